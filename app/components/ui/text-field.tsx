@@ -1,0 +1,31 @@
+import type { InputHTMLAttributes, Ref } from "react";
+import { describedBy, FieldError, FieldHelp, inputClass, useFieldIds } from "./field-parts.tsx";
+
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: React.ReactNode;
+  help?: React.ReactNode;
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+};
+
+export function TextField({ label, help, error, className = "", ref, ...input }: TextFieldProps) {
+  const ids = useFieldIds(input.name);
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className="block font-medium">
+        {label}
+        {input.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        ref={ref}
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, help, error)}
+        className={inputClass(Boolean(error))}
+        {...input}
+      />
+      <FieldHelp id={ids.helpId}>{help}</FieldHelp>
+      <FieldError id={ids.errorId} message={error} />
+    </div>
+  );
+}

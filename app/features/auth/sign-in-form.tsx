@@ -1,0 +1,85 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import type { Me } from "#domain/api/me.ts";
+import { homePathForRole } from "#domain/auth/roles.ts";
+import { signInMessages, signInSchema, type SignInInput } from "#domain/auth/sign-in-schema.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+
+function messageFor(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return signInMessages.wrongCredentials;
+    if (error.code === "EMAIL_NOT_VERIFIED") return signInMessages.unverified;
+    return error.message;
+  }
+  return "Something went wrong. Please try again later.";
+}
+
+/** E-mail and password sign-in for vendors and staff, with the optional TOTP second step. */
+export function SignInForm({ idPrefix = "" }: { idPrefix?: string }) {
+  const navigate = useNavigate();
+  const [showPassword, setShowPassword] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState("");
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const goHome = async () => {
+    const me = await apiRequest<Me>("/api/me");
+    await navigate(homePathForRole(me.user.role));
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const parsed = signInSchema.parse(values);
+      const result = await apiRequest<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { body: parsed });
+      if (result?.twoFactorRedirect) setNeedsCode(true);
+      else await goHome();
+    } catch (error) {
+      setServerError(messageFor(error));
+    }
+  });
+
+  const onVerifyCode = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    try {
+      await apiRequest("/api/auth/two-factor/verify-totp", { body: { code: code.trim() } });
+      await goHome();
+    } catch (error) {
+      setServerError(error instanceof ApiError && error.status === 401 ? "That code is not valid. Please try again." : messageFor(error));
+    }
+  };
+
+  if (needsCode) {
+    return (
+      <form onSubmit={onVerifyCode} className="space-y-4" aria-label="Two-factor verification">
+        <TextField label="Authentication code" name={`${idPrefix}code`} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} required help="The 6-digit code from your authenticator app." />
+        {serverError ? <p role="alert" className="font-medium text-red-700">{serverError}</p> : null}
+        <Button type="submit">Verify</Button>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Vendor sign-in">
+      <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...form.register("email")} />
+      <TextField label="Password" type={showPassword ? "text" : "password"} autoComplete="current-password" maxLength={128} error={errors.password?.message} {...form.register("password")} />
+      <Checkbox label="Show password" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
+      {serverError ? (
+        <p role="alert" className="font-medium text-red-700">
+          {serverError}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={isSubmitting}>
+        SUBMIT
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,7 @@
+import { z } from "zod";
+
+export const healthResponse = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["ok", "down"]),
+  driver: z.enum(["pglite", "postgres"]),
+});

@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+export const meResponse = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.string(),
+    twoFactorEnabled: z.boolean(),
+  }),
+  staffTwoFactorRequired: z.boolean(),
+});
+
+export type Me = z.infer<typeof meResponse>;

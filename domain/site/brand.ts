@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+export const brandSchema = z.object({
+  name: z.string().min(1),
+  legalName: z.string().min(1),
+  phone: z.string().min(1),
+  email: z.email(),
+  contactPerson: z.string().min(1),
+  streetAddress: z.string().min(1),
+  cityStateZip: z.string().min(1),
+  schedulerUrl: z.url(),
+  timeZone: z.string().min(1),
+  memberBadge: z.string().min(1),
+  social: z.array(z.object({ label: z.string(), url: z.url() })),
+  creditApplicationPdf: z.string().startsWith("/"),
+  vendorHandbookPdf: z.string().startsWith("/"),
+  claims: z.object({
+    contactWithinMinutes: z.number().int().positive(),
+    leadCallbackMinutes: z.number().int().positive(),
+    fundingInHours: z.number().int().positive(),
+    resultsInMinutes: z.number().int().positive(),
+    yearsOfExperience: z.number().int().positive(),
+    workingCapitalMax: z.number().int().positive(),
+  }),
+  testimonials: z.array(z.object({ header: z.string(), text: z.string(), source: z.string() })),
+});
+
+export type Brand = z.infer<typeof brandSchema>;
+
+/** A fictional lender. Operators override fields with BRAND_* variables (see .env.example). */
+export const defaultBrand: Brand = {
+  name: "Keystone Equipment Capital",
+  legalName: "Keystone Equipment Capital, LLC",
+  phone: "(555) 010-0199",
+  email: "credit@keystone-capital.example",
+  contactPerson: "Dana Whitfield",
+  streetAddress: "100 Example Plaza, Suite 400",
+  cityStateZip: "Irvine, CA 92618",
+  schedulerUrl: "https://scheduler.example.com/keystone/30min",
+  timeZone: "America/Los_Angeles",
+  memberBadge: "Member, National Equipment Finance Association (sample)",
+  social: [
+    { label: "LinkedIn", url: "https://www.linkedin.com/company/example" },
+    { label: "Facebook", url: "https://www.facebook.com/example" },
+    { label: "Instagram", url: "https://www.instagram.com/example" },
+  ],
+  creditApplicationPdf: "/pdf/CreditApp.pdf",
+  vendorHandbookPdf: "/pdf/VendorHandbook.pdf",
+  claims: {
+    contactWithinMinutes: 10,
+    leadCallbackMinutes: 30,
+    fundingInHours: 24,
+    resultsInMinutes: 15,
+    yearsOfExperience: 10,
+    workingCapitalMax: 250_000,
+  },
+  testimonials: [
+    { header: "Sample testimonial", text: "Replace this sample with a real customer's words before launch.", source: "Sample content" },
+    { header: "Sample testimonial", text: "Testimonials are supplied by the operator; invented reviews are not allowed.", source: "Sample content" },
+    { header: "Sample testimonial", text: "Each entry has a header, a text and a source.", source: "Sample content" },
+    { header: "Sample testimonial", text: "The carousel shows four entries and wraps after three.", source: "Sample content" },
+  ],
+};

@@ -1,0 +1,6 @@
+/** Client-rendered areas behind sign-in: the server answers them with the SPA shell. */
+export const spaPathPrefixes = ["/portal", "/back-office", "/reset-password"] as const;
+
+export function isSpaPath(path: string): boolean {
+  return spaPathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}

@@ -1,0 +1,66 @@
+// After `react-router build`: CSP hashes of the inline scripts, pre-compressed assets, and the
+// gzip size of each route's initial JavaScript (written to build/site-meta.json and printed).
+import { createHash } from "node:crypto";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { routeInitialJs, type ClientManifest } from "./route-initial-js.ts";
+
+const clientDir = path.resolve("build/client");
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+const files = await filesUnder(clientDir);
+
+const scriptHashes = new Set<string>();
+for (const file of files.filter((name) => name.endsWith(".html"))) {
+  const html = await readFile(file, "utf8");
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    scriptHashes.add(`sha256-${createHash("sha256").update(match[1]!).digest("base64")}`);
+  }
+}
+
+const gzipSizes = new Map<string, number>();
+for (const file of files.filter((name) => /\.(js|css|svg|json|txt|xml|map)$/.test(name))) {
+  const body = await readFile(file);
+  const gz = gzipSync(body, { level: 9 });
+  gzipSizes.set(`/${path.relative(clientDir, file).split(path.sep).join("/")}`, gz.length);
+  await writeFile(`${file}.gz`, gz);
+  await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
+const manifestFile = files.find((name) => /[/\\]assets[/\\]manifest-[\w-]+\.js$/.test(name));
+if (!manifestFile) throw new Error("React Router manifest not found in build/client/assets");
+const manifestSource = await readFile(manifestFile, "utf8");
+const manifest = JSON.parse(manifestSource.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as ClientManifest;
+const manifestUrl = `/${path.relative(clientDir, manifestFile).split(path.sep).join("/")}`;
+
+const routes: Record<string, { path: string; initialJsGzip: number; modules: string[] }> = {};
+for (const routeId of Object.keys(manifest.routes)) {
+  if (routeId === "root") continue;
+  const modules = [manifestUrl, ...routeInitialJs(manifest, routeId)];
+  const initialJsGzip = modules.reduce((sum, url) => sum + (gzipSizes.get(url) ?? 0), 0);
+  routes[routeId] = { path: routePath(manifest, routeId), initialJsGzip, modules };
+}
+const cssGzip = [...gzipSizes].filter(([url]) => url.endsWith(".css")).reduce((sum, [, size]) => sum + size, 0);
+
+await writeFile(path.resolve("build/site-meta.json"), JSON.stringify({ scriptHashes: [...scriptHashes].sort(), cssGzip, routes }, null, 2));
+
+console.log("\nInitial JavaScript per route (gzip):");
+for (const [routeId, info] of Object.entries(routes).sort((a, b) => a[1].path.localeCompare(b[1].path))) {
+  console.log(`  ${info.path.padEnd(28)} ${(info.initialJsGzip / 1024).toFixed(1).padStart(6)} KB  (${routeId})`);
+}
+console.log(`  CSS (all, gzip)              ${(cssGzip / 1024).toFixed(1).padStart(6)} KB`);
+console.log(`  ${scriptHashes.size} inline script hashes for the Content-Security-Policy\n`);
+
+function routePath(m: ClientManifest, routeId: string): string {
+  const parts: string[] = [];
+  for (let id: string | undefined = routeId; id; id = m.routes[id]?.parentId) {
+    const route = m.routes[id]!;
+    if (route.path) parts.unshift(route.path);
+  }
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+}

@@ -1,0 +1,109 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { AppError } from "./errors.ts";
+import { loggerOptions } from "./logger.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
+import type { Auth } from "./modules/auth/create-auth.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { mailRoutes } from "./modules/mail/routes.ts";
+import authPlugin from "./plugins/auth.ts";
+import dbPlugin from "./plugins/db.ts";
+import mailPlugin from "./plugins/mail.ts";
+import securityPlugin from "./plugins/security.ts";
+import staticSitePlugin from "./plugins/static-site.ts";
+import storagePlugin from "./plugins/storage.ts";
+
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  /** The built client to serve; omitted by API-only tests. */
+  site?: { dir: string; scriptHashes: string[] };
+  /** Where logs go (tests capture them); defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+};
+
+export async function buildApp({ config, database, auth, site, logStream }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: loggableError(error) }, error.message);
+      return reply.status(error.status).send({ code: error.code, message: error.message, details: error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({
+        code: "VALIDATION_FAILED",
+        message: "Please check the highlighted fields.",
+        details: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.status(status).send({ code: error.code ?? "BAD_REQUEST", message: error.message });
+    }
+    request.log.error({ err: loggableError(error) }, "request failed");
+    return reply.status(500).send({
+      code: "INTERNAL",
+      message: "Something went wrong. Please try again later.",
+      requestId: request.id,
+    });
+  });
+
+  await app.register(dbPlugin, { database });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, scriptHashes: site?.scriptHashes ?? [], rateLimitMax: config.rateLimitMax });
+  await app.register(storagePlugin, { storage: config.storage });
+  await app.register(mailPlugin, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    pollMs: config.mailPollMs,
+    retryBaseMs: config.mailRetryBaseMs,
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.public.brand.name} API`, version: "1" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, staffTwoFactorRequired: config.staffTwoFactorRequired });
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
+  await app.register(mailRoutes);
+
+  if (site) {
+    await app.register(staticSitePlugin, { dir: site.dir });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: "NOT_FOUND", message: "Not found." }));
+  }
+  return app;
+}
+
+/** Database errors carry the query's parameters in their message: never log those. */
+export function loggableError(error: Error): { type: string; message: string; stack?: string; code?: unknown } {
+  const message = error.message.split("\nparams:")[0]!;
+  const cause = (error as { cause?: { code?: unknown; message?: string } }).cause;
+  return {
+    type: error.constructor.name,
+    message: cause?.message ? `${message} (${cause.message})` : message,
+    code: cause?.code,
+    stack: error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).slice(0, 8).join("\n"),
+  };
+}

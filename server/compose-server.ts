@@ -1,0 +1,44 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { openDatabase, type DatabaseHandle } from "./db/client.ts";
+import { createAuth, type Auth } from "./modules/auth/create-auth.ts";
+import { configuredOrGeneratedSecret } from "./secrets.ts";
+
+export type Server = { app: FastifyInstance; database: DatabaseHandle; auth: Auth };
+
+export function databaseTarget(config: Config) {
+  return config.databaseUrl
+    ? ({ driver: "postgres", url: config.databaseUrl } as const)
+    : ({ driver: "pglite", dataDir: path.join(config.dataDir, "pglite") } as const);
+}
+
+/** Opens and migrates the database (unless one is given) and builds the app on it. */
+export async function composeServer(
+  config: Config,
+  options: { database?: DatabaseHandle; serveSite?: boolean; logStream?: NodeJS.WritableStream; onWarning?: (message: string) => void } = {},
+): Promise<Server> {
+  const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  const database = options.database ?? (await openDatabase(databaseTarget(config)));
+  if (!options.database) await database.migrate();
+  const secret = await configuredOrGeneratedSecret(config.authSecret, config.dataDir, "auth-secret", (file) =>
+    warn(`Generated a session-signing secret in ${file}. Set AUTH_SECRET in production.`),
+  );
+  const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, brand: config.public.brand });
+  const site = options.serveSite ? await loadSite(config.clientBuildDir) : undefined;
+  const app = await buildApp({ config, database, auth, site, logStream: options.logStream });
+  return { app, database, auth };
+}
+
+async function loadSite(dir: string) {
+  const metaFile = path.join(dir, "..", "site-meta.json");
+  let meta: { scriptHashes: string[] };
+  try {
+    meta = JSON.parse(await readFile(metaFile, "utf8"));
+  } catch {
+    throw new Error(`No built site at ${dir}. Run \`npm run build\` first.`);
+  }
+  return { dir, scriptHashes: meta.scriptHashes };
+}

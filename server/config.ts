@@ -1,0 +1,122 @@
+import path from "node:path";
+import { z } from "zod";
+import { resolvePublicConfig, type PublicConfig } from "#domain/site/public-config.ts";
+
+const booleanFlag = z.enum(["true", "false"]).transform((value) => value === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().default("Keystone Equipment Capital <no-reply@keystone-capital.example>"),
+  CREDIT_TEAM_EMAIL: z.email().default("credit-team@keystone-capital.example"),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64-encoded (openssl rand -base64 32)")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  STAFF_2FA_REQUIRED: booleanFlag.optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  TRUST_PROXY: booleanFlag.default(false),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  MAIL_POLL_MS: z.coerce.number().int().positive().default(2000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  creditTeamEmail: string;
+  /** base64 key; when absent the server generates one in the data folder. */
+  dataEncryptionKey: string | undefined;
+  authSecret: string | undefined;
+  staffTwoFactorRequired: boolean;
+  seedDemo: boolean;
+  storage:
+    | { driver: "local"; root: string }
+    | { driver: "s3"; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  rateLimitMax: number;
+  logLevel: string;
+  mailPollMs: number;
+  mailRetryBaseMs: number;
+  clientBuildDir: string;
+  public: PublicConfig;
+};
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env. Throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.STORAGE === "s3" && !e.S3_BUCKET) throw new ConfigError("Invalid environment:\n  S3_BUCKET: required when STORAGE=s3");
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicConfig = resolvePublicConfigOrThrow({ ...env, PORT: String(e.PORT) });
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: publicConfig.publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    creditTeamEmail: e.CREDIT_TEAM_EMAIL,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    authSecret: e.AUTH_SECRET,
+    // On by default in production; the local demo may switch it off (decisions.md 5).
+    staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ?? e.NODE_ENV === "production",
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",
+    storage:
+      e.STORAGE === "s3"
+        ? {
+            driver: "s3",
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: "local", root: path.join(dataDir, "files") },
+    trustProxy: e.TRUST_PROXY,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    logLevel: e.LOG_LEVEL,
+    mailPollMs: e.MAIL_POLL_MS,
+    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
+    clientBuildDir: path.resolve("build/client"),
+    public: publicConfig,
+  };
+}
+
+function resolvePublicConfigOrThrow(env: Record<string, string | undefined>): PublicConfig {
+  try {
+    return resolvePublicConfig(env);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment:\n  ${(error as Error).message}`);
+  }
+}

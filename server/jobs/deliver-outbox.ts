@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import type { Transporter } from "nodemailer";
+import type { Database } from "../db/client.ts";
+
+type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+const batchSize = 10;
+const maxBackoffMs = 60 * 60 * 1000;
+/** A claimed mail is invisible to other workers this long; a crashed worker's claim then lapses. */
+const claimLeaseSeconds = 300;
+
+/** Exponential backoff after the n-th failed attempt (n >= 1), capped at one hour. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
+}
+
+type ClaimedMail = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
+
+/** Delivers due outbox mails once; returns how many were sent. Safe to run on several servers. */
+export async function deliverDueMail(
+  db: Database,
+  transport: Transporter,
+  options: { from: string; retryBaseMs: number; log: Logger },
+): Promise<number> {
+  const claimed = await db.execute<ClaimedMail>(sql`
+    UPDATE mail_outbox SET attempts = attempts + 1,
+      next_attempt_at = now() + make_interval(secs => ${claimLeaseSeconds})
+    WHERE id IN (
+      SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
+      ORDER BY next_attempt_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+    RETURNING id, "to", subject, html, text, attempts`);
+  let sent = 0;
+  for (const mail of claimed.rows) {
+    try {
+      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${mail.id}`);
+      sent += 1;
+    } catch (error) {
+      const delay = retryDelayMs(mail.attempts, options.retryBaseMs);
+      const message = (error as Error).message.slice(0, 500);
+      await db.execute(sql`
+        UPDATE mail_outbox SET last_error = ${message},
+          next_attempt_at = now() + make_interval(secs => ${delay / 1000})
+        WHERE id = ${mail.id}`);
+      options.log.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delay }, "mail delivery failed");
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,57 @@
+import { ConfigError, loadConfig } from "./config.ts";
+import { composeServer } from "./compose-server.ts";
+import { seedDemo } from "./modules/accounts/seed-demo.ts";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, database, auth } = await composeServer(config, { serveSite: true, onWarning: (message) => console.warn(message) });
+
+  if (config.seedDemo) {
+    const accounts = await seedDemo(database.db, auth);
+    if (accounts) printDemoAccounts(config.publicUrl, accounts);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`\n  ${config.public.brand.name} is running at ${config.publicUrl} (database: ${database.driver})\n`);
+}
+
+function printDemoAccounts(publicUrl: string, accounts: { role: string; email: string; password: string }[]) {
+  const lines = accounts.map((account) => `    ${account.role.padEnd(7)} ${account.email.padEnd(22)} password: ${account.password}`);
+  console.log(
+    [
+      "",
+      "  Demo accounts were created (shown only this once):",
+      ...lines,
+      `  Sign in at ${publicUrl}/VendorLogin. Lost a password? npm run admin -- set-password --email <e-mail>`,
+      "",
+    ].join("\n"),
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

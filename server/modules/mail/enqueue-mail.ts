@@ -1,0 +1,13 @@
+import type { Database } from "../../db/client.ts";
+import { mailOutbox } from "../../db/schema.ts";
+
+export type OutgoingMail = { to: string; subject: string; html: string; text: string };
+
+/**
+ * Mail is never sent inline: it is written to the outbox (in the caller's transaction when
+ * given one) and delivered by the outbox worker, so a dead SMTP server loses nothing.
+ */
+export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<string> {
+  const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+  return row!.id;
+}

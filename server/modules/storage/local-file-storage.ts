@@ -1,0 +1,45 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { assertSafeKey, type FileStorage } from "./file-storage.ts";
+
+export function createLocalFileStorage(root: string): FileStorage {
+  const fileFor = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written under a temporary name and renamed, so a broken upload never leaves a partial file.
+      const partial = `${file}.partial-${process.pid}-${Date.now()}`;
+      try {
+        await pipeline(body, createWriteStream(partial, { mode: 0o600 }));
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return { size: (await stat(file)).size };
+    },
+    async get(key) {
+      const file = fileFor(key);
+      await stat(file);
+      return createReadStream(file);
+    },
+    async delete(key) {
+      await rm(fileFor(key), { force: true });
+    },
+    async exists(key) {
+      try {
+        await stat(fileFor(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../errors.ts";
+
+export type SecurityOptions = {
+  publicUrl: string;
+  /** sha256 hashes of the inline scripts of the built pages ('sha256-...'). */
+  scriptHashes: string[];
+  rateLimitMax: number;
+};
+
+const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export default fp(
+  async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
+    const allowedOrigin = new URL(options.publicUrl).origin;
+
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...options.scriptHashes.map((hash) => `'${hash}'`)],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: options.publicUrl.startsWith("https://") ? [] : null,
+        },
+      },
+      strictTransportSecurity: options.publicUrl.startsWith("https://") ? { maxAge: 31536000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    });
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    });
+
+    await app.register(rateLimit, {
+      global: true,
+      max: options.rateLimitMax,
+      timeWindow: "1 minute",
+      allowList: (request) => !request.url.startsWith("/api/"),
+      errorResponseBuilder: (_request, context) =>
+        new AppError("RATE_LIMITED", `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+    });
+
+    // CSRF: a state-changing API call that carries cookies must come from our own origin.
+    // (better-auth applies the same rule to /api/auth itself.)
+    app.addHook("onRequest", async (request) => {
+      if (!stateChanging.has(request.method) || !request.url.startsWith("/api/") || !request.headers.cookie) return;
+      const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+      if (origin !== allowedOrigin) throw new AppError("FORBIDDEN", "Cross-site request refused.");
+    });
+  },
+  { name: "security" },
+);
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}

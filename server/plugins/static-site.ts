@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { canonicalPublicPath, notFoundPath, prerenderedPaths } from "#domain/site/public-routes.ts";
+import { isSpaPath } from "#domain/site/spa-routes.ts";
+
+type Page = { raw: Buffer; br: Buffer; gzip: Buffer; etag: string };
+
+async function loadPage(file: string): Promise<Page> {
+  const raw = await readFile(file);
+  return {
+    raw,
+    br: brotliCompressSync(raw),
+    gzip: gzipSync(raw, { level: 9 }),
+    etag: `"${createHash("sha1").update(raw).digest("base64url")}"`,
+  };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
+  reply.status(status).type("text/html; charset=utf-8").header("vary", "accept-encoding");
+  // Pages change with each deploy; assets they point to are immutable.
+  reply.header("cache-control", "no-cache").header("etag", page.etag);
+  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(page.gzip);
+  return reply.send(page.raw);
+}
+
+/**
+ * Serves the React Router build: prerendered pages from memory, hashed assets from disk
+ * (pre-compressed, immutable), the SPA shell for signed-in areas, and real 404s elsewhere.
+ */
+export default fp(
+  async function staticSitePlugin(app: FastifyInstance, options: { dir: string }) {
+    const pageFile = (route: string) => path.join(options.dir, route === "/" ? "" : route, "index.html");
+    const pages = new Map<string, Page>();
+    for (const route of prerenderedPaths) pages.set(route, await loadPage(pageFile(route)));
+    const spaShell = await loadPage(path.join(options.dir, "__spa-fallback.html"));
+    const notFoundPage = pages.get(notFoundPath)!;
+
+    for (const [route, page] of pages) {
+      if (route === notFoundPath) continue;
+      app.get(route, { schema: { hide: true }, config: { rateLimit: false } }, (request, reply) => sendPage(request, reply, page));
+    }
+
+    await app.register(fastifyStatic, {
+      root: options.dir,
+      prefix: "/",
+      index: false,
+      redirect: false,
+      wildcard: false,
+      preCompressed: true,
+      allowedPath: (pathName) => !pathName.endsWith(".html"),
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const { pathname, search } = new URL(request.url, "http://localhost");
+      if (pathname.startsWith("/api/") || path.extname(pathname) !== "") {
+        return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
+      }
+      const canonical = canonicalPublicPath(pathname);
+      if (canonical && (request.method === "GET" || request.method === "HEAD")) {
+        return reply.redirect(`${canonical}${search}`, 301);
+      }
+      if (isSpaPath(pathname)) return sendPage(request, reply, spaShell);
+      return sendPage(request, reply, notFoundPage, 404);
+    });
+  },
+  { name: "static-site" },
+);
