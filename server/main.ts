@@ -13,7 +13,9 @@ async function main() {
     }
     throw error;
   }
-  const { app, database, auth } = await composeServer(config, { serveSite: true, onWarning: (message) => console.warn(message) });
+  // `npm run dev` serves the pages from Vite and only the API from here.
+  const serveSite = !process.argv.includes("--api-only");
+  const { app, database, auth } = await composeServer(config, { serveSite, onWarning: (message) => console.warn(message) });
 
   if (config.seedDemo) {
     const accounts = await seedDemo(database.db, auth);

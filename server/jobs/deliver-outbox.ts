@@ -22,13 +22,13 @@ export async function deliverDueMail(
   transport: Transporter,
   options: { from: string; retryBaseMs: number; log: Logger },
 ): Promise<number> {
-  const claimed = await db.execute<ClaimedMail>(sql`
+  const claimed = (await db.execute(sql`
     UPDATE mail_outbox SET attempts = attempts + 1,
       next_attempt_at = now() + make_interval(secs => ${claimLeaseSeconds})
     WHERE id IN (
       SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
       ORDER BY next_attempt_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", subject, html, text, attempts`);
+    RETURNING id, "to", subject, html, text, attempts`)) as unknown as { rows: ClaimedMail[] };
   let sent = 0;
   for (const mail of claimed.rows) {
     try {

@@ -72,7 +72,7 @@ export default fp(
             new Request(new URL(request.url, publicUrl), {
               method: request.method,
               headers: toWebHeaders(request),
-              body: hasBody ? (request.body as Buffer) : undefined,
+              body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
             }),
           );
           reply.status(response.status);

@@ -56,8 +56,8 @@ export default fp(
       wildcard: false,
       preCompressed: true,
       allowedPath: (pathName) => !pathName.endsWith(".html"),
-      setHeaders: (res, filePath) => {
-        res.setHeader(
+      setHeaders: (reply, filePath) => {
+        reply.header(
           "cache-control",
           filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
         );

@@ -19,7 +19,7 @@ export async function createAccount(auth: Auth, account: NewAccount): Promise<{ 
     emailVerified: account.emailVerified,
     role: account.role,
     vendorCompanyId: account.vendorCompanyId ?? null,
-  });
+  }, { method: "admin" });
   await context.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",

@@ -1,0 +1,63 @@
+// Operator CLI: `npm run admin -- create-user --role admin --email a@b.example --name "A B"`
+//               `npm run admin -- set-password --email a@b.example`
+// Uses the same configuration (DATA_DIR / DATABASE_URL) as the server. With the embedded
+// database, stop the server first: PGlite allows one process at a time.
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { authRoles, type AuthRole } from "../domain/auth/roles.ts";
+import { composeServer } from "../server/compose-server.ts";
+import { loadConfig } from "../server/config.ts";
+import { vendorCompany } from "../server/db/schema.ts";
+import { createAccount } from "../server/modules/accounts/create-account.ts";
+import { setPassword } from "../server/modules/accounts/set-password.ts";
+
+const usage = `Usage:
+  npm run admin -- create-user --role <admin|staff|vendor> --email <e-mail> --name <name> [--company-code <6 digits>] [--password <password>]
+  npm run admin -- set-password --email <e-mail> [--password <password>]
+A password is generated and printed when --password is not given.`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    role: { type: "string" },
+    email: { type: "string" },
+    name: { type: "string" },
+    "company-code": { type: "string" },
+    password: { type: "string" },
+  },
+});
+
+const fail = (message: string): never => {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+};
+
+const command = positionals[0];
+if (command !== "create-user" && command !== "set-password") fail("Unknown command.");
+const email = values.email ?? fail("--email is required.");
+const password = values.password ?? randomBytes(12).toString("base64url");
+if (password.length < 8 || password.length > 128) fail("Passwords are 8 to 128 characters.");
+
+const { app, database, auth } = await composeServer(loadConfig(), { onWarning: () => {} });
+try {
+  if (command === "set-password") {
+    if (!(await setPassword(auth, email, password))) fail(`No user with e-mail ${email}.`);
+    console.log(`Password of ${email} set${values.password ? "" : `: ${password}`}`);
+  } else {
+    const role = values.role as AuthRole;
+    if (!Object.values(authRoles).includes(role)) fail("--role must be admin, staff or vendor.");
+    const name = values.name ?? fail("--name is required.");
+    let vendorCompanyId: string | null = null;
+    if (role === authRoles.vendor) {
+      const code = values["company-code"] ?? fail("--company-code is required for vendors.");
+      const [company] = await database.db.select().from(vendorCompany).where(eq(vendorCompany.companyCode, code));
+      vendorCompanyId = company?.id ?? fail(`No vendor company with code ${code}.`);
+    }
+    await createAccount(auth, { email, name, role, password, emailVerified: true, vendorCompanyId });
+    console.log(`Created ${role} ${email.toLowerCase()}${values.password ? "" : ` with password ${password}`}`);
+  }
+} finally {
+  await app.close();
+  await database.close();
+}

@@ -1,0 +1,71 @@
+// `npm test`: typecheck, lint, build, unit + database suites on PGlite, the database suites again
+// on PostgreSQL when TEST_DATABASE_URL is set, then the browser suites. Ends with the counts.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+type Step = { name: string; command: string[]; env?: Record<string, string>; vitest?: boolean };
+
+const reportDir = mkdtempSync(path.join(tmpdir(), "lender-test-report-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps: string[] = [];
+
+function run(step: Step): void {
+  console.log(`\n▶ ${step.name}`);
+  const report = path.join(reportDir, `${step.name.replace(/\W+/g, "-")}.json`);
+  const args = step.vitest ? [...step.command, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`] : step.command;
+  const result = spawnSync(args[0]!, args.slice(1), { stdio: "inherit", env: { ...process.env, ...step.env } });
+  if (step.vitest) {
+    try {
+      const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTotalTests: number };
+      totals.passed += json.numPassedTests;
+      totals.failed += json.numFailedTests;
+      totals.skipped += json.numPendingTests;
+      if (json.numTotalTests === 0) failedSteps.push(`${step.name} (ran no test)`);
+    } catch {
+      totals.failed += 1;
+    }
+  }
+  if (result.status !== 0) failedSteps.push(step.name);
+}
+
+async function postgresReachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  const problem = await postgresReachable(postgresUrl);
+  if (problem) {
+    console.error(`TEST_DATABASE_URL is set but PostgreSQL is unreachable (${problem}).`);
+    process.exit(1);
+  }
+}
+
+const vitest = ["npx", "vitest", "run"];
+run({ name: "typecheck", command: ["npm", "run", "typecheck", "--silent"] });
+run({ name: "lint", command: ["npm", "run", "lint", "--silent"] });
+run({ name: "build", command: ["npm", "run", "build", "--silent"] });
+run({ name: "unit and database suites (PGlite)", command: [...vitest, "--project", "unit", "--project", "db"], vitest: true });
+if (postgresUrl) {
+  run({ name: "database suites (PostgreSQL)", command: [...vitest, "--project", "db"], env: { TEST_DB_DRIVER: "postgres" }, vitest: true });
+} else {
+  console.log("\n(TEST_DATABASE_URL is not set: the database suites ran on PGlite only.)");
+}
+run({ name: "browser suites (Chromium)", command: [...vitest, "--project", "e2e"], vitest: true });
+
+rmSync(reportDir, { recursive: true, force: true });
+console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authRoles } from "#domain/auth/roles.ts";
+import { signInMessages } from "#domain/auth/sign-in-schema.ts";
+import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
+import { mailOutbox } from "./db/schema.ts";
+import { createAccount } from "./modules/accounts/create-account.ts";
+import { seedDemo } from "./modules/accounts/seed-demo.ts";
+
+const passwords = { admin: "admin-password-1", vendor: "vendor-password-1" };
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDemo(server.database.db, server.auth, passwords);
+  await createAccount(server.auth, {
+    email: "unverified@demo.example",
+    name: "Unverified Vendor",
+    role: authRoles.vendor,
+    password: "unverified-password",
+    emailVerified: false,
+  });
+});
+afterAll(() => server?.close());
+
+describe("system endpoints", () => {
+  it("reports the database in /api/health", async () => {
+    const response = await server.app.inject("/api/health");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const response = await server.app.inject("/api/nothing-here");
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: "NOT_FOUND", message: "Not found." });
+  });
+
+  it("sends security headers and a CSP without unsafe-inline scripts", async () => {
+    const response = await server.app.inject("/api/health");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("publishes an OpenAPI document generated from the route schemas", async () => {
+    const response = await server.app.inject("/api/docs/json");
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(["/api/health", "/api/me"]));
+  });
+});
+
+describe("sign-in", () => {
+  it("signs the demo vendor in and keeps the session in an httpOnly cookie", async () => {
+    const { response, cookie } = await signIn(server.app, "vendor@demo.example", passwords.vendor);
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers["set-cookie"])).toMatch(/HttpOnly/i);
+    const me = await server.app.inject({ url: "/api/me", headers: { cookie } });
+    expect(me.json().user).toMatchObject({ email: "vendor@demo.example", role: "vendor" });
+  });
+
+  it("refuses a wrong password with 401", async () => {
+    const { response } = await signIn(server.app, "admin@demo.example", "not-the-password");
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("refuses an unverified account and mails a new verification link", async () => {
+    const { response } = await signIn(server.app, "unverified@demo.example", "unverified-password");
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe("EMAIL_NOT_VERIFIED");
+    await expect.poll(async () => {
+      const mails = await server.database.db.select().from(mailOutbox);
+      return mails.filter((mail) => mail.to === "unverified@demo.example" && mail.subject.startsWith("Verify")).length;
+    }).toBeGreaterThan(0);
+    expect(signInMessages.unverified).toContain("verification was sent to your email");
+  });
+
+  it("throttles an account after repeated failed sign-ins, even with the right password", async () => {
+    await createAccount(server.auth, { email: "target@demo.example", name: "Target", role: authRoles.vendor, password: "target-password", emailVerified: true });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await signIn(server.app, "target@demo.example", `wrong-${attempt}-password`)).response.statusCode).toBe(401);
+    }
+    const blocked = await signIn(server.app, "target@demo.example", "target-password");
+    expect(blocked.response.statusCode).toBe(429);
+  });
+
+  it("throttles an address that tries many sign-ins", async () => {
+    const address = loopbackAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push((await signIn(server.app, `nobody-${attempt}@demo.example`, "whatever-password", address)).response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("refuses a cross-site state-changing request that carries a session cookie", async () => {
+    const { cookie } = await signIn(server.app, "vendor@demo.example", passwords.vendor);
+    const crossSite = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { cookie, origin: "https://evil.example", "content-type": "application/json" },
+      payload: {},
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const me = await server.app.inject({ url: "/api/me", headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it("never writes passwords to the logs", async () => {
+    await signIn(server.app, "vendor@demo.example", passwords.vendor);
+    expect(server.logs()).not.toContain(passwords.vendor);
+  });
+});
+
+describe("roles", () => {
+  it("lets admins read the outbox and refuses vendors and anonymous visitors", async () => {
+    const admin = await signIn(server.app, "admin@demo.example", passwords.admin);
+    const vendor = await signIn(server.app, "vendor@demo.example", passwords.vendor);
+    expect((await server.app.inject({ url: "/api/back-office/outbox", headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect((await server.app.inject({ url: "/api/back-office/outbox", headers: { cookie: vendor.cookie } })).statusCode).toBe(403);
+    expect((await server.app.inject({ url: "/api/back-office/outbox" })).statusCode).toBe(401);
+  });
+
+  it("keeps staff without two-factor out of staff data when two-factor is required", async () => {
+    const strict = await startTestServer({ STAFF_2FA_REQUIRED: "true" });
+    try {
+      await seedDemo(strict.database.db, strict.auth, passwords);
+      const admin = await signIn(strict.app, "admin@demo.example", passwords.admin);
+      const outbox = await strict.app.inject({ url: "/api/back-office/outbox", headers: { cookie: admin.cookie } });
+      expect(outbox.statusCode).toBe(403);
+      expect(outbox.json().code).toBe("TWO_FACTOR_REQUIRED");
+      const me = await strict.app.inject({ url: "/api/me", headers: { cookie: admin.cookie } });
+      expect(me.json()).toMatchObject({ staffTwoFactorRequired: true, user: { twoFactorEnabled: false } });
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe("audit log", () => {
+  it("records sign-ins and failed sign-ins, and refuses updates and deletes", async () => {
+    await signIn(server.app, "vendor@demo.example", passwords.vendor);
+    const rows = (await server.database.db.execute(sql`select action from audit_log`)) as unknown as { rows: { action: string }[] };
+    const actions = rows.rows.map((row) => row.action);
+    expect(actions).toContain("sign-in");
+    expect(actions).toContain("sign-in.failed");
+    await expect(server.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(server.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
+  });
+});
+
+it("exposes cookiesFrom for multi-cookie responses", () => {
+  expect(cookiesFrom(["a=1; Path=/", "b=2; HttpOnly"])).toBe("a=1; b=2");
+  expect(testOrigin).toMatch(/^http:/);
+});

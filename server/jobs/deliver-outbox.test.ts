@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
+import { openTestDatabase } from "../../tests/support/test-database.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { mailOutbox } from "../db/schema.ts";
+import { enqueueMail } from "../modules/mail/enqueue-mail.ts";
+import { deliverDueMail, retryDelayMs } from "./deliver-outbox.ts";
+
+const silentLog = { info: () => {}, warn: () => {} };
+
+describe("retryDelayMs", () => {
+  it.each([
+    [1, 5_000],
+    [2, 10_000],
+    [3, 20_000],
+    [10, 2_560_000],
+    [11, 3_600_000],
+    [50, 3_600_000],
+  ])("after attempt %i waits %i ms", (attempts, expected) => {
+    expect(retryDelayMs(attempts, 5_000)).toBe(expected);
+  });
+});
+
+describe("outbox delivery", () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it("delivers a mail queued while the SMTP server is down, exactly once, after it comes back", async () => {
+    const catcher = await new SmtpCatcher().start();
+    const port = catcher.port;
+    await catcher.stop();
+    const transport = nodemailer.createTransport(`smtp://127.0.0.1:${port}`);
+    const options = { from: "site@example.com", retryBaseMs: 50, log: silentLog };
+    const id = await enqueueMail(database.db, { to: "team@example.com", subject: "New lead", html: "<p>Hello</p>", text: "Hello" });
+
+    expect(await deliverDueMail(database.db, transport, options)).toBe(0);
+    const [failed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    expect(failed!.lastError).toBeTruthy();
+
+    const revived = await new SmtpCatcher().start(port);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await deliverDueMail(database.db, transport, options)).toBe(1);
+      expect(await deliverDueMail(database.db, transport, options)).toBe(0);
+      const mail = await revived.waitFor((m) => m.subject === "New lead");
+      expect(mail.to).toEqual(["team@example.com"]);
+      expect(revived.mails).toHaveLength(1);
+      const [sent] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    } finally {
+      transport.close();
+      await revived.stop();
+    }
+  });
+
+  it("does not retry before the backoff has passed", async () => {
+    const transport = nodemailer.createTransport("smtp://127.0.0.1:9");
+    const options = { from: "site@example.com", retryBaseMs: 60_000, log: silentLog };
+    await enqueueMail(database.db, { to: "team@example.com", subject: "Later", html: "<p>x</p>", text: "x" });
+    await deliverDueMail(database.db, transport, options);
+    const claimedAgain = await deliverDueMail(database.db, transport, options);
+    expect(claimedAgain).toBe(0);
+    const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, "Later"));
+    expect(rows[0]!.attempts).toBe(1);
+    transport.close();
+  });
+});

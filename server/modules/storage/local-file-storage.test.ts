@@ -1,0 +1,42 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalFileStorage } from "./local-file-storage.ts";
+
+describe("local file storage", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "storage-"));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("streams a file in and out, then deletes it", async () => {
+    const storage = createLocalFileStorage(root);
+    const { size } = await storage.put("deals/abc/file-1", Readable.from(["hello ", "world"]), "text/plain");
+    expect(size).toBe(11);
+    expect(await text(await storage.get("deals/abc/file-1"))).toBe("hello world");
+    await storage.delete("deals/abc/file-1");
+    expect(await storage.exists("deals/abc/file-1")).toBe(false);
+  });
+
+  it("leaves no partial file when the upload stream breaks", async () => {
+    const storage = createLocalFileStorage(root);
+    const broken = new Readable({
+      read() {
+        this.push("partial data");
+        this.destroy(new Error("connection reset"));
+      },
+    });
+    await expect(storage.put("deals/broken/file", broken, "text/plain")).rejects.toThrow("connection reset");
+    expect(await storage.exists("deals/broken/file")).toBe(false);
+    expect(await readdir(path.join(root, "deals/broken"))).toEqual([]);
+  });
+
+  it.each(["../etc/passwd", "/abs/path", "a/../../b", "a//b", ""])("refuses the unsafe key %j", async (key) => {
+    const storage = createLocalFileStorage(root);
+    await expect(storage.put(key, Readable.from(["x"]), "text/plain")).rejects.toThrow("Unsafe storage key");
+  });
+});

@@ -1,0 +1,111 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInMessages } from "../../domain/auth/sign-in-schema.ts";
+import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
+import { demoPasswords, startE2eServer, unverifiedVendor, type E2eServer } from "./support/e2e-server.ts";
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signInThroughUi(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/VendorLogin`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+}
+
+describe("served pages", () => {
+  it("serves each prerendered page with its own title and description without JavaScript", async () => {
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toContain("<title>Keystone Equipment Capital - Equipment Financing and Working Capital</title>");
+    expect(home).toMatch(/<meta name="description" content="Equipment financing and leasing/);
+    const login = await (await fetch(`${server.url}/VendorLogin`)).text();
+    expect(login).toContain("<title>VendorLogin - Keystone Equipment Capital</title>");
+    expect(login).toContain("Vendor Login");
+  });
+
+  it("redirects other casings permanently and answers unknown paths with a real 404 page", async () => {
+    const redirect = await fetch(`${server.url}/vendorlogin`, { redirect: "manual" });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get("location")).toBe("/VendorLogin");
+    const missing = await fetch(`${server.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Page not found");
+  });
+
+  it("serves hashed assets pre-compressed and immutable", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)![1]!;
+    const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`has no axe violations on the public pages at ${name} width`, async () => {
+      const page = await browser.newPage();
+      await page.setViewportSize(viewport);
+      for (const path of ["/", "/VendorLogin", "/DealerServices", "/no-such-page"]) {
+        await page.goto(`${server.url}${path}`);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        await expectNoAxeViolations(page);
+      }
+      await page.close();
+    });
+  }
+});
+
+describe("signing in", () => {
+  it("signs the demo vendor in through the form, into the portal, and out again", async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, "Vendor@Demo.Example", demoPasswords.vendor);
+    await page.waitForURL(`${server.url}/portal`);
+    await page.getByText("Welcome, Demo Vendor.").waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL(`${server.url}/VendorLogin`);
+    await page.goto(`${server.url}/portal`);
+    await page.waitForURL(`${server.url}/VendorLogin`);
+    await page.close();
+  });
+
+  it("shows the spec's message for a wrong password and keeps what was typed", async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, "vendor@demo.example", "wrong-password");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(signInMessages.wrongCredentials);
+    expect(await page.getByLabel("E-mail").inputValue()).toBe("vendor@demo.example");
+    await page.close();
+  });
+
+  it("refuses an unverified vendor with the spec's message and mails a verification link", async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, unverifiedVendor.email, unverifiedVendor.password);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(signInMessages.unverified);
+    const mail = await server.smtp.waitFor((m) => m.to.includes(unverifiedVendor.email) && m.subject.startsWith("Verify"));
+    const link = /(http:\/\/localhost:\d+\/api\/auth\/verify-email\?token=[^\s"<]+)/.exec(mail.body)?.[1];
+    expect(link).toBeTruthy();
+    expect(page.url()).toBe(`${server.url}/VendorLogin`);
+    await page.close();
+  });
+
+  it("takes the demo admin to the back office, where the outbox lists sent mail", async () => {
+    const page = await browser.newPage();
+    await signInThroughUi(page, "admin@demo.example", demoPasswords.admin);
+    await page.waitForURL(`${server.url}/back-office`);
+    await page.getByText("Local demo: two-factor authentication for staff is switched off").waitFor();
+    await page.getByRole("link", { name: "Outbox" }).click();
+    await page.getByRole("table", { name: "Outbox mails" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { chromiumPath } from "../../../scripts/ensure-chromium.ts";
+
+export const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
+
+export type Browser = { context: BrowserContext; newPage(): Promise<Page>; close(): Promise<void> };
+
+/**
+ * Debian's Chromium with a fresh profile. Every page fails the test on a console error or an
+ * uncaught exception.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = await mkdtemp(path.join(tmpdir(), "chromium-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: viewports.desktop,
+    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const problems: string[] = [];
+  const watch = (page: Page) => {
+    page.on("console", (message) => {
+      // HTTP errors the UI handles (a 401 on a wrong password) are logged by Chromium too;
+      // the tests assert what the user sees for those instead.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(`console.error on ${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`));
+  };
+  context.on("page", watch);
+  return {
+    context,
+    async newPage() {
+      const page = await context.newPage();
+      return page;
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+      expect(problems, "browser console errors").toEqual([]);
+    },
+  };
+}
+
+/** axe-core on the page as it is now: any violation fails the test. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page: page as never }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { authRoles } from "../../../domain/auth/roles.ts";
+import { openDatabase } from "../../../server/db/client.ts";
+import { createAccount } from "../../../server/modules/accounts/create-account.ts";
+import { createAuth } from "../../../server/modules/auth/create-auth.ts";
+import { seedDemo } from "../../../server/modules/accounts/seed-demo.ts";
+import { defaultBrand } from "../../../domain/site/brand.ts";
+import { SmtpCatcher } from "../../support/smtp-catcher.ts";
+
+export const demoPasswords = { admin: "e2e-admin-password", vendor: "e2e-vendor-password" };
+export const unverifiedVendor = { email: "unverified@demo.example", password: "e2e-unverified-password" };
+
+export type E2eServer = { url: string; smtp: SmtpCatcher; dataDir: string; output: () => string; stop(): Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The built app as a real process (server/main.ts) on a fresh embedded database, seeded through
+ * the same helpers as the demo, mailing to a real SMTP server in this process.
+ */
+export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "lender-e2e-"));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const authSecret = "e2e-secret-e2e-secret-e2e-secret-0001";
+
+  const database = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "pglite") });
+  await database.migrate();
+  const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: url, brand: defaultBrand });
+  await seedDemo(database.db, auth, demoPasswords);
+  await createAccount(auth, { ...unverifiedVendor, name: "Unverified Vendor", role: authRoles.vendor, emailVerified: false });
+  await database.close();
+
+  const smtp = await new SmtpCatcher().start();
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: authSecret,
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: "200",
+      SEED_DEMO: "false",
+      STAFF_2FA_REQUIRED: "false",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    url,
+    smtp,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await smtp.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
