@@ -22,7 +22,13 @@ export default tseslint.config(
     // Imports run one way: app -> domain, server -> domain; domain imports neither.
     files: ["domain/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["#app/*", "#server/*", "**/app/**", "**/server/**", "react", "react-dom", "react-router", "node:*", "fastify", "drizzle-orm*", "pg"], message: "domain/ is pure: it imports neither app/ nor server/ nor I/O libraries." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", message: "domain/ schemas reach the browser: use zod/mini (docs/decisions/0011)." }],
+          patterns: [{ group: ["#app/*", "#server/*", "**/app/**", "**/server/**", "react", "react-dom", "react-router", "node:*", "fastify", "drizzle-orm*", "pg"], message: "domain/ is pure: it imports neither app/ nor server/ nor I/O libraries." }],
+        },
+      ],
     },
   },
   {

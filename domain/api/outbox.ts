@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const outboxListResponse = z.object({
   mails: z.array(
@@ -9,9 +9,9 @@ export const outboxListResponse = z.object({
       text: z.string(),
       status: z.enum(["pending", "sent"]),
       attempts: z.number(),
-      lastError: z.string().nullable(),
+      lastError: z.nullable(z.string()),
       createdAt: z.string(),
-      sentAt: z.string().nullable(),
+      sentAt: z.nullable(z.string()),
     }),
   ),
 });

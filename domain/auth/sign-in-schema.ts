@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { emailAddress } from "../forms/fields.ts";
 
 export const signInMessages = {
   wrongCredentials: "You either don't have an account, entered the wrong password or email adress.",
@@ -7,12 +8,8 @@ export const signInMessages = {
 
 /** The vendor sign-in form; better-auth's /sign-in/email receives the same fields. */
 export const signInSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Please enter a valid e-mail address.")),
-  password: z.string().min(1, "Please enter your password.").max(128, "Passwords are at most 128 characters."),
+  email: emailAddress(),
+  password: z.string().check(z.minLength(1, "Please enter your password."), z.maxLength(128, "Passwords are at most 128 characters.")),
 });
 
 export type SignInInput = z.input<typeof signInSchema>;

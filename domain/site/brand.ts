@@ -1,26 +1,29 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+
+const nonEmpty = z.string().check(z.minLength(1));
+const positiveInt = z.int().check(z.positive());
 
 export const brandSchema = z.object({
-  name: z.string().min(1),
-  legalName: z.string().min(1),
-  phone: z.string().min(1),
+  name: nonEmpty,
+  legalName: nonEmpty,
+  phone: nonEmpty,
   email: z.email(),
-  contactPerson: z.string().min(1),
-  streetAddress: z.string().min(1),
-  cityStateZip: z.string().min(1),
+  contactPerson: nonEmpty,
+  streetAddress: nonEmpty,
+  cityStateZip: nonEmpty,
   schedulerUrl: z.url(),
-  timeZone: z.string().min(1),
-  memberBadge: z.string().min(1),
+  timeZone: nonEmpty,
+  memberBadge: nonEmpty,
   social: z.array(z.object({ label: z.string(), url: z.url() })),
-  creditApplicationPdf: z.string().startsWith("/"),
-  vendorHandbookPdf: z.string().startsWith("/"),
+  creditApplicationPdf: z.string().check(z.startsWith("/")),
+  vendorHandbookPdf: z.string().check(z.startsWith("/")),
   claims: z.object({
-    contactWithinMinutes: z.number().int().positive(),
-    leadCallbackMinutes: z.number().int().positive(),
-    fundingInHours: z.number().int().positive(),
-    resultsInMinutes: z.number().int().positive(),
-    yearsOfExperience: z.number().int().positive(),
-    workingCapitalMax: z.number().int().positive(),
+    contactWithinMinutes: positiveInt,
+    leadCallbackMinutes: positiveInt,
+    fundingInHours: positiveInt,
+    resultsInMinutes: positiveInt,
+    yearsOfExperience: positiveInt,
+    workingCapitalMax: positiveInt,
   }),
   testimonials: z.array(z.object({ header: z.string(), text: z.string(), source: z.string() })),
 });

@@ -1,11 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Me } from "#domain/api/me.ts";
 import { homePathForRole } from "#domain/auth/roles.ts";
-import { signInMessages, signInSchema, type SignInInput } from "#domain/auth/sign-in-schema.ts";
+import { signInMessages, signInSchema } from "#domain/auth/sign-in-schema.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -20,31 +19,36 @@ function messageFor(error: unknown): string {
 }
 
 /** E-mail and password sign-in for vendors and staff, with the optional TOTP second step. */
-export function SignInForm({ idPrefix = "" }: { idPrefix?: string }) {
+export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
   const navigate = useNavigate();
   const [showPassword, setShowPassword] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState("");
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
-  const { errors, isSubmitting } = form.formState;
+  const [submitting, setSubmitting] = useState(false);
+  const form = useSchemaForm(signInSchema, { email: "", password: "" });
 
   const goHome = async () => {
     const me = await apiRequest<Me>("/api/me");
     await navigate(homePathForRole(me.user.role));
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
     setServerError(null);
+    const credentials = form.validate();
+    if (!credentials) return;
+    setSubmitting(true);
     try {
-      const parsed = signInSchema.parse(values);
-      const result = await apiRequest<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { body: parsed });
+      const result = await apiRequest<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { body: credentials });
       if (result?.twoFactorRedirect) setNeedsCode(true);
       else await goHome();
     } catch (error) {
       setServerError(messageFor(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const onVerifyCode = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -60,7 +64,7 @@ export function SignInForm({ idPrefix = "" }: { idPrefix?: string }) {
   if (needsCode) {
     return (
       <form onSubmit={onVerifyCode} className="space-y-4" aria-label="Two-factor verification">
-        <TextField label="Authentication code" name={`${idPrefix}code`} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} required help="The 6-digit code from your authenticator app." />
+        <TextField label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} required help="The 6-digit code from your authenticator app." />
         {serverError ? <p role="alert" className="font-medium text-red-700">{serverError}</p> : null}
         <Button type="submit">Verify</Button>
       </form>
@@ -68,16 +72,16 @@ export function SignInForm({ idPrefix = "" }: { idPrefix?: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Vendor sign-in">
-      <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...form.register("email")} />
-      <TextField label="Password" type={showPassword ? "text" : "password"} autoComplete="current-password" maxLength={128} error={errors.password?.message} {...form.register("password")} />
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={label}>
+      <TextField label="E-mail" type="email" autoComplete="username" {...form.text("email")} />
+      <TextField label="Password" type={showPassword ? "text" : "password"} autoComplete="current-password" maxLength={128} {...form.text("password")} />
       <Checkbox label="Show password" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
       {serverError ? (
         <p role="alert" className="font-medium text-red-700">
           {serverError}
         </p>
       ) : null}
-      <Button type="submit" disabled={isSubmitting}>
+      <Button type="submit" disabled={submitting}>
         SUBMIT
       </Button>
     </form>
