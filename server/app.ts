@@ -13,8 +13,10 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { loggerOptions } from "./logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import type { FieldCipher } from "./modules/crypto/field-cipher.ts";
 import type { Auth } from "./modules/auth/create-auth.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { leadRoutes } from "./modules/leads/routes.ts";
 import { mailRoutes } from "./modules/mail/routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
@@ -27,13 +29,14 @@ export type AppDependencies = {
   config: Config;
   database: DatabaseHandle;
   auth: Auth;
+  cipher: FieldCipher;
   /** The built client to serve; omitted by API-only tests. */
   site?: { dir: string; scriptHashes: string[] };
   /** Where logs go (tests capture them); defaults to stdout. */
   logStream?: NodeJS.WritableStream;
 };
 
-export async function buildApp({ config, database, auth, site, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, auth, cipher, site, logStream }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.trustProxy,
@@ -87,6 +90,10 @@ export async function buildApp({ config, database, auth, site, logStream }: AppD
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
   await app.register(mailRoutes);
+  await app.register(leadRoutes, {
+    cipher,
+    context: { creditTeamEmail: config.creditTeamEmail, publicUrl: config.publicUrl, product: config.public.brand.name },
+  });
 
   if (site) {
     await app.register(staticSitePlugin, { dir: site.dir });

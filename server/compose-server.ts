@@ -5,9 +5,10 @@ import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { createAuth, type Auth } from "./modules/auth/create-auth.ts";
+import { createFieldCipher, type FieldCipher } from "./modules/crypto/field-cipher.ts";
 import { configuredOrGeneratedSecret } from "./secrets.ts";
 
-export type Server = { app: FastifyInstance; database: DatabaseHandle; auth: Auth };
+export type Server = { app: FastifyInstance; database: DatabaseHandle; auth: Auth; cipher: FieldCipher };
 
 export function databaseTarget(config: Config) {
   return config.databaseUrl
@@ -26,10 +27,14 @@ export async function composeServer(
   const secret = await configuredOrGeneratedSecret(config.authSecret, config.dataDir, "auth-secret", (file) =>
     warn(`Generated a session-signing secret in ${file}. Set AUTH_SECRET in production.`),
   );
+  const encryptionKey = await configuredOrGeneratedSecret(config.dataEncryptionKey, config.dataDir, "data-encryption-key", (file) =>
+    warn(`Generated the key that encrypts SSNs and tax ids in ${file}. Back it up: without it they cannot be read. Set DATA_ENCRYPTION_KEY in production.`),
+  );
+  const cipher = createFieldCipher(encryptionKey);
   const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, brand: config.public.brand });
   const site = options.serveSite ? await loadSite(config.clientBuildDir) : undefined;
-  const app = await buildApp({ config, database, auth, site, logStream: options.logStream });
-  return { app, database, auth };
+  const app = await buildApp({ config, database, auth, cipher, site, logStream: options.logStream });
+  return { app, database, auth, cipher };
 }
 
 async function loadSite(dir: string) {

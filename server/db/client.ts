@@ -11,6 +11,9 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: what a write helper runs on. */
+export type DbExecutor = Database | Transaction;
 
 export type DatabaseTarget =
   | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File }

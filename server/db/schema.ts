@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -142,4 +142,75 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
   },
   (table) => [index("audit_log_at_idx").on(table.at), index("audit_log_action_subject_idx").on(table.action, table.subject)],
+);
+
+// ---- Public leads (spec section 3). Each has the form's idempotency key: a repeat stores nothing. ----
+
+export const footerMessage = pgTable("footer_message", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  nameOfBusiness: text("name_of_business").notNull(),
+  nameUser: text("name_user").notNull(),
+  emailUser: text("email_user").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const vendorContact = pgTable("vendor_contact", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  businessName: text("business_name").notNull(),
+  contactName: text("contact_name").notNull(),
+  phoneNumber: text("phone_number").notNull(),
+  email: text("email").notNull(),
+  createdAt: createdAt(),
+});
+
+export const creditApplication = pgTable("credit_application", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  businessName: text("business_name").notNull(),
+  /** Federal tax id, encrypted (server/modules/crypto/field-cipher.ts); null when not given. */
+  fedIdEncrypted: text("fed_id_encrypted"),
+  fedIdLast4: text("fed_id_last4"),
+  businessAddress: text("business_address").notNull(),
+  businessCity: text("business_city").notNull(),
+  businessState: text("business_state").notNull(),
+  businessZipCode: text("business_zip_code").notNull(),
+  businessPhone: text("business_phone").notNull(),
+  businessEmail: text("business_email").notNull(),
+  businessContact: text("business_contact").notNull(),
+  annualGrossRevenue: numeric("annual_gross_revenue", { precision: 14, scale: 2, mode: "number" }),
+  businessStarted: date("business_started").notNull(),
+  vendorName: text("vendor_name").notNull(),
+  costOfEquipment: numeric("cost_of_equipment", { precision: 14, scale: 2, mode: "number" }),
+  equipmentDescription: text("equipment_description").notNull(),
+  vendorContactName: text("vendor_contact_name").notNull(),
+  vendorPhoneNumber: text("vendor_phone_number").notNull(),
+  vendorEmail: text("vendor_email").notNull(),
+  acceptCheck: boolean("accept_check").notNull(),
+  createdAt: createdAt(),
+});
+
+export const creditApplicationOwner = pgTable(
+  "credit_application_owner",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => creditApplication.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    ownershipPercent: integer("ownership_percent").notNull(),
+    ssnEncrypted: text("ssn_encrypted").notNull(),
+    ssnLast4: text("ssn_last4").notNull(),
+    homeAddress: text("home_address").notNull(),
+    homeCity: text("home_city").notNull(),
+    homeState: text("home_state").notNull(),
+    homeZipCode: text("home_zip_code").notNull(),
+    homePhone: text("home_phone").notNull(),
+    homeEmail: text("home_email").notNull(),
+  },
+  (table) => [uniqueIndex("credit_application_owner_position_idx").on(table.applicationId, table.position)],
 );

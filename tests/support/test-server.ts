@@ -7,6 +7,7 @@ import { composeServer } from "../../server/compose-server.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import type { Auth } from "../../server/modules/auth/create-auth.ts";
+import type { FieldCipher } from "../../server/modules/crypto/field-cipher.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 export const testOrigin = "http://localhost:3999";
@@ -15,6 +16,7 @@ export type TestServer = {
   app: FastifyInstance;
   database: DatabaseHandle;
   auth: Auth;
+  cipher: FieldCipher;
   config: Config;
   /** Everything the server logged, for checks that secrets never reach the logs. */
   logs: () => string;
@@ -38,12 +40,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const logStream = new PassThrough();
   let logText = "";
   logStream.on("data", (chunk: Buffer) => (logText += chunk.toString("utf8")));
-  const { app, auth } = await composeServer(config, { database, logStream, onWarning: () => {} });
+  const { app, auth, cipher } = await composeServer(config, { database, logStream, onWarning: () => {} });
   await app.ready();
   return {
     app,
     database,
     auth,
+    cipher,
     config,
     logs: () => logText,
     async close() {

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.ts";
+import type { DbExecutor } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
 
 export type OutgoingMail = { to: string; subject: string; html: string; text: string };
@@ -7,7 +7,7 @@ export type OutgoingMail = { to: string; subject: string; html: string; text: st
  * Mail is never sent inline: it is written to the outbox (in the caller's transaction when
  * given one) and delivered by the outbox worker, so a dead SMTP server loses nothing.
  */
-export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<string> {
+export async function enqueueMail(db: DbExecutor, mail: OutgoingMail): Promise<string> {
   const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
   return row!.id;
 }

@@ -1,0 +1,36 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+
+/**
+ * AES-256-GCM for SSN, federal tax id and date of birth (decisions.md 8). A token is
+ * `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url): the key id lets old rows be found and
+ * re-encrypted when the key rotates.
+ */
+export type FieldCipher = { keyId: string; encrypt(plain: string): string; decrypt(token: string): string };
+
+export function createFieldCipher(keyBase64: string): FieldCipher {
+  const key = Buffer.from(keyBase64, "base64");
+  if (key.length !== 32) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes, base64-encoded");
+  const keyId = createHash("sha256").update(key).digest("hex").slice(0, 8);
+  return {
+    keyId,
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return ["v1", keyId, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+    },
+    decrypt(token) {
+      const [version, tokenKeyId, iv, tag, ciphertext] = token.split(".");
+      if (version !== "v1" || !iv || !tag || ciphertext === undefined) throw new Error("Not an encrypted field value");
+      if (tokenKeyId !== keyId) throw new Error(`Encrypted with another key (${tokenKeyId})`);
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+    },
+  };
+}
+
+/** The last four digits, for masked display (•••-••-1234). */
+export function lastFour(value: string): string {
+  return value.replace(/\D/g, "").slice(-4);
+}
