@@ -11,4 +11,6 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   define: { __PUBLIC_CONFIG__: JSON.stringify(publicConfig) },
   build: { reportCompressedSize: false },
+  // `npm run dev` runs the API beside Vite.
+  server: { proxy: { "/api": `http://127.0.0.1:${process.env.API_PORT ?? "3000"}` } },
 });

@@ -1,9 +1,18 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
+const programPaths = ["About", "EquipmentFinance", "EquipmentLeasing", "WorkingCapitalNow", "LineOfCredit", "StartUp", "PrivatePartySale"];
+
 export default [
   index("routes/home.tsx"),
+  ...programPaths.map((path) => route(path, "routes/program-page.tsx", { id: `program-${path}` })),
   route("VendorLogin", "routes/vendor-login.tsx", { id: "vendor-login" }),
   route("DealerServices", "routes/vendor-login.tsx", { id: "dealer-services" }),
+  route("ClientLogin", "routes/client-login.tsx"),
+  route("ApplyNow", "routes/apply-now.tsx"),
+  route("ThankYou", "routes/thank-you.tsx"),
+  route("TermsOfUse", "routes/terms-of-use.tsx"),
+  route("QuestionFinancing", "routes/question-financing.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("portal", "routes/portal.tsx"),
   route("back-office", "routes/back-office.tsx", [
     index("routes/back-office-home.tsx"),

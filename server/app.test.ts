@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { signInMessages } from "#domain/auth/sign-in-schema.ts";
+import { queryRows } from "../tests/support/test-database.ts";
 import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
@@ -144,8 +145,8 @@ describe("roles", () => {
 describe("audit log", () => {
   it("records sign-ins and failed sign-ins, and refuses updates and deletes", async () => {
     await signIn(server.app, "vendor@demo.example", passwords.vendor);
-    const rows = (await server.database.db.execute(sql`select action from audit_log`)) as unknown as { rows: { action: string }[] };
-    const actions = rows.rows.map((row) => row.action);
+    const rows = await queryRows<{ action: string }>(server.database.db, sql`select action from audit_log`);
+    const actions = rows.map((row) => row.action);
     expect(actions).toContain("sign-in");
     expect(actions).toContain("sign-in.failed");
     await expect(server.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { canonicalPublicPath, notFoundPath, prerenderedPaths } from "#domain/site/public-routes.ts";
+import { canonicalPublicPath, notFoundPath, prerenderedPaths, publicPage } from "#domain/site/public-routes.ts";
 import { isSpaPath } from "#domain/site/spa-routes.ts";
 
 type Page = { raw: Buffer; br: Buffer; gzip: Buffer; etag: string };
@@ -20,10 +20,10 @@ async function loadPage(file: string): Promise<Page> {
   };
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200, sensitive = false) {
   reply.status(status).type("text/html; charset=utf-8").header("vary", "accept-encoding");
-  // Pages change with each deploy; assets they point to are immutable.
-  reply.header("cache-control", "no-cache").header("etag", page.etag);
+  // Pages change with each deploy (revalidate); pages collecting sensitive data are never stored.
+  reply.header("cache-control", sensitive ? "no-store" : "no-cache").header("etag", page.etag);
   if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
   const accepts = String(request.headers["accept-encoding"] ?? "");
   if (/\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(page.br);
@@ -45,7 +45,8 @@ export default fp(
 
     for (const [route, page] of pages) {
       if (route === notFoundPath) continue;
-      app.get(route, { schema: { hide: true }, config: { rateLimit: false } }, (request, reply) => sendPage(request, reply, page));
+      const sensitive = publicPage(route)?.sensitive ?? false;
+      app.get(route, { schema: { hide: true }, config: { rateLimit: false } }, (request, reply) => sendPage(request, reply, page, 200, sensitive));
     }
 
     await app.register(fastifyStatic, {

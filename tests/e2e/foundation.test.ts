@@ -18,9 +18,10 @@ afterAll(async () => {
 
 async function signInThroughUi(page: Page, email: string, password: string) {
   await page.goto(`${server.url}/VendorLogin`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "SUBMIT" }).click();
+  const form = page.getByRole("form", { name: "Vendor sign-in" });
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "SUBMIT" }).click();
 }
 
 describe("served pages", () => {
@@ -82,15 +83,16 @@ describe("signing in", () => {
   it("shows the spec's message for a wrong password and keeps what was typed", async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, "vendor@demo.example", "wrong-password");
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe(signInMessages.wrongCredentials);
-    expect(await page.getByLabel("E-mail").inputValue()).toBe("vendor@demo.example");
+    const form = page.getByRole("form", { name: "Vendor sign-in" });
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe(signInMessages.wrongCredentials);
+    expect(await form.getByLabel("E-mail").inputValue()).toBe("vendor@demo.example");
     await page.close();
   });
 
   it("refuses an unverified vendor with the spec's message and mails a verification link", async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, unverifiedVendor.email, unverifiedVendor.password);
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe(signInMessages.unverified);
+    await expect.poll(() => page.getByRole("form", { name: "Vendor sign-in" }).getByRole("alert").textContent()).toBe(signInMessages.unverified);
     const mail = await server.smtp.waitFor((m) => m.to.includes(unverifiedVendor.email) && m.subject.startsWith("Verify"));
     const link = /(http:\/\/localhost:\d+\/api\/auth\/verify-email\?token=[^\s"<]+)/.exec(mail.body)?.[1];
     expect(link).toBeTruthy();

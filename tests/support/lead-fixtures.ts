@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { CreditApplicationInput } from "../../domain/leads/credit-application-schema.ts";
 
 /** A complete credit application with a second owner; SSNs and tax id are recognisable. */
-export function creditApplicationFixture(overrides: Partial<CreditApplicationInput> = {}): CreditApplicationInput {
+export function creditApplicationFixture(overrides: Record<string, string | boolean> = {}): Record<string, string | boolean> {
   return {
     BusinessName: "Granite Peak Excavation LLC",
     FedId: "98-7654321",

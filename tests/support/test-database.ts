@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import type { SQL } from "drizzle-orm";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { adminQuery, databaseUrl } from "./database-global-setup.ts";
@@ -28,4 +29,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   const snapshot = await readFile(inject("pgliteSnapshot"));
   return openDatabase({ driver: "pglite", loadDataDir: new Blob([snapshot]) });
+}
+
+/** Rows of a raw SQL query, whichever driver runs it. */
+export async function queryRows<Row>(db: DatabaseHandle["db"], query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }

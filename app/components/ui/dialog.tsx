@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 
+const focusableSelector = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert,
  * so focus stays inside; Escape closes it; focus returns to the element that opened it.
@@ -40,6 +42,22 @@ export function Dialog({
       onCancel={(event) => {
         event.preventDefault();
         onClose();
+      }}
+      onKeyDown={(event) => {
+        // showModal() makes the page inert, but Tab can still leave for the browser's own UI:
+        // keep it cycling inside the dialog.
+        if (event.key !== "Tab") return;
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector)].filter((el) => !el.hasAttribute("disabled"));
+        if (focusable.length === 0) return;
+        const first = focusable[0]!;
+        const last = focusable[focusable.length - 1]!;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
       }}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/60"
     >

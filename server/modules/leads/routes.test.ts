@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditApplicationFixture } from "../../../tests/support/lead-fixtures.ts";
 import { SmtpCatcher } from "../../../tests/support/smtp-catcher.ts";
-import { testDriver } from "../../../tests/support/test-database.ts";
+import { queryRows, testDriver } from "../../../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { creditApplication, creditApplicationOwner, footerMessage, mailOutbox, vendorContact } from "../../db/schema.ts";
 
@@ -64,8 +64,8 @@ describe("footer contact form", () => {
     const response = await post("/api/leads/footer-message", payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("VALIDATION_FAILED");
-    const [{ n }] = (await server.database.db.execute(sql`select count(*)::int as n from footer_message where name_user = ${String(payload.nameUser)}`)).rows as [{ n: number }];
-    expect(n).toBe(0);
+    const rows = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from footer_message where name_user = ${String(payload.nameUser)}`);
+    expect(rows[0]!.n).toBe(0);
   });
 
   it("limits submissions per address", async () => {
@@ -129,10 +129,10 @@ describe("credit application", () => {
 
   it("keeps no SSN or tax id in clear text anywhere in the database", async () => {
     await post("/api/leads/credit-application", creditApplicationFixture());
-    const tables = (await server.database.db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`)).rows as { table_name: string }[];
+    const tables = await queryRows<{ table_name: string }>(server.database.db, sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
     let everything = "";
     for (const { table_name } of tables) {
-      const rows = (await server.database.db.execute(sql.raw(`select t::text as row from "${table_name}" t`))).rows as { row: string }[];
+      const rows = await queryRows<{ row: string }>(server.database.db, sql.raw(`select t::text as row from "${table_name}" t`));
       everything += rows.map((row) => row.row).join("\n");
     }
     expect(everything).toContain("Granite Peak");

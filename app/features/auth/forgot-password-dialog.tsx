@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { passwordResetMessages, passwordResetRequest } from "#domain/auth/password-reset-schema.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog } from "../../components/ui/dialog.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { apiRequest } from "../../lib/api.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
+
+/** Forgot Password?: mails a reset link (the same answer whether or not the account exists). */
+export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const form = useSchemaForm(passwordResetRequest, { email: "" });
+  const [result, setResult] = useState<"sent" | "failed" | null>(null);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const request = form.validate();
+    if (!request) {
+      setResult("failed");
+      return;
+    }
+    try {
+      await apiRequest("/api/auth/request-password-reset", { body: { email: request.email, redirectTo: "/reset-password" } });
+      setResult("sent");
+    } catch {
+      setResult("failed");
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Reset your password">
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Password reset">
+        <TextField label="E-mail" type="email" autoComplete="email" {...form.text("email")} error={undefined} />
+        <div role="status">
+          {result === "sent" ? <p className="font-semibold text-green-800">{passwordResetMessages.sent}</p> : null}
+        </div>
+        {result === "failed" ? (
+          <p role="alert" className="font-semibold text-red-700">
+            {passwordResetMessages.failed}
+          </p>
+        ) : null}
+        <Button type="submit">Send reset link</Button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,164 @@
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { usStateOptions } from "#domain/forms/us-states.ts";
+import { creditApplicationFailure, creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
+import { brand } from "../../lib/public-config.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
+import { HoneypotField } from "../leads/honeypot-field.tsx";
+import { submitLead } from "../leads/submit-lead.ts";
+import { allTextFields, businessFields, maskSensitive, ownerFields, secondOwnerFields, vendorFields, type FieldSpec } from "./application-fields.ts";
+
+type Values = Record<string, string | boolean>;
+
+function initialValues(idempotencyKey: string): Values {
+  const values: Values = Object.fromEntries(allTextFields.map((field) => [field.name, ""]));
+  return { ...values, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
+}
+
+/** /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting. */
+export function CreditApplicationForm() {
+  const navigate = useNavigate();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const form = useSchemaForm(creditApplicationRequest, initialValues(idempotencyKey));
+  const [step, setStep] = useState<"edit" | "review">("edit");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const showProblem = (message: string) => {
+    setProblem(message);
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+
+  const field = (spec: FieldSpec) => {
+    const bound = form.text(spec.name, spec.format);
+    if (spec.type === "state") {
+      return <SelectField key={spec.name} label={spec.label} required={spec.required} options={usStateOptions} placeholder="Choose a state" {...bound} />;
+    }
+    return (
+      <TextField
+        key={spec.name}
+        label={spec.label}
+        type={spec.type ?? "text"}
+        required={spec.required}
+        help={spec.help}
+        inputMode={spec.inputMode}
+        maxLength={spec.maxLength}
+        autoComplete={spec.autoComplete}
+        {...bound}
+      />
+    );
+  };
+
+  const onReview = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!form.validate()) {
+      showProblem(creditApplicationFailure);
+      return;
+    }
+    setProblem(null);
+    setStep("review");
+    window.scrollTo(0, 0);
+  };
+
+  const onSubmit = async () => {
+    const application = form.validate();
+    if (!application) {
+      setStep("edit");
+      showProblem(creditApplicationFailure);
+      return;
+    }
+    setSending(true);
+    try {
+      await submitLead("/api/leads/credit-application", application);
+      await navigate("/ThankYou");
+    } catch (error) {
+      const detail = error instanceof ApiError && error.status !== 400 ? ` ${error.message}` : "";
+      showProblem(`${creditApplicationFailure}.${detail}`);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const alert = (
+    <div ref={alertRef} tabIndex={-1} role="alert" className={problem ? "mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4 font-semibold text-red-800" : ""}>
+      {problem}
+    </div>
+  );
+
+  if (step === "review") {
+    const sections: [string, FieldSpec[]][] = [
+      ["Business", businessFields],
+      ["Owner", ownerFields],
+      ...(form.values.hasSecondOwner ? ([["Second owner", secondOwnerFields]] as [string, FieldSpec[]][]) : []),
+      ["Vendor", vendorFields],
+    ];
+    return (
+      <section aria-labelledby="review-heading">
+        {alert}
+        <h2 id="review-heading" className="text-2xl font-bold text-brand-900">
+          Review your application
+        </h2>
+        <p className="mt-2 text-slate-700">Check every answer. Choose Edit application to change one, or Submit application to send it.</p>
+        {sections.map(([title, fields]) => (
+          <div key={title} className="mt-6">
+            <h3 className="text-lg font-semibold">{title}</h3>
+            <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[14rem_1fr]">
+              {fields.map((spec) => {
+                const value = String(form.values[spec.name] ?? "");
+                return (
+                  <div key={spec.name} className="contents">
+                    <dt className="font-medium text-slate-700">{spec.label}</dt>
+                    <dd>{value ? (spec.sensitive ? maskSensitive(value) : value) : "—"}</dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </div>
+        ))}
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={() => setStep("edit")}>
+            Edit application
+          </Button>
+          <Button onClick={onSubmit} disabled={sending}>
+            {sending ? "Submitting…" : "Submit application"}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const fieldset = (legend: string, fields: FieldSpec[]) => (
+    <fieldset className="mt-8 rounded-lg border border-slate-300 p-4 sm:p-6">
+      <legend className="px-2 text-xl font-bold text-brand-900">{legend}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">{fields.map(field)}</div>
+    </fieldset>
+  );
+
+  return (
+    <form onSubmit={onReview} noValidate className="relative" aria-label="Credit application">
+      {alert}
+      <p className="text-slate-700">Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.</p>
+      {fieldset("Business information", businessFields)}
+      {fieldset("Owner information", ownerFields)}
+      <Checkbox className="mt-6" label="Add a second owner" {...form.checkbox("hasSecondOwner")} />
+      {form.values.hasSecondOwner ? fieldset("Second owner information", secondOwnerFields) : null}
+      {fieldset("Vendor information", vendorFields)}
+      <Checkbox
+        className="mt-6"
+        label={`I certify that the information in this application is true and complete, and I authorize ${brand.name} and its lending partners to obtain credit reports and verify it.`}
+        {...form.checkbox("acceptCheck")}
+      />
+      <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
+      <Button type="submit" className="mt-8">
+        Review application
+      </Button>
+    </form>
+  );
+}

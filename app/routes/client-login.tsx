@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { Button } from "../components/ui/button.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
+import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
+import { publicPageMeta } from "../lib/page-meta.ts";
+import { brand } from "../lib/public-config.ts";
+
+export const meta = () => publicPageMeta("/ClientLogin");
+
+/** Client accounts do not exist yet: the form only explains whom to contact (spec §2). */
+export default function ClientLogin() {
+  const [answered, setAnswered] = useState(false);
+  return (
+    <PublicLayout>
+      <div className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-3xl font-bold text-brand-900">Welcome</h1>
+        <form
+          className="mt-6 space-y-4"
+          aria-label="Client sign-in"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setAnswered(true);
+          }}
+        >
+          <TextField label="E-mail" type="email" name="email" autoComplete="username" />
+          <TextField label="Password" type="password" name="password" maxLength={10} autoComplete="current-password" />
+          <Button type="submit">Sign in</Button>
+        </form>
+        <div role="status" className="mt-4">
+          {answered ? (
+            <p className="rounded-md bg-brand-50 p-4">
+              You do not have an account. Please contact {brand.contactPerson} at{" "}
+              <a className="underline" href={`mailto:${brand.email}`}>
+                {brand.email}
+              </a>{" "}
+              to get started.
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { newPasswordSchema, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
+import { Button, buttonClass } from "../components/ui/button.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
+import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
+import { apiRequest } from "../lib/api.ts";
+import { appPageMeta } from "../lib/page-meta.ts";
+import { useSchemaForm } from "../lib/use-schema-form.ts";
+
+export const meta = () => appPageMeta("Reset password");
+
+/** Where the reset mail's link lands (better-auth appends ?token=…). */
+export default function ResetPassword() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const form = useSchemaForm(newPasswordSchema, { newPassword: "", confirmPassword: "" });
+  const [state, setState] = useState<"editing" | "done" | "failed">(token && !params.get("error") ? "editing" : "failed");
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const values = form.validate();
+    if (!values) return;
+    try {
+      await apiRequest("/api/auth/reset-password", { body: { newPassword: values.newPassword, token } });
+      setState("done");
+    } catch {
+      setState("failed");
+    }
+  };
+
+  return (
+    <PublicLayout>
+      <div className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-3xl font-bold text-brand-900">Choose a new password</h1>
+        {state === "done" ? (
+          <div role="status" className="mt-6">
+            <p>{passwordResetMessages.changed}</p>
+            <Link to="/VendorLogin" className={buttonClass("primary", "mt-4")}>
+              Sign in
+            </Link>
+          </div>
+        ) : state === "failed" ? (
+          <div role="alert" className="mt-6">
+            <p>{passwordResetMessages.expired}</p>
+            <Link to="/VendorLogin" className={buttonClass("secondary", "mt-4")}>
+              Back to sign-in
+            </Link>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="New password">
+            <TextField label="New password" type="password" autoComplete="new-password" help="At least 8 characters." {...form.text("newPassword")} />
+            <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.text("confirmPassword")} />
+            <Button type="submit">Save password</Button>
+          </form>
+        )}
+      </div>
+    </PublicLayout>
+  );
+}

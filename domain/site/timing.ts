@@ -1,0 +1,11 @@
+/** Program pages and the financing-options screen scroll to the top this long after loading (spec §9). */
+export const scrollToTopDelayMs = 100;
+
+/** Below this width the menu starts collapsed behind the burger (spec §9). */
+export const narrowLayoutBreakpointPx = 1070;
+
+/** The cookie banner's text preview (spec §4). */
+export const cookiePreviewLength = 185;
+
+/** Where the visitor's cookie choice is kept (decisions.md 9). */
+export const cookieConsentStorageKey = "GDPR:accepted";
