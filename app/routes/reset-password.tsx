@@ -48,7 +48,7 @@ export default function ResetPassword() {
             </Link>
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="New password">
+          <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Set a new password">
             <TextField label="New password" type="password" autoComplete="new-password" help="At least 8 characters." {...form.text("newPassword")} />
             <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.text("confirmPassword")} />
             <Button type="submit">Save password</Button>

@@ -3,7 +3,7 @@ import { brand } from "../../lib/public-config.ts";
 
 function TermsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mt-10">
+    <section className="mt-10">
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {title}
       </h2>

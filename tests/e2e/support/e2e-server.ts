@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { authRoles } from "../../../domain/auth/roles.ts";
-import { openDatabase } from "../../../server/db/client.ts";
+import { openDatabase, type DatabaseHandle } from "../../../server/db/client.ts";
 import { createAccount } from "../../../server/modules/accounts/create-account.ts";
 import { createAuth } from "../../../server/modules/auth/create-auth.ts";
 import { seedDemo } from "../../../server/modules/accounts/seed-demo.ts";
@@ -14,7 +14,15 @@ import { SmtpCatcher } from "../../support/smtp-catcher.ts";
 export const demoPasswords = { admin: "e2e-admin-password", vendor: "e2e-vendor-password" };
 export const unverifiedVendor = { email: "unverified@demo.example", password: "e2e-unverified-password" };
 
-export type E2eServer = { url: string; smtp: SmtpCatcher; dataDir: string; output: () => string; stop(): Promise<void> };
+export type E2eServer = {
+  url: string;
+  smtp: SmtpCatcher;
+  dataDir: string;
+  output: () => string;
+  /** Stops the server process (PGlite allows one process) and opens its database for checks. */
+  stopAndOpenDatabase(): Promise<DatabaseHandle>;
+  stop(): Promise<void>;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,17 +86,26 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  const stopProcess = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  let opened: DatabaseHandle | null = null;
   return {
     url,
     smtp,
     dataDir,
     output: () => output,
+    async stopAndOpenDatabase() {
+      await stopProcess();
+      opened = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "pglite") });
+      return opened;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await stopProcess();
+      await opened?.close();
       await smtp.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
