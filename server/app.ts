@@ -1,5 +1,6 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import * as z from "zod/mini";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -17,6 +18,8 @@ import type { FieldCipher } from "./modules/crypto/field-cipher.ts";
 import type { Auth } from "./modules/auth/create-auth.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { leadRoutes } from "./modules/leads/routes.ts";
+import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
+import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { mailRoutes } from "./modules/mail/routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
@@ -47,10 +50,18 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | z.core.$ZodError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: loggableError(error) }, error.message);
       return reply.status(error.status).send({ code: error.code, message: error.message, details: error.details });
+    }
+    if (error instanceof z.core.$ZodError) {
+      // A domain function refused input the route schema let through (e.g. a start year after today).
+      return reply.status(400).send({
+        code: "VALIDATION_FAILED",
+        message: error.issues[0]?.message ?? "Please check the highlighted fields.",
+        details: error.issues.map((issue) => ({ path: `/${issue.path.join("/")}`, message: issue.message })),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({
@@ -90,10 +101,10 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
   await app.register(mailRoutes);
-  await app.register(leadRoutes, {
-    cipher,
-    context: { creditTeamEmail: config.creditTeamEmail, publicUrl: config.publicUrl, product: config.public.brand.name },
-  });
+  const leadContext = { creditTeamEmail: config.creditTeamEmail, publicUrl: config.publicUrl, product: config.public.brand.name };
+  await app.register(leadRoutes, { cipher, context: leadContext });
+  await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
+  await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
 
   if (site) {
     await app.register(staticSitePlugin, { dir: site.dir });

@@ -1,0 +1,50 @@
+CREATE TABLE "picked_option" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"answer_id" uuid NOT NULL,
+	"business_name" text NOT NULL,
+	"equipment_description" text NOT NULL,
+	"equipment_cost" numeric(14, 2) NOT NULL,
+	"desired_term" integer NOT NULL,
+	"term" integer NOT NULL,
+	"monthly_payment" numeric(14, 2) NOT NULL,
+	"agree_its_just_proposal" boolean NOT NULL,
+	"contact_client" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "picked_option_idempotency_key_unique" UNIQUE("idempotency_key")
+);
+--> statement-breakpoint
+CREATE TABLE "questionnaire_answer" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"visit_id" text,
+	"name_of_owner" text NOT NULL,
+	"business_name" text NOT NULL,
+	"business_phone" text NOT NULL,
+	"length_credit" integer NOT NULL,
+	"credit_score" integer NOT NULL,
+	"cc_availability" integer NOT NULL,
+	"bankruptcy" boolean NOT NULL,
+	"owner_rent" text NOT NULL,
+	"personal_credit_accounts" text NOT NULL,
+	"business_loans" text NOT NULL,
+	"start_month" text NOT NULL,
+	"start_year" integer NOT NULL,
+	"months_in_business" integer NOT NULL,
+	"vendor_name" text NOT NULL,
+	"vendor_phone" text NOT NULL,
+	"equipment_description" text NOT NULL,
+	"new_or_used" text NOT NULL,
+	"equipment_cost" numeric(14, 2) NOT NULL,
+	"desired_term" integer NOT NULL,
+	"monthly_revenue_generated" numeric(14, 2) NOT NULL,
+	"annual_gross_revenue" numeric(14, 2) NOT NULL,
+	"eligible" boolean NOT NULL,
+	"annual_rate" numeric(5, 2),
+	"payments" jsonb,
+	"contact_client" text DEFAULT 'no' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "questionnaire_answer_idempotency_key_unique" UNIQUE("idempotency_key")
+);
+--> statement-breakpoint
+ALTER TABLE "picked_option" ADD CONSTRAINT "picked_option_answer_id_questionnaire_answer_id_fk" FOREIGN KEY ("answer_id") REFERENCES "public"."questionnaire_answer"("id") ON DELETE cascade ON UPDATE no action;
