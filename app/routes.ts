@@ -9,6 +9,7 @@ export default [
   route("DealerServices", "routes/vendor-login.tsx", { id: "dealer-services" }),
   route("ClientLogin", "routes/client-login.tsx"),
   route("ApplyNow", "routes/apply-now.tsx"),
+  route("FinancingOptions", "routes/financing-options.tsx"),
   route("ThankYou", "routes/thank-you.tsx"),
   route("TermsOfUse", "routes/terms-of-use.tsx"),
   route("QuestionFinancing", "routes/question-financing.tsx"),

@@ -36,6 +36,7 @@ export const publicPages = [
     description: "Dealer financing programs and the vendor portal for equipment dealers and distributors.",
   },
   { path: "/ClientLogin", page: "ClientLogin", description: "Client sign-in." },
+  { path: "/FinancingOptions", page: "FinancingOptions", description: "Your estimated monthly payment options: pick a term and a finance specialist will take it from there." },
   { path: "/ApplyNow", page: "ApplyNow", description: "Apply for business equipment financing: business, owner and vendor information in one secure credit application.", sensitive: true },
   { path: "/ThankYou", page: "ThankYou", description: "Thank you: a finance specialist will contact you shortly to confirm your information." },
   { path: "/TermsOfUse", page: "TermsOfUse", description: "The terms of use of this website: conditions, limitations of liability, governing law and how to contact us." },

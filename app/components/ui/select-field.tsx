@@ -7,10 +7,12 @@ export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   placeholder?: string;
   help?: React.ReactNode;
   error?: string;
+  /** Shows the valid (green) style. */
+  valid?: boolean;
   ref?: Ref<HTMLSelectElement>;
 };
 
-export function SelectField({ label, options, placeholder, help, error, className = "", ref, ...select }: SelectFieldProps) {
+export function SelectField({ label, options, placeholder, help, error, valid, className = "", ref, ...select }: SelectFieldProps) {
   const ids = useFieldIds(select.name);
   return (
     <div className={className}>
@@ -23,7 +25,7 @@ export function SelectField({ label, options, placeholder, help, error, classNam
         id={ids.id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(ids, help, error)}
-        className={inputClass(Boolean(error))}
+        className={inputClass(Boolean(error), valid)}
         {...select}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -5,10 +5,12 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: React.ReactNode;
   help?: React.ReactNode;
   error?: string;
+  /** Shows the valid (green) style. */
+  valid?: boolean;
   ref?: Ref<HTMLInputElement>;
 };
 
-export function TextField({ label, help, error, className = "", ref, ...input }: TextFieldProps) {
+export function TextField({ label, help, error, valid, className = "", ref, ...input }: TextFieldProps) {
   const ids = useFieldIds(input.name);
   return (
     <div className={className}>
@@ -21,7 +23,7 @@ export function TextField({ label, help, error, className = "", ref, ...input }:
         id={ids.id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(ids, help, error)}
-        className={inputClass(Boolean(error))}
+        className={inputClass(Boolean(error), valid)}
         {...input}
       />
       <FieldHelp id={ids.helpId}>{help}</FieldHelp>
