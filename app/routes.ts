@@ -10,6 +10,8 @@ export default [
   route("ClientLogin", "routes/client-login.tsx"),
   route("ApplyNow", "routes/apply-now.tsx"),
   route("FinancingOptions", "routes/financing-options.tsx"),
+  route("GetQualified", "routes/get-qualified.tsx"),
+  route("vendor_partner/:slug", "routes/partner-calculator.tsx"),
   route("ThankYou", "routes/thank-you.tsx"),
   route("TermsOfUse", "routes/terms-of-use.tsx"),
   route("QuestionFinancing", "routes/question-financing.tsx"),

@@ -14,6 +14,8 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { loggerOptions } from "./logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { findPartner } from "./modules/calculator/find-partner.ts";
+import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import type { FieldCipher } from "./modules/crypto/field-cipher.ts";
 import type { Auth } from "./modules/auth/create-auth.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -105,9 +107,22 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(leadRoutes, { cipher, context: leadContext });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
 
   if (site) {
-    await app.register(staticSitePlugin, { dir: site.dir });
+    await app.register(staticSitePlugin, {
+      dir: site.dir,
+      headTags: config.calculatorTimelineScale === 1 ? "" : `<meta name="calculator-timeline-scale" content="${config.calculatorTimelineScale}">`,
+      dynamicPages: [
+        {
+          prefix: "/vendor_partner/",
+          title: async (slug) => {
+            const found = await findPartner(app.db, slug);
+            return found ? `${found.name} - ${config.public.brand.name}` : null;
+          },
+        },
+      ],
+    });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: "NOT_FOUND", message: "Not found." }));
   }

@@ -10,14 +10,18 @@ import { isSpaPath } from "#domain/site/spa-routes.ts";
 
 type Page = { raw: Buffer; br: Buffer; gzip: Buffer; etag: string };
 
-async function loadPage(file: string): Promise<Page> {
-  const raw = await readFile(file);
+function pageFromHtml(html: string): Page {
+  const raw = Buffer.from(html);
   return {
     raw,
     br: brotliCompressSync(raw),
     gzip: gzipSync(raw, { level: 9 }),
     etag: `"${createHash("sha1").update(raw).digest("base64url")}"`,
   };
+}
+
+async function loadPage(file: string, headTags: string): Promise<Page> {
+  return pageFromHtml((await readFile(file, "utf8")).replace("</head>", `${headTags}</head>`));
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200, sensitive = false) {
@@ -36,11 +40,22 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
  * (pre-compressed, immutable), the SPA shell for signed-in areas, and real 404s elsewhere.
  */
 export default fp(
-  async function staticSitePlugin(app: FastifyInstance, options: { dir: string }) {
+  async function staticSitePlugin(
+    app: FastifyInstance,
+    options: {
+      dir: string;
+      /** Extra tags for every page's <head> (runtime settings the browser reads). */
+      headTags?: string;
+      /** Pages whose existence the database decides: a title to serve the SPA shell with, or null for a 404. */
+      dynamicPages?: { prefix: string; title: (rest: string) => Promise<string | null> }[];
+    },
+  ) {
+    const headTags = options.headTags ?? "";
     const pageFile = (route: string) => path.join(options.dir, route === "/" ? "" : route, "index.html");
     const pages = new Map<string, Page>();
-    for (const route of prerenderedPaths) pages.set(route, await loadPage(pageFile(route)));
-    const spaShell = await loadPage(path.join(options.dir, "__spa-fallback.html"));
+    for (const route of prerenderedPaths) pages.set(route, await loadPage(pageFile(route), headTags));
+    const spaShellHtml = (await readFile(path.join(options.dir, "__spa-fallback.html"), "utf8")).replace("</head>", `${headTags}</head>`);
+    const spaShell = pageFromHtml(spaShellHtml);
     const notFoundPage = pages.get(notFoundPath)!;
 
     for (const [route, page] of pages) {
@@ -65,7 +80,7 @@ export default fp(
       },
     });
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const { pathname, search } = new URL(request.url, "http://localhost");
       if (pathname.startsWith("/api/") || path.extname(pathname) !== "") {
         return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
@@ -75,8 +90,17 @@ export default fp(
         return reply.redirect(`${canonical}${search}`, 301);
       }
       if (isSpaPath(pathname)) return sendPage(request, reply, spaShell);
+      const dynamic = options.dynamicPages?.find((page) => pathname.startsWith(page.prefix));
+      if (dynamic) {
+        const title = await dynamic.title(decodeURIComponent(pathname.slice(dynamic.prefix.length)));
+        if (title) return sendPage(request, reply, pageFromHtml(spaShellHtml.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)));
+      }
       return sendPage(request, reply, notFoundPage, 404);
     });
   },
   { name: "static-site" },
 );
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
+}

@@ -9,10 +9,12 @@ export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   error?: string;
   /** Shows the valid (green) style. */
   valid?: boolean;
+  /** Marks the field invalid when the message is shown elsewhere (one message per step). */
+  invalid?: boolean;
   ref?: Ref<HTMLSelectElement>;
 };
 
-export function SelectField({ label, options, placeholder, help, error, valid, className = "", ref, ...select }: SelectFieldProps) {
+export function SelectField({ label, options, placeholder, help, error, valid, invalid, className = "", ref, ...select }: SelectFieldProps) {
   const ids = useFieldIds(select.name);
   return (
     <div className={className}>
@@ -23,9 +25,9 @@ export function SelectField({ label, options, placeholder, help, error, valid, c
       <select
         ref={ref}
         id={ids.id}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || invalid ? true : undefined}
         aria-describedby={describedBy(ids, help, error)}
-        className={inputClass(Boolean(error), valid)}
+        className={inputClass(Boolean(error) || Boolean(invalid), valid)}
         {...select}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -7,10 +7,12 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   error?: string;
   /** Shows the valid (green) style. */
   valid?: boolean;
+  /** Marks the field invalid when the message is shown elsewhere (one message per step). */
+  invalid?: boolean;
   ref?: Ref<HTMLInputElement>;
 };
 
-export function TextField({ label, help, error, valid, className = "", ref, ...input }: TextFieldProps) {
+export function TextField({ label, help, error, valid, invalid, className = "", ref, ...input }: TextFieldProps) {
   const ids = useFieldIds(input.name);
   return (
     <div className={className}>
@@ -21,9 +23,9 @@ export function TextField({ label, help, error, valid, className = "", ref, ...i
       <input
         ref={ref}
         id={ids.id}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || invalid ? true : undefined}
         aria-describedby={describedBy(ids, help, error)}
-        className={inputClass(Boolean(error), valid)}
+        className={inputClass(Boolean(error) || Boolean(invalid), valid)}
         {...input}
       />
       <FieldHelp id={ids.helpId}>{help}</FieldHelp>

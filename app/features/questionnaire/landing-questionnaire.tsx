@@ -14,6 +14,7 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { apiRequest } from "../../lib/api.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { fieldErrors } from "../../lib/use-schema-form.ts";
 import { saveFinancingOptions } from "../financing-options/financing-options-storage.ts";
 import { QuestionnaireResults } from "./questionnaire-results.tsx";
@@ -43,8 +44,7 @@ export function LandingQuestionnaire() {
   const [quote, setQuote] = useState<LandingQuoteResponse | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   const mounted = useRef(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const currentYear = yearInTimeZone(new Date(), brand.timeZone);
 
   const question = questions[step]!;
@@ -109,7 +109,6 @@ export function LandingQuestionnaire() {
   });
 
   return (
-    // data-hydrated: until then the prerendered form cannot respond (browser tests wait for it).
     <div className="relative" data-hydrated={hydrated || undefined}>
       <ProgressBar label="Questionnaire progress" value={phase === "asking" ? answered : 100} complete={complete} />
       {phase === "sending" ? (

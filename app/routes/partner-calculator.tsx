@@ -1,0 +1,47 @@
+import { useEffect, useState } from "react";
+import { useParams } from "react-router";
+import type { PartnerBranding } from "#domain/api/partner.ts";
+import { CalculatorScreen } from "../features/calculator/calculator-screen.tsx";
+import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
+import { ApiError, apiRequest } from "../lib/api.ts";
+import { brand } from "../lib/public-config.ts";
+import NotFound from "./not-found.tsx";
+
+export const meta = () => [{ title: `Partner calculator - ${brand.name}` }];
+
+/** /vendor_partner/<slug>: the calculator in a partner's colours, with its vendor details filled in. */
+export default function PartnerCalculator() {
+  const { slug = "" } = useParams();
+  const [state, setState] = useState<{ partner: PartnerBranding } | "loading" | "missing" | "error">("loading");
+  useEffect(() => {
+    apiRequest<PartnerBranding>(`/api/partners/${encodeURIComponent(slug)}`)
+      .then((partner) => {
+        setState({ partner });
+        document.title = `${partner.name} - ${brand.name}`;
+      })
+      .catch((error: unknown) => setState(error instanceof ApiError && error.status === 404 ? "missing" : "error"));
+  }, [slug]);
+
+  if (state === "missing") return <NotFound />;
+  return (
+    <PublicLayout>
+      {state === "loading" || state === "error" ? (
+        <p role="status" className="p-8">
+          {state === "loading" ? "Loading…" : "We could not load this calculator. Please try again."}
+        </p>
+      ) : (
+        <div style={{ backgroundColor: state.partner.primaryColor, borderTop: `8px solid ${state.partner.accentColor}` }} className="text-white">
+          <div className="mx-auto max-w-6xl px-4 py-8">
+            <div className="inline-block rounded-md bg-white p-3">
+              <img src={state.partner.logoUrl} alt={state.partner.name} height={48} className="h-12 w-auto" />
+            </div>
+            <p className="mt-2 text-lg font-semibold">Financing offered with {state.partner.name}</p>
+            <div className="mt-6">
+              <CalculatorScreen partner={state.partner} />
+            </div>
+          </div>
+        </div>
+      )}
+    </PublicLayout>
+  );
+}

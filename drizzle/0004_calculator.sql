@@ -1,0 +1,51 @@
+CREATE TABLE "calculator_lead" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"partner_id" uuid,
+	"vendor_name" text NOT NULL,
+	"sales_person_name" text NOT NULL,
+	"vendor_phone" text NOT NULL,
+	"equipment" jsonb NOT NULL,
+	"not_trucking_equipment" text NOT NULL,
+	"equipment_cost" numeric(14, 2) NOT NULL,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"owner_email" text NOT NULL,
+	"owner_phone" text NOT NULL,
+	"entities" jsonb NOT NULL,
+	"first_time_buyer" boolean NOT NULL,
+	"start_month" text NOT NULL,
+	"start_year" integer NOT NULL,
+	"months_in_business" integer NOT NULL,
+	"monthly_sales" numeric(14, 2) NOT NULL,
+	"preferred_term" integer NOT NULL,
+	"credit_score" integer NOT NULL,
+	"length_credit" integer NOT NULL,
+	"bankruptcy" boolean NOT NULL,
+	"monthly_earnings" numeric(14, 2) NOT NULL,
+	"other_answers" jsonb NOT NULL,
+	"annual_rate" numeric(5, 2) NOT NULL,
+	"down_payment_percent" integer NOT NULL,
+	"financed_base" numeric(14, 2) NOT NULL,
+	"payments" jsonb NOT NULL,
+	"chosen_term" integer,
+	"chosen_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "calculator_lead_idempotency_key_unique" UNIQUE("idempotency_key")
+);
+--> statement-breakpoint
+CREATE TABLE "partner" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"slug" text NOT NULL,
+	"name" text NOT NULL,
+	"logo_url" text NOT NULL,
+	"primary_color" text NOT NULL,
+	"accent_color" text NOT NULL,
+	"vendor_name" text NOT NULL,
+	"sales_person" text NOT NULL,
+	"vendor_phone" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "partner_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+ALTER TABLE "calculator_lead" ADD CONSTRAINT "calculator_lead_partner_id_partner_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partner"("id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import * as z from "zod/mini";
+import { partnerResponse } from "#domain/api/partner.ts";
+import { calculatorChoiceRequest, calculatorLeadRequest } from "#domain/calculator/calculator-schema.ts";
+import { calculatorQuoteResponse } from "#domain/pricing/quote-requests.ts";
+import { yearInTimeZone } from "#domain/site/business-time.ts";
+import { AppError } from "../../errors.ts";
+import { leadRateLimit } from "../leads/routes.ts";
+import type { LeadContext } from "../leads/store-lead.ts";
+import { chooseCalculatorOption } from "./choose-calculator-option.ts";
+import { createCalculatorLead } from "./create-calculator-lead.ts";
+import { findPartner } from "./find-partner.ts";
+
+const leadAnswer = z.object({ id: z.string(), quote: calculatorQuoteResponse });
+
+export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; timeZone: string }> = async (app, { context, timeZone }) => {
+  app.get(
+    "/api/partners/:slug",
+    { schema: { tags: ["calculator"], summary: "A co-branded partner calculator's branding", params: z.object({ slug: z.string() }), response: { 200: partnerResponse } } },
+    async (request) => {
+      const found = await findPartner(app.db, request.params.slug);
+      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      return found;
+    },
+  );
+
+  app.post(
+    "/api/leads/calculator",
+    {
+      config: { rateLimit: leadRateLimit },
+      schema: { tags: ["leads"], summary: "GetQualified calculator lead; answers with the server's quote", body: calculatorLeadRequest, response: { 200: leadAnswer, 201: leadAnswer } },
+    },
+    async (request, reply) => {
+      const result = await createCalculatorLead(app.db, context, request.body, yearInTimeZone(new Date(), timeZone));
+      if (result.created) void app.deliverMailNow();
+      return reply.status(result.created ? 201 : 200).header("cache-control", "no-store").send({ id: result.id, quote: result.quote });
+    },
+  );
+
+  app.post(
+    "/api/leads/calculator-choice",
+    { config: { rateLimit: leadRateLimit }, schema: { tags: ["leads"], summary: "'I want this payment option'", body: calculatorChoiceRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      const { changed } = await chooseCalculatorOption(app.db, context, request.body.leadId, Number(request.body.term));
+      if (changed) void app.deliverMailNow();
+      return { ok: true as const };
+    },
+  );
+};
