@@ -1,3 +1,4 @@
+import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import * as z from "zod/mini";
@@ -23,6 +24,8 @@ import { leadRoutes } from "./modules/leads/routes.ts";
 import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
 import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { mailRoutes } from "./modules/mail/routes.ts";
+import { portalRoutes } from "./modules/portal/routes.ts";
+import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import mailPlugin from "./plugins/mail.ts";
@@ -108,6 +111,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
+  await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
+  await app.register(portalRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
 
   if (site) {
     await app.register(staticSitePlugin, {

@@ -325,3 +325,101 @@ export const calculatorLead = pgTable("calculator_lead", {
   chosenAt: timestamp("chosen_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+// ---- Vendor deals (spec: VendorPortalInfo + businessInfo), documents and message threads ----
+
+export const deal = pgTable(
+  "deal",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    vendorCompanyId: uuid("vendor_company_id")
+      .notNull()
+      .references(() => vendorCompany.id),
+    submittedByUserId: text("submitted_by_user_id")
+      .notNull()
+      .references(() => user.id),
+    /** "VP" + 30000-40000, unique (decisions.md 6). */
+    accountNumber: text("account_number").notNull().unique(),
+    businessName: text("business_name").notNull(),
+    ownersName: text("owners_name").notNull(),
+    businessPhone: text("business_phone").notNull(),
+    businessEmail: text("business_email").notNull(),
+    stage: integer("stage").notNull().default(1),
+    notes: text("notes").notNull().default("New Submission!"),
+    /** Credit tier 0-3 (spec dealScore). */
+    dealScore: integer("deal_score").notNull().default(0),
+    costOfEquipment: numeric("cost_of_equipment", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    downPayment: numeric("down_payment", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    description: text("description").notNull(),
+    equipmentDescription: text("equipment_description").notNull(),
+    /** Month (0-11) and year submitted, in the business time zone. */
+    monthSubmitted: integer("month_submitted").notNull(),
+    yearInFile: integer("year_in_file").notNull(),
+    lastUpdate: timestamp("last_update", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("deal_company_idempotency_idx").on(table.vendorCompanyId, table.idempotencyKey),
+    index("deal_company_period_idx").on(table.vendorCompanyId, table.yearInFile, table.monthSubmitted, table.lastUpdate),
+    index("deal_company_last_update_idx").on(table.vendorCompanyId, table.lastUpdate),
+  ],
+);
+
+export const dealClient = pgTable("deal_client", {
+  dealId: uuid("deal_id")
+    .primaryKey()
+    .references(() => deal.id, { onDelete: "cascade" }),
+  /** 30000-60000, unique (decisions.md 6). */
+  customerNumber: integer("customer_number").notNull().unique(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  nameOfBusiness: text("name_of_business").notNull(),
+  emailContact: text("email_contact").notNull(),
+  phoneNumber: text("phone_number").notNull(),
+  ownerTitle: text("owner_title").notNull().default("Owner"),
+  ownerPercentage: integer("owner_percentage").notNull().default(100),
+  businessTaxIdEncrypted: text("business_tax_id_encrypted"),
+  businessTaxIdLast4: text("business_tax_id_last4"),
+  dobEncrypted: text("dob_encrypted"),
+  contactTeamMember: text("contact_team_member").notNull().default("Sales"),
+  referralSource: text("referral_source").notNull(),
+});
+
+export const dealDocument = pgTable(
+  "deal_document",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deal.id, { onDelete: "cascade" }),
+    /** Set for a message's attachments; null for the documents of the new-deal dialog. */
+    messageId: uuid("message_id"),
+    slot: text("slot").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    /** The spec's {vendorEmail}/{businessName}: a logical folder, never a file-system path. */
+    logicalFolder: text("logical_folder").notNull(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("deal_document_deal_idx").on(table.dealId)],
+);
+
+export const dealMessage = pgTable(
+  "deal_message",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deal.id, { onDelete: "cascade" }),
+    authorUserId: text("author_user_id")
+      .notNull()
+      .references(() => user.id),
+    authorRole: text("author_role", { enum: ["vendor", "staff"] }).notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("deal_message_deal_idx").on(table.dealId, table.createdAt)],
+);

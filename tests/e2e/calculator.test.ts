@@ -57,7 +57,7 @@ const profiles: Profile[] = [
 async function open(page: Page, path: string) {
   await page.goto(`${server.url}${path}`);
   await page.evaluate((key) => window.localStorage.setItem(key, "true"), cookieConsentStorageKey);
-  await page.locator("[data-hydrated]").waitFor();
+  await page.locator("main [data-hydrated]").waitFor();
 }
 
 const alertText = (page: Page) => page.getByRole("alert").filter({ hasText: /\S/ }).first().textContent();

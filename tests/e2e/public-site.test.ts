@@ -72,6 +72,7 @@ describe("chrome", () => {
     const page = await browser.newPage();
     await page.setViewportSize(viewports.phone);
     await page.goto(`${server.url}/`);
+    await page.locator("header[data-hydrated]").waitFor();
     const burger = page.getByRole("button", { name: "Open menu" });
     expect(await page.getByRole("navigation", { name: "Menu" }).isVisible()).toBe(false);
     await burger.focus();

@@ -60,7 +60,7 @@ const progress = (page: Page) => page.getByRole("progressbar", { name: "Question
 async function openLanding(page: Page, path = "/") {
   await page.goto(`${server.url}${path}`);
   await page.evaluate((key) => window.localStorage.setItem(key, "true"), cookieConsentStorageKey);
-  await page.locator("[data-hydrated]").waitFor();
+  await page.locator("#questionnaire [data-hydrated]").waitFor();
 }
 
 /** Answers every question with the keyboard alone: typing, arrows, Tab and Enter. */

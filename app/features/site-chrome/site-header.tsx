@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
 import { brand } from "../../lib/public-config.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const phoneMenu = [
   { to: "/", label: "Home" },
@@ -20,10 +21,11 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const { pathname, hash } = useLocation();
+  const hydrated = useHydrated();
   useEffect(() => setOpen(false), [pathname, hash]);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white" data-hydrated={hydrated || undefined}>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2">
         <Link to="/" className="flex min-h-11 items-center gap-2 text-lg font-bold text-brand-900">
           <img src="/favicon.svg" alt="" width={32} height={32} />

@@ -1,0 +1,130 @@
+import { randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
+import { newDealMessages, type NewDealClient } from "#domain/deals/new-deal-schema.ts";
+import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
+import type { Database, Transaction } from "../../db/client.ts";
+import { deal, dealClient, dealDocument, dealMessage } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
+import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { simpleMail } from "../mail/mail-templates.ts";
+import type { LeadContext } from "../leads/store-lead.ts";
+import type { StoredUpload } from "./receive-uploads.ts";
+import type { VendorScope } from "./vendor-scope.ts";
+
+const money = (value: string) => (value === "" ? 0 : (parseMoney(value) ?? 0));
+
+/** VP + 30000-40000 and customer numbers 30000-60000, unique: draw again on a collision. */
+async function insertWithUniqueNumber<T>(attempt: (number: number) => Promise<T | null>, low: number, high: number): Promise<T> {
+  for (let tries = 0; tries < 20; tries += 1) {
+    const inserted = await attempt(randomInt(low, high + 1));
+    if (inserted !== null) return inserted;
+  }
+  throw new AppError("UNAVAILABLE", "Could not allocate an account number. Please try again.");
+}
+
+async function existingDeal(tx: Transaction, scope: VendorScope, key: string) {
+  const [found] = await tx
+    .select({ id: deal.id, accountNumber: deal.accountNumber })
+    .from(deal)
+    .where(and(eq(deal.vendorCompanyId, scope.companyId), eq(deal.idempotencyKey, key)));
+  return found ?? null;
+}
+
+/**
+ * The deal, its client record, its documents and the credit team's mail, in one transaction.
+ * The files are already stored; the caller deletes them if this throws or finds a repeat.
+ */
+export async function createDeal(
+  db: Database,
+  cipher: FieldCipher,
+  context: LeadContext & { timeZone: string },
+  scope: VendorScope,
+  dealId: string,
+  client: NewDealClient,
+  files: readonly StoredUpload[],
+): Promise<{ id: string; accountNumber: string; created: boolean }> {
+  if (!files.some((file) => file.slot === "client-info")) throw new AppError("BAD_REQUEST", newDealMessages.noFiles);
+  const { month, year } = monthAndYearInTimeZone(new Date(), context.timeZone);
+  const [firstName = "", ...rest] = client.ownersName.split(/\s+/);
+
+  return db.transaction(async (tx) => {
+    const repeat = await existingDeal(tx, scope, client.idempotencyKey);
+    if (repeat) return { ...repeat, created: false };
+    const created = await insertWithUniqueNumber(
+      async (number) => {
+        const [row] = await tx
+          .insert(deal)
+          .values({
+            id: dealId,
+            idempotencyKey: client.idempotencyKey,
+            vendorCompanyId: scope.companyId,
+            submittedByUserId: scope.userId,
+            accountNumber: `VP${number}`,
+            businessName: client.businessName,
+            ownersName: client.ownersName,
+            businessPhone: client.businessPhone,
+            businessEmail: client.businessEmail,
+            costOfEquipment: money(client.costOfEq),
+            downPayment: money(client.downPayment),
+            description: client.equipDesc,
+            equipmentDescription: client.equipDesc,
+            monthSubmitted: month,
+            yearInFile: year,
+          })
+          .onConflictDoNothing()
+          .returning({ id: deal.id, accountNumber: deal.accountNumber });
+        return row ?? null;
+      },
+      30_000,
+      40_000,
+    );
+    await insertWithUniqueNumber(
+      async (number) => {
+        const [row] = await tx
+          .insert(dealClient)
+          .values({
+            dealId,
+            customerNumber: number,
+            firstName,
+            lastName: rest.join(" "),
+            nameOfBusiness: client.businessName,
+            emailContact: client.businessEmail,
+            phoneNumber: client.businessPhone,
+            businessTaxIdEncrypted: client.businessTaxId ? cipher.encrypt(client.businessTaxId) : null,
+            businessTaxIdLast4: client.businessTaxId ? lastFour(client.businessTaxId) : null,
+            dobEncrypted: client.dobContact ? cipher.encrypt(client.dobContact) : null,
+            referralSource: scope.email,
+          })
+          .onConflictDoNothing()
+          .returning({ dealId: dealClient.dealId });
+        return row ?? null;
+      },
+      30_000,
+      60_000,
+    );
+    await tx.insert(dealDocument).values(
+      files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })),
+    );
+    if (client.VendorComment) {
+      await tx.insert(dealMessage).values({ dealId, authorUserId: scope.userId, authorRole: "vendor", body: client.VendorComment });
+    }
+    await enqueueMail(
+      tx,
+      simpleMail({
+        to: context.creditTeamEmail,
+        subject: `New Client from ${scope.email}`,
+        paragraphs: [
+          `Business: ${client.businessName}`,
+          `Owner: ${client.ownersName}`,
+          `Phone: ${client.businessPhone}`,
+          `Account: ${created.accountNumber}; equipment: ${client.equipDesc || "(not given)"}, ${formatUsd(money(client.costOfEq))}; ${files.length} document(s).`,
+        ],
+        action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+        product: context.product,
+      }),
+    );
+    return { ...created, created: true };
+  });
+}

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { deal, dealDocument, dealMessage } from "../../db/schema.ts";
+import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { simpleMail } from "../mail/mail-templates.ts";
+import type { LeadContext } from "../leads/store-lead.ts";
+import type { StoredUpload } from "./receive-uploads.ts";
+
+/**
+ * Adds a message (and its stored attachments) to a deal's thread, touches the deal and mails
+ * the other side: the credit team for a vendor's message, the vendor for the team's answer.
+ */
+export async function postMessage(
+  db: Database,
+  context: LeadContext,
+  input: {
+    dealId: string;
+    businessName: string;
+    author: { userId: string; role: "vendor" | "staff"; email: string };
+    recipient: string;
+    body: string;
+    attachments: readonly StoredUpload[];
+    logicalFolder: string;
+  },
+): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(dealMessage)
+      .values({ dealId: input.dealId, authorUserId: input.author.userId, authorRole: input.author.role, body: input.body })
+      .returning({ id: dealMessage.id });
+    if (input.attachments.length > 0) {
+      await tx.insert(dealDocument).values(
+        input.attachments.map((file) => ({ ...file, slot: "message", dealId: input.dealId, messageId: message!.id, logicalFolder: input.logicalFolder })),
+      );
+    }
+    await tx.update(deal).set({ lastUpdate: new Date() }).where(eq(deal.id, input.dealId));
+    const fromVendor = input.author.role === "vendor";
+    await enqueueMail(
+      tx,
+      simpleMail({
+        to: input.recipient,
+        subject: fromVendor ? `Funding Communication from ${input.author.email}: ${input.businessName}` : `The credit team answered about ${input.businessName}`,
+        paragraphs: [input.body, input.attachments.length ? `${input.attachments.length} attachment(s).` : ""].filter(Boolean),
+        action: fromVendor
+          ? { label: "Open the back office", url: `${context.publicUrl}/back-office` }
+          : { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
+        product: context.product,
+      }),
+    );
+    return { id: message!.id };
+  });
+}

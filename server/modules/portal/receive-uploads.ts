@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import type { MultipartFile } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import { fileTypeStream } from "file-type";
+import { acceptedDocumentTypes, maxFileBytes } from "#domain/deals/new-deal-schema.ts";
+import { AppError } from "../../errors.ts";
+import type { FileStorage } from "../storage/file-storage.ts";
+
+// TypeScript's "bundler" resolution sees file-type's browser typings; in Node it takes streams.
+const sniffType = fileTypeStream as unknown as (stream: Readable, options: { sampleSize: number }) => Promise<Readable & { fileType?: { mime: string } }>;
+
+export type StoredUpload = { slot: string; storageKey: string; originalName: string; contentType: string; size: number };
+
+/** A display name: no path, no control characters, at most 200 characters. */
+function safeName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (base || "document").slice(0, 200);
+}
+
+async function storeOne(part: MultipartFile, storage: FileStorage, keyPrefix: string): Promise<StoredUpload> {
+  const originalName = safeName(part.filename);
+  const extension = path.extname(originalName).slice(1).toLowerCase();
+  const typed = await sniffType(part.file, { sampleSize: 4100 });
+  const mime = typed.fileType?.mime;
+  if (!mime || !acceptedDocumentTypes[mime]?.includes(extension)) {
+    typed.resume();
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `${originalName} is not an accepted document: its content must be a PDF, Word, XML or image file matching its name.`);
+  }
+  const storageKey = `${keyPrefix}/${randomUUID()}`;
+  const { size } = await storage.put(storageKey, typed, mime);
+  if (part.file.truncated) {
+    await storage.delete(storageKey);
+    throw new AppError("PAYLOAD_TOO_LARGE", `${originalName} is larger than ${maxFileBytes / 1024 / 1024} MB.`);
+  }
+  if (size === 0) {
+    await storage.delete(storageKey);
+    throw new AppError("BAD_REQUEST", `${originalName} is empty.`);
+  }
+  return { slot: part.fieldname, storageKey, originalName, contentType: mime, size };
+}
+
+/**
+ * Reads a multipart request: text fields, and files streamed to storage after a content check.
+ * On any failure every file it stored is deleted before the error goes on: nothing is left half-done.
+ */
+export async function receiveUploads(
+  request: FastifyRequest,
+  storage: FileStorage,
+  keyPrefix: string,
+  allowedSlots: readonly string[],
+): Promise<{ fields: Record<string, string>; files: StoredUpload[] }> {
+  const fields: Record<string, string> = {};
+  const files: StoredUpload[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "field") {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (!allowedSlots.includes(part.fieldname)) {
+        part.file.resume();
+        throw new AppError("BAD_REQUEST", `Unexpected file field ${part.fieldname}.`);
+      }
+      files.push(await storeOne(part, storage, keyPrefix));
+    }
+  } catch (error) {
+    await discardUploads(storage, files);
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", `A file is larger than ${maxFileBytes / 1024 / 1024} MB.`);
+    if (code === "FST_FILES_LIMIT") throw new AppError("PAYLOAD_TOO_LARGE", "Too many files in one submission.");
+    if (code?.startsWith("FST_")) throw new AppError("BAD_REQUEST", "The upload could not be read.");
+    throw error;
+  }
+  return { fields, files };
+}
+
+export async function discardUploads(storage: FileStorage, files: readonly StoredUpload[]): Promise<void> {
+  await Promise.all(files.map((file) => storage.delete(file.storageKey).catch(() => undefined)));
+}

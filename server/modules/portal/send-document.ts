@@ -1,0 +1,13 @@
+import type { FastifyReply } from "fastify";
+import type { FileStorage } from "../storage/file-storage.ts";
+
+/** Streams a stored document as a download, never rendered inline (decisions.md 7). */
+export async function sendDocument(reply: FastifyReply, storage: FileStorage, document: { storageKey: string; originalName: string; contentType: string; size: number }) {
+  const ascii = document.originalName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return reply
+    .header("content-type", document.contentType)
+    .header("content-length", document.size)
+    .header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.originalName)}`)
+    .header("x-content-type-options", "nosniff")
+    .send(await storage.get(document.storageKey));
+}

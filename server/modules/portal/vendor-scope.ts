@@ -1,0 +1,22 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { authRoles } from "#domain/auth/roles.ts";
+import { AppError } from "../../errors.ts";
+
+declare const vendorScopeBrand: unique symbol;
+
+/**
+ * The vendor company a request may see. Only `requireVendorScope` makes one, from the session,
+ * and every portal query takes it first: no query can be written without it (decisions.md 6).
+ */
+export type VendorScope = {
+  readonly companyId: string;
+  readonly userId: string;
+  readonly email: string;
+  readonly [vendorScopeBrand]: true;
+};
+
+export async function requireVendorScope(app: FastifyInstance, request: FastifyRequest): Promise<VendorScope> {
+  const user = await app.requireUser(request, { roles: [authRoles.vendor] });
+  if (!user.vendorCompanyId) throw new AppError("FORBIDDEN", "Your account is not linked to a vendor company.");
+  return { companyId: user.vendorCompanyId, userId: user.id, email: user.email } as VendorScope;
+}
