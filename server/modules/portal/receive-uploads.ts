@@ -1,15 +1,54 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import { fileTypeStream } from "file-type";
+import { fileTypeFromBuffer } from "file-type";
 import { acceptedDocumentTypes, maxFileBytes } from "#domain/deals/new-deal-schema.ts";
 import { AppError } from "../../errors.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 
-// TypeScript's "bundler" resolution sees file-type's browser typings; in Node it takes streams.
-const sniffType = fileTypeStream as unknown as (stream: Readable, options: { sampleSize: number }) => Promise<Readable & { fileType?: { mime: string } }>;
+const sampleSize = 4100;
+
+/**
+ * Reads up to `sampleSize` bytes to learn what the file really is, and gives back a stream of
+ * the whole file (the sample put back in front).
+ */
+function sniffType(stream: Readable): Promise<{ mime: string | undefined; body: Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    let settled = false;
+    const finish = async (ended: boolean) => {
+      if (settled) return;
+      settled = true;
+      stream.off("readable", onReadable);
+      stream.off("end", onEnd);
+      stream.off("error", onError);
+      const head = Buffer.concat(chunks);
+      const type = await fileTypeFromBuffer(head);
+      if (ended) return resolve({ mime: type?.mime, body: Readable.from(head.length ? [head] : []) });
+      stream.unshift(head);
+      resolve({ mime: type?.mime, body: stream });
+    };
+    const onReadable = () => {
+      let chunk: Buffer | null;
+      while (length < sampleSize && (chunk = stream.read()) !== null) {
+        chunks.push(chunk);
+        length += chunk.length;
+      }
+      if (length >= sampleSize) void finish(false).catch(reject);
+    };
+    const onEnd = () => void finish(true).catch(reject);
+    const onError = (error: Error) => {
+      settled = true;
+      reject(error);
+    };
+    stream.on("readable", onReadable);
+    stream.once("end", onEnd);
+    stream.once("error", onError);
+  });
+}
 
 export type StoredUpload = { slot: string; storageKey: string; originalName: string; contentType: string; size: number };
 
@@ -22,14 +61,13 @@ function safeName(name: string): string {
 async function storeOne(part: MultipartFile, storage: FileStorage, keyPrefix: string): Promise<StoredUpload> {
   const originalName = safeName(part.filename);
   const extension = path.extname(originalName).slice(1).toLowerCase();
-  const typed = await sniffType(part.file, { sampleSize: 4100 });
-  const mime = typed.fileType?.mime;
+  const { mime, body } = await sniffType(part.file);
   if (!mime || !acceptedDocumentTypes[mime]?.includes(extension)) {
-    typed.resume();
+    body.resume();
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", `${originalName} is not an accepted document: its content must be a PDF, Word, XML or image file matching its name.`);
   }
   const storageKey = `${keyPrefix}/${randomUUID()}`;
-  const { size } = await storage.put(storageKey, typed, mime);
+  const { size } = await storage.put(storageKey, body, mime);
   if (part.file.truncated) {
     await storage.delete(storageKey);
     throw new AppError("PAYLOAD_TOO_LARGE", `${originalName} is larger than ${maxFileBytes / 1024 / 1024} MB.`);
