@@ -174,6 +174,8 @@ describe("dashboard and messages", () => {
     };
     expect((await write("Client can add 10% down.", [{ field: "attachment", name: "note.pdf", content: samplePdf }])).statusCode).toBe(201);
     expect((await write("Any news?")).statusCode).toBe(409);
+    const listed = (await get("/api/portal/deals?month=all", vendorA.cookie)).json().deals.find((d: { id: string }) => d.id === created.id);
+    expect(listed).toMatchObject({ lastMessageAuthor: "vendor", vendorHasWritten: true });
     const [staff] = await server.database.db.select().from(user).limit(1);
     await postMessage(server.database.db, { creditTeamEmail: "team@x.example", publicUrl: testOrigin, product: "Test" }, {
       dealId: created.id,

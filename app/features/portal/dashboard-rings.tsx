@@ -1,0 +1,43 @@
+import { useEffect, useState } from "react";
+import type { Dashboard } from "#domain/api/portal.ts";
+import { formatUsd } from "#domain/pricing/money-format.ts";
+
+/** Spec §9: the ring animation ticks every 20 ms over a circle length of 240. */
+const ringLength = 240;
+const tickMs = 20;
+
+function Ring({ label, value, percent, detail }: { label: string; value: string; percent: number; detail?: string }) {
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return setShown(percent);
+    setShown(0);
+    const timer = setInterval(() => setShown((current) => (current >= percent ? (clearInterval(timer), percent) : Math.min(percent, current + 4))), tickMs);
+    return () => clearInterval(timer);
+  }, [percent]);
+  const radius = ringLength / (2 * Math.PI);
+  return (
+    <figure className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <svg viewBox="0 0 100 100" className="size-20 shrink-0" aria-hidden="true">
+        <circle cx="50" cy="50" r={radius} fill="none" stroke="#e2e8f0" strokeWidth="10" />
+        <circle cx="50" cy="50" r={radius} fill="none" stroke="#0b5cad" strokeWidth="10" strokeDasharray={`${(shown / 100) * ringLength} ${ringLength}`} transform="rotate(-90 50 50)" />
+      </svg>
+      <figcaption>
+        <span className="block text-sm font-medium text-slate-700">{label}</span>
+        <span className="block text-2xl font-bold">{value}</span>
+        {detail ? <span className="block text-sm">{detail}</span> : null}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function DashboardRings({ dashboard }: { dashboard: Dashboard }) {
+  const share = (count: number) => (dashboard.applications === 0 ? 0 : Math.round((count / dashboard.applications) * 100));
+  return (
+    <section aria-label="Dashboard" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <Ring label="Applications" value={String(dashboard.applications)} percent={dashboard.applications > 0 ? 100 : 0} />
+      <Ring label="Approved" value={String(dashboard.approved.count)} percent={share(dashboard.approved.count)} detail={formatUsd(dashboard.approved.total)} />
+      <Ring label="Funded" value={String(dashboard.funded.count)} percent={share(dashboard.funded.count)} detail={formatUsd(dashboard.funded.total)} />
+      <Ring label="A credit" value={`${dashboard.tiers[3]}%`} percent={dashboard.tiers[3]} detail={`B-C credit ${dashboard.tiers[2]}% · F credit ${dashboard.tiers[1]}%`} />
+    </section>
+  );
+}
