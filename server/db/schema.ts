@@ -357,6 +357,10 @@ export const deal = pgTable(
     monthSubmitted: integer("month_submitted").notNull(),
     yearInFile: integer("year_in_file").notNull(),
     lastUpdate: timestamp("last_update", { withTimezone: true }).notNull().defaultNow(),
+    /** ECOA adverse-action timeline, recorded when a deal is declined. */
+    declinedReceivedOn: date("declined_received_on"),
+    declinedCompletedOn: date("declined_completed_on"),
+    declinedNoticeSentOn: date("declined_notice_sent_on"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -422,4 +426,23 @@ export const dealMessage = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("deal_message_deal_idx").on(table.dealId, table.createdAt)],
+);
+
+/** Every change the credit team makes to a deal: who, when, which field, from -> to. */
+export const dealHistory = pgTable(
+  "deal_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deal.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id")
+      .notNull()
+      .references(() => user.id),
+    field: text("field").notNull(),
+    fromValue: text("from_value").notNull(),
+    toValue: text("to_value").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("deal_history_deal_idx").on(table.dealId, table.at)],
 );

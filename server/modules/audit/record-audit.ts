@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.ts";
+import type { DbExecutor } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
 
 export type AuditEntry = {
@@ -9,7 +9,7 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
-export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: DbExecutor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     action: entry.action,
     actorUserId: entry.actorUserId ?? null,

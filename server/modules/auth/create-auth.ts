@@ -48,10 +48,22 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
+        // An account staff created and nobody has used yet: the same link is its invitation.
+        if (!user.emailVerified) {
+          await mail(user.email, `You are invited to the ${brand.name} vendor portal`, [
+            `Hello ${user.name}, the ${brand.name} credit team opened a vendor portal account for you.`,
+            "Choose your password with the link below (it works for one hour), then sign in to submit clients and follow your deals.",
+          ], { label: "Choose my password", url });
+          return;
+        }
         await mail(user.email, `Reset your ${brand.name} password`, [
           "Someone asked to reset the password of your vendor portal account.",
           "The link works for one hour. If you did not ask for it, ignore this message.",
         ], { label: "Choose a new password", url });
+      },
+      // Following the mailed link proves the address: an invited user is verified by it.
+      onPasswordReset: async ({ user }) => {
+        await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
       },
     },
     emailVerification: {
