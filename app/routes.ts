@@ -17,9 +17,12 @@ export default [
   route("QuestionFinancing", "routes/question-financing.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("portal", "routes/portal.tsx"),
+  route("VendorSignUp", "routes/vendor-sign-up.tsx"),
   route("back-office", "routes/back-office.tsx", [
     index("routes/back-office-home.tsx"),
     route("outbox", "routes/back-office-outbox.tsx"),
+    route("deals", "routes/back-office-deals.tsx"),
+    route("deals/:id", "routes/back-office-deal.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -34,6 +34,18 @@ export default function BackOffice() {
               Overview
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/back-office/deals" className="block min-h-11 rounded px-2 py-2 hover:bg-brand-700 aria-[current=page]:bg-brand-700">
+              Deals
+            </NavLink>
+          </li>
+          {user.role === authRoles.admin ? (
+            <li>
+              <a href="/VendorSignUp" className="block min-h-11 rounded px-2 py-2 hover:bg-brand-700">
+                Vendor sign-up
+              </a>
+            </li>
+          ) : null}
           {user.role === authRoles.admin ? (
             <li>
               <NavLink to="/back-office/outbox" className="block min-h-11 rounded px-2 py-2 hover:bg-brand-700 aria-[current=page]:bg-brand-700">

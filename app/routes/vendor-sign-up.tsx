@@ -1,0 +1,82 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { vendorSignUpMessages, vendorSignUpRequest } from "#domain/api/back-office.ts";
+import { authRoles } from "#domain/auth/roles.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Checkbox } from "../components/ui/checkbox.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
+import { useMe } from "../features/auth/use-me.ts";
+import { ApiError, apiRequest } from "../lib/api.ts";
+import { appPageMeta } from "../lib/page-meta.ts";
+import { useSchemaForm } from "../lib/use-schema-form.ts";
+
+export const meta = () => appPageMeta("VendorSignUp");
+
+const proposedCompanyId = () => String(100000 + Math.floor(Math.random() * 900000));
+
+/** /VendorSignUp: admins create vendor users; the vendor chooses a password from the invitation. */
+export default function VendorSignUp() {
+  const state = useMe();
+  const navigate = useNavigate();
+  const form = useSchemaForm(vendorSignUpRequest, { firstName: "", companyId: proposedCompanyId(), companyEmail: "", companyName: "", companyAlreadyInSystem: false });
+  const [result, setResult] = useState<"sent" | string | null>(null);
+  useEffect(() => {
+    if (state.status === "signed-out") void navigate("/VendorLogin", { replace: true });
+  }, [state, navigate]);
+
+  if (state.status !== "signed-in") return <p role="status" className="p-8">Loading…</p>;
+  if (state.me.user.role !== authRoles.admin) {
+    return (
+      <main className="mx-auto max-w-xl p-8">
+        <h1 className="text-2xl font-bold">Vendor sign-up</h1>
+        <p role="alert" className="mt-4">Only administrators can create vendor accounts.</p>
+      </main>
+    );
+  }
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const values = form.validate();
+    if (!values) return;
+    try {
+      await apiRequest("/api/back-office/vendors", { body: values });
+      setResult("sent");
+      form.reset();
+      form.setValue("companyId", proposedCompanyId());
+    } catch (error) {
+      setResult(error instanceof ApiError ? error.message : "The account was not created.");
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-xl p-8">
+      <h1 className="text-2xl font-bold">Vendor sign-up</h1>
+      <p className="mt-2 text-slate-700">
+        Create a vendor user. They receive an e-mail to verify the address and choose their own password; you never see it. Tick “Company already in system” to add a
+        user to an existing company with its company ID.
+      </p>
+      <form onSubmit={submit} noValidate aria-label="Create a vendor account" className="mt-6 space-y-4">
+        <TextField label="First name" required {...form.text("firstName")} />
+        <TextField label="Company ID" required inputMode="numeric" maxLength={6} help="A random 6-digit ID is proposed for a new company." {...form.text("companyId")} />
+        <TextField label="Company email" type="email" required {...form.text("companyEmail", (value) => value.toLowerCase())} />
+        <TextField label="Company name" help="For a new company." {...form.text("companyName")} />
+        <Checkbox label="Company already in system" {...form.checkbox("companyAlreadyInSystem")} />
+        <Button type="submit">Create account</Button>
+      </form>
+      <div role="status" className="mt-6 space-y-2">
+        {result === "sent" ? (
+          <>
+            <p className="font-semibold text-green-800">{vendorSignUpMessages.sent}</p>
+            <p>{vendorSignUpMessages.closeWindow}</p>
+          </>
+        ) : null}
+      </div>
+      {result && result !== "sent" ? <p role="alert" className="mt-4 font-semibold text-red-800">{result}</p> : null}
+      <p className="mt-6">
+        <Link to="/back-office" className="underline">
+          Back to the back office
+        </Link>
+      </p>
+    </main>
+  );
+}

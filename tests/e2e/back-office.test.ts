@@ -1,0 +1,108 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vendorSignUpMessages } from "../../domain/api/back-office.ts";
+import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
+import { samplePdf } from "../support/multipart.ts";
+import { newDealFields } from "../support/vendor-fixtures.ts";
+import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
+import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+
+let server: E2eServer;
+let staffBrowser: Browser;
+let vendorBrowser: Browser;
+const vendorEmail = "ola@olaequipment.example";
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  staffBrowser = await launchBrowser();
+  vendorBrowser = await launchBrowser();
+});
+afterAll(async () => {
+  await staffBrowser?.close();
+  await vendorBrowser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/VendorLogin`);
+  await page.evaluate((key) => window.localStorage.setItem(key, "true"), cookieConsentStorageKey);
+  const form = page.getByRole("form", { name: "Vendor sign-in" });
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "SUBMIT" }).click();
+}
+
+describe("back office", () => {
+  let staff: Page;
+  let vendor: Page;
+
+  it("lets an admin create a vendor whose invitation sets a password for signing in", async () => {
+    staff = await staffBrowser.newPage();
+    await signIn(staff, "admin@demo.example", demoPasswords.admin);
+    await staff.waitForURL(`${server.url}/back-office`);
+    await staff.goto(`${server.url}/VendorSignUp`);
+    const form = staff.getByRole("form", { name: "Create a vendor account" });
+    expect(await form.getByLabel("Company ID").inputValue()).toMatch(/^\d{6}$/);
+    await form.getByLabel("First name").fill("Ola");
+    await form.getByLabel("Company email").fill(vendorEmail);
+    await form.getByLabel("Company name").fill("Ola Equipment");
+    await expectNoAxeViolations(staff);
+    await form.getByRole("button", { name: "Create account" }).click();
+    await staff.getByText(vendorSignUpMessages.sent).waitFor();
+    await staff.getByText(vendorSignUpMessages.closeWindow).waitFor();
+
+    const invitation = await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject.includes("invited"));
+    const link = /(http:\/\/localhost:\d+\/api\/auth\/reset-password\/[^\s"<]+)/.exec(invitation.body)![1]!.replace(/&amp;/g, "&");
+    vendor = await vendorBrowser.newPage();
+    await vendor.goto(link);
+    await vendor.getByLabel("New password", { exact: true }).fill("ola-chooses-this");
+    await vendor.getByLabel("Repeat the new password").fill("ola-chooses-this");
+    await vendor.getByRole("button", { name: "Save password" }).click();
+    await vendor.getByText("Your password has been changed").waitFor();
+    await signIn(vendor, vendorEmail, "ola-chooses-this");
+    await vendor.waitForURL(`${server.url}/portal`);
+  });
+
+  it("moves the vendor's deal 1 -> 2 -> 6; the vendor's list, strip, dashboard and mail follow; answers reach the vendor", async () => {
+    const fields = newDealFields({ businessName: "ola client bakery", costOfEq: "50,000", downPayment: "5,000" });
+    const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
+      headers: { origin: server.url },
+      multipart: { deal: JSON.stringify(fields), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+    });
+    expect(created.status()).toBe(201);
+    await vendor.reload();
+    const row = vendor.getByRole("row", { name: /OLA CLIENT BAKERY/ });
+    await row.getByRole("list", { name: "Progress" }).waitFor();
+
+    await staff.goto(`${server.url}/back-office/deals`);
+    await staff.getByRole("link", { name: "OLA CLIENT BAKERY" }).click();
+    const update = staff.getByRole("form", { name: "Update the deal" });
+    await update.getByLabel("Stage").selectOption({ label: "Approved" });
+    await update.getByLabel("Notes").fill("Approved: 60 months at 9%");
+    await update.getByRole("button", { name: "Save changes" }).click();
+    await staff.getByText("Deal saved").first().waitFor();
+    await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "OLA CLIENT BAKERY: Approved");
+    await vendor.getByRole("button", { name: "Refresh" }).click();
+    await expect.poll(() => row.textContent()).toContain("Approved: 60 months at 9%");
+
+    await update.getByLabel("Stage").selectOption({ label: "Funded" });
+    await update.getByRole("button", { name: "Save changes" }).click();
+    await staff.getByText(/changed stage from “Approved” to “Funded”/).waitFor();
+    await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "OLA CLIENT BAKERY: Funded");
+    await expectNoAxeViolations(staff);
+
+    const answer = staff.getByRole("form", { name: "Answer the vendor" });
+    await answer.getByLabel("Answer").fill("Funds were sent this morning.");
+    await answer.getByRole("button", { name: "Send answer" }).click();
+    await staff.getByText("Funds were sent this morning.").waitFor();
+
+    await vendor.getByRole("button", { name: "Refresh" }).click();
+    // The strip (which also names "Funded") goes once the stage is funded.
+    await expect.poll(() => row.getByRole("list", { name: "Progress" }).count()).toBe(0);
+    expect(await row.getByRole("cell").first().textContent()).toBe("Funded");
+    expect(await vendor.getByRole("region", { name: "Dashboard" }).getByText("Funded").locator("..").textContent()).toContain("$45,000.00");
+    await row.getByRole("button", { name: /Sent: see the conversation|Reply about/ }).click();
+    await vendor.getByRole("dialog", { name: /Funding Communication/ }).getByText("Funds were sent this morning.").waitFor();
+    await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "The credit team answered about OLA CLIENT BAKERY");
+  });
+});
