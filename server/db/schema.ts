@@ -446,3 +446,16 @@ export const dealHistory = pgTable(
   },
   (table) => [index("deal_history_deal_idx").on(table.dealId, table.at)],
 );
+
+/** The credit team's handling of any lead: status and assignee, keyed by lead type and id. */
+export const leadStatus = pgTable(
+  "lead_status",
+  {
+    leadType: text("lead_type").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    status: text("status", { enum: ["new", "contacted", "closed"] }).notNull().default("new"),
+    assigneeUserId: text("assignee_user_id").references(() => user.id),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("lead_status_lead_idx").on(table.leadType, table.leadId)],
+);

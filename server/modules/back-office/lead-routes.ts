@@ -1,0 +1,105 @@
+import { and, desc, gte, lt, eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import * as z from "zod/mini";
+import { creditApplicationDetail, leadInboxResponse, leadStatuses, leadTypes, leadUpdateRequest, revealRequest } from "#domain/leads/lead-inbox.ts";
+import { authRoles, staffRoles } from "#domain/auth/roles.ts";
+import { auditLog, deal, mailOutbox, vendorCompany } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
+import { creditApplicationForStaff, leadInbox, revealSensitive, updateLead } from "./lead-inbox.ts";
+import { toCsv } from "./to-csv.ts";
+
+const rangeQuery = z.object({ from: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), to: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)) });
+
+/** Lead inbox, sensitive reveals, exports, outbox retry and the audit log. */
+export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMinutes: number }> = async (app, { cipher, promisedMinutes }) => {
+  const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.get("/api/back-office/leads", { schema: { tags: ["back office"], summary: "Lead inbox, newest first", querystring: z.object({ status: z.optional(z.enum(leadStatuses)) }), response: { 200: leadInboxResponse } } }, async (request) => {
+    await staff(request);
+    return leadInbox(app.db, request.query, new Date(), promisedMinutes);
+  });
+
+  app.patch(
+    "/api/back-office/leads/:type/:id",
+    { schema: { tags: ["back office"], summary: "Set a lead's status or assignee", params: z.object({ type: z.enum(leadTypes), id: z.uuid() }), body: leadUpdateRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      await staff(request);
+      await updateLead(app.db, request.params.type, request.params.id, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get("/api/back-office/credit-applications/:id", { schema: { tags: ["back office"], summary: "A credit application, sensitive numbers masked", params: z.object({ id: z.uuid() }), response: { 200: creditApplicationDetail } } }, async (request) => {
+    await staff(request);
+    const found = await creditApplicationForStaff(app.db, request.params.id);
+    if (!found) throw new AppError("NOT_FOUND", "Not found.");
+    return found;
+  });
+
+  app.post(
+    "/api/back-office/credit-applications/:id/reveal",
+    { schema: { tags: ["back office"], summary: "Reveal an SSN or tax id (audited)", params: z.object({ id: z.uuid() }), body: revealRequest, response: { 200: z.object({ value: z.string() }) } } },
+    async (request) => {
+      const user = await staff(request);
+      return { value: await revealSensitive(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
+    },
+  );
+
+  app.get("/api/back-office/export/deals.csv", { schema: { tags: ["back office"], summary: "Deals created in a date range, as CSV", querystring: rangeQuery } }, async (request, reply) => {
+    const user = await staff(request);
+    const rows = await app.db
+      .select({ deal, company: vendorCompany.name })
+      .from(deal)
+      .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
+      .where(and(gte(deal.createdAt, new Date(request.query.from)), lt(deal.createdAt, new Date(`${request.query.to}T23:59:59.999Z`))))
+      .orderBy(desc(deal.createdAt));
+    await recordAudit(app.db, { action: "export.deals", actorUserId: user.id, details: request.query });
+    const header = ["account", "vendor", "business", "owner", "phone", "email", "stage", "notes", "score", "cost", "down_payment", "created_at", "last_update"];
+    const body = toCsv(header, rows.map(({ deal: d, company }) => [d.accountNumber, company, d.businessName, d.ownersName, d.businessPhone, d.businessEmail, d.stage, d.notes, d.dealScore, d.costOfEquipment, d.downPayment, d.createdAt, d.lastUpdate]));
+    return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="deals-${request.query.from}-${request.query.to}.csv"`).send(body);
+  });
+
+  app.get("/api/back-office/export/leads.csv", { schema: { tags: ["back office"], summary: "Leads of a date range, as CSV (no SSN, tax id or date of birth)", querystring: rangeQuery } }, async (request, reply) => {
+    const user = await staff(request);
+    const from = new Date(request.query.from);
+    const to = new Date(`${request.query.to}T23:59:59.999Z`);
+    const inbox = await leadInbox(app.db, {}, new Date(), promisedMinutes);
+    const rows = inbox.leads.filter((lead) => new Date(lead.createdAt) >= from && new Date(lead.createdAt) <= to);
+    await recordAudit(app.db, { action: "export.leads", actorUserId: user.id, details: request.query });
+    const body = toCsv(["type", "id", "created_at", "title", "contact", "status", "assignee"], rows.map((lead) => [lead.type, lead.id, lead.createdAt, lead.title, lead.contact, lead.status, lead.assignee ?? ""]));
+    return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="leads-${request.query.from}-${request.query.to}.csv"`).send(body);
+  });
+
+  app.post("/api/back-office/outbox/:id/retry", { schema: { tags: ["back office"], summary: "Send a pending mail now (admins)", params: z.object({ id: z.uuid() }), response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {
+    await app.requireUser(request, { roles: [authRoles.admin] });
+    const [mail] = await app.db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(and(eq(mailOutbox.id, request.params.id), eq(mailOutbox.status, "pending"))).returning({ id: mailOutbox.id });
+    if (!mail) throw new AppError("NOT_FOUND", "No pending mail with this id.");
+    void app.deliverMailNow();
+    return { ok: true as const };
+  });
+
+  app.get(
+    "/api/back-office/audit",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "The audit log, newest first (admins)",
+        response: { 200: z.object({ entries: z.array(z.object({ at: z.string(), action: z.string(), actor: z.nullable(z.string()), subject: z.nullable(z.string()), ipAddress: z.nullable(z.string()) })) }) },
+      },
+    },
+    async (request) => {
+      await app.requireUser(request, { roles: [authRoles.admin] });
+      const rows = await app.db
+        .select({ at: auditLog.at, action: auditLog.action, actor: sql<string | null>`(select email from "user" u where u.id = ${auditLog.actorUserId})`, subject: auditLog.subject, ipAddress: auditLog.ipAddress })
+        .from(auditLog)
+        .orderBy(desc(auditLog.at))
+        .limit(500);
+      return { entries: rows.map((row) => ({ ...row, at: row.at.toISOString() })) };
+    },
+  );
+};
