@@ -26,6 +26,7 @@ import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { mailRoutes } from "./modules/mail/routes.ts";
 import { portalRoutes } from "./modules/portal/routes.ts";
 import { backOfficeRoutes } from "./modules/back-office/routes.ts";
+import { vendorAdminRoutes } from "./modules/back-office/vendor-routes.ts";
 import { leadRoutes as backOfficeLeadRoutes } from "./modules/back-office/lead-routes.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(portalRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(backOfficeRoutes, { context: leadContext, auth });
+  await app.register(vendorAdminRoutes, { auth, publicUrl: config.publicUrl });
   await app.register(backOfficeLeadRoutes, { cipher, promisedMinutes: config.public.brand.claims.leadCallbackMinutes });
 
   if (site) {

@@ -31,6 +31,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  RETENTION_DAYS: z.coerce.number().int().positive().default(730),
   CALCULATOR_TIMELINE_SCALE: z.coerce.number().positive().max(1).default(1),
   MAIL_POLL_MS: z.coerce.number().int().positive().default(2000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
@@ -59,6 +60,8 @@ export type Config = {
   rateLimitMax: number;
   logLevel: string;
   mailPollMs: number;
+  /** Customer data is deleted this many days after its last activity (decisions.md 8). */
+  retentionDays: number;
   /** Shortens the calculator's loading timeline (tests only); 1 = the spec's 5/10/20/21 s. */
   calculatorTimelineScale: number;
   mailRetryBaseMs: number;
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
     calculatorTimelineScale: e.CALCULATOR_TIMELINE_SCALE,
+    retentionDays: e.RETENTION_DAYS,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     clientBuildDir: path.resolve("build/client"),
     public: publicConfig,

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { composeServer } from "./compose-server.ts";
+import { purgeExpiredData, schedulePurge } from "./jobs/purge-expired-data.ts";
 import { seedDemo } from "./modules/accounts/seed-demo.ts";
 
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
     if (accounts) printDemoAccounts(config.publicUrl, accounts);
   }
 
+  const stopPurge = schedulePurge(() => purgeExpiredData(database.db, app.storage, config.retentionDays), app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -29,6 +32,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopPurge();
     await app.close();
     await database.close();
     process.exit(0);

@@ -278,6 +278,9 @@ export const partner = pgTable("partner", {
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   logoUrl: text("logo_url").notNull(),
+  /** An uploaded logo in file storage (served at /api/partners/<slug>/logo); null for a shipped one. */
+  logoKey: text("logo_key"),
+  logoContentType: text("logo_content_type"),
   primaryColor: text("primary_color").notNull(),
   accentColor: text("accent_color").notNull(),
   vendorName: text("vendor_name").notNull(),

@@ -1,0 +1,53 @@
+import { and, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { calculatorLead, creditApplication, deal, dealDocument, footerMessage, pickedOption, questionnaireAnswer, vendorContact } from "../db/schema.ts";
+import { recordAudit } from "../modules/audit/record-audit.ts";
+import type { FileStorage } from "../modules/storage/file-storage.ts";
+
+/**
+ * Deletes customer data older than the retention period after its last activity (decisions.md
+ * 8): leads by their creation, deals (with client records, messages and files) by their last
+ * update. Logged in the audit log with counts only.
+ */
+export async function purgeExpiredData(db: Database, storage: FileStorage, retentionDays: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  const expiredDeals = await db.select({ id: deal.id }).from(deal).where(lt(deal.lastUpdate, cutoff));
+  const dealIds = expiredDeals.map((row) => row.id);
+  const files = dealIds.length ? await db.select({ key: dealDocument.storageKey }).from(dealDocument).where(inArray(dealDocument.dealId, dealIds)) : [];
+
+  const counts = await db.transaction(async (tx) => {
+    const removed: Record<string, number> = {};
+    const purge = async (name: string, table: typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof calculatorLead | typeof questionnaireAnswer | typeof pickedOption) => {
+      const rows = await tx.delete(table).where(lt(table.createdAt, cutoff)).returning({ id: table.id });
+      removed[name] = rows.length;
+    };
+    await purge("picked_option", pickedOption);
+    await purge("questionnaire_answer", questionnaireAnswer);
+    await purge("credit_application", creditApplication);
+    await purge("calculator_lead", calculatorLead);
+    await purge("vendor_contact", vendorContact);
+    await purge("footer_message", footerMessage);
+    removed.deal = dealIds.length ? (await tx.delete(deal).where(and(inArray(deal.id, dealIds), lt(deal.lastUpdate, cutoff))).returning({ id: deal.id })).length : 0;
+    await tx.execute(sql`delete from lead_status s where not exists (
+      select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
+        union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = s.lead_id)`);
+    await recordAudit(tx, { action: "retention.purge", details: { cutoff: cutoff.toISOString(), ...removed, files: files.length } });
+    return removed;
+  });
+  // Files after the rows: a crash in between leaves unreferenced files, never rows without files.
+  await Promise.all(files.map((file) => storage.delete(file.key).catch(() => undefined)));
+  return { ...counts, files: files.length };
+}
+
+/** Runs the purge shortly after start and then daily. */
+export function schedulePurge(run: () => Promise<unknown>, log: { warn(obj: object, msg: string): void }): () => void {
+  const safe = () => void run().catch((error: Error) => log.warn({ err: error.message }, "retention purge failed"));
+  const first = setTimeout(safe, 60_000);
+  const daily = setInterval(safe, 24 * 60 * 60 * 1000);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}
