@@ -38,7 +38,19 @@ export default function BackOfficeOutbox() {
                 <td className="p-2 whitespace-nowrap">{new Date(mail.createdAt).toLocaleString("en-US")}</td>
                 <td className="p-2">{mail.to}</td>
                 <td className="p-2">{mail.subject}</td>
-                <td className="p-2">{mail.status}{mail.lastError ? ` (last error: ${mail.lastError})` : ""}</td>
+                <td className="p-2">
+                  {mail.status}
+                  {mail.lastError ? ` (last error: ${mail.lastError})` : ""}
+                  {mail.status === "pending" ? (
+                    <button
+                      type="button"
+                      className="ml-2 min-h-6 text-brand-700 underline"
+                      onClick={() => void apiRequest(`/api/back-office/outbox/${mail.id}/retry`, { body: {} }).catch((failure: Error) => setError(failure.message))}
+                    >
+                      Retry now
+                    </button>
+                  ) : null}
+                </td>
                 <td className="p-2">{mail.attempts}</td>
                 <td className="p-2">
                   <details>

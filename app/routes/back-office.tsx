@@ -1,14 +1,27 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { signOut, useMe } from "../features/auth/use-me.ts";
+import { SessionTimeoutWarning } from "../features/back-office/session-timeout-warning.tsx";
+import { TwoFactorSetup } from "../features/back-office/two-factor-setup.tsx";
 import { appPageMeta } from "../lib/page-meta.ts";
 
 export const meta = () => appPageMeta("Back Office");
 
+const links = [
+  { to: "/back-office", label: "Overview", end: true },
+  { to: "/back-office/leads", label: "Leads" },
+  { to: "/back-office/deals", label: "Deals" },
+  { to: "/back-office/vendors", label: "Vendors" },
+  { to: "/back-office/partners", label: "Partners" },
+  { to: "/back-office/outbox", label: "Outbox", admin: true },
+  { to: "/back-office/audit", label: "Audit log", admin: true },
+];
+
 export default function BackOffice() {
-  const state = useMe();
+  const [version, setVersion] = useState(0);
+  const state = useMe(version);
   const navigate = useNavigate();
   useEffect(() => {
     if (state.status === "signed-out") void navigate("/VendorLogin", { replace: true });
@@ -24,33 +37,29 @@ export default function BackOffice() {
   }
   const { user, staffTwoFactorRequired } = state.me;
   const blocked = staffTwoFactorRequired && !user.twoFactorEnabled;
+  const isAdmin = user.role === authRoles.admin;
+  const linkClass = "block min-h-11 rounded px-2 py-2 hover:bg-brand-700 aria-[current=page]:bg-brand-700";
   return (
     <div className="min-h-screen md:flex">
       <nav aria-label="Back office" className="bg-brand-900 p-4 text-white md:w-56">
         <p className="font-bold">Back office</p>
         <ul className="mt-4 space-y-1">
-          <li>
-            <NavLink to="/back-office" end className="block min-h-11 rounded px-2 py-2 hover:bg-brand-700 aria-[current=page]:bg-brand-700">
-              Overview
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/back-office/deals" className="block min-h-11 rounded px-2 py-2 hover:bg-brand-700 aria-[current=page]:bg-brand-700">
-              Deals
-            </NavLink>
-          </li>
-          {user.role === authRoles.admin ? (
+          {blocked
+            ? null
+            : links
+                .filter((link) => !link.admin || isAdmin)
+                .map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.end} className={linkClass}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+          {isAdmin && !blocked ? (
             <li>
-              <a href="/VendorSignUp" className="block min-h-11 rounded px-2 py-2 hover:bg-brand-700">
+              <a href="/VendorSignUp" className={linkClass}>
                 Vendor sign-up
               </a>
-            </li>
-          ) : null}
-          {user.role === authRoles.admin ? (
-            <li>
-              <NavLink to="/back-office/outbox" className="block min-h-11 rounded px-2 py-2 hover:bg-brand-700 aria-[current=page]:bg-brand-700">
-                Outbox
-              </NavLink>
             </li>
           ) : null}
         </ul>
@@ -71,17 +80,9 @@ export default function BackOffice() {
             Local demo: two-factor authentication for staff is switched off (STAFF_2FA_REQUIRED=false). Production requires it.
           </p>
         )}
-        {blocked ? (
-          <section aria-labelledby="two-factor-title">
-            <h1 id="two-factor-title" className="text-2xl font-bold">
-              Two-factor authentication required
-            </h1>
-            <p className="mt-2">Staff accounts must set up two-factor authentication before they can see customer data.</p>
-          </section>
-        ) : (
-          <Outlet context={state.me} />
-        )}
+        {blocked ? <TwoFactorSetup onEnabled={() => setVersion((value) => value + 1)} /> : <Outlet context={state.me} />}
       </main>
+      <SessionTimeoutWarning />
     </div>
   );
 }

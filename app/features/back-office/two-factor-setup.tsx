@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ApiError, apiRequest } from "../../lib/api.ts";
+
+/** TOTP enrolment: password, then the key for an authenticator app and recovery codes, then a code. */
+export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
+  const [password, setPassword] = useState("");
+  const [setup, setSetup] = useState<{ totpURI: string; backupCodes: string[] } | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const secret = setup ? (new URL(setup.totpURI).searchParams.get("secret") ?? "") : "";
+
+  const start = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      setSetup(await apiRequest("/api/auth/two-factor/enable", { body: { password } }));
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status === 400 ? "That password is not right." : (failure as Error).message);
+    }
+  };
+  const verify = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await apiRequest("/api/auth/two-factor/verify-totp", { body: { code: code.trim() } });
+      onEnabled();
+    } catch {
+      setError("That code is not valid. Please try the current code.");
+    }
+  };
+
+  return (
+    <section aria-labelledby="two-factor-title" className="max-w-xl">
+      <h1 id="two-factor-title" className="text-2xl font-bold">
+        Two-factor authentication required
+      </h1>
+      <p className="mt-2">Staff accounts must set up two-factor authentication before they can see customer data.</p>
+      {setup === null ? (
+        <form onSubmit={start} aria-label="Start two-factor setup" className="mt-4 space-y-3">
+          <TextField label="Your password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <Button type="submit">Set up two-factor authentication</Button>
+        </form>
+      ) : (
+        <form onSubmit={verify} aria-label="Confirm two-factor setup" className="mt-4 space-y-4">
+          <p>Add this key to your authenticator app (choose “enter a setup key”, time-based):</p>
+          <p className="font-mono text-lg break-all" data-testid="totp-secret">
+            {secret}
+          </p>
+          <details>
+            <summary className="cursor-pointer">Setup link for apps that accept one</summary>
+            <p className="font-mono text-sm break-all">{setup.totpURI}</p>
+          </details>
+          <div>
+            <h2 className="font-semibold">Recovery codes</h2>
+            <p className="text-sm">Each works once if you lose your phone. Keep them somewhere safe.</p>
+            <ul className="mt-1 grid grid-cols-2 gap-1 font-mono">
+              {setup.backupCodes.map((backup) => (
+                <li key={backup}>{backup}</li>
+              ))}
+            </ul>
+          </div>
+          <TextField label="Code from your app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
+          <Button type="submit">Turn on two-factor authentication</Button>
+        </form>
+      )}
+      {error ? <p role="alert" className="mt-3 font-medium text-red-800">{error}</p> : null}
+    </section>
+  );
+}

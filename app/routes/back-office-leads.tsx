@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { leadStatuses, leadTypeLabels, type LeadInboxItem, type LeadStatus } from "#domain/leads/lead-inbox.ts";
+import { SelectField } from "../components/ui/select-field.tsx";
+import { apiRequest } from "../lib/api.ts";
+import { appPageMeta } from "../lib/page-meta.ts";
+
+export const meta = () => appPageMeta("Leads");
+
+function age(createdAt: string): string {
+  const minutes = Math.max(0, Math.round((Date.now() - new Date(createdAt).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
+  return `${Math.round(minutes / 1440)} days ago`;
+}
+
+/** Every lead, newest first; new ones past the promised callback time stand out. */
+export default function BackOfficeLeads() {
+  const [status, setStatus] = useState("");
+  const [leads, setLeads] = useState<LeadInboxItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const today = new Date().toISOString().slice(0, 10);
+  const load = useCallback(() => {
+    apiRequest<{ leads: LeadInboxItem[] }>(`/api/back-office/leads${status ? `?status=${status}` : ""}`)
+      .then((data) => setLeads(data.leads))
+      .catch((failure: Error) => setError(failure.message));
+  }, [status]);
+  useEffect(load, [load]);
+
+  const setLeadStatus = async (lead: LeadInboxItem, next: LeadStatus) => {
+    await apiRequest(`/api/back-office/leads/${lead.type}/${lead.id}`, { method: "PATCH", body: { status: next } });
+    load();
+  };
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Leads</h1>
+      <div className="mt-4 flex flex-wrap items-end gap-4">
+        <SelectField label="Status" placeholder="All" options={leadStatuses.map((value) => ({ value, label: value }))} value={status} onChange={(event) => setStatus(event.target.value)} />
+        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/leads.csv?from=2000-01-01&to=${today}`}>
+          Export leads (CSV)
+        </a>
+        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/deals.csv?from=2000-01-01&to=${today}`}>
+          Export deals (CSV)
+        </a>
+      </div>
+      {error ? <p role="alert" className="mt-4 text-red-800">{error}</p> : null}
+      {leads === null ? <p role="status" className="mt-4">Loading…</p> : null}
+      {leads ? (
+        <table className="mt-4 w-full border-collapse text-left text-sm">
+          <caption className="sr-only">Leads</caption>
+          <thead>
+            <tr className="border-b-2">
+              <th scope="col" className="p-2">Lead</th>
+              <th scope="col" className="p-2">Kind</th>
+              <th scope="col" className="p-2">Contact</th>
+              <th scope="col" className="p-2">Arrived</th>
+              <th scope="col" className="p-2">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {leads.map((lead) => (
+              <tr key={`${lead.type}-${lead.id}`} className={`border-b ${lead.overdue ? "bg-red-50" : ""}`}>
+                <th scope="row" className="p-2">
+                  {lead.type === "credit-application" ? (
+                    <Link to={`/back-office/credit-applications/${lead.id}`} className="text-brand-700 underline">
+                      {lead.title}
+                    </Link>
+                  ) : (
+                    lead.title
+                  )}
+                  {lead.overdue ? <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">Overdue</span> : null}
+                </th>
+                <td className="p-2">{leadTypeLabels[lead.type]}</td>
+                <td className="p-2">{lead.contact}</td>
+                <td className="p-2">{age(lead.createdAt)}</td>
+                <td className="p-2">
+                  <label className="sr-only" htmlFor={`status-${lead.id}`}>
+                    Status of {lead.title}
+                  </label>
+                  <select id={`status-${lead.id}`} className="min-h-11 rounded border-2 border-slate-500 px-2" value={lead.status} onChange={(event) => setLeadStatus(lead, event.target.value as LeadStatus)}>
+                    {leadStatuses.map((value) => (
+                      <option key={value} value={value}>
+                        {value}
+                      </option>
+                    ))}
+                  </select>
+                  {lead.assignee ? <span className="block text-xs">{lead.assignee}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </>
+  );
+}
