@@ -116,7 +116,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(portalRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
-  await app.register(backOfficeRoutes, { context: leadContext, auth });
+  await app.register(backOfficeRoutes, { context: { ...leadContext, timeZone: config.public.brand.timeZone }, auth });
   await app.register(vendorAdminRoutes, { auth, publicUrl: config.publicUrl });
   await app.register(backOfficeLeadRoutes, { cipher, promisedMinutes: config.public.brand.claims.leadCallbackMinutes });
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { BackOfficeDeal } from "#domain/api/back-office.ts";
+import { monthFilterOptions } from "#domain/deals/business-month.ts";
 import { stageLabel, stageValues } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Button } from "../components/ui/button.tsx";
@@ -13,6 +14,14 @@ export const meta = () => appPageMeta("Deals");
 
 export default function BackOfficeDeals() {
   const [stage, setStage] = useState("");
+  const [company, setCompany] = useState("");
+  const [month, setMonth] = useState("all");
+  const [companies, setCompanies] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    void apiRequest<{ companies: { id: string; name: string }[] }>("/api/back-office/vendors").then((data) =>
+      setCompanies(data.companies.map((entry) => ({ value: entry.id, label: entry.name }))),
+    );
+  }, []);
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
   const [deals, setDeals] = useState<BackOfficeDeal[] | null>(null);
@@ -20,11 +29,13 @@ export default function BackOfficeDeals() {
   useEffect(() => {
     const params = new URLSearchParams();
     if (stage) params.set("stage", stage);
+    if (company) params.set("company", company);
+    if (month !== "all") params.set("month", month);
     if (search) params.set("q", search);
     apiRequest<{ deals: BackOfficeDeal[] }>(`/api/back-office/deals?${params}`)
       .then((data) => setDeals(data.deals))
       .catch((failure: Error) => setError(failure.message));
-  }, [stage, search]);
+  }, [stage, search, company, month]);
 
   return (
     <>
@@ -38,6 +49,8 @@ export default function BackOfficeDeals() {
         }}
       >
         <SelectField label="Stage" placeholder="All stages" options={stageValues.map((value) => ({ value: String(value), label: stageLabel(value) }))} value={stage} onChange={(event) => setStage(event.target.value)} />
+        <SelectField label="Vendor" placeholder="All vendors" options={companies} value={company} onChange={(event) => setCompany(event.target.value)} />
+        <SelectField label="Month" options={monthFilterOptions} value={month} onChange={(event) => setMonth(event.target.value)} />
         <TextField label="Search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} help="Business, owner or account number" />
         <Button type="submit" variant="secondary">
           Search

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useOutletContext } from "react-router";
+import type { Me } from "#domain/api/me.ts";
 import { leadStatuses, leadTypeLabels, type LeadInboxItem, type LeadStatus } from "#domain/leads/lead-inbox.ts";
 import { SelectField } from "../components/ui/select-field.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
 import { apiRequest } from "../lib/api.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 
@@ -16,7 +18,9 @@ function age(createdAt: string): string {
 
 /** Every lead, newest first; new ones past the promised callback time stand out. */
 export default function BackOfficeLeads() {
+  const me = useOutletContext<Me>();
   const [status, setStatus] = useState("");
+  const [from, setFrom] = useState(() => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10));
   const [leads, setLeads] = useState<LeadInboxItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const today = new Date().toISOString().slice(0, 10);
@@ -27,8 +31,13 @@ export default function BackOfficeLeads() {
   }, [status]);
   useEffect(load, [load]);
 
+  const [to, setTo] = useState(today);
   const setLeadStatus = async (lead: LeadInboxItem, next: LeadStatus) => {
     await apiRequest(`/api/back-office/leads/${lead.type}/${lead.id}`, { method: "PATCH", body: { status: next } });
+    load();
+  };
+  const assignToMe = async (lead: LeadInboxItem) => {
+    await apiRequest(`/api/back-office/leads/${lead.type}/${lead.id}`, { method: "PATCH", body: { assigneeUserId: me.user.id } });
     load();
   };
 
@@ -37,10 +46,12 @@ export default function BackOfficeLeads() {
       <h1 className="text-2xl font-bold">Leads</h1>
       <div className="mt-4 flex flex-wrap items-end gap-4">
         <SelectField label="Status" placeholder="All" options={leadStatuses.map((value) => ({ value, label: value }))} value={status} onChange={(event) => setStatus(event.target.value)} />
-        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/leads.csv?from=2000-01-01&to=${today}`}>
+        <TextField label="Export from" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+        <TextField label="Export to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/leads.csv?from=${from}&to=${to}`}>
           Export leads (CSV)
         </a>
-        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/deals.csv?from=2000-01-01&to=${today}`}>
+        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/deals.csv?from=${from}&to=${to}`}>
           Export deals (CSV)
         </a>
       </div>
@@ -85,7 +96,13 @@ export default function BackOfficeLeads() {
                       </option>
                     ))}
                   </select>
-                  {lead.assignee ? <span className="block text-xs">{lead.assignee}</span> : null}
+                  {lead.assignee ? (
+                    <span className="block text-xs">{lead.assignee}</span>
+                  ) : (
+                    <button type="button" className="block min-h-6 text-xs text-brand-700 underline" onClick={() => assignToMe(lead)} aria-label={`Assign ${lead.title} to me`}>
+                      Assign to me
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

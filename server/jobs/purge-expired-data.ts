@@ -1,4 +1,4 @@
-import { and, inArray, lt, sql } from "drizzle-orm";
+import { inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { calculatorLead, creditApplication, deal, dealDocument, footerMessage, pickedOption, questionnaireAnswer, vendorContact } from "../db/schema.ts";
 import { recordAudit } from "../modules/audit/record-audit.ts";
@@ -11,11 +11,13 @@ import type { FileStorage } from "../modules/storage/file-storage.ts";
  */
 export async function purgeExpiredData(db: Database, storage: FileStorage, retentionDays: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
-  const expiredDeals = await db.select({ id: deal.id }).from(deal).where(lt(deal.lastUpdate, cutoff));
-  const dealIds = expiredDeals.map((row) => row.id);
-  const files = dealIds.length ? await db.select({ key: dealDocument.storageKey }).from(dealDocument).where(inArray(dealDocument.dealId, dealIds)) : [];
+  let files: { key: string }[] = [];
 
   const counts = await db.transaction(async (tx) => {
+    // Locked, so a deal updated meanwhile is either purged with its files or kept with them.
+    const expiredDeals = await tx.select({ id: deal.id }).from(deal).where(lt(deal.lastUpdate, cutoff)).for("update");
+    const dealIds = expiredDeals.map((row) => row.id);
+    files = dealIds.length ? await tx.select({ key: dealDocument.storageKey }).from(dealDocument).where(inArray(dealDocument.dealId, dealIds)) : [];
     const removed: Record<string, number> = {};
     const purge = async (name: string, table: typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof calculatorLead | typeof questionnaireAnswer | typeof pickedOption) => {
       const rows = await tx.delete(table).where(lt(table.createdAt, cutoff)).returning({ id: table.id });
@@ -27,7 +29,7 @@ export async function purgeExpiredData(db: Database, storage: FileStorage, reten
     await purge("calculator_lead", calculatorLead);
     await purge("vendor_contact", vendorContact);
     await purge("footer_message", footerMessage);
-    removed.deal = dealIds.length ? (await tx.delete(deal).where(and(inArray(deal.id, dealIds), lt(deal.lastUpdate, cutoff))).returning({ id: deal.id })).length : 0;
+    removed.deal = dealIds.length ? (await tx.delete(deal).where(inArray(deal.id, dealIds)).returning({ id: deal.id })).length : 0;
     await tx.execute(sql`delete from lead_status s where not exists (
       select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
         union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = s.lead_id)`);

@@ -5,8 +5,9 @@ import { deal, dealClient, dealHistory, user, vendorCompany } from "../../db/sch
 const pageSize = 50;
 
 /** All vendors' deals for the credit team, newest update first, with optional filters. */
-export async function listAllDeals(db: Database, filters: { stage?: number; company?: string; q?: string; cursor?: string }) {
+export async function listAllDeals(db: Database, filters: { stage?: number; company?: string; period?: { month: number; year: number }; q?: string; cursor?: string }) {
   const conditions: SQL[] = [];
+  if (filters.period) conditions.push(eq(deal.monthSubmitted, filters.period.month), eq(deal.yearInFile, filters.period.year));
   if (filters.stage !== undefined) conditions.push(eq(deal.stage, filters.stage));
   if (filters.company) conditions.push(eq(deal.vendorCompanyId, filters.company));
   if (filters.q) conditions.push(or(ilike(deal.businessName, `%${filters.q}%`), ilike(deal.accountNumber, `%${filters.q}%`), ilike(deal.ownersName, `%${filters.q}%`))!);

@@ -70,6 +70,11 @@ describe("deal pipeline", () => {
     expect(mails.map((mail) => mail.subject)).toEqual(expect.arrayContaining(["PIPELINE PAVING: Approved", "PIPELINE PAVING: Funded"]));
     expect(await server.database.db.select().from(dealHistory).where(eq(dealHistory.dealId, dealId))).toHaveLength(4);
     expect((await request("PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 7 })).statusCode).toBe(400);
+    const month = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", month: "numeric" }).format(new Date());
+    const thisMonth = (await request("GET", `/api/back-office/deals?month=${Number(month) - 1}&stage=6`, staffCookie)).json().deals;
+    expect(thisMonth.map((d: { id: string }) => d.id)).toContain(dealId);
+    const otherMonth = (await request("GET", `/api/back-office/deals?month=${Number(month) % 12}&stage=6`, staffCookie)).json().deals;
+    expect(otherMonth.map((d: { id: string }) => d.id)).not.toContain(dealId);
   });
 
   it("answers the vendor in the deal's thread, and audits downloads", async () => {

@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { backOfficeDealDetail, backOfficeDealList, backOfficeDealQuery, dealUpdateRequest, vendorListResponse, vendorSignUpRequest } from "#domain/api/back-office.ts";
 import { dealMessagesResponse, messageBodySchema } from "#domain/api/portal.ts";
 import { authRoles, staffRoles } from "#domain/auth/roles.ts";
+import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { dealDocument } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -20,7 +21,7 @@ import { updateDeal } from "./update-deal.ts";
 const idParams = z.object({ id: z.uuid() });
 
 /** The credit team's endpoints; every one requires staff (and two-factor where configured). */
-export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext; auth: Auth }> = async (app, { context, auth }) => {
+export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZone: string }; auth: Auth }> = async (app, { context, auth }) => {
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -28,8 +29,9 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext; aut
 
   app.get("/api/back-office/deals", { schema: { tags: ["back office"], summary: "All vendors' deals", querystring: backOfficeDealQuery, response: { 200: backOfficeDealList } } }, async (request) => {
     await staff(request);
-    const { stage, company, q, cursor } = request.query;
-    return listAllDeals(app.db, { stage: stage === undefined ? undefined : Number(stage), company, q, cursor });
+    const { stage, company, month, q, cursor } = request.query;
+    const period = month === undefined ? undefined : { month: Number(month), year: monthAndYearInTimeZone(new Date(), context.timeZone).year };
+    return listAllDeals(app.db, { stage: stage === undefined ? undefined : Number(stage), company, period, q, cursor });
   });
 
   app.get("/api/back-office/deals/:id", { schema: { tags: ["back office"], summary: "One deal with client, history", params: idParams, response: { 200: backOfficeDealDetail } } }, async (request) => {
