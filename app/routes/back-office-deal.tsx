@@ -23,6 +23,11 @@ export default function BackOfficeDeal() {
   const [edit, setEdit] = useState<Edit | null>(null);
   const [reply, setReply] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [revealed, setRevealed] = useState<{ taxId?: string; dob?: string }>({});
+  const reveal = async (field: "taxId" | "dob") => {
+    const { value } = await apiRequest<{ value: string }>(`/api/back-office/deals/${id}/reveal`, { body: { field } });
+    setRevealed((current) => ({ ...current, [field]: value }));
+  };
 
   const load = useCallback(async () => {
     try {
@@ -116,7 +121,23 @@ export default function BackOfficeDeal() {
             <dt>Customer number</dt>
             <dd>{client?.customerNumber ?? "—"}</dd>
             <dt>Tax ID</dt>
-            <dd>{client?.taxIdMasked ?? "—"}</dd>
+            <dd>
+              {revealed.taxId ?? client?.taxIdMasked ?? "—"}
+              {client?.taxIdMasked && !revealed.taxId ? (
+                <Button variant="ghost" onClick={() => reveal("taxId")} aria-label="Reveal the client's tax ID">
+                  Reveal
+                </Button>
+              ) : null}
+            </dd>
+            <dt>Date of birth</dt>
+            <dd>
+              {revealed.dob ?? (client?.hasDateOfBirth ? "••••-••-••" : "—")}
+              {client?.hasDateOfBirth && !revealed.dob ? (
+                <Button variant="ghost" onClick={() => reveal("dob")} aria-label="Reveal the owner's date of birth">
+                  Reveal
+                </Button>
+              ) : null}
+            </dd>
           </dl>
           <h3 className="mt-4 font-semibold">Documents</h3>
           <ul className="mt-1 list-disc pl-5">

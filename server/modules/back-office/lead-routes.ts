@@ -7,7 +7,7 @@ import { auditLog, deal, mailOutbox, vendorCompany } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
-import { creditApplicationForStaff, leadInbox, revealSensitive, updateLead } from "./lead-inbox.ts";
+import { creditApplicationForStaff, leadInbox, revealDealClient, revealSensitive, updateLead } from "./lead-inbox.ts";
 import { toCsv } from "./to-csv.ts";
 
 const rangeQuery = z.object({ from: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), to: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)) });
@@ -47,6 +47,15 @@ export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMi
     async (request) => {
       const user = await staff(request);
       return { value: await revealSensitive(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
+    },
+  );
+
+  app.post(
+    "/api/back-office/deals/:id/reveal",
+    { schema: { tags: ["back office"], summary: "Reveal a deal client's tax id or date of birth (audited)", params: z.object({ id: z.uuid() }), body: z.object({ field: z.enum(["taxId", "dob"]) }), response: { 200: z.object({ value: z.string() }) } } },
+    async (request) => {
+      const user = await staff(request);
+      return { value: await revealDealClient(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
     },
   );
 

@@ -63,6 +63,10 @@ describe("deal pipeline", () => {
     const detail = (await request("GET", `/api/back-office/deals/${dealId}`, staffCookie)).json();
     expect(detail.history.filter((entry: { field: string }) => entry.field === "stage").map((entry: { from: string; to: string }) => `${entry.from}->${entry.to}`)).toEqual(["1->2", "2->6"]);
     expect(detail.client.taxIdMasked).toBe("••-•••4321");
+    expect(JSON.stringify(detail)).not.toContain("1980-02-03");
+    expect((await request("POST", `/api/back-office/deals/${dealId}/reveal`, staffCookie, { field: "dob" })).json().value).toBe("1980-02-03");
+    expect((await request("POST", `/api/back-office/deals/${dealId}/reveal`, vendor.cookie, { field: "dob" })).statusCode).toBe(403);
+    expect((await server.database.db.select().from(auditLog).where(eq(auditLog.subject, dealId))).map((entry) => entry.action)).toContain("sensitive.reveal");
     const listed = (await request("GET", "/api/portal/deals?month=all", vendor.cookie)).json().deals.find((d: { id: string }) => d.id === dealId);
     expect(listed).toMatchObject({ stage: 6, notes: "Approved at 9%" });
     expect((await request("GET", "/api/portal/dashboard?month=all", vendor.cookie)).json().funded.count).toBe(1);
