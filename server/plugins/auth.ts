@@ -38,8 +38,11 @@ export default fp(
     const { auth, publicUrl, staffTwoFactorRequired } = options;
     app.decorate("auth", auth);
 
+    // One session lookup per request, however many checks ask (the area's hook, then the handler).
+    const sessions = new WeakMap<FastifyRequest, ReturnType<typeof auth.api.getSession>>();
     app.decorate("requireUser", async (request: FastifyRequest, { roles, allowMissingTwoFactor }: RequireUserOptions) => {
-      const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+      if (!sessions.has(request)) sessions.set(request, auth.api.getSession({ headers: toWebHeaders(request) }));
+      const session = await sessions.get(request)!;
       if (!session) throw new AppError("UNAUTHENTICATED", "Please sign in.");
       const user = session.user as typeof session.user & { role?: string; vendorCompanyId?: string | null; twoFactorEnabled?: boolean };
       const role = user.role ?? "vendor";

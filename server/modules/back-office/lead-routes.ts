@@ -18,6 +18,10 @@ export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMi
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
+  // Staff only, checked before the body is read or validated.
+  app.addHook("onRequest", async (request) => {
+    await staff(request);
+  });
 
   app.get("/api/back-office/leads", { schema: { tags: ["back office"], summary: "Lead inbox, newest first", querystring: z.object({ status: z.optional(z.enum(leadStatuses)) }), response: { 200: leadInboxResponse } } }, async (request) => {
     await staff(request);

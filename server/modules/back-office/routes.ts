@@ -26,6 +26,10 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
+  // Staff only, checked before the body is read or validated.
+  app.addHook("onRequest", async (request) => {
+    await staff(request);
+  });
 
   app.get("/api/back-office/deals", { schema: { tags: ["back office"], summary: "All vendors' deals", querystring: backOfficeDealQuery, response: { 200: backOfficeDealList } } }, async (request) => {
     await staff(request);
@@ -103,7 +107,8 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { 
 
   app.post(
     "/api/back-office/vendors",
-    { schema: { tags: ["back office"], summary: "/VendorSignUp: create a vendor user and mail the invitation (admins)", body: vendorSignUpRequest, response: { 201: z.object({ userId: z.string(), companyId: z.string() }) } } },
+    {
+      onRequest: async (request) => void (await app.requireUser(request, { roles: [authRoles.admin] })), schema: { tags: ["back office"], summary: "/VendorSignUp: create a vendor user and mail the invitation (admins)", body: vendorSignUpRequest, response: { 201: z.object({ userId: z.string(), companyId: z.string() }) } } },
     async (request, reply) => {
       const admin = await app.requireUser(request, { roles: [authRoles.admin] });
       const created = await inviteVendor(app.db, auth, context.publicUrl, admin.id, request.body);

@@ -16,8 +16,17 @@ const logoTypes = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]
 /** Vendor users (deactivate, resend invitation) and partner calculators (admins). */
 export const vendorAdminRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string }> = async (app, { auth, publicUrl }) => {
   const admin = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: [authRoles.admin] });
+  // Admin routes refuse staff before their body is validated.
+  const adminFirst = { onRequest: async (request: Parameters<typeof app.requireUser>[0]) => void (await admin(request)) };
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+  // Staff only, checked before the body is read or validated; most routes here need an admin.
+  app.addHook("onRequest", async (request) => {
+    await app.requireUser(request, { roles: staffRoles });
+  });
 
-  app.post("/api/back-office/vendors/:userId/deactivate", { schema: { tags: ["back office"], summary: "Deactivate a vendor user and end their sessions", params: z.object({ userId: z.string() }), response: { 200: ok } } }, async (request) => {
+  app.post("/api/back-office/vendors/:userId/deactivate", { ...adminFirst, schema: { tags: ["back office"], summary: "Deactivate a vendor user and end their sessions", params: z.object({ userId: z.string() }), response: { 200: ok } } }, async (request) => {
     const actor = await admin(request);
     const [target] = await app.db.update(user).set({ banned: true, banReason: "Deactivated by staff" }).where(and(eq(user.id, request.params.userId), eq(user.role, authRoles.vendor))).returning({ id: user.id });
     if (!target) throw new AppError("NOT_FOUND", "Not found.");
@@ -26,7 +35,7 @@ export const vendorAdminRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: s
     return { ok: true as const };
   });
 
-  app.post("/api/back-office/vendors/:userId/resend-invitation", { schema: { tags: ["back office"], summary: "Mail the invitation again (unverified vendors)", params: z.object({ userId: z.string() }), response: { 200: ok } } }, async (request) => {
+  app.post("/api/back-office/vendors/:userId/resend-invitation", { ...adminFirst, schema: { tags: ["back office"], summary: "Mail the invitation again (unverified vendors)", params: z.object({ userId: z.string() }), response: { 200: ok } } }, async (request) => {
     await admin(request);
     const [target] = await app.db.select().from(user).where(and(eq(user.id, request.params.userId), eq(user.role, authRoles.vendor)));
     if (!target) throw new AppError("NOT_FOUND", "Not found.");
@@ -36,25 +45,19 @@ export const vendorAdminRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: s
     return { ok: true as const };
   });
 
-  app.get("/api/partners/:slug/logo", { schema: { tags: ["calculator"], summary: "A partner's uploaded logo", params: z.object({ slug: z.string() }) } }, async (request, reply) => {
-    const [found] = await app.db.select().from(partner).where(eq(partner.slug, request.params.slug));
-    if (!found?.logoKey || !found.logoContentType) throw new AppError("NOT_FOUND", "Not found.");
-    return reply.header("content-type", found.logoContentType).header("cache-control", "public, max-age=86400").send(await app.storage.get(found.logoKey));
-  });
-
   app.get("/api/back-office/partners", { schema: { tags: ["back office"], summary: "Partner calculators", response: { 200: z.object({ partners: z.array(z.extend(partnerResponse, { id: z.string() })) }) } } }, async (request) => {
     await app.requireUser(request, { roles: staffRoles });
     return { partners: await app.db.select().from(partner).orderBy(partner.name) };
   });
 
-  app.post("/api/back-office/partners", { schema: { tags: ["back office"], summary: "Add a partner calculator", body: partnerInput, response: { 201: z.object({ id: z.string() }) } } }, async (request, reply) => {
+  app.post("/api/back-office/partners", { ...adminFirst, schema: { tags: ["back office"], summary: "Add a partner calculator", body: partnerInput, response: { 201: z.object({ id: z.string() }) } } }, async (request, reply) => {
     await admin(request);
     const [created] = await app.db.insert(partner).values({ ...request.body, logoUrl: "/favicon.svg" }).onConflictDoNothing().returning({ id: partner.id });
     if (!created) throw new AppError("CONFLICT", "A partner with this slug exists.");
     return reply.status(201).send(created);
   });
 
-  app.put("/api/back-office/partners/:id", { schema: { tags: ["back office"], summary: "Edit a partner calculator", params: z.object({ id: z.uuid() }), body: partnerInput, response: { 200: ok } } }, async (request) => {
+  app.put("/api/back-office/partners/:id", { ...adminFirst, schema: { tags: ["back office"], summary: "Edit a partner calculator", params: z.object({ id: z.uuid() }), body: partnerInput, response: { 200: ok } } }, async (request) => {
     await admin(request);
     const [updated] = await app.db.update(partner).set(request.body).where(eq(partner.id, request.params.id)).returning({ id: partner.id });
     if (!updated) throw new AppError("NOT_FOUND", "Not found.");
@@ -63,7 +66,8 @@ export const vendorAdminRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: s
 
   app.post(
     "/api/back-office/partners/:id/logo",
-    { schema: { tags: ["back office"], summary: "Upload a partner's logo (PNG, JPEG, WebP, GIF)", params: z.object({ id: z.uuid() }), consumes: ["multipart/form-data"], response: { 200: ok } } },
+    {
+      ...adminFirst, schema: { tags: ["back office"], summary: "Upload a partner's logo (PNG, JPEG, WebP, GIF)", params: z.object({ id: z.uuid() }), consumes: ["multipart/form-data"], response: { 200: ok } } },
     async (request) => {
       await admin(request);
       const [found] = await app.db.select().from(partner).where(eq(partner.id, request.params.id));

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { calculatorLead, mailOutbox } from "../../db/schema.ts";
+import { calculatorLeadFixture as lead } from "../../../tests/support/calculator-fixtures.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,45 +13,6 @@ afterAll(() => server?.close());
 
 const post = (url: string, payload: object) => server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
 
-const lead = (overrides: object = {}) => ({
-  vendorName: "Valley Heavy",
-  salesPersonName: "Tom Becker",
-  phoneNumberVendor: "(559) 555-0110",
-  costEq: "120,000.00",
-  revenueAddBusiness: "4,000.00",
-  notTruckingEquipment: "",
-  clicknewTruckButton: true,
-  clicknewReeferButton: false,
-  clickedNew: true,
-  clickusedButton: false,
-  clickdayCabButton: false,
-  clicksleeperButton: true,
-  firstNameModel: "Ana",
-  lastNameModel: "Ruiz",
-  ownersEmail: "ana@example.com",
-  OwnersPhoneNumber: "(555) 010-0100",
-  llcpartPositive: true,
-  solepropPartPositive: false,
-  cCorpPartPositive: false,
-  sCorpPartPositive: false,
-  partnershipPartPositive: false,
-  justStartPartPositive: false,
-  firstTimeBuyer: "yes",
-  monthsofbusinessStart: "March",
-  yearbusinessStarted: "2010",
-  monthlySalesInput: "30,000.00",
-  preferredFinancing: "48",
-  creditscore: "780",
-  lengthCredit: "2",
-  bk: "no",
-  creditAvailable: "60-100%",
-  installmentLoans: "fewer than 5",
-  homeownerOrRenter: "homeowner",
-  businessLoans: "fewer than 5",
-  workingCapitalLoans: "no",
-  idempotencyKey: randomUUID(),
-  ...overrides,
-});
 
 describe("calculator leads", () => {
   it("stores the lead with the server's quote once, however often it is sent", async () => {

@@ -4,6 +4,8 @@ import { partnerResponse } from "#domain/api/partner.ts";
 import { calculatorChoiceRequest, calculatorLeadRequest } from "#domain/calculator/calculator-schema.ts";
 import { calculatorQuoteResponse } from "#domain/pricing/quote-requests.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
+import { eq } from "drizzle-orm";
+import { partner } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { leadRateLimit } from "../leads/routes.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
@@ -23,6 +25,12 @@ export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; tim
       return found;
     },
   );
+
+  app.get("/api/partners/:slug/logo", { schema: { tags: ["calculator"], summary: "A partner's uploaded logo", params: z.object({ slug: z.string() }) } }, async (request, reply) => {
+    const [found] = await app.db.select().from(partner).where(eq(partner.slug, request.params.slug));
+    if (!found?.logoKey || !found.logoContentType) throw new AppError("NOT_FOUND", "Not found.");
+    return reply.header("content-type", found.logoContentType).header("cache-control", "public, max-age=86400").send(await app.storage.get(found.logoKey));
+  });
 
   app.post(
     "/api/leads/calculator",

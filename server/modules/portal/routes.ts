@@ -27,6 +27,10 @@ export const portalRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { time
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
+  // Signed-in vendors only, checked before the body is read or validated.
+  app.addHook("onRequest", async (request) => {
+    await requireVendorScope(app, request);
+  });
 
   app.get("/api/portal/deals", { schema: { tags: ["portal"], summary: "The company's deals for a month (or all)", querystring: monthQuery, response: { 200: dealListResponse } } }, async (request) => {
     const scope = await requireVendorScope(app, request);

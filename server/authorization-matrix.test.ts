@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authRoles } from "#domain/auth/roles.ts";
+import { signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
+import { createVendor } from "../tests/support/vendor-fixtures.ts";
+import { createAccount } from "./modules/accounts/create-account.ts";
+
+// Every documented endpoint x every kind of caller, built from the OpenAPI document (which the
+// route schemas generate), so an endpoint added later is covered without editing this file.
+
+type Caller = "anonymous" | "vendor" | "staff" | "admin" | "staffWithoutTwoFactor";
+type Endpoint = { method: string; path: string };
+
+const publicPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/", "/api/docs"];
+const adminOnly = [/^\/api\/back-office\/vendors$/, /^\/api\/back-office\/vendors\/.+/, /^\/api\/back-office\/partners/, /^\/api\/back-office\/outbox/, /^\/api\/back-office\/audit$/];
+
+/** Who may pass the access check of an endpoint (decisions.md 5). */
+function allowed(endpoint: Endpoint, caller: Caller): boolean {
+  const { path, method } = endpoint;
+  if (publicPrefixes.some((prefix) => path.startsWith(prefix))) return true;
+  if (caller === "anonymous") return false;
+  if (path === "/api/me") return true;
+  if (path.startsWith("/api/portal/")) return caller === "vendor";
+  if (path.startsWith("/api/back-office/")) {
+    if (caller === "vendor" || caller === "staffWithoutTwoFactor") return false;
+    const adminRoute = adminOnly.some((pattern) => pattern.test(path)) && !(method === "GET" && /^\/api\/back-office\/(vendors|partners)$/.test(path));
+    return adminRoute ? caller === "admin" : true;
+  }
+  throw new Error(`No access rule for ${method} ${path}: add it to the matrix`);
+}
+
+let server: TestServer;
+let strict: TestServer;
+const cookies: Partial<Record<Caller, string>> = { anonymous: "" };
+let endpoints: Endpoint[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  strict = await startTestServer({ STAFF_2FA_REQUIRED: "true" });
+  await createAccount(server.auth, { email: "admin@m.example", name: "A", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
+  await createAccount(server.auth, { email: "staff@m.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  await createAccount(strict.auth, { email: "staff@m.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  const vendor = await createVendor(server.database, server.auth, "Matrix Motors");
+  cookies.admin = (await signIn(server.app, "admin@m.example", "admin-password-1")).cookie;
+  cookies.staff = (await signIn(server.app, "staff@m.example", "staff-password-1")).cookie;
+  cookies.vendor = (await signIn(server.app, vendor.email, vendor.password)).cookie;
+  cookies.staffWithoutTwoFactor = (await signIn(strict.app, "staff@m.example", "staff-password-1")).cookie;
+  const document = (await server.app.inject("/api/docs/json")).json() as { paths: Record<string, Record<string, unknown>> };
+  endpoints = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, randomUUID()) })),
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  await strict?.close();
+});
+
+describe("authorization matrix", () => {
+  it("finds the endpoints to check", () => {
+    expect(endpoints.length).toBeGreaterThan(30);
+    expect(endpoints.some((endpoint) => endpoint.path.startsWith("/api/back-office/"))).toBe(true);
+  });
+
+  for (const caller of ["anonymous", "vendor", "staff", "admin", "staffWithoutTwoFactor"] as const) {
+    it(`answers ${caller} by the rules on every endpoint, never with a 5xx`, async () => {
+      const target = caller === "staffWithoutTwoFactor" ? strict : server;
+      const failures: string[] = [];
+      for (const endpoint of endpoints) {
+        if (endpoint.path.startsWith("/api/docs")) continue;
+        const response = await target.app.inject({
+          method: endpoint.method as "GET",
+          url: endpoint.path,
+          headers: { cookie: cookies[caller] ?? "", origin: testOrigin, "content-type": "application/json" },
+          payload: endpoint.method === "GET" ? undefined : "{}",
+        });
+        const refused = response.statusCode === 401 || response.statusCode === 403;
+        const expectRefusal = !allowed(endpoint, caller);
+        if (response.statusCode >= 500) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
+        else if (expectRefusal !== refused) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected ${expectRefusal ? "a refusal" : "access"})`);
+        else if (expectRefusal && caller === "anonymous" && response.statusCode !== 401) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 401)`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it("refuses a cross-site POST that carries a session cookie on every state-changing endpoint", async () => {
+    const failures: string[] = [];
+    for (const endpoint of endpoints.filter((candidate) => candidate.method !== "GET")) {
+      const response = await server.app.inject({ method: endpoint.method as "POST", url: endpoint.path, headers: { cookie: cookies.admin!, origin: "https://evil.example", "content-type": "application/json" }, payload: "{}" });
+      if (response.statusCode !== 403) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
