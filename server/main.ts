@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { composeServer } from "./compose-server.ts";
 import { purgeExpiredData, schedulePurge } from "./jobs/purge-expired-data.ts";
+import { sweepOrphanUploads } from "./jobs/sweep-orphan-uploads.ts";
 import { seedDemo } from "./modules/accounts/seed-demo.ts";
 
 async function main() {
@@ -23,7 +24,11 @@ async function main() {
     if (accounts) printDemoAccounts(config.publicUrl, accounts);
   }
 
-  const stopPurge = schedulePurge(() => purgeExpiredData(database.db, app.storage, config.retentionDays), app.log);
+  // Daily housekeeping: expired customer data, then files a crash left without a row.
+  const stopPurge = schedulePurge(async () => {
+    await purgeExpiredData(database.db, app.storage, config.retentionDays);
+    await sweepOrphanUploads(database.db, app.storage, 60 * 60 * 1000);
+  }, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

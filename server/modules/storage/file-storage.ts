@@ -6,9 +6,11 @@ export interface FileStorage {
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored key under a prefix, with its last change (for sweeping orphans). */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
-const safeKey = /^[a-zA-Z0-9][a-zA-Z0-9/_-]*$/;
+const safeKey = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/;
 
 export function assertSafeKey(key: string): void {
   if (!safeKey.test(key) || key.includes("..") || key.includes("//")) throw new Error(`Unsafe storage key: ${key}`);

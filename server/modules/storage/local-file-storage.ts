@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { assertSafeKey, type FileStorage } from "./file-storage.ts";
@@ -31,6 +31,15 @@ export function createLocalFileStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(fileFor(key), { force: true });
+    },
+    async *list(prefix) {
+      const dir = path.join(root, prefix);
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        yield { key: path.relative(root, full).split(path.sep).join("/"), modifiedAt: (await stat(full)).mtime };
+      }
     },
     async exists(key) {
       try {

@@ -19,6 +19,10 @@ export type E2eServer = {
   smtp: SmtpCatcher;
   dataDir: string;
   output: () => string;
+  /** Ends the server process abruptly, as a crash would. */
+  kill(signal: NodeJS.Signals): void;
+  /** Starts the server again on the same data and port (after kill). */
+  restart(): Promise<void>;
   /** Stops the server process (PGlite allows one process) and opens its database for checks. */
   stopAndOpenDatabase(): Promise<DatabaseHandle>;
   stop(): Promise<void>;
@@ -39,7 +43,7 @@ async function freePort(): Promise<number> {
  * The built app as a real process (server/main.ts) on a fresh embedded database, seeded through
  * the same helpers as the demo, mailing to a real SMTP server in this process.
  */
-export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+export async function startE2eServer(extraEnv: Record<string, string> = {}): Promise<E2eServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "lender-e2e-"));
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -54,40 +58,41 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
 
   const smtp = await new SmtpCatcher().start();
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: authSecret,
-      SMTP_URL: smtp.url,
-      MAIL_POLL_MS: "200",
-      SEED_DEMO: "false",
-      STAFF_2FA_REQUIRED: "false",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const env = {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: authSecret,
+    SMTP_URL: smtp.url,
+    MAIL_POLL_MS: "200",
+    SEED_DEMO: "false",
+    STAFF_2FA_REQUIRED: "false",
+    ...extraEnv,
+  };
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
+  const spawnServer = async (): Promise<ChildProcess> => {
+    const started = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    started.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) return started;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  };
+  let child = await spawnServer();
 
   const stopProcess = async () => {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;
@@ -98,6 +103,13 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     smtp,
     dataDir,
     output: () => output,
+    kill(signal) {
+      child.kill(signal);
+    },
+    async restart() {
+      if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
+      child = await spawnServer();
+    },
     async stopAndOpenDatabase() {
       await stopProcess();
       opened = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "pglite") });
