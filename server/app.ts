@@ -109,7 +109,13 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
   await app.register(mailRoutes);
-  const leadContext = { creditTeamEmail: config.creditTeamEmail, publicUrl: config.publicUrl, product: config.public.brand.name };
+  // Per address: generous for a person, tight for a script.
+  const leadContext = {
+    creditTeamEmail: config.creditTeamEmail,
+    publicUrl: config.publicUrl,
+    product: config.public.brand.name,
+    rateLimit: { max: config.leadRateLimitMax, timeWindow: "1 minute" },
+  };
   await app.register(leadRoutes, { cipher, context: leadContext });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });

@@ -30,6 +30,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RETENTION_DAYS: z.coerce.number().int().positive().default(730),
   CALCULATOR_TIMELINE_SCALE: z.coerce.number().positive().max(1).default(1),
@@ -58,6 +59,8 @@ export type Config = {
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   rateLimitMax: number;
+  /** Public form submissions per address per minute. */
+  leadRateLimitMax: number;
   logLevel: string;
   mailPollMs: number;
   /** Customer data is deleted this many days after its last activity (decisions.md 8). */
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { driver: "local", root: path.join(dataDir, "files") },
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    leadRateLimitMax: e.LEAD_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
     calculatorTimelineScale: e.CALCULATOR_TIMELINE_SCALE,

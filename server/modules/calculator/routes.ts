@@ -7,7 +7,6 @@ import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { eq } from "drizzle-orm";
 import { partner } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { leadRateLimit } from "../leads/routes.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 import { chooseCalculatorOption } from "./choose-calculator-option.ts";
 import { createCalculatorLead } from "./create-calculator-lead.ts";
@@ -35,7 +34,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; tim
   app.post(
     "/api/leads/calculator",
     {
-      config: { rateLimit: leadRateLimit },
+      config: { rateLimit: context.rateLimit },
       schema: { tags: ["leads"], summary: "GetQualified calculator lead; answers with the server's quote", body: calculatorLeadRequest, response: { 200: leadAnswer, 201: leadAnswer } },
     },
     async (request, reply) => {
@@ -47,7 +46,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; tim
 
   app.post(
     "/api/leads/calculator-choice",
-    { config: { rateLimit: leadRateLimit }, schema: { tags: ["leads"], summary: "'I want this payment option'", body: calculatorChoiceRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: { rateLimit: context.rateLimit }, schema: { tags: ["leads"], summary: "'I want this payment option'", body: calculatorChoiceRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
       const { changed } = await chooseCalculatorOption(app.db, context, request.body.leadId, Number(request.body.term));
       if (changed) void app.deliverMailNow();

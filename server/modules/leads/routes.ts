@@ -10,12 +10,9 @@ import { createFooterMessage } from "./create-footer-message.ts";
 import { createVendorContact } from "./create-vendor-contact.ts";
 import type { LeadContext } from "./store-lead.ts";
 
-/** Per address: generous for a person, tight for a script. */
-export const leadRateLimit = { max: 10, timeWindow: "1 minute" };
-
 export const leadRoutes: FastifyPluginAsyncZod<{ context: LeadContext; cipher: FieldCipher }> = async (app, { context, cipher }) => {
   const options = <Body>(summary: string, body: Body) => ({
-    config: { rateLimit: leadRateLimit },
+    config: { rateLimit: context.rateLimit },
     schema: { tags: ["leads"], summary, body, response: { 200: leadCreatedResponse, 201: leadCreatedResponse } },
   });
   const answer = async (reply: FastifyReply, result: { id: string; created: boolean }) => {

@@ -1,7 +1,13 @@
 import type { Database, Transaction } from "../../db/client.ts";
 import { enqueueMail, type OutgoingMail } from "../mail/enqueue-mail.ts";
 
-export type LeadContext = { creditTeamEmail: string; publicUrl: string; product: string };
+/** What a notification mail needs to know. */
+export type MailContext = { creditTeamEmail: string; publicUrl: string; product: string };
+
+export type LeadContext = MailContext & {
+  /** Rate limit of each public submission route, per address. */
+  rateLimit: { max: number; timeWindow: string };
+};
 
 /**
  * Stores a lead and its credit-team notification in one transaction, so a stored lead is always

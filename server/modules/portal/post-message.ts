@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { deal, dealDocument, dealMessage } from "../../db/schema.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { MailContext } from "../leads/store-lead.ts";
 import type { StoredUpload } from "./receive-uploads.ts";
 
 /**
@@ -12,7 +12,7 @@ import type { StoredUpload } from "./receive-uploads.ts";
  */
 export async function postMessage(
   db: Database,
-  context: LeadContext,
+  context: MailContext,
   input: {
     dealId: string;
     businessName: string;

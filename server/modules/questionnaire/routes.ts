@@ -3,7 +3,6 @@ import { questionnaireAnswerRequest } from "#domain/questionnaire/answer-schema.
 import { contactRequest, pickedOptionRequest, pickedOptionResponse, questionnaireAnswerResponse } from "#domain/questionnaire/picked-option-schema.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import * as z from "zod/mini";
-import { leadRateLimit } from "../leads/routes.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 import { createPickedOption } from "./create-picked-option.ts";
 import { createQuestionnaireAnswer } from "./create-questionnaire-answer.ts";
@@ -13,7 +12,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; 
   app.post(
     "/api/leads/questionnaire-answer",
     {
-      config: { rateLimit: leadRateLimit },
+      config: { rateLimit: context.rateLimit },
       schema: {
         tags: ["leads"],
         summary: "Landing questionnaire answer; answers with the server's quote",
@@ -31,7 +30,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; 
   app.post(
     "/api/leads/picked-option",
     {
-      config: { rateLimit: leadRateLimit },
+      config: { rateLimit: context.rateLimit },
       schema: {
         tags: ["leads"],
         summary: "Payment option picked on /FinancingOptions",
@@ -49,7 +48,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; 
   app.post(
     "/api/leads/contact-request",
     {
-      config: { rateLimit: leadRateLimit },
+      config: { rateLimit: context.rateLimit },
       schema: { tags: ["leads"], summary: '"Yes, please contact me." on /FinancingOptions', body: contactRequest, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (request) => {
