@@ -1,0 +1,51 @@
+// `npm run lighthouse [-- /path ...]`: Lighthouse 12 (mobile and desktop presets) on every public
+// route of the built app in Debian's Chromium; prints the four scores per route.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { publicPages } from "../domain/site/public-routes.ts";
+import { composeServer } from "../server/compose-server.ts";
+import { loadConfig } from "../server/config.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { chromiumPath, ensureChromium } from "./ensure-chromium.ts";
+
+if (!existsSync("build/site-meta.json")) throw new Error("Run `npm run build` first.");
+ensureChromium();
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : publicPages.map((page) => page.path);
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "lighthouse-data-"));
+const port = 21000 + Math.floor(Math.random() * 5000);
+const url = `http://localhost:${port}`;
+const database = await openDatabase({ driver: "pglite" });
+await database.migrate();
+const { app } = await composeServer(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: String(port), PUBLIC_URL: url, AUTH_SECRET: "lighthouse-secret-lighthouse-secret-x" }), { database, serveSite: true, onWarning: () => {} });
+await app.listen({ port, host: "127.0.0.1" });
+
+const profile = await mkdtemp(path.join(tmpdir(), "lighthouse-chrome-"));
+const debuggingPort = 9300 + Math.floor(Math.random() * 500);
+const chrome = spawn(chromiumPath, [`--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "about:blank"], { stdio: "ignore" });
+await new Promise((resolve) => setTimeout(resolve, 1500));
+
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+console.log(`Lighthouse ${new Date().toISOString()}  (scores: performance / accessibility / best practices / SEO)`);
+try {
+  for (const preset of ["mobile", "desktop"] as const) {
+    console.log(`\n${preset}:`);
+    for (const route of routes) {
+      const result = await lighthouse(`${url}${route}`, { port: debuggingPort, output: "json", logLevel: "error", onlyCategories: [...categories] }, preset === "desktop" ? desktopConfig : undefined);
+      const scores = categories.map((category) => Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
+      console.log(`  ${route.padEnd(22)} ${scores.map((score) => String(score).padStart(3)).join(" / ")}`);
+    }
+  }
+} finally {
+  chrome.kill();
+  await app.close();
+  await database.close();
+  await rm(profile, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
