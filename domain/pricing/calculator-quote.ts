@@ -123,18 +123,20 @@ export function cardNotes(annualRate: number, term: number, paymentLow: number):
  * The calculator's answers pricing depends on. `currentYear` is passed in (the business time
  * zone's year) so the module stays pure; the server recomputes with its own.
  */
+/** The answers the calculator prices; the quote endpoint takes exactly these. */
+export const calculatorAnswerShape = {
+  price: amountSchema.check(z.positive()),
+  creditScore: z.int().check(z.minimum(CREDIT_SCORE_MIN), z.maximum(CREDIT_SCORE_MAX)),
+  oldestDebtUnderFiveYears: z.boolean(),
+  /** Recorded with the lead; changes no number (decisions.md 3b). */
+  bankruptcy: z.boolean(),
+  firstTimeBuyer: z.boolean(),
+  businessStartYear: yearSchema,
+  monthlyEarnings: amountSchema.check(z.nonnegative()),
+};
+
 export const calculatorQuoteInputSchema = z
-  .object({
-    price: amountSchema.check(z.positive()),
-    creditScore: z.int().check(z.minimum(CREDIT_SCORE_MIN), z.maximum(CREDIT_SCORE_MAX)),
-    oldestDebtUnderFiveYears: z.boolean(),
-    /** Recorded with the lead; changes no number (decisions.md 3b). */
-    bankruptcy: z.boolean(),
-    firstTimeBuyer: z.boolean(),
-    businessStartYear: yearSchema,
-    currentYear: yearSchema,
-    monthlyEarnings: amountSchema.check(z.nonnegative()),
-  })
+  .object({ ...calculatorAnswerShape, currentYear: yearSchema })
   .check(z.refine(startsNoLaterThanCurrentYear, { error: BUSINESS_STARTS_IN_FUTURE_MESSAGE, path: ["businessStartYear"] }));
 
 export type CalculatorQuoteInput = z.infer<typeof calculatorQuoteInputSchema>;

@@ -90,17 +90,19 @@ export const LANDING_ADVANCE_PAYMENTS = 2;
  * The questionnaire answers pricing depends on. `currentYear` is passed in (the business
  * time zone's year) so the module stays pure; the server recomputes with its own.
  */
+/** The answers the landing quote prices; the quote endpoint takes exactly these. */
+export const landingAnswerShape = {
+  creditScore: landingCreditScoreSchema,
+  /** Bankruptcy in the last 5 years. */
+  bankruptcy: z.boolean(),
+  oldestDebtUnderFiveYears: z.boolean(),
+  businessStartYear: yearSchema,
+  equipmentCost: amountSchema.check(z.positive()),
+  desiredTerm: z.literal(LANDING_TERMS),
+};
+
 export const landingQuoteInputSchema = z
-  .object({
-    creditScore: landingCreditScoreSchema,
-    /** Bankruptcy in the last 5 years. */
-    bankruptcy: z.boolean(),
-    oldestDebtUnderFiveYears: z.boolean(),
-    businessStartYear: yearSchema,
-    currentYear: yearSchema,
-    equipmentCost: amountSchema.check(z.positive()),
-    desiredTerm: z.literal(LANDING_TERMS),
-  })
+  .object({ ...landingAnswerShape, currentYear: yearSchema })
   .check(z.refine(startsNoLaterThanCurrentYear, { error: BUSINESS_STARTS_IN_FUTURE_MESSAGE, path: ["businessStartYear"] }));
 
 export type LandingQuoteInput = z.infer<typeof landingQuoteInputSchema>;

@@ -1,18 +1,11 @@
 import * as z from "zod/mini";
-import { LANDING_TERMS } from "./landing-quote.ts";
-import { amountSchema, CREDIT_SCORE_MAX, CREDIT_SCORE_MIN, yearSchema } from "./quote-inputs.ts";
+import { calculatorAnswerShape } from "./calculator-quote.ts";
+import { landingAnswerShape } from "./landing-quote.ts";
 
 // The quote endpoints take raw answers without a year: the server prices with its own year in
 // the business time zone, and the pricing functions re-validate the whole input.
 
-export const landingQuoteRequest = z.object({
-  creditScore: z.int().check(z.minimum(CREDIT_SCORE_MIN), z.maximum(CREDIT_SCORE_MAX)),
-  bankruptcy: z.boolean(),
-  oldestDebtUnderFiveYears: z.boolean(),
-  businessStartYear: yearSchema,
-  equipmentCost: amountSchema.check(z.positive()),
-  desiredTerm: z.literal(LANDING_TERMS),
-});
+export const landingQuoteRequest = z.object(landingAnswerShape);
 
 const payments = z.object({ 24: z.number(), 36: z.number(), 48: z.number(), 60: z.number(), desired: z.number() });
 
@@ -23,15 +16,7 @@ export const landingQuoteResponse = z.union([
 
 export type LandingQuoteResponse = z.infer<typeof landingQuoteResponse>;
 
-export const calculatorQuoteRequest = z.object({
-  price: amountSchema.check(z.positive()),
-  creditScore: z.int().check(z.minimum(CREDIT_SCORE_MIN), z.maximum(CREDIT_SCORE_MAX)),
-  oldestDebtUnderFiveYears: z.boolean(),
-  bankruptcy: z.boolean(),
-  firstTimeBuyer: z.boolean(),
-  businessStartYear: yearSchema,
-  monthlyEarnings: amountSchema.check(z.nonnegative()),
-});
+export const calculatorQuoteRequest = z.object(calculatorAnswerShape);
 
 const range = z.object({ low: z.number(), high: z.number() });
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
 import { creditApplicationFixture } from "../support/lead-fixtures.ts";
 import { totp } from "../support/totp.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { signInThroughUi } from "./support/sign-in.ts";
 import type { Page } from "playwright-core";
 
 let server: E2eServer;
@@ -18,14 +18,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/VendorLogin`);
-  await page.evaluate((key) => window.localStorage.setItem(key, "true"), cookieConsentStorageKey);
-  const form = page.getByRole("form", { name: "Vendor sign-in" });
-  await form.getByLabel("E-mail").fill("admin@demo.example");
-  await form.getByLabel("Password", { exact: true }).fill(demoPasswords.admin);
-  await form.getByRole("button", { name: "SUBMIT" }).click();
-}
+const signIn = (page: Page) => signInThroughUi(page, server.url, "admin@demo.example", demoPasswords.admin);
 
 describe("staff security", () => {
   let secret = "";

@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vendorSignUpMessages } from "../../domain/api/back-office.ts";
-import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
 import { samplePdf } from "../support/multipart.ts";
 import { newDealFields } from "../support/vendor-fixtures.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { signInThroughUi } from "./support/sign-in.ts";
 
 let server: E2eServer;
 let staffBrowser: Browser;
@@ -23,14 +23,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/VendorLogin`);
-  await page.evaluate((key) => window.localStorage.setItem(key, "true"), cookieConsentStorageKey);
-  const form = page.getByRole("form", { name: "Vendor sign-in" });
-  await form.getByLabel("E-mail").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "SUBMIT" }).click();
-}
+const signIn = (page: Page, email: string, password: string) => signInThroughUi(page, server.url, email, password);
 
 describe("back office", () => {
   let staff: Page;

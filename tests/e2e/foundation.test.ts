@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInMessages } from "../../domain/auth/sign-in-schema.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, unverifiedVendor, type E2eServer } from "./support/e2e-server.ts";
+import { signInThroughUi as signIn } from "./support/sign-in.ts";
 
 let server: E2eServer;
 let browser: Browser;
@@ -16,13 +17,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signInThroughUi(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/VendorLogin`);
-  const form = page.getByRole("form", { name: "Vendor sign-in" });
-  await form.getByLabel("E-mail").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "SUBMIT" }).click();
-}
+const signInThroughUi = (page: Page, email: string, password: string) => signIn(page, server.url, email, password);
 
 describe("served pages", () => {
   it("serves each prerendered page with its own title and description without JavaScript", async () => {

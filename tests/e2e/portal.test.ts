@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newDealMessages } from "../../domain/deals/new-deal-schema.ts";
-import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
 import { deal, dealDocument, dealMessage } from "../../server/db/schema.ts";
 import { notReallyPdf, samplePdf, samplePng, sampleXml } from "../support/multipart.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { signInThroughUi } from "./support/sign-in.ts";
 
 let server: E2eServer;
 let browser: Browser;
@@ -24,12 +24,7 @@ const file = (name: string, buffer: Buffer, mimeType: string) => ({ name, mimeTy
 describe("vendor portal", () => {
   it("lets a vendor submit a deal with documents, see it, write to the credit team and sign out", async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/VendorLogin`);
-    await page.evaluate((key) => window.localStorage.setItem(key, "true"), cookieConsentStorageKey);
-    const signIn = page.getByRole("form", { name: "Vendor sign-in" });
-    await signIn.getByLabel("E-mail").fill("vendor@demo.example");
-    await signIn.getByLabel("Password", { exact: true }).fill(demoPasswords.vendor);
-    await signIn.getByRole("button", { name: "SUBMIT" }).click();
+    await signInThroughUi(page, server.url, "vendor@demo.example", demoPasswords.vendor);
     await page.waitForURL(`${server.url}/portal`);
     await page.getByText("No Files Submitted yet.").waitFor();
     expect(await page.getByText(/^Credit (Online|Offline)$/).count()).toBe(1);
