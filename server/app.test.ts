@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { signInMessages } from "#domain/auth/sign-in-schema.ts";
 import { queryRows } from "../tests/support/test-database.ts";
-import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
+import { loopbackAddress, signIn, startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
 import { seedDemo } from "./modules/accounts/seed-demo.ts";
@@ -152,9 +152,4 @@ describe("audit log", () => {
     await expect(server.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     await expect(server.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
   });
-});
-
-it("exposes cookiesFrom for multi-cookie responses", () => {
-  expect(cookiesFrom(["a=1; Path=/", "b=2; HttpOnly"])).toBe("a=1; b=2");
-  expect(testOrigin).toMatch(/^http:/);
 });
