@@ -1,4 +1,4 @@
-import helmet from "@fastify/helmet";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -17,7 +17,7 @@ export default fp(
   async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     const allowedOrigin = new URL(options.publicUrl).origin;
 
-    await app.register(helmet, {
+    const helmetOptions: FastifyHelmetOptions = {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -37,7 +37,10 @@ export default fp(
       strictTransportSecurity: options.publicUrl.startsWith("https://") ? { maxAge: 31536000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    });
+    };
+    await app.register(helmet, helmetOptions);
+    // The same headers, computed once, for the prerendered pages (their routes skip the hook).
+    app.decorate("pageSecurityHeaders", await precomputedHeaders(helmetOptions));
     app.addHook("onSend", async (_request, reply) => {
       reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
     });
@@ -69,4 +72,26 @@ function refererOrigin(referer: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** helmet's response headers, precomputed for routes that set them themselves. */
+    pageSecurityHeaders: Record<string, string>;
+  }
+}
+
+async function precomputedHeaders(options: object): Promise<Record<string, string>> {
+  const { default: helmetMiddleware } = await import("helmet");
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  await new Promise<void>((resolve, reject) =>
+    (helmetMiddleware as unknown as (o: object) => (req: object, res: object, next: (error?: Error) => void) => void)(options)({}, response, (error) => (error ? reject(error) : resolve())),
+  );
+  headers["permissions-policy"] = "camera=(), microphone=(), geolocation=(), payment=()";
+  return headers;
 }

@@ -25,7 +25,7 @@ async function loadPage(file: string, headTags: string): Promise<Page> {
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200, sensitive = false) {
-  reply.status(status).type("text/html; charset=utf-8").header("vary", "accept-encoding");
+  reply.headers(request.server.pageSecurityHeaders).status(status).type("text/html; charset=utf-8").header("vary", "accept-encoding");
   // Pages change with each deploy (revalidate); pages collecting sensitive data are never stored.
   reply.header("cache-control", sensitive ? "no-store" : "no-cache").header("etag", page.etag);
   if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
@@ -61,7 +61,8 @@ export default fp(
     for (const [route, page] of pages) {
       if (route === notFoundPath) continue;
       const sensitive = publicPage(route)?.sensitive ?? false;
-      app.get(route, { schema: { hide: true }, config: { rateLimit: false } }, (request, reply) => sendPage(request, reply, page, 200, sensitive));
+      // helmet: false: the page sets the same precomputed headers itself, off the per-request path.
+      app.get(route, { schema: { hide: true }, helmet: false, config: { rateLimit: false } }, (request, reply) => sendPage(request, reply, page, 200, sensitive));
     }
 
     await app.register(fastifyStatic, {

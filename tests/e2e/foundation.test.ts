@@ -29,6 +29,15 @@ describe("served pages", () => {
     expect(login).toContain("Vendor Login");
   });
 
+  it("sends pages the same security headers as the API", async () => {
+    const page = await fetch(`${server.url}/About`);
+    const api = await fetch(`${server.url}/api/health`);
+    for (const header of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-opener-policy", "permissions-policy"]) {
+      expect(page.headers.get(header), header).toBe(api.headers.get(header));
+    }
+    expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+  });
+
   it("redirects other casings permanently and answers unknown paths with a real 404 page", async () => {
     const redirect = await fetch(`${server.url}/vendorlogin`, { redirect: "manual" });
     expect(redirect.status).toBe(301);
