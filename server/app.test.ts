@@ -45,6 +45,7 @@ describe("system endpoints", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(response.headers["cache-control"]).toBe("no-store");
   });
 
   it("publishes an OpenAPI document generated from the route schemas", async () => {

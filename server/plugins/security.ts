@@ -41,8 +41,10 @@ export default fp(
     await app.register(helmet, helmetOptions);
     // The same headers, computed once, for the prerendered pages (their routes skip the hook).
     app.decorate("pageSecurityHeaders", await precomputedHeaders(helmetOptions));
-    app.addHook("onSend", async (_request, reply) => {
+    app.addHook("onSend", async (request, reply) => {
       reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+      // API answers carry customer data: never stored by a browser or proxy unless a route says so.
+      if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     });
 
     await app.register(rateLimit, {

@@ -6,10 +6,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
   app.get(
     "/api/me",
     { schema: { tags: ["accounts"], summary: "The signed-in user", response: { 200: meResponse } } },
-    async (request, reply) => {
+    async (request) => {
       // Any role; the two-factor rule is applied per area, so staff can still reach enrolment.
       const user = await app.requireUser(request, { roles: Object.values(authRoles), allowMissingTwoFactor: true });
-      reply.header("cache-control", "no-store");
       return { user, staffTwoFactorRequired: options.staffTwoFactorRequired };
     },
   );

@@ -15,9 +15,6 @@ const rangeQuery = z.object({ from: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}
 /** Lead inbox, sensitive reveals, exports, outbox retry and the audit log. */
 export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMinutes: number }> = async (app, { cipher, promisedMinutes }) => {
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
   // Staff only, checked before the body is read or validated.
   app.addHook("onRequest", async (request) => {
     await staff(request);

@@ -23,9 +23,6 @@ const idParams = z.object({ id: z.uuid() });
 /** The credit team's endpoints; every one requires staff (and two-factor where configured). */
 export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZone: string }; auth: Auth }> = async (app, { context, auth }) => {
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
   // Staff only, checked before the body is read or validated.
   app.addHook("onRequest", async (request) => {
     await staff(request);

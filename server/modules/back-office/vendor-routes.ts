@@ -18,9 +18,6 @@ export const vendorAdminRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: s
   const admin = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: [authRoles.admin] });
   // Admin routes refuse staff before their body is validated.
   const adminFirst = { onRequest: async (request: Parameters<typeof app.requireUser>[0]) => void (await admin(request)) };
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
   // Staff only, checked before the body is read or validated; most routes here need an admin.
   app.addHook("onRequest", async (request) => {
     await app.requireUser(request, { roles: staffRoles });

@@ -40,7 +40,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; tim
     async (request, reply) => {
       const result = await createCalculatorLead(app.db, context, request.body, yearInTimeZone(new Date(), timeZone));
       if (result.created) void app.deliverMailNow();
-      return reply.status(result.created ? 201 : 200).header("cache-control", "no-store").send({ id: result.id, quote: result.quote });
+      return reply.status(result.created ? 201 : 200).send({ id: result.id, quote: result.quote });
     },
   );
 

@@ -17,7 +17,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ context: LeadContext; cipher: F
   });
   const answer = async (reply: FastifyReply, result: { id: string; created: boolean }) => {
     if (result.created) void app.deliverMailNow();
-    return reply.status(result.created ? 201 : 200).header("cache-control", "no-store").send({ id: result.id });
+    return reply.status(result.created ? 201 : 200).send({ id: result.id });
   };
 
   app.post("/api/leads/footer-message", options("Footer contact form", footerMessageRequest), async (request, reply) =>

@@ -8,10 +8,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/back-office/outbox",
     { schema: { tags: ["back office"], summary: "Latest outbox mails (admins)", response: { 200: outboxListResponse } } },
-    async (request, reply) => {
+    async (request) => {
       await app.requireUser(request, { roles: [authRoles.admin] });
       const rows = await app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
-      reply.header("cache-control", "no-store");
       return {
         mails: rows.map((row) => ({
           id: row.id,

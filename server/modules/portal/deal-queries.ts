@@ -81,7 +81,7 @@ export async function findDeal(db: Database, scope: VendorScope, dealId: string)
   return row ?? null;
 }
 
-/** A deal's thread and documents: any deal for staff (scope null), the company's own for a vendor. */
+/** A deal's thread and documents; callers check access to the deal first. */
 export async function dealThread(db: Database, dealId: string) {
   const messages = await db.select().from(dealMessage).where(eq(dealMessage.dealId, dealId)).orderBy(asc(dealMessage.createdAt));
   const documents = await db.select().from(dealDocument).where(eq(dealDocument.dealId, dealId)).orderBy(asc(dealDocument.uploadedAt));

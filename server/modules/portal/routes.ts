@@ -24,9 +24,6 @@ export const portalRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { time
     const now = monthAndYearInTimeZone(new Date(), context.timeZone);
     return { month: month === undefined ? now.month : Number(month), year: now.year };
   };
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
   // Signed-in vendors only, checked before the body is read or validated.
   app.addHook("onRequest", async (request) => {
     await requireVendorScope(app, request);

@@ -23,7 +23,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; 
     async (request, reply) => {
       const result = await createQuestionnaireAnswer(app.db, context, request.body, yearInTimeZone(new Date(), timeZone));
       if (result.created) void app.deliverMailNow();
-      return reply.status(result.created ? 201 : 200).header("cache-control", "no-store").send({ id: result.id, quote: result.quote });
+      return reply.status(result.created ? 201 : 200).send({ id: result.id, quote: result.quote });
     },
   );
 
@@ -41,7 +41,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; 
     async (request, reply) => {
       const result = await createPickedOption(app.db, context, request.body);
       if (result.created) void app.deliverMailNow();
-      return reply.status(result.created ? 201 : 200).header("cache-control", "no-store").send({ id: result.id, monthlyPayment: result.monthlyPayment });
+      return reply.status(result.created ? 201 : 200).send({ id: result.id, monthlyPayment: result.monthlyPayment });
     },
   );
 
