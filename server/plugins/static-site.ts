@@ -72,9 +72,10 @@ export default fp(
       redirect: false,
       wildcard: false,
       preCompressed: true,
+      cacheControl: false,
       allowedPath: (pathName) => !pathName.endsWith(".html"),
-      setHeaders: (reply, filePath) => {
-        reply.header(
+      setHeaders: (response, filePath) => {
+        response.setHeader(
           "cache-control",
           filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
         );
