@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { pageTitle } from "#domain/site/public-routes.ts";
 import { ToastProvider } from "./components/ui/toast.tsx";
+import { cookieConsentNoScriptStyle, hideAnsweredCookieConsentScript } from "./features/site-chrome/cookie-consent-head.ts";
 import { brand } from "./lib/public-config.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,6 +19,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <script dangerouslySetInnerHTML={{ __html: hideAnsweredCookieConsentScript }} />
+        <noscript>
+          <style>{cookieConsentNoScriptStyle}</style>
+        </noscript>
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">

@@ -2,7 +2,7 @@
 // route of the built app in Debian's Chromium; prints the four scores per route.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
@@ -38,7 +38,9 @@ try {
     for (const route of routes) {
       const result = await lighthouse(`${url}${route}`, { port: debuggingPort, output: "json", logLevel: "error", onlyCategories: [...categories] }, preset === "desktop" ? desktopConfig : undefined);
       const scores = categories.map((category) => Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
-      console.log(`  ${route.padEnd(22)} ${scores.map((score) => String(score).padStart(3)).join(" / ")}`);
+      const metric = (id: string) => result?.lhr.audits[id]?.displayValue ?? "?";
+      console.log(`  ${route.padEnd(22)} ${scores.map((score) => String(score).padStart(3)).join(" / ")}   FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`);
+      if (process.env.LIGHTHOUSE_JSON) await writeFile(path.join(process.env.LIGHTHOUSE_JSON, `${preset}${route.replaceAll("/", "_")}.json`), JSON.stringify(result?.lhr));
     }
   }
 } finally {

@@ -1,9 +1,11 @@
-// After `react-router build`: CSP hashes of the inline scripts, pre-compressed assets, and the
-// gzip size of each route's initial JavaScript (written to build/site-meta.json and printed).
+// After `react-router build`: module preloads of prerendered pages deferred past the first paint,
+// CSP hashes of the inline scripts, pre-compressed assets, and the gzip size of each route's
+// initial JavaScript (written to build/site-meta.json and printed).
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { deferModulePreloads } from "./defer-module-preloads.ts";
 import { routeInitialJs, type ClientManifest } from "./route-initial-js.ts";
 
 const clientDir = path.resolve("build/client");
@@ -17,7 +19,12 @@ const files = await filesUnder(clientDir);
 
 const scriptHashes = new Set<string>();
 for (const file of files.filter((name) => name.endsWith(".html"))) {
-  const html = await readFile(file, "utf8");
+  let html = await readFile(file, "utf8");
+  // The SPA shell has nothing to paint before its modules run: it keeps its preloads.
+  if (path.basename(file) !== "__spa-fallback.html") {
+    html = deferModulePreloads(html);
+    await writeFile(file, html);
+  }
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
     scriptHashes.add(`sha256-${createHash("sha256").update(match[1]!).digest("base64")}`);
   }

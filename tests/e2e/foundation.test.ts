@@ -47,9 +47,23 @@ describe("served pages", () => {
     expect(await missing.text()).toContain("Page not found");
   });
 
+  it("paints prerendered pages before their modules load, then fetches each module once", async () => {
+    const html = await (await fetch(`${server.url}/GetQualified`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('rel="stylesheet"');
+    expect(head).not.toContain('rel="modulepreload"');
+    const modules = /data-modules="([^"]+)"/.exec(html)![1]!.split(" ");
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/GetQualified`);
+    await page.locator("header[data-hydrated]").waitFor();
+    const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+    for (const module of modules) expect(fetched.filter((path) => path === module), module).toHaveLength(1);
+    await page.close();
+  });
+
   it("serves hashed assets pre-compressed and immutable", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)![1]!;
+    const asset = /(\/assets\/entry\.client-[^" ]+\.js)/.exec(html)![1]!;
     const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "br" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-encoding")).toBe("br");

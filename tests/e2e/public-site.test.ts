@@ -116,6 +116,25 @@ describe("chrome", () => {
     expect(await page.evaluate((key) => window.localStorage.getItem(key), cookieConsentStorageKey)).toBe("true");
     await page.close();
   });
+
+  it("paints the cookie banner with the page, hides it before paint once answered, and never without JavaScript", async () => {
+    const page = await browser.newPage();
+    // No module ever runs: what shows is the prerendered page and the script in its head.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto(`${server.url}/About`);
+    await page.evaluate((key) => window.localStorage.removeItem(key), cookieConsentStorageKey);
+    await page.reload();
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await banner.waitFor();
+    await page.evaluate((key) => window.localStorage.setItem(key, "true"), cookieConsentStorageKey);
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.locator("#cookie-consent").count()).toBe(1);
+    expect(await banner.count()).toBe(0);
+    await page.close();
+    const html = await (await fetch(`${server.url}/About`)).text();
+    expect(html).toContain("<noscript><style>#cookie-consent{display:none}</style></noscript>");
+  });
 });
 
 describe("lead forms", () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { cookieConsentStorageKey, cookiePreviewLength } from "#domain/site/timing.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { brand } from "../../lib/public-config.ts";
+import { cookieConsentBannerId } from "./cookie-consent-head.ts";
 
 const consentText = `${brand.name} uses cookies and your browser's storage to keep the site working, to remember your choices and, only if you accept, to measure how the site is used so we can improve it. Declining keeps the site fully usable: nothing optional is loaded. You can change your mind at any time by clearing this site's data in your browser.`;
 
@@ -18,7 +19,7 @@ function storedChoice(): string | null {
  * While shown, the page scrolls focused elements clear of it (WCAG 2.4.11).
  */
 export function CookieConsent() {
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(true);
   const [expanded, setExpanded] = useState(false);
   const ref = useRef<HTMLElement>(null);
 
@@ -57,7 +58,7 @@ export function CookieConsent() {
   const preview = consentText.length > cookiePreviewLength ? `${consentText.slice(0, cookiePreviewLength).trimEnd()}…` : consentText;
 
   return (
-    <section ref={ref} aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white p-4 shadow-[0_-4px_12px_rgba(0,0,0,0.1)]">
+    <section ref={ref} id={cookieConsentBannerId} aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white p-4 shadow-[0_-4px_12px_rgba(0,0,0,0.1)]">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <p className="text-sm text-slate-800">
           {expanded ? consentText : preview}{" "}
