@@ -19,63 +19,59 @@ export async function createCalculatorLead(db: Database, context: LeadContext, l
   const payments = Object.fromEntries(quote.cards.map((card) => [String(card.term), card.payment.low]));
 
   const stored = await storeLead(db, {
-    insert: async (tx) => {
-      const [row] = await tx
-        .insert(calculatorLead)
-        .values({
-          idempotencyKey: lead.idempotencyKey,
-          partnerId: partner?.id ?? null,
-          vendorName: lead.vendorName,
-          salesPersonName: lead.salesPersonName,
-          vendorPhone: lead.phoneNumberVendor,
-          equipment: Object.fromEntries(equipmentFlags.map((name) => [name, lead[name]])),
-          notTruckingEquipment: lead.notTruckingEquipment,
-          equipmentCost: parseMoney(lead.costEq)!,
-          firstName: lead.firstNameModel,
-          lastName: lead.lastNameModel,
-          ownerEmail: lead.ownersEmail.toLowerCase(),
-          ownerPhone: lead.OwnersPhoneNumber,
-          entities: Object.fromEntries(calculatorEntityFlags.map((name) => [name, lead[name]])),
-          firstTimeBuyer: lead.firstTimeBuyer === "yes",
-          startMonth: lead.monthsofbusinessStart,
-          startYear: Number(lead.yearbusinessStarted),
-          monthsInBusiness: quote.monthsInBusiness,
-          monthlySales: parseMoney(lead.monthlySalesInput)!,
-          preferredTerm: Number(lead.preferredFinancing),
-          creditScore: Number(lead.creditscore),
-          lengthCredit: Number(lead.lengthCredit),
-          bankruptcy: lead.bk === "yes",
-          monthlyEarnings: parseMoney(lead.revenueAddBusiness)!,
-          otherAnswers: {
-            creditAvailable: lead.creditAvailable,
-            installmentLoans: lead.installmentLoans,
-            homeownerOrRenter: lead.homeownerOrRenter,
-            businessLoans: lead.businessLoans,
-            workingCapitalLoans: lead.workingCapitalLoans,
-          },
-          annualRate: quote.annualRate,
-          downPaymentPercent: quote.downPayment.percent,
-          financedBase: quote.financedBase,
-          payments,
-        })
-        .onConflictDoNothing({ target: calculatorLead.idempotencyKey })
-        .returning({ id: calculatorLead.id });
-      return row?.id ?? null;
-    },
-    existing: async (tx) => (await tx.select({ id: calculatorLead.id }).from(calculatorLead).where(eq(calculatorLead.idempotencyKey, lead.idempotencyKey)))[0]!.id,
-    notification: () =>
-      simpleMail({
-        to: context.creditTeamEmail,
-        subject: `New calculator lead: ${lead.firstNameModel} ${lead.lastNameModel}${partner ? ` (${partner.name})` : ""}`,
-        paragraphs: [
-          `Owner: ${lead.firstNameModel} ${lead.lastNameModel}, ${lead.OwnersPhoneNumber}, ${lead.ownersEmail}`,
-          `Vendor: ${lead.vendorName}, sales person ${lead.salesPersonName}, ${lead.phoneNumberVendor}`,
-          `Equipment cost ${formatUsd(parseMoney(lead.costEq)!)}; ${quote.downPayment.percent}% down; rate ${quote.annualRate}%`,
-          `Payments from: ${quote.cards.map((card) => `${card.term} mo ${formatUsd(card.payment.low)}`).join(", ")}`,
-        ],
-        action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
-        product: context.product,
-      }),
+    insert: db
+      .insert(calculatorLead)
+      .values({
+        idempotencyKey: lead.idempotencyKey,
+        partnerId: partner?.id ?? null,
+        vendorName: lead.vendorName,
+        salesPersonName: lead.salesPersonName,
+        vendorPhone: lead.phoneNumberVendor,
+        equipment: Object.fromEntries(equipmentFlags.map((name) => [name, lead[name]])),
+        notTruckingEquipment: lead.notTruckingEquipment,
+        equipmentCost: parseMoney(lead.costEq)!,
+        firstName: lead.firstNameModel,
+        lastName: lead.lastNameModel,
+        ownerEmail: lead.ownersEmail.toLowerCase(),
+        ownerPhone: lead.OwnersPhoneNumber,
+        entities: Object.fromEntries(calculatorEntityFlags.map((name) => [name, lead[name]])),
+        firstTimeBuyer: lead.firstTimeBuyer === "yes",
+        startMonth: lead.monthsofbusinessStart,
+        startYear: Number(lead.yearbusinessStarted),
+        monthsInBusiness: quote.monthsInBusiness,
+        monthlySales: parseMoney(lead.monthlySalesInput)!,
+        preferredTerm: Number(lead.preferredFinancing),
+        creditScore: Number(lead.creditscore),
+        lengthCredit: Number(lead.lengthCredit),
+        bankruptcy: lead.bk === "yes",
+        monthlyEarnings: parseMoney(lead.revenueAddBusiness)!,
+        otherAnswers: {
+          creditAvailable: lead.creditAvailable,
+          installmentLoans: lead.installmentLoans,
+          homeownerOrRenter: lead.homeownerOrRenter,
+          businessLoans: lead.businessLoans,
+          workingCapitalLoans: lead.workingCapitalLoans,
+        },
+        annualRate: quote.annualRate,
+        downPaymentPercent: quote.downPayment.percent,
+        financedBase: quote.financedBase,
+        payments,
+      })
+      .onConflictDoNothing({ target: calculatorLead.idempotencyKey })
+      .returning({ id: calculatorLead.id }),
+    existing: async () => (await db.select({ id: calculatorLead.id }).from(calculatorLead).where(eq(calculatorLead.idempotencyKey, lead.idempotencyKey)))[0]!.id,
+    notification: simpleMail({
+      to: context.creditTeamEmail,
+      subject: `New calculator lead: ${lead.firstNameModel} ${lead.lastNameModel}${partner ? ` (${partner.name})` : ""}`,
+      paragraphs: [
+        `Owner: ${lead.firstNameModel} ${lead.lastNameModel}, ${lead.OwnersPhoneNumber}, ${lead.ownersEmail}`,
+        `Vendor: ${lead.vendorName}, sales person ${lead.salesPersonName}, ${lead.phoneNumberVendor}`,
+        `Equipment cost ${formatUsd(parseMoney(lead.costEq)!)}; ${quote.downPayment.percent}% down; rate ${quote.annualRate}%`,
+        `Payments from: ${quote.cards.map((card) => `${card.term} mo ${formatUsd(card.payment.low)}`).join(", ")}`,
+      ],
+      action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+      product: context.product,
+    }),
   });
   return { ...stored, quote };
 }

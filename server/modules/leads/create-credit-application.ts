@@ -31,9 +31,9 @@ function ownerRow(applicationId: string, position: number, owner: OwnerFields, c
 export function createCreditApplication(db: Database, cipher: FieldCipher, context: LeadContext, request: CreditApplicationRequest) {
   const owners = [firstOwner(request), secondOwner(request)].filter((owner): owner is OwnerFields => owner !== null);
   const cost = money(request.COE);
-  return storeLead(db, {
-    insert: async (tx) => {
-      const [row] = await tx
+  return db.transaction(async (tx) => {
+    const stored = await storeLead(tx, {
+      insert: tx
         .insert(creditApplication)
         .values({
           idempotencyKey: request.idempotencyKey,
@@ -58,15 +58,10 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
           acceptCheck: request.acceptCheck,
         })
         .onConflictDoNothing({ target: creditApplication.idempotencyKey })
-        .returning({ id: creditApplication.id });
-      if (!row) return null;
-      await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(row.id, index + 1, owner, cipher)));
-      return row.id;
-    },
-    existing: async (tx) =>
-      (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
-    notification: () =>
-      simpleMail({
+        .returning({ id: creditApplication.id }),
+      existing: async () =>
+        (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
+      notification: simpleMail({
         to: context.creditTeamEmail,
         subject: `New credit application: ${request.BusinessName}`,
         paragraphs: [
@@ -79,5 +74,8 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),
+    });
+    if (stored.created) await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    return stored;
   });
 }

@@ -7,33 +7,29 @@ import { storeLead, type LeadContext } from "./store-lead.ts";
 
 export function createFooterMessage(db: Database, context: LeadContext, request: FooterMessageRequest) {
   return storeLead(db, {
-    insert: async (tx) => {
-      const [row] = await tx
-        .insert(footerMessage)
-        .values({
-          idempotencyKey: request.idempotencyKey,
-          nameOfBusiness: request.nameOfBusiness,
-          nameUser: request.nameUser,
-          emailUser: request.emailUser,
-          message: request.subjectUser,
-        })
-        .onConflictDoNothing({ target: footerMessage.idempotencyKey })
-        .returning({ id: footerMessage.id });
-      return row?.id ?? null;
-    },
-    existing: async (tx) => (await tx.select({ id: footerMessage.id }).from(footerMessage).where(eq(footerMessage.idempotencyKey, request.idempotencyKey)))[0]!.id,
-    notification: () =>
-      simpleMail({
-        to: context.creditTeamEmail,
-        subject: `New website message from ${request.nameUser}`,
-        paragraphs: [
-          `Name: ${request.nameUser}`,
-          `Business: ${request.nameOfBusiness || "(not given)"}`,
-          `E-mail: ${request.emailUser}`,
-          `Message: ${request.subjectUser}`,
-        ],
-        action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
-        product: context.product,
-      }),
+    insert: db
+      .insert(footerMessage)
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        nameOfBusiness: request.nameOfBusiness,
+        nameUser: request.nameUser,
+        emailUser: request.emailUser,
+        message: request.subjectUser,
+      })
+      .onConflictDoNothing({ target: footerMessage.idempotencyKey })
+      .returning({ id: footerMessage.id }),
+    existing: async () => (await db.select({ id: footerMessage.id }).from(footerMessage).where(eq(footerMessage.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    notification: simpleMail({
+      to: context.creditTeamEmail,
+      subject: `New website message from ${request.nameUser}`,
+      paragraphs: [
+        `Name: ${request.nameUser}`,
+        `Business: ${request.nameOfBusiness || "(not given)"}`,
+        `E-mail: ${request.emailUser}`,
+        `Message: ${request.subjectUser}`,
+      ],
+      action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+      product: context.product,
+    }),
   });
 }

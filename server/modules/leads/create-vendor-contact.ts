@@ -7,33 +7,29 @@ import { storeLead, type LeadContext } from "./store-lead.ts";
 
 export function createVendorContact(db: Database, context: LeadContext, request: VendorContactRequest) {
   return storeLead(db, {
-    insert: async (tx) => {
-      const [row] = await tx
-        .insert(vendorContact)
-        .values({
-          idempotencyKey: request.idempotencyKey,
-          businessName: request.businessName,
-          contactName: request.contactName,
-          phoneNumber: request.phoneNumber,
-          email: request.email,
-        })
-        .onConflictDoNothing({ target: vendorContact.idempotencyKey })
-        .returning({ id: vendorContact.id });
-      return row?.id ?? null;
-    },
-    existing: async (tx) => (await tx.select({ id: vendorContact.id }).from(vendorContact).where(eq(vendorContact.idempotencyKey, request.idempotencyKey)))[0]!.id,
-    notification: () =>
-      simpleMail({
-        to: context.creditTeamEmail,
-        subject: `New vendor sign-up request: ${request.businessName}`,
-        paragraphs: [
-          `Business: ${request.businessName}`,
-          `Contact: ${request.contactName}`,
-          `Phone: ${request.phoneNumber}`,
-          `E-mail: ${request.email}`,
-        ],
-        action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
-        product: context.product,
-      }),
+    insert: db
+      .insert(vendorContact)
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        businessName: request.businessName,
+        contactName: request.contactName,
+        phoneNumber: request.phoneNumber,
+        email: request.email,
+      })
+      .onConflictDoNothing({ target: vendorContact.idempotencyKey })
+      .returning({ id: vendorContact.id }),
+    existing: async () => (await db.select({ id: vendorContact.id }).from(vendorContact).where(eq(vendorContact.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    notification: simpleMail({
+      to: context.creditTeamEmail,
+      subject: `New vendor sign-up request: ${request.businessName}`,
+      paragraphs: [
+        `Business: ${request.businessName}`,
+        `Contact: ${request.contactName}`,
+        `Phone: ${request.phoneNumber}`,
+        `E-mail: ${request.email}`,
+      ],
+      action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+      product: context.product,
+    }),
   });
 }

@@ -1,8 +1,14 @@
-import type { Database, Transaction } from "../../db/client.ts";
-import { enqueueMail, type OutgoingMail } from "../mail/enqueue-mail.ts";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import type { DbExecutor } from "../../db/client.ts";
+import { mailOutbox } from "../../db/schema.ts";
+import type { OutgoingMail } from "../mail/enqueue-mail.ts";
 
 /** What a notification mail needs to know. */
-export type MailContext = { creditTeamEmail: string; publicUrl: string; product: string };
+export type MailContext = {
+  creditTeamEmail: string;
+  publicUrl: string;
+  product: string;
+};
 
 export type LeadContext = MailContext & {
   /** Rate limit of each public submission route, per address. */
@@ -10,22 +16,21 @@ export type LeadContext = MailContext & {
 };
 
 /**
- * Stores a lead and its credit-team notification in one transaction, so a stored lead is always
- * announced and a failed one never is. `insert` returns null when the idempotency key was seen
- * before: then nothing new is stored or mailed, and the first record's id is returned.
+ * Stores a lead and its credit-team notification in one statement (the outbox row is inserted
+ * from the lead's RETURNING), so a stored lead is always announced and a refused one never is, in
+ * one round trip. `insert` must be `... on conflict (idempotency_key) do nothing returning id`:
+ * when the key was seen before nothing new is stored or mailed, and the first record's id is
+ * returned. A lead with more rows (owners) runs this inside its own transaction.
  */
 export async function storeLead(
-  db: Database,
-  steps: {
-    insert: (tx: Transaction) => Promise<string | null>;
-    existing: (tx: Transaction) => Promise<string>;
-    notification: (id: string) => OutgoingMail;
-  },
+  db: DbExecutor,
+  lead: { insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail },
 ): Promise<{ id: string; created: boolean }> {
-  return db.transaction(async (tx) => {
-    const id = await steps.insert(tx);
-    if (id === null) return { id: await steps.existing(tx), created: false };
-    await enqueueMail(tx, steps.notification(id));
-    return { id, created: true };
-  });
+  const mail = lead.notification;
+  const result = (await db.execute(sql`
+    with lead as (${lead.insert.getSQL()}),
+    outbox as (insert into ${mailOutbox} ("to", subject, html, text) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} from lead)
+    select id from lead`)) as unknown as { rows: { id: string }[] };
+  const id = result.rows[0]?.id;
+  return id ? { id, created: true } : { id: await lead.existing(), created: false };
 }

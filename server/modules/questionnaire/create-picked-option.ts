@@ -15,38 +15,34 @@ export async function createPickedOption(db: Database, context: LeadContext, req
   if (!answer.eligible || payment === undefined) throw new AppError("CONFLICT", "These answers have no payment options; a specialist will contact you.");
 
   const stored = await storeLead(db, {
-    insert: async (tx) => {
-      const [row] = await tx
-        .insert(pickedOption)
-        .values({
-          idempotencyKey: request.idempotencyKey,
-          answerId: answer.id,
-          businessName: answer.businessName,
-          equipmentDescription: answer.equipmentDescription,
-          equipmentCost: answer.equipmentCost,
-          desiredTerm: answer.desiredTerm,
-          term: Number(request.term),
-          monthlyPayment: payment,
-          agreeItsJustProposal: request.agreeItsJustProposal,
-          contactClient: answer.contactClient,
-        })
-        .onConflictDoNothing({ target: pickedOption.idempotencyKey })
-        .returning({ id: pickedOption.id });
-      return row?.id ?? null;
-    },
-    existing: async (tx) => (await tx.select({ id: pickedOption.id }).from(pickedOption).where(eq(pickedOption.idempotencyKey, request.idempotencyKey)))[0]!.id,
-    notification: () =>
-      simpleMail({
-        to: context.creditTeamEmail,
-        subject: `Payment option picked: ${answer.businessName}`,
-        paragraphs: [
-          `${answer.businessName} (${answer.nameOfOwner}, ${answer.businessPhone}) picked ${request.term} months at an estimated ${formatUsd(payment)} a month.`,
-          `Equipment: ${answer.equipmentDescription}, ${formatUsd(answer.equipmentCost)}; desired term ${answer.desiredTerm} months.`,
-          "They confirmed the payments are a soft proposal and that they will send the information the credit team needs.",
-        ],
-        action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
-        product: context.product,
-      }),
+    insert: db
+      .insert(pickedOption)
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        answerId: answer.id,
+        businessName: answer.businessName,
+        equipmentDescription: answer.equipmentDescription,
+        equipmentCost: answer.equipmentCost,
+        desiredTerm: answer.desiredTerm,
+        term: Number(request.term),
+        monthlyPayment: payment,
+        agreeItsJustProposal: request.agreeItsJustProposal,
+        contactClient: answer.contactClient,
+      })
+      .onConflictDoNothing({ target: pickedOption.idempotencyKey })
+      .returning({ id: pickedOption.id }),
+    existing: async () => (await db.select({ id: pickedOption.id }).from(pickedOption).where(eq(pickedOption.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    notification: simpleMail({
+      to: context.creditTeamEmail,
+      subject: `Payment option picked: ${answer.businessName}`,
+      paragraphs: [
+        `${answer.businessName} (${answer.nameOfOwner}, ${answer.businessPhone}) picked ${request.term} months at an estimated ${formatUsd(payment)} a month.`,
+        `Equipment: ${answer.equipmentDescription}, ${formatUsd(answer.equipmentCost)}; desired term ${answer.desiredTerm} months.`,
+        "They confirmed the payments are a soft proposal and that they will send the information the credit team needs.",
+      ],
+      action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+      product: context.product,
+    }),
   });
   return { ...stored, monthlyPayment: payment };
 }

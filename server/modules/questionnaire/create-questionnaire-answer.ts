@@ -11,56 +11,52 @@ import { storeLead, type LeadContext } from "../leads/store-lead.ts";
 export async function createQuestionnaireAnswer(db: Database, context: LeadContext, answer: QuestionnaireAnswerRequest, currentYear: number) {
   const quote = landingQuote(landingQuoteInput(answer, currentYear));
   const stored = await storeLead(db, {
-    insert: async (tx) => {
-      const [row] = await tx
-        .insert(questionnaireAnswer)
-        .values({
-          idempotencyKey: answer.idempotencyKey,
-          visitId: answer.visitId ?? null,
-          nameOfOwner: answer.nameOfOwner,
-          businessName: answer.businessName,
-          businessPhone: answer.businessPhoneNumber,
-          lengthCredit: Number(answer.lengthCredit),
-          creditScore: Number(answer.creditscore),
-          ccAvailability: Number(answer.ccavailability),
-          bankruptcy: answer.bk === "yes",
-          ownerRent: answer.ownerrent,
-          personalCreditAccounts: answer.personalcreditaccounts,
-          businessLoans: answer.businessLoans,
-          startMonth: answer.monthsofbusiness,
-          startYear: Number(answer.year),
-          monthsInBusiness: landingMonthsInBusiness(Number(answer.year), currentYear),
-          vendorName: answer.namevendor,
-          vendorPhone: answer.phoneVendor,
-          equipmentDescription: answer.nameEquipment,
-          newOrUsed: answer.newOrUsed,
-          equipmentCost: parseMoney(answer.costEq)!,
-          desiredTerm: Number(answer.desiredmonth),
-          monthlyRevenueGenerated: parseMoney(answer.fundGenerate)!,
-          annualGrossRevenue: parseMoney(answer.agr)!,
-          eligible: quote.eligible,
-          annualRate: quote.eligible ? quote.annualRate : null,
-          payments: quote.eligible ? quote.payments : null,
-        })
-        .onConflictDoNothing({ target: questionnaireAnswer.idempotencyKey })
-        .returning({ id: questionnaireAnswer.id });
-      return row?.id ?? null;
-    },
-    existing: async (tx) =>
-      (await tx.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.idempotencyKey, answer.idempotencyKey)))[0]!.id,
-    notification: () =>
-      simpleMail({
-        to: context.creditTeamEmail,
-        subject: `New pre-qualification: ${answer.businessName}`,
-        paragraphs: [
-          `Owner: ${answer.nameOfOwner}, ${answer.businessPhoneNumber}`,
-          `Equipment: ${answer.nameEquipment} (${answer.newOrUsed}), ${formatUsd(parseMoney(answer.costEq)!)} over ${answer.desiredmonth} months, from ${answer.namevendor}`,
-          `Credit score ${answer.creditscore}; bankruptcy in 5 years: ${answer.bk}; oldest debt ${answer.lengthCredit === "1" ? "under" : "over"} 5 years`,
-          quoteSummary(quote),
-        ],
-        action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
-        product: context.product,
-      }),
+    insert: db
+      .insert(questionnaireAnswer)
+      .values({
+        idempotencyKey: answer.idempotencyKey,
+        visitId: answer.visitId ?? null,
+        nameOfOwner: answer.nameOfOwner,
+        businessName: answer.businessName,
+        businessPhone: answer.businessPhoneNumber,
+        lengthCredit: Number(answer.lengthCredit),
+        creditScore: Number(answer.creditscore),
+        ccAvailability: Number(answer.ccavailability),
+        bankruptcy: answer.bk === "yes",
+        ownerRent: answer.ownerrent,
+        personalCreditAccounts: answer.personalcreditaccounts,
+        businessLoans: answer.businessLoans,
+        startMonth: answer.monthsofbusiness,
+        startYear: Number(answer.year),
+        monthsInBusiness: landingMonthsInBusiness(Number(answer.year), currentYear),
+        vendorName: answer.namevendor,
+        vendorPhone: answer.phoneVendor,
+        equipmentDescription: answer.nameEquipment,
+        newOrUsed: answer.newOrUsed,
+        equipmentCost: parseMoney(answer.costEq)!,
+        desiredTerm: Number(answer.desiredmonth),
+        monthlyRevenueGenerated: parseMoney(answer.fundGenerate)!,
+        annualGrossRevenue: parseMoney(answer.agr)!,
+        eligible: quote.eligible,
+        annualRate: quote.eligible ? quote.annualRate : null,
+        payments: quote.eligible ? quote.payments : null,
+      })
+      .onConflictDoNothing({ target: questionnaireAnswer.idempotencyKey })
+      .returning({ id: questionnaireAnswer.id }),
+    existing: async () =>
+      (await db.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.idempotencyKey, answer.idempotencyKey)))[0]!.id,
+    notification: simpleMail({
+      to: context.creditTeamEmail,
+      subject: `New pre-qualification: ${answer.businessName}`,
+      paragraphs: [
+        `Owner: ${answer.nameOfOwner}, ${answer.businessPhoneNumber}`,
+        `Equipment: ${answer.nameEquipment} (${answer.newOrUsed}), ${formatUsd(parseMoney(answer.costEq)!)} over ${answer.desiredmonth} months, from ${answer.namevendor}`,
+        `Credit score ${answer.creditscore}; bankruptcy in 5 years: ${answer.bk}; oldest debt ${answer.lengthCredit === "1" ? "under" : "over"} 5 years`,
+        quoteSummary(quote),
+      ],
+      action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+      product: context.product,
+    }),
   });
   return { ...stored, quote };
 }
