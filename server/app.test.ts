@@ -112,6 +112,14 @@ describe("sign-in", () => {
     expect(me.statusCode).toBe(200);
   });
 
+  it("logs each answered request in one line, with its status and duration", async () => {
+    const before = server.logs().length;
+    await server.app.inject({ url: "/api/health?probe=log-line" });
+    const lines = server.logs().slice(before).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: "request", method: "GET", url: "/api/health?probe=log-line", statusCode: 200, ms: expect.any(Number) });
+  });
+
   it("never writes passwords to the logs", async () => {
     await signIn(server.app, "vendor@demo.example", passwords.vendor);
     expect(server.logs()).not.toContain(passwords.vendor);
