@@ -13,13 +13,14 @@ import {
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
-import { loggerOptions } from "./logger.ts";
+import { loggerOptions, OneLinePerRequest } from "./logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { findPartner } from "./modules/calculator/find-partner.ts";
 import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import type { FieldCipher } from "./modules/crypto/field-cipher.ts";
 import type { Auth } from "./modules/auth/create-auth.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { loadPrerenderedSite, servePagesFirst } from "./modules/site/prerendered-site.ts";
 import { leadRoutes } from "./modules/leads/routes.ts";
 import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
 import { quoteRoutes } from "./modules/quotes/routes.ts";
@@ -32,7 +33,7 @@ import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-sche
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import mailPlugin from "./plugins/mail.ts";
-import securityPlugin from "./plugins/security.ts";
+import securityPlugin, { securityHeaders } from "./plugins/security.ts";
 import staticSitePlugin from "./plugins/static-site.ts";
 import storagePlugin from "./plugins/storage.ts";
 
@@ -48,12 +49,22 @@ export type AppDependencies = {
 };
 
 export async function buildApp({ config, database, auth, cipher, site, logStream }: AppDependencies): Promise<FastifyInstance> {
+  const security = { publicUrl: config.publicUrl, scriptHashes: site?.scriptHashes ?? [], rateLimitMax: config.rateLimitMax };
+  const prerendered = site
+    ? await loadPrerenderedSite({
+        dir: site.dir,
+        headTags: config.calculatorTimelineScale === 1 ? "" : `<meta name="calculator-timeline-scale" content="${config.calculatorTimelineScale}">`,
+        securityHeaders: await securityHeaders(security),
+      })
+    : undefined;
   const app = Fastify({
+    ...(prerendered ? { serverFactory: servePagesFirst(prerendered.pages) } : {}),
     logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -91,7 +102,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   });
 
   await app.register(dbPlugin, { database });
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, scriptHashes: site?.scriptHashes ?? [], rateLimitMax: config.rateLimitMax });
+  await app.register(securityPlugin, security);
   await app.register(storagePlugin, { storage: config.storage });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
@@ -126,10 +137,10 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(vendorAdminRoutes, { auth, publicUrl: config.publicUrl });
   await app.register(backOfficeLeadRoutes, { cipher, promisedMinutes: config.public.brand.claims.leadCallbackMinutes });
 
-  if (site) {
+  if (site && prerendered) {
     await app.register(staticSitePlugin, {
       dir: site.dir,
-      headTags: config.calculatorTimelineScale === 1 ? "" : `<meta name="calculator-timeline-scale" content="${config.calculatorTimelineScale}">`,
+      site: prerendered,
       dynamicPages: [
         {
           prefix: "/vendor_partner/",

@@ -11,38 +11,16 @@ export type SecurityOptions = {
   rateLimitMax: number;
 };
 
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=()";
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export default fp(
   async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     const allowedOrigin = new URL(options.publicUrl).origin;
 
-    const helmetOptions: FastifyHelmetOptions = {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...options.scriptHashes.map((hash) => `'${hash}'`)],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: options.publicUrl.startsWith("https://") ? [] : null,
-        },
-      },
-      strictTransportSecurity: options.publicUrl.startsWith("https://") ? { maxAge: 31536000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    };
-    await app.register(helmet, helmetOptions);
-    // The same headers, computed once, for the prerendered pages (their routes skip the hook).
-    app.decorate("pageSecurityHeaders", await precomputedHeaders(helmetOptions));
+    await app.register(helmet, helmetOptions(options));
     app.addHook("onSend", async (request, reply) => {
-      reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+      reply.header("permissions-policy", permissionsPolicy);
       // API answers carry customer data: never stored by a browser or proxy unless a route says so.
       if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     });
@@ -67,6 +45,30 @@ export default fp(
   { name: "security" },
 );
 
+function helmetOptions(options: SecurityOptions): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...options.scriptHashes.map((hash) => `'${hash}'`)],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: options.publicUrl.startsWith("https://") ? [] : null,
+      },
+    },
+    strictTransportSecurity: options.publicUrl.startsWith("https://") ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  };
+}
+
 function refererOrigin(referer: string | undefined): string | undefined {
   if (!referer) return undefined;
   try {
@@ -76,14 +78,8 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** helmet's response headers, precomputed for routes that set them themselves. */
-    pageSecurityHeaders: Record<string, string>;
-  }
-}
-
-async function precomputedHeaders(options: object): Promise<Record<string, string>> {
+/** The headers helmet and this plugin add to every answer, computed once for answers made outside Fastify. */
+export async function securityHeaders(options: SecurityOptions): Promise<Record<string, string>> {
   const { default: helmetMiddleware } = await import("helmet");
   const headers: Record<string, string> = {};
   const response = {
@@ -92,8 +88,8 @@ async function precomputedHeaders(options: object): Promise<Record<string, strin
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
   await new Promise<void>((resolve, reject) =>
-    (helmetMiddleware as unknown as (o: object) => (req: object, res: object, next: (error?: Error) => void) => void)(options)({}, response, (error) => (error ? reject(error) : resolve())),
+    (helmetMiddleware as unknown as (o: object) => (req: object, res: object, next: (error?: Error) => void) => void)(helmetOptions(options))({}, response, (error) => (error ? reject(error) : resolve())),
   );
-  headers["permissions-policy"] = "camera=(), microphone=(), geolocation=(), payment=()";
+  headers["permissions-policy"] = permissionsPolicy;
   return headers;
 }

@@ -1,69 +1,32 @@
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { canonicalPublicPath, notFoundPath, prerenderedPaths, publicPage } from "#domain/site/public-routes.ts";
+import { canonicalPublicPath } from "#domain/site/public-routes.ts";
 import { isSpaPath } from "#domain/site/spa-routes.ts";
-
-type Page = { raw: Buffer; br: Buffer; gzip: Buffer; etag: string };
-
-function pageFromHtml(html: string): Page {
-  const raw = Buffer.from(html);
-  return {
-    raw,
-    br: brotliCompressSync(raw),
-    gzip: gzipSync(raw, { level: 9 }),
-    etag: `"${createHash("sha1").update(raw).digest("base64url")}"`,
-  };
-}
-
-async function loadPage(file: string, headTags: string): Promise<Page> {
-  return pageFromHtml((await readFile(file, "utf8")).replace("</head>", `${headTags}</head>`));
-}
-
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200, sensitive = false) {
-  reply.headers(request.server.pageSecurityHeaders).status(status).type("text/html; charset=utf-8").header("vary", "accept-encoding");
-  // Pages change with each deploy (revalidate); pages collecting sensitive data are never stored.
-  reply.header("cache-control", sensitive ? "no-store" : "no-cache").header("etag", page.etag);
-  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(page.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(page.gzip);
-  return reply.send(page.raw);
-}
+import { answerPage, type PreparedPage } from "../modules/site/prerendered-page.ts";
+import type { PrerenderedSite } from "../modules/site/prerendered-site.ts";
 
 /**
- * Serves the React Router build: prerendered pages from memory, hashed assets from disk
- * (pre-compressed, immutable), the SPA shell for signed-in areas, and real 404s elsewhere.
+ * Serves the React Router build: prerendered pages from memory (the HTTP server answers them
+ * before Fastify, see servePagesFirst; these routes serve them to inject() and the rest), hashed
+ * assets from disk (pre-compressed, immutable), the SPA shell for signed-in areas, and real 404s.
  */
 export default fp(
   async function staticSitePlugin(
     app: FastifyInstance,
     options: {
       dir: string;
-      /** Extra tags for every page's <head> (runtime settings the browser reads). */
-      headTags?: string;
+      site: PrerenderedSite;
       /** Pages whose existence the database decides: a title to serve the SPA shell with, or null for a 404. */
       dynamicPages?: { prefix: string; title: (rest: string) => Promise<string | null> }[];
     },
   ) {
-    const headTags = options.headTags ?? "";
-    const pageFile = (route: string) => path.join(options.dir, route === "/" ? "" : route, "index.html");
-    const pages = new Map<string, Page>();
-    for (const route of prerenderedPaths) pages.set(route, await loadPage(pageFile(route), headTags));
-    const spaShellHtml = (await readFile(path.join(options.dir, "__spa-fallback.html"), "utf8")).replace("</head>", `${headTags}</head>`);
-    const spaShell = pageFromHtml(spaShellHtml);
-    const notFoundPage = pages.get(notFoundPath)!;
-
-    for (const [route, page] of pages) {
-      if (route === notFoundPath) continue;
-      const sensitive = publicPage(route)?.sensitive ?? false;
-      // helmet: false: the page sets the same precomputed headers itself, off the per-request path.
-      app.get(route, { schema: { hide: true }, helmet: false, config: { rateLimit: false } }, (request, reply) => sendPage(request, reply, page, 200, sensitive));
-    }
+    const { site } = options;
+    const send = (request: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply, page: PreparedPage) => {
+      const answer = answerPage(page, request.headers);
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
+    };
 
     await app.register(fastifyStatic, {
       root: options.dir,
@@ -73,6 +36,8 @@ export default fp(
       wildcard: false,
       preCompressed: true,
       cacheControl: false,
+      // Successful asset reads are not logged, as a static server keeps its access log apart.
+      logLevel: "warn",
       allowedPath: (pathName) => !pathName.endsWith(".html"),
       setHeaders: (response, filePath) => {
         response.setHeader(
@@ -84,25 +49,31 @@ export default fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const { pathname, search } = new URL(request.url, "http://localhost");
+      const readOnly = request.method === "GET" || request.method === "HEAD";
+      const page = readOnly ? site.pages.get(pathname) : undefined;
+      if (page) return send(request, reply, page);
       if (pathname.startsWith("/api/") || path.extname(pathname) !== "") {
         return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
       }
       const canonical = canonicalPublicPath(pathname);
-      if (canonical && (request.method === "GET" || request.method === "HEAD")) {
-        return reply.redirect(`${canonical}${search}`, 301);
-      }
-      if (isSpaPath(pathname)) return sendPage(request, reply, spaShell);
-      const dynamic = options.dynamicPages?.find((page) => pathname.startsWith(page.prefix));
+      if (canonical && readOnly) return reply.redirect(`${canonical}${search}`, 301);
+      if (isSpaPath(pathname)) return send(request, reply, site.spaShell);
+      const dynamic = options.dynamicPages?.find((candidate) => pathname.startsWith(candidate.prefix));
       if (dynamic) {
-        const title = await dynamic.title(decodeURIComponent(pathname.slice(dynamic.prefix.length)));
-        if (title) return sendPage(request, reply, pageFromHtml(spaShellHtml.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)));
+        const rest = safeDecode(pathname.slice(dynamic.prefix.length));
+        const title = rest === null ? null : await dynamic.title(rest);
+        if (title) return send(request, reply, site.spaShellTitled(title));
       }
-      return sendPage(request, reply, notFoundPage, 404);
+      return send(request, reply, site.notFound);
     });
   },
   { name: "static-site" },
 );
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }

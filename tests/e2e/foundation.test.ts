@@ -61,6 +61,27 @@ describe("served pages", () => {
     await page.close();
   });
 
+  it("answers pages from memory: the encoding asked for, 304 for a current copy, HEAD without a body, any query", async () => {
+    const plain = await fetch(`${server.url}/About?utm_source=mail`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const html = await plain.text();
+    expect(html).toContain("<title>About - Keystone Equipment Capital</title>");
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(html));
+    for (const encoding of ["br", "gzip"]) {
+      const compressed = await fetch(`${server.url}/About`, { headers: { "accept-encoding": encoding } });
+      expect(compressed.headers.get("content-encoding")).toBe(encoding);
+      expect(await compressed.text()).toBe(html);
+    }
+    const current = await fetch(`${server.url}/About`, { headers: { "if-none-match": plain.headers.get("etag")! } });
+    expect(current.status).toBe(304);
+    expect(current.headers.get("content-security-policy")).toBe(plain.headers.get("content-security-policy"));
+    const head = await fetch(`${server.url}/About`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    expect((await fetch(`${server.url}/ApplyNow`)).headers.get("cache-control")).toBe("no-store");
+  });
+
   it("serves hashed assets pre-compressed and immutable", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const asset = /(\/assets\/entry\.client-[^" ]+\.js)/.exec(html)![1]!;
