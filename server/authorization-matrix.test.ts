@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
-import { createVendor } from "../tests/support/vendor-fixtures.ts";
+import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
+import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
+import { dealDocument } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
 
-// Every documented endpoint x every kind of caller, built from the OpenAPI document (which the
+// Every documented endpoint x every kind of caller (vendor B meets vendor A's deal ids), built from the OpenAPI document (which the
 // route schemas generate), so an endpoint added later is covered without editing this file.
 
-type Caller = "anonymous" | "vendor" | "staff" | "admin" | "staffWithoutTwoFactor";
+type Caller = "anonymous" | "vendor" | "otherVendor" | "staff" | "admin" | "staffWithoutTwoFactor";
 type Endpoint = { method: string; path: string };
 
 const publicPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/", "/api/docs"];
@@ -20,9 +23,9 @@ function allowed(endpoint: Endpoint, caller: Caller): boolean {
   if (publicPrefixes.some((prefix) => path.startsWith(prefix))) return true;
   if (caller === "anonymous") return false;
   if (path === "/api/me") return true;
-  if (path.startsWith("/api/portal/")) return caller === "vendor";
+  if (path.startsWith("/api/portal/")) return caller === "vendor" || caller === "otherVendor";
   if (path.startsWith("/api/back-office/")) {
-    if (caller === "vendor" || caller === "staffWithoutTwoFactor") return false;
+    if (caller === "vendor" || caller === "otherVendor" || caller === "staffWithoutTwoFactor") return false;
     const adminRoute = adminOnly.some((pattern) => pattern.test(path)) && !(method === "GET" && /^\/api\/back-office\/(vendors|partners)$/.test(path));
     return adminRoute ? caller === "admin" : true;
   }
@@ -33,6 +36,8 @@ let server: TestServer;
 let strict: TestServer;
 const cookies: Partial<Record<Caller, string>> = { anonymous: "" };
 let endpoints: Endpoint[] = [];
+/** Vendor A's deal and its document: the ids that `{id}` in a portal path stands for. */
+const vendorA = { dealId: "", documentId: "", businessName: "MATRIX MARKER EXCAVATION" };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -41,15 +46,27 @@ beforeAll(async () => {
   await createAccount(server.auth, { email: "staff@m.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
   await createAccount(strict.auth, { email: "staff@m.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
   const vendor = await createVendor(server.database, server.auth, "Matrix Motors");
+  const otherVendor = await createVendor(server.database, server.auth, "Other Motors");
   cookies.admin = (await signIn(server.app, "admin@m.example", "admin-password-1")).cookie;
   cookies.staff = (await signIn(server.app, "staff@m.example", "staff-password-1")).cookie;
   cookies.vendor = (await signIn(server.app, vendor.email, vendor.password)).cookie;
+  cookies.otherVendor = (await signIn(server.app, otherVendor.email, otherVendor.password)).cookie;
+  const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: vendorA.businessName })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
+  const submitted = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: upload.payload, headers: { cookie: cookies.vendor, origin: testOrigin, "content-type": upload.contentType } });
+  vendorA.dealId = (submitted.json() as { id: string }).id;
+  vendorA.documentId = (await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, vendorA.dealId)))[0]!.id;
   cookies.staffWithoutTwoFactor = (await signIn(strict.app, "staff@m.example", "staff-password-1")).cookie;
   const document = (await server.app.inject("/api/docs/json")).json() as { paths: Record<string, Record<string, unknown>> };
   endpoints = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, randomUUID()) })),
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: withIds(path) })),
   );
 });
+function withIds(path: string): string {
+  if (path.startsWith("/api/portal/deals/")) return path.replace("{id}", vendorA.dealId);
+  if (path.startsWith("/api/portal/documents/")) return path.replace("{id}", vendorA.documentId);
+  return path.replace(/\{[^}]+\}/g, randomUUID());
+}
+
 afterAll(async () => {
   await server?.close();
   await strict?.close();
@@ -61,7 +78,7 @@ describe("authorization matrix", () => {
     expect(endpoints.some((endpoint) => endpoint.path.startsWith("/api/back-office/"))).toBe(true);
   });
 
-  for (const caller of ["anonymous", "vendor", "staff", "admin", "staffWithoutTwoFactor"] as const) {
+  for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor"] as const) {
     it(`answers ${caller} by the rules on every endpoint, never with a 5xx`, async () => {
       const target = caller === "staffWithoutTwoFactor" ? strict : server;
       const failures: string[] = [];
@@ -78,6 +95,13 @@ describe("authorization matrix", () => {
         if (response.statusCode >= 500) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
         else if (expectRefusal !== refused) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected ${expectRefusal ? "a refusal" : "access"})`);
         else if (expectRefusal && caller === "anonymous" && response.statusCode !== 401) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 401)`);
+        const targetsVendorA = endpoint.path.includes(vendorA.dealId) || endpoint.path.includes(vendorA.documentId);
+        if (caller === "vendor" && targetsVendorA && endpoint.method === "GET" && response.statusCode !== 200) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (vendor A reads its own deal)`);
+        if (caller === "otherVendor") {
+          // Vendor B never gets a byte of vendor A's data, and A's ids are simply not found.
+          if (response.body.includes(vendorA.dealId) || response.body.includes(vendorA.businessName)) failures.push(`${endpoint.method} ${endpoint.path}: shows vendor A's deal`);
+          if (targetsVendorA && endpoint.method === "GET" && response.statusCode !== 404) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 404 for vendor A's deal)`);
+        }
       }
       expect(failures).toEqual([]);
     });
