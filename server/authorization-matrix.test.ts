@@ -32,6 +32,9 @@ function allowed(endpoint: Endpoint, caller: Caller): boolean {
   throw new Error(`No access rule for ${method} ${path}: add it to the matrix`);
 }
 
+/** On every answer, refusals and errors included. */
+const securityHeaders = ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy", "cache-control"];
+
 let server: TestServer;
 let strict: TestServer;
 const cookies: Partial<Record<Caller, string>> = { anonymous: "" };
@@ -91,6 +94,7 @@ describe("authorization matrix", () => {
           payload: endpoint.method === "GET" ? undefined : "{}",
         });
         const refused = response.statusCode === 401 || response.statusCode === 403;
+        for (const header of securityHeaders) if (!response.headers[header]) failures.push(`${endpoint.method} ${endpoint.path}: no ${header}`);
         const expectRefusal = !allowed(endpoint, caller);
         if (response.statusCode >= 500) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
         else if (expectRefusal !== refused) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected ${expectRefusal ? "a refusal" : "access"})`);
