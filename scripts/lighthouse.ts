@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { partnerPathPrefix } from "../domain/site/partner-page.ts";
 import { publicPages } from "../domain/site/public-routes.ts";
 import { composeServer } from "../server/compose-server.ts";
 import { loadConfig } from "../server/config.ts";
@@ -15,7 +16,8 @@ import { chromiumPath, ensureChromium } from "./ensure-chromium.ts";
 
 if (!existsSync("build/site-meta.json")) throw new Error("Run `npm run build` first.");
 ensureChromium();
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : publicPages.map((page) => page.path);
+// Every public page, and the partner calculator of the partner the migrations seed.
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : [...publicPages.map((page) => page.path), `${partnerPathPrefix}Apronto_Dental`];
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "lighthouse-data-"));
 const port = 21000 + Math.floor(Math.random() * 5000);
@@ -39,12 +41,14 @@ try {
       const result = await lighthouse(`${url}${route}`, { port: debuggingPort, output: "json", logLevel: "error", onlyCategories: [...categories] }, preset === "desktop" ? desktopConfig : undefined);
       const scores = categories.map((category) => Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
       const metric = (id: string) => result?.lhr.audits[id]?.displayValue ?? "?";
-      console.log(`  ${route.padEnd(22)} ${scores.map((score) => String(score).padStart(3)).join(" / ")}   FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`);
+      console.log(`  ${route.padEnd(30)} ${scores.map((score) => String(score).padStart(3)).join(" / ")}   FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`);
       if (process.env.LIGHTHOUSE_JSON) await writeFile(path.join(process.env.LIGHTHOUSE_JSON, `${preset}${route.replaceAll("/", "_")}.json`), JSON.stringify(result?.lhr));
     }
   }
 } finally {
+  const exited = new Promise((resolve) => chrome.once("exit", resolve));
   chrome.kill();
+  await exited;
   await app.close();
   await database.close();
   await rm(profile, { recursive: true, force: true });

@@ -29,7 +29,9 @@ import { portalRoutes } from "./modules/portal/routes.ts";
 import { backOfficeRoutes } from "./modules/back-office/routes.ts";
 import { vendorAdminRoutes } from "./modules/back-office/vendor-routes.ts";
 import { leadRoutes as backOfficeLeadRoutes } from "./modules/back-office/lead-routes.ts";
+import { partnerResponse } from "#domain/api/partner.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
+import { partnerPathPrefix } from "#domain/site/partner-page.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import mailPlugin from "./plugins/mail.ts";
@@ -143,10 +145,10 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
       site: prerendered,
       dynamicPages: [
         {
-          prefix: "/vendor_partner/",
-          title: async (slug) => {
+          prefix: partnerPathPrefix,
+          page: async (slug) => {
             const found = await findPartner(app.db, slug);
-            return found ? `${found.name} - ${config.public.brand.name}` : null;
+            return found ? prerendered.partnerPage(partnerResponse.parse(found)) : null;
           },
         },
       ],

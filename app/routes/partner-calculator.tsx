@@ -1,26 +1,49 @@
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
-import type { PartnerBranding } from "#domain/api/partner.ts";
+import { partnerResponse, type PartnerBranding } from "#domain/api/partner.ts";
+import { partnerBrandingElementId, partnerPlaceholders } from "#domain/site/partner-page.ts";
 import { CalculatorScreen } from "../features/calculator/calculator-screen.tsx";
 import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { ApiError, apiRequest } from "../lib/api.ts";
 import { brand } from "../lib/public-config.ts";
 import NotFound from "./not-found.tsx";
 
-export const meta = () => [{ title: `Partner calculator - ${brand.name}` }];
+/**
+ * The branding the page was served with (domain/site/partner-page.ts): placeholders while the
+ * template is prerendered, the partner's own in the browser. Null after a client-side navigation.
+ */
+function servedPartner(slug: string): PartnerBranding | null {
+  if (typeof document === "undefined") return partnerPlaceholders;
+  const served = document.getElementById(partnerBrandingElementId)?.textContent;
+  if (!served) return null;
+  const parsed = partnerResponse.safeParse(JSON.parse(served));
+  return parsed.success && parsed.data.slug === slug ? parsed.data : null;
+}
+
+const partnerTitle = (name: string) => `${name} - ${brand.name}`;
+
+export const meta = ({ params }: { params: { slug?: string } }) => {
+  const partner = servedPartner(params.slug ?? "");
+  return [
+    { title: partnerTitle(partner?.name ?? "Partner calculator") },
+    { name: "description", content: `Estimate your monthly equipment payment with ${brand.name}${partner ? `, financing offered with ${partner.name}` : ""}. We will not pull your credit.` },
+  ];
+};
 
 /** /vendor_partner/<slug>: the calculator in a partner's colours, with its vendor details filled in. */
 export default function PartnerCalculator() {
   const { slug = "" } = useParams();
-  const [state, setState] = useState<{ partner: PartnerBranding } | "loading" | "missing" | "error">("loading");
+  const [served] = useState(() => servedPartner(slug));
+  const [state, setState] = useState<{ partner: PartnerBranding } | "loading" | "missing" | "error">(served ? { partner: served } : "loading");
   useEffect(() => {
+    if (served) return;
     apiRequest<PartnerBranding>(`/api/partners/${encodeURIComponent(slug)}`)
       .then((partner) => {
         setState({ partner });
-        document.title = `${partner.name} - ${brand.name}`;
+        document.title = partnerTitle(partner.name);
       })
       .catch((error: unknown) => setState(error instanceof ApiError && error.status === 404 ? "missing" : "error"));
-  }, [slug]);
+  }, [served, slug]);
 
   if (state === "missing") return <NotFound />;
   return (

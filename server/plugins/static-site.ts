@@ -18,8 +18,8 @@ export default fp(
     options: {
       dir: string;
       site: PrerenderedSite;
-      /** Pages whose existence the database decides: a title to serve the SPA shell with, or null for a 404. */
-      dynamicPages?: { prefix: string; title: (rest: string) => Promise<string | null> }[];
+      /** Pages whose existence the database decides: the page for the rest of the path, or null for a 404. */
+      dynamicPages?: { prefix: string; page: (rest: string) => Promise<PreparedPage | null> }[];
     },
   ) {
     const { site } = options;
@@ -61,8 +61,8 @@ export default fp(
       const dynamic = options.dynamicPages?.find((candidate) => pathname.startsWith(candidate.prefix));
       if (dynamic) {
         const rest = safeDecode(pathname.slice(dynamic.prefix.length));
-        const title = rest === null ? null : await dynamic.title(rest);
-        if (title) return send(request, reply, site.spaShellTitled(title));
+        const page = rest === null ? null : await dynamic.page(rest);
+        if (page) return send(request, reply, page);
       }
       return send(request, reply, site.notFound);
     });

@@ -176,7 +176,13 @@ describe("GetQualified calculator", () => {
     expect(missing.status).toBe(404);
     const found = await fetch(`${server.url}/vendor_partner/Apronto_Dental`);
     expect(found.status).toBe(200);
-    expect(await found.text()).toContain("<title>Apronto Dental - Keystone Equipment Capital</title>");
+    const html = await found.text();
+    expect(html).toContain("<title>Apronto Dental - Keystone Equipment Capital</title>");
+    // Prerendered once and filled in by the server: branded before any script runs.
+    expect(html).toContain('style="background-color:#0f766e;border-top:8px solid #b45309"');
+    expect(html).toContain('alt="Apronto Dental"');
+    expect(html).not.toContain("%%partner.");
+    expect((await fetch(`${server.url}/vendor_partner/__partner__`)).status).toBe(404);
     await open(page, "/vendor_partner/Apronto_Dental");
     expect(await page.getByRole("img", { name: "Apronto Dental" }).count()).toBe(1);
     expect(await page.getByRole("region", { name: "What our customers say" }).count()).toBe(0);

@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
+import type { PartnerBranding } from "#domain/api/partner.ts";
+import { partnerBrandingElementId, partnerPlaceholders, partnerTemplatePath } from "#domain/site/partner-page.ts";
 import { notFoundPath, prerenderedPaths, publicPage } from "#domain/site/public-routes.ts";
 import { answerPage, preparePage, type PreparedPage } from "./prerendered-page.ts";
 
@@ -9,8 +11,8 @@ export type PrerenderedSite = {
   pages: Map<string, PreparedPage>;
   notFound: PreparedPage;
   spaShell: PreparedPage;
-  /** The SPA shell with another title, for pages whose existence the database decides. */
-  spaShellTitled(title: string): PreparedPage;
+  /** The prerendered partner calculator filled in with a partner's branding. */
+  partnerPage(branding: PartnerBranding): PreparedPage;
 };
 
 /** Loads the prerendered HTML of the build once, with every answer to it prepared. */
@@ -23,18 +25,20 @@ export async function loadPrerenderedSite(options: { dir: string; headTags: stri
     if (route === notFoundPath) continue;
     pages.set(route, prepare(await html(path.join(route, "index.html")), publicPage(route)?.sensitive ? "no-store" : "no-cache"));
   }
-  const spaShellHtml = await html("__spa-fallback.html");
-  const titled = new Map<string, PreparedPage>();
+  const partnerTemplate = await html(path.join(partnerTemplatePath, "index.html"));
+  const partnerPages = new Map<string, PreparedPage>();
   return {
     pages,
     notFound: prepare(await html(path.join(notFoundPath, "index.html")), "no-cache", 404),
-    spaShell: prepare(spaShellHtml),
-    spaShellTitled(title) {
-      if (!titled.has(title)) {
-        if (titled.size >= 100) titled.clear();
-        titled.set(title, prepare(spaShellHtml.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)));
+    spaShell: prepare(await html("__spa-fallback.html")),
+    partnerPage(branding) {
+      // Kept per branding: a partner edited in the back office gets a fresh page.
+      const key = JSON.stringify(branding);
+      if (!partnerPages.has(key)) {
+        if (partnerPages.size >= 100) partnerPages.clear();
+        partnerPages.set(key, prepare(fillPartnerTemplate(partnerTemplate, branding)));
       }
-      return titled.get(title)!;
+      return partnerPages.get(key)!;
     },
   };
 }
@@ -62,6 +66,16 @@ function writePage(request: IncomingMessage, response: ServerResponse, page: Pre
   response.end(request.method === "HEAD" ? undefined : answer.body);
 }
 
+export function fillPartnerTemplate(template: string, branding: PartnerBranding): string {
+  let html = template;
+  for (const field of Object.keys(partnerPlaceholders) as (keyof PartnerBranding)[]) {
+    html = html.replaceAll(partnerPlaceholders[field], escapeHtml(branding[field]));
+  }
+  // JSON in a data block: "<" escaped so no value can close the element.
+  const data = JSON.stringify(branding).replaceAll("<", "\\u003c");
+  return html.replace("</head>", `<script type="application/json" id="${partnerBrandingElementId}">${data}</script></head>`);
+}
+
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
+  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
