@@ -68,6 +68,21 @@ describe("every public page", () => {
 });
 
 describe("chrome", () => {
+  it("loads the footer's contact form without moving the page (no layout shift on a short page)", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize(viewports.phone);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${server.url}/ClientLogin`);
+    await page.getByRole("form", { name: "Contact us" }).waitFor();
+    await page.locator("header[data-hydrated]").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await page.close();
+  });
+
   it("collapses the menu behind a burger below 1070 px, which opens, closes with Escape and by keyboard", async () => {
     const page = await browser.newPage();
     await page.setViewportSize(viewports.phone);

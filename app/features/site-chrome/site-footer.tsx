@@ -19,7 +19,8 @@ export function SiteFooter() {
           </h2>
           <p className="mt-2 text-slate-200">Send us a message and a finance specialist will get back to you.</p>
           <div className="mt-4 rounded-lg bg-white p-6 text-slate-900">
-            <Suspense fallback={<p role="status">Loading the contact form…</p>}>
+            {/* The placeholder is as tall as the form (452 px at every width), so nothing moves when it arrives. */}
+            <Suspense fallback={<p role="status" className="min-h-[28.25rem]">Loading the contact form…</p>}>
               <FooterContactForm />
             </Suspense>
           </div>
