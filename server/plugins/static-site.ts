@@ -8,9 +8,10 @@ import { answerPage, type PreparedPage } from "../modules/site/prerendered-page.
 import type { PrerenderedSite } from "../modules/site/prerendered-site.ts";
 
 /**
- * Serves the React Router build: prerendered pages from memory (the HTTP server answers them
- * before Fastify, see servePagesFirst; these routes serve them to inject() and the rest), hashed
- * assets from disk (pre-compressed, immutable), the SPA shell for signed-in areas, and real 404s.
+ * Serves the React Router build: hashed assets from disk (pre-compressed, immutable), the SPA
+ * shell for signed-in areas, partner calculators and real 404s. Prerendered pages are answered by
+ * the HTTP server before Fastify (servePagesFirst); the not-found handler serves them too, for
+ * inject().
  */
 export default fp(
   async function staticSitePlugin(
