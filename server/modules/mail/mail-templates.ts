@@ -1,7 +1,5 @@
+import { escapeHtml } from "../../escape-html.ts";
 import type { OutgoingMail } from "./enqueue-mail.ts";
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 /** A plain, accessible mail: a heading, paragraphs and an optional call-to-action link. */
 export function simpleMail(input: {

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PartnerBranding } from "#domain/api/partner.ts";
 import { partnerBrandingElementId, partnerPlaceholders, partnerTemplatePath } from "#domain/site/partner-page.ts";
 import { notFoundPath, prerenderedPaths, publicPage } from "#domain/site/public-routes.ts";
+import { escapeHtml } from "../../escape-html.ts";
 import { answerPage, preparePage, type PreparedPage } from "./prerendered-page.ts";
 
 export type PrerenderedSite = {
@@ -74,8 +75,4 @@ export function fillPartnerTemplate(template: string, branding: PartnerBranding)
   // JSON in a data block: "<" escaped so no value can close the element.
   const data = JSON.stringify(branding).replaceAll("<", "\\u003c");
   return html.replace("</head>", `<script type="application/json" id="${partnerBrandingElementId}">${data}</script></head>`);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
