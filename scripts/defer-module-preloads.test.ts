@@ -12,7 +12,7 @@ describe("deferModulePreloads", () => {
     expect(html).toContain('<script type="module">import "/assets/a.js";</script>');
   });
 
-  it("writes the same script text whatever the modules, so one CSP hash covers every page", () => {
+  it("writes the same script text whatever the modules, so its CSP hash is the same on every page", () => {
     const other = deferModulePreloads(page.replace("/assets/b.js", "/assets/c.js"));
     const scriptText = (html: string) => html.match(/<script data-modules="[^"]*">([^<]*)<\/script>/)?.[1];
     expect(scriptText(other)).toBe(scriptText(deferModulePreloads(page)));

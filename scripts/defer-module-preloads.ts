@@ -11,7 +11,7 @@ export function deferModulePreloads(html: string): string {
     return "";
   });
   if (hrefs.length === 0) return html;
-  // The same text on every page, so the Content-Security-Policy needs one hash for it.
+  // The same text on every page (one hash in every page's Content-Security-Policy); the list is in an attribute.
   const script = `<script data-modules="${hrefs.join(" ")}">{const hrefs=document.currentScript.dataset.modules.split(" ");requestAnimationFrame(()=>setTimeout(()=>{for(const href of hrefs){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}}))}</script>`;
   return withoutPreloads.replace("</body>", `${script}</body>`);
 }

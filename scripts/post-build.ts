@@ -1,7 +1,6 @@
 // After `react-router build`: module preloads of prerendered pages deferred past the first paint,
-// CSP hashes of the inline scripts, pre-compressed assets, and the gzip size of each route's
-// initial JavaScript (written to build/site-meta.json and printed).
-import { createHash } from "node:crypto";
+// pre-compressed assets, and the gzip size of each route's initial JavaScript (written to
+// build/site-meta.json and printed).
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -17,17 +16,9 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 const files = await filesUnder(clientDir);
 
-const scriptHashes = new Set<string>();
-for (const file of files.filter((name) => name.endsWith(".html"))) {
-  let html = await readFile(file, "utf8");
-  // The SPA shell has nothing to paint before its modules run: it keeps its preloads.
-  if (path.basename(file) !== "__spa-fallback.html") {
-    html = deferModulePreloads(html);
-    await writeFile(file, html);
-  }
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    scriptHashes.add(`sha256-${createHash("sha256").update(match[1]!).digest("base64")}`);
-  }
+// The SPA shell has nothing to paint before its modules run: it keeps its preloads.
+for (const file of files.filter((name) => name.endsWith(".html") && path.basename(name) !== "__spa-fallback.html")) {
+  await writeFile(file, deferModulePreloads(await readFile(file, "utf8")));
 }
 
 const gzipSizes = new Map<string, number>();
@@ -54,14 +45,14 @@ for (const routeId of Object.keys(manifest.routes)) {
 }
 const cssGzip = [...gzipSizes].filter(([url]) => url.endsWith(".css")).reduce((sum, [, size]) => sum + size, 0);
 
-await writeFile(path.resolve("build/site-meta.json"), JSON.stringify({ scriptHashes: [...scriptHashes].sort(), cssGzip, routes }, null, 2));
+await writeFile(path.resolve("build/site-meta.json"), JSON.stringify({ cssGzip, routes }, null, 2));
 
 console.log("\nInitial JavaScript per route (gzip):");
 for (const [routeId, info] of Object.entries(routes).sort((a, b) => a[1].path.localeCompare(b[1].path))) {
   console.log(`  ${info.path.padEnd(28)} ${(info.initialJsGzip / 1024).toFixed(1).padStart(6)} KB  (${routeId})`);
 }
 console.log(`  CSS (all, gzip)              ${(cssGzip / 1024).toFixed(1).padStart(6)} KB`);
-console.log(`  ${scriptHashes.size} inline script hashes for the Content-Security-Policy\n`);
+console.log("");
 
 function routePath(m: ClientManifest, routeId: string): string {
   const parts: string[] = [];

@@ -45,18 +45,18 @@ export type AppDependencies = {
   auth: Auth;
   cipher: FieldCipher;
   /** The built client to serve; omitted by API-only tests. */
-  site?: { dir: string; scriptHashes: string[] };
+  site?: { dir: string };
   /** Where logs go (tests capture them); defaults to stdout. */
   logStream?: NodeJS.WritableStream;
 };
 
 export async function buildApp({ config, database, auth, cipher, site, logStream }: AppDependencies): Promise<FastifyInstance> {
-  const security = { publicUrl: config.publicUrl, scriptHashes: site?.scriptHashes ?? [], rateLimitMax: config.rateLimitMax };
+  const security = { publicUrl: config.publicUrl, rateLimitMax: config.rateLimitMax };
   const prerendered = site
     ? await loadPrerenderedSite({
         dir: site.dir,
         headTags: config.calculatorTimelineScale === 1 ? "" : `<meta name="calculator-timeline-scale" content="${config.calculatorTimelineScale}">`,
-        securityHeaders: await securityHeaders(security),
+        securityHeaders: (scriptHashes) => securityHeaders(security, scriptHashes),
       })
     : undefined;
   const app = Fastify({

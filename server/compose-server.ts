@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
@@ -38,12 +38,10 @@ export async function composeServer(
 }
 
 async function loadSite(dir: string) {
-  const metaFile = path.join(dir, "..", "site-meta.json");
-  let meta: { scriptHashes: string[] };
   try {
-    meta = JSON.parse(await readFile(metaFile, "utf8"));
+    await access(path.join(dir, "index.html"));
   } catch {
     throw new Error(`No built site at ${dir}. Run \`npm run build\` first.`);
   }
-  return { dir, scriptHashes: meta.scriptHashes };
+  return { dir };
 }

@@ -4,12 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../errors.ts";
 
-export type SecurityOptions = {
-  publicUrl: string;
-  /** sha256 hashes of the inline scripts of the built pages ('sha256-...'). */
-  scriptHashes: string[];
-  rateLimitMax: number;
-};
+export type SecurityOptions = { publicUrl: string; rateLimitMax: number };
 
 const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=()";
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -45,13 +40,14 @@ export default fp(
   { name: "security" },
 );
 
-function helmetOptions(options: SecurityOptions): FastifyHelmetOptions {
+/** Answers other than pages run no inline script; a page allows its own by hash ('sha256-...'). */
+function helmetOptions(options: SecurityOptions, scriptHashes: string[] = []): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...options.scriptHashes.map((hash) => `'${hash}'`)],
+        scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
@@ -78,8 +74,11 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-/** The headers helmet and this plugin add to every answer, computed once for answers made outside Fastify. */
-export async function securityHeaders(options: SecurityOptions): Promise<Record<string, string>> {
+/**
+ * The headers helmet and this plugin add to every answer, with a page's script hashes, computed
+ * once per page for the prerendered pages (they are answered outside Fastify's hooks).
+ */
+export async function securityHeaders(options: SecurityOptions, scriptHashes: string[]): Promise<Record<string, string>> {
   const { default: helmetMiddleware } = await import("helmet");
   const headers: Record<string, string> = {};
   const response = {
@@ -88,7 +87,7 @@ export async function securityHeaders(options: SecurityOptions): Promise<Record<
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
   await new Promise<void>((resolve, reject) =>
-    (helmetMiddleware as unknown as (o: object) => (req: object, res: object, next: (error?: Error) => void) => void)(helmetOptions(options))({}, response, (error) => (error ? reject(error) : resolve())),
+    (helmetMiddleware as unknown as (o: object) => (req: object, res: object, next: (error?: Error) => void) => void)(helmetOptions(options, scriptHashes))({}, response, (error) => (error ? reject(error) : resolve())),
   );
   headers["permissions-policy"] = permissionsPolicy;
   return headers;

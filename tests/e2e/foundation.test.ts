@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInMessages } from "../../domain/auth/sign-in-schema.ts";
@@ -29,13 +30,20 @@ describe("served pages", () => {
     expect(login).toContain("Vendor Login");
   });
 
-  it("sends pages the same security headers as the API", async () => {
+  it("sends pages the API's security headers, with a script-src that allows exactly the page's own inline scripts", async () => {
     const page = await fetch(`${server.url}/About`);
     const api = await fetch(`${server.url}/api/health`);
-    for (const header of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-opener-policy", "permissions-policy"]) {
+    for (const header of ["x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-opener-policy", "permissions-policy"]) {
       expect(page.headers.get(header), header).toBe(api.headers.get(header));
     }
-    expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+    const html = await page.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    const hashes = new Set(inlineScripts.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`));
+    const scriptSrc = (response: Response) => /script-src ([^;]*)/.exec(response.headers.get("content-security-policy")!)![1]!.split(" ");
+    expect(scriptSrc(page).sort()).toEqual(["'self'", ...hashes].sort());
+    expect(scriptSrc(api)).toEqual(["'self'"]);
+    const otherDirectives = (response: Response) => response.headers.get("content-security-policy")!.replace(/script-src [^;]*/, "");
+    expect(otherDirectives(page)).toBe(otherDirectives(api));
   });
 
   it("redirects other casings permanently and answers unknown paths with a real 404 page", async () => {

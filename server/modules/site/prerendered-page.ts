@@ -37,6 +37,18 @@ export function preparePage(
   };
 }
 
+/**
+ * sha256 sources ('sha256-...') of the page's inline scripts, for its Content-Security-Policy:
+ * each page allows exactly its own (ADR 0008). Data blocks (type="application/json") never run.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.add(`sha256-${createHash("sha256").update(match[1]!).digest("base64")}`);
+  }
+  return [...hashes].sort();
+}
+
 /** The answer to a request for the page: 304 when the browser's copy is current, else the best encoding it accepts. */
 export function answerPage(page: PreparedPage, request: IncomingHttpHeaders): PageAnswer {
   if (page.status === 200 && request["if-none-match"] === page.etag) return { status: 304, headers: page.notModified };

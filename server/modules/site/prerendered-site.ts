@@ -5,7 +5,7 @@ import type { PartnerBranding } from "#domain/api/partner.ts";
 import { partnerBrandingElementId, partnerPlaceholders, partnerTemplatePath } from "#domain/site/partner-page.ts";
 import { notFoundPath, prerenderedPaths, publicPage } from "#domain/site/public-routes.ts";
 import { escapeHtml } from "../../escape-html.ts";
-import { answerPage, preparePage, type PreparedPage } from "./prerendered-page.ts";
+import { answerPage, inlineScriptHashes, preparePage, type PreparedPage } from "./prerendered-page.ts";
 
 export type PrerenderedSite = {
   /** Prerendered pages by path (the 404 page excluded). */
@@ -16,28 +16,38 @@ export type PrerenderedSite = {
   partnerPage(branding: PartnerBranding): PreparedPage;
 };
 
-/** Loads the prerendered HTML of the build once, with every answer to it prepared. */
-export async function loadPrerenderedSite(options: { dir: string; headTags: string; securityHeaders: Record<string, string> }): Promise<PrerenderedSite> {
+/**
+ * Loads the prerendered HTML of the build once, with every answer to it prepared. Each page's
+ * security headers allow exactly its own inline scripts.
+ */
+export async function loadPrerenderedSite(options: {
+  dir: string;
+  headTags: string;
+  securityHeaders: (scriptHashes: string[]) => Promise<Record<string, string>>;
+}): Promise<PrerenderedSite> {
   const html = async (file: string) => (await readFile(path.join(options.dir, file), "utf8")).replace("</head>", `${options.headTags}</head>`);
   // Pages change with each deploy (revalidate); pages collecting sensitive data are never stored.
-  const prepare = (page: string, cacheControl = "no-cache", status = 200) => preparePage(page, { status, cacheControl, securityHeaders: options.securityHeaders });
+  const prepare = async (page: string, cacheControl = "no-cache", status = 200) =>
+    preparePage(page, { status, cacheControl, securityHeaders: await options.securityHeaders(inlineScriptHashes(page)) });
   const pages = new Map<string, PreparedPage>();
   for (const route of prerenderedPaths) {
     if (route === notFoundPath) continue;
-    pages.set(route, prepare(await html(path.join(route, "index.html")), publicPage(route)?.sensitive ? "no-store" : "no-cache"));
+    pages.set(route, await prepare(await html(path.join(route, "index.html")), publicPage(route)?.sensitive ? "no-store" : "no-cache"));
   }
   const partnerTemplate = await html(path.join(partnerTemplatePath, "index.html"));
+  // Filling in a partner changes text and attributes, never the scripts: one set of headers.
+  const partnerHeaders = await options.securityHeaders(inlineScriptHashes(partnerTemplate));
   const partnerPages = new Map<string, PreparedPage>();
   return {
     pages,
-    notFound: prepare(await html(path.join(notFoundPath, "index.html")), "no-cache", 404),
-    spaShell: prepare(await html("__spa-fallback.html")),
+    notFound: await prepare(await html(path.join(notFoundPath, "index.html")), "no-cache", 404),
+    spaShell: await prepare(await html("__spa-fallback.html")),
     partnerPage(branding) {
       // Kept per branding: a partner edited in the back office gets a fresh page.
       const key = JSON.stringify(branding);
       if (!partnerPages.has(key)) {
         if (partnerPages.size >= 100) partnerPages.clear();
-        partnerPages.set(key, prepare(fillPartnerTemplate(partnerTemplate, branding)));
+        partnerPages.set(key, preparePage(fillPartnerTemplate(partnerTemplate, branding), { cacheControl: "no-cache", securityHeaders: partnerHeaders }));
       }
       return partnerPages.get(key)!;
     },
