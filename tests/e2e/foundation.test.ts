@@ -67,6 +67,13 @@ describe("served pages", () => {
     const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
     for (const module of modules) expect(fetched.filter((path) => path === module), module).toHaveLength(1);
     await page.close();
+    // With the modules blocked React never runs: any preload in the head was added by the page's script.
+    const blocked = await browser.newPage();
+    await blocked.route("**/assets/*.js", (route) => route.abort());
+    await blocked.goto(`${server.url}/GetQualified`);
+    await blocked.waitForFunction((count) => document.querySelectorAll('head link[rel="modulepreload"]').length === count, modules.length);
+    expect(await blocked.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname))).toEqual(modules);
+    await blocked.close();
   });
 
   it("answers pages from memory: the encoding asked for, 304 for a current copy, HEAD without a body, any query", async () => {
