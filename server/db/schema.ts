@@ -46,6 +46,8 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     impersonatedBy: text("impersonated_by"),
+    /** When the user last proved a factor again in this session (step-up before reveals and exports). */
+    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }),
   },
   (table) => [index("session_user_id_idx").on(table.userId)],
 );
@@ -97,6 +99,8 @@ export const twoFactor = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is refused (RFC 6238 5.2). */
+    lastUsedStep: bigint("last_used_step", { mode: "number" }),
   },
   (table) => [index("two_factor_user_id_idx").on(table.userId), index("two_factor_secret_idx").on(table.secret)],
 );
