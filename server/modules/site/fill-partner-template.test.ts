@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { partnerPlaceholders } from "#domain/site/partner-page.ts";
+import { escapeHtml } from "../../escape-html.ts";
 import { fillPartnerTemplate } from "./prerendered-site.ts";
 
 const template = `<html><head><title>${partnerPlaceholders.name} - Brand</title></head><body><div style="background-color:${partnerPlaceholders.primaryColor}"><img src="${partnerPlaceholders.logoUrl}" alt="${partnerPlaceholders.name}"/>${partnerPlaceholders.name}</div></body></html>`;
@@ -28,5 +29,15 @@ describe("fillPartnerTemplate", () => {
     const html = fillPartnerTemplate(template, branding);
     const data = /<script type="application\/json" id="partner-branding">([^<]*)<\/script><\/head>/.exec(html)![1]!;
     expect(JSON.parse(data)).toEqual(branding);
+  });
+
+  it.each(["Sec $` Dental", "Sec $& Dental", "Sec $' Dental", "Sec $$ Dental", "Sec $1 $0 Dental"])("inserts %s literally, not as a replacement pattern", (name) => {
+    const html = fillPartnerTemplate(template, { ...branding, name, salesPerson: name });
+    const shown = escapeHtml(name);
+    expect(html).toContain(`<title>${shown} - Brand</title>`);
+    expect(html).toContain(`alt="${shown}"/>${shown}</div>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    const data = /<script type="application\/json" id="partner-branding">([^<]*)<\/script><\/head>/.exec(html)![1]!;
+    expect(JSON.parse(data)).toMatchObject({ name, salesPerson: name });
   });
 });

@@ -25,7 +25,7 @@ export async function loadPrerenderedSite(options: {
   headTags: string;
   securityHeaders: (scriptHashes: string[]) => Promise<Record<string, string>>;
 }): Promise<PrerenderedSite> {
-  const html = async (file: string) => (await readFile(path.join(options.dir, file), "utf8")).replace("</head>", `${options.headTags}</head>`);
+  const html = async (file: string) => (await readFile(path.join(options.dir, file), "utf8")).replace("</head>", () => `${options.headTags}</head>`);
   // Pages change with each deploy (revalidate); pages collecting sensitive data are never stored.
   const prepare = async (page: string, cacheControl = "no-cache", status = 200) =>
     preparePage(page, { status, cacheControl, securityHeaders: await options.securityHeaders(inlineScriptHashes(page)) });
@@ -77,12 +77,17 @@ function writePage(request: IncomingMessage, response: ServerResponse, page: Pre
   response.end(request.method === "HEAD" ? undefined : answer.body);
 }
 
+/**
+ * Replacements are functions: a replacement string would read `$&`, `` $` ``, `$'` and `$$` in a
+ * partner's name as patterns and paste parts of the template into the page.
+ */
 export function fillPartnerTemplate(template: string, branding: PartnerBranding): string {
   let html = template;
   for (const field of Object.keys(partnerPlaceholders) as (keyof PartnerBranding)[]) {
-    html = html.replaceAll(partnerPlaceholders[field], escapeHtml(branding[field]));
+    const value = escapeHtml(branding[field]);
+    html = html.replaceAll(partnerPlaceholders[field], () => value);
   }
   // JSON in a data block: "<" escaped so no value can close the element.
   const data = JSON.stringify(branding).replaceAll("<", "\\u003c");
-  return html.replace("</head>", `<script type="application/json" id="${partnerBrandingElementId}">${data}</script></head>`);
+  return html.replace("</head>", () => `<script type="application/json" id="${partnerBrandingElementId}">${data}</script></head>`);
 }
