@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { finished, PassThrough, Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
@@ -10,9 +10,13 @@ import type { FileStorage } from "../storage/file-storage.ts";
 
 const sampleSize = 4100;
 
+/** The multipart parser refused the body (cut off, no or bad boundary): the request's fault. */
+const unreadable = () => new AppError("BAD_REQUEST", "The upload could not be read.");
+
 /**
  * Reads up to `sampleSize` bytes to learn what the file really is, and gives back a stream of
- * the whole file (the sample put back in front).
+ * the whole file (the sample put back in front). `finished` also settles for a stream the parser
+ * ended or destroyed before we got to it (the body cut off inside this part).
  */
 function sniffType(stream: Readable): Promise<{ mime: string | undefined; body: Readable }> {
   return new Promise((resolve, reject) => {
@@ -23,8 +27,7 @@ function sniffType(stream: Readable): Promise<{ mime: string | undefined; body: 
       if (settled) return;
       settled = true;
       stream.off("readable", onReadable);
-      stream.off("end", onEnd);
-      stream.off("error", onError);
+      stopWatching();
       const head = Buffer.concat(chunks);
       const type = await fileTypeFromBuffer(head);
       if (ended) return resolve({ mime: type?.mime, body: Readable.from(head.length ? [head] : []) });
@@ -39,15 +42,28 @@ function sniffType(stream: Readable): Promise<{ mime: string | undefined; body: 
       }
       if (length >= sampleSize) void finish(false).catch(reject);
     };
-    const onEnd = () => void finish(true).catch(reject);
-    const onError = (error: Error) => {
+    const stopWatching = finished(stream, { writable: false }, (error) => {
+      if (!error) return void finish(true).catch(reject);
+      if (settled) return;
       settled = true;
-      reject(error);
-    };
+      stream.off("readable", onReadable);
+      reject(unreadable());
+    });
     stream.on("readable", onReadable);
-    stream.once("end", onEnd);
-    stream.once("error", onError);
   });
+}
+
+/**
+ * The file's bytes as storage reads them. If the parser fails inside this part, storage fails
+ * with the client's 400; if storage fails, the request's stream is left alone (and drained).
+ */
+function forStorage(file: Readable): Readable {
+  const body = new PassThrough();
+  file.once("error", () => body.destroy(unreadable()));
+  body.once("close", () => {
+    if (!file.readableEnded) file.resume();
+  });
+  return file.pipe(body);
 }
 
 export type StoredUpload = { slot: string; storageKey: string; originalName: string; contentType: string; size: number };
@@ -67,7 +83,7 @@ async function storeOne(part: MultipartFile, storage: FileStorage, keyPrefix: st
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", `${originalName} is not an accepted document: its content must be a PDF, Word, XML or image file matching its name.`);
   }
   const storageKey = `${keyPrefix}/${randomUUID()}`;
-  const { size } = await storage.put(storageKey, body, mime);
+  const { size } = await storage.put(storageKey, forStorage(body), mime);
   if (part.file.truncated) {
     await storage.delete(storageKey);
     throw new AppError("PAYLOAD_TOO_LARGE", `${originalName} is larger than ${maxFileBytes / 1024 / 1024} MB.`);
@@ -91,6 +107,8 @@ export async function receiveUploads(
 ): Promise<{ fields: Record<string, string>; files: StoredUpload[] }> {
   const fields: Record<string, string> = {};
   const files: StoredUpload[] = [];
+  // Whether a failure came from the parser (reading the next part) or from storing a file.
+  let storing = false;
   try {
     for await (const part of request.parts()) {
       if (part.type === "field") {
@@ -101,18 +119,25 @@ export async function receiveUploads(
         part.file.resume();
         throw new AppError("BAD_REQUEST", `Unexpected file field ${part.fieldname}.`);
       }
+      storing = true;
       files.push(await storeOne(part, storage, keyPrefix));
+      storing = false;
     }
   } catch (error) {
     await discardUploads(storage, files);
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", `A file is larger than ${maxFileBytes / 1024 / 1024} MB.`);
-    if (code === "FST_FILES_LIMIT") throw new AppError("PAYLOAD_TOO_LARGE", "Too many files in one submission.");
-    if (code?.startsWith("FST_")) throw new AppError("BAD_REQUEST", "The upload could not be read.");
-    throw error;
+    throw asUploadError(error, !storing);
   }
   return { fields, files };
+}
+
+/** Parser failures become the client's 4xx; a storage failure stays a server error. */
+function asUploadError(error: unknown, fromParser: boolean): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", `A file is larger than ${maxFileBytes / 1024 / 1024} MB.`);
+  if (code === "FST_FILES_LIMIT") return new AppError("PAYLOAD_TOO_LARGE", "Too many files in one submission.");
+  if (fromParser || (typeof code === "string" && code.startsWith("FST_"))) return unreadable();
+  return error;
 }
 
 export async function discardUploads(storage: FileStorage, files: readonly StoredUpload[]): Promise<void> {

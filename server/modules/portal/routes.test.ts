@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -98,6 +98,44 @@ describe("submitting a deal", () => {
       expect(doc!.storageKey).toMatch(/^deals\/[0-9a-f-]+\/[0-9a-f-]+$/);
     } else {
       expect([400, 415]).toContain(response.statusCode);
+    }
+  });
+
+  it("answers 400 to a multipart body it cannot read (truncated, no boundary), storing nothing", async () => {
+    const before = (await storedFiles()).length;
+    const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "unreadable" })) }, files());
+    const fileStart = body.payload.indexOf("%PDF");
+    const cases: [string, Buffer, string, string][] = [
+      ["cut inside a file", body.payload.subarray(0, fileStart + 20), body.contentType, "BAD_REQUEST"],
+      ["cut inside the deal field", body.payload.subarray(0, 120), body.contentType, "BAD_REQUEST"],
+      ["cut before the closing boundary", body.payload.subarray(0, body.payload.length - 10), body.contentType, "BAD_REQUEST"],
+      ["no boundary", body.payload, "multipart/form-data", "BAD_REQUEST"],
+      ["a boundary longer than the parser allows", body.payload, `multipart/form-data; boundary=${"x".repeat(300)}`, "BAD_REQUEST"],
+      // Read as a form without parts: no deal field.
+      ["an empty boundary", body.payload, "multipart/form-data; boundary=", "VALIDATION_FAILED"],
+    ];
+    for (const [name, payload, contentType, code] of cases) {
+      const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload, headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": contentType }, remoteAddress: loopbackAddress() });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({ code, message: expect.any(String) });
+    }
+    expect(await server.database.db.select().from(deal).where(eq(deal.businessName, "UNREADABLE"))).toHaveLength(0);
+    await expect.poll(async () => (await storedFiles()).length, { timeout: 5000 }).toBe(before);
+  });
+
+  it("keeps a storage failure a server error, not the client's 400", async () => {
+    const deals = path.join(server.config.dataDir, "files", "deals");
+    const aside = `${deals}-aside`;
+    await mkdir(deals, { recursive: true });
+    await rename(deals, aside);
+    await writeFile(deals, "a file where storage wants a folder");
+    try {
+      const response = await submit(vendorA.cookie, newDealFields({ businessName: "storage down" }));
+      expect(response.statusCode).toBe(500);
+      expect(response.json().code).toBe("INTERNAL");
+    } finally {
+      await rm(deals);
+      await rename(aside, deals);
     }
   });
 
