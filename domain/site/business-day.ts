@@ -1,0 +1,40 @@
+const dayMs = 86_400_000;
+
+/** The zone's offset from UTC at `instant`, in ms (-5 h for New York in winter). */
+function offsetAt(instant: number, timeZone: string): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(instant).find((part) => part.type === "timeZoneName")!.value;
+  const match = /^GMT(?:([+-])(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?)?$/.exec(name);
+  if (!match?.[1]) return 0;
+  const size = Number(match[2]) * 3_600_000 + Number(match[3] ?? 0) * 60_000 + Number(match[4] ?? 0) * 1000;
+  return match[1] === "-" ? -size : size;
+}
+
+/** A day's midnight read as if it were UTC (setUTCFullYear: Date.UTC maps years 0-99 to 1900-1999). */
+function wallMidnight(day: string): number {
+  const [year, month, date] = day.split("-").map(Number);
+  const wall = new Date(0);
+  wall.setUTCFullYear(year!, month! - 1, date!);
+  return wall.getTime();
+}
+
+/** The first instant whose wall clock in `timeZone` is on the day that starts at `wall`. */
+function startOfWallDay(wall: number, timeZone: string): Date {
+  const first = wall - offsetAt(wall, timeZone);
+  const second = wall - offsetAt(first, timeZone);
+  // Both differ only around a clock change; where one skips midnight, only the later is on the day.
+  const onTheDay = (instant: number) => {
+    const local = instant + offsetAt(instant, timeZone);
+    return local >= wall && local < wall + dayMs;
+  };
+  return new Date([Math.min(first, second), Math.max(first, second)].find(onTheDay) ?? second);
+}
+
+/** When a calendar day (YYYY-MM-DD) begins in the business time zone (decisions.md 6). */
+export function startOfBusinessDay(day: string, timeZone: string): Date {
+  return startOfWallDay(wallMidnight(day), timeZone);
+}
+
+/** The instants a range of business days covers: from `from` 00:00 up to, not including, the day after `to`. */
+export function businessDaysToInstants(range: { from: string; to: string }, timeZone: string): { start: Date; end: Date } {
+  return { start: startOfBusinessDay(range.from, timeZone), end: startOfWallDay(wallMidnight(range.to) + dayMs, timeZone) };
+}
