@@ -1,11 +1,8 @@
 import multipart from "@fastify/multipart";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import * as z from "zod/mini";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -32,6 +29,7 @@ import { leadRoutes as backOfficeLeadRoutes } from "./modules/back-office/lead-r
 import { partnerResponse } from "#domain/api/partner.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix } from "#domain/site/partner-page.ts";
+import apiDocsPlugin from "./plugins/api-docs.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import mailPlugin from "./plugins/mail.ts";
@@ -112,11 +110,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     pollMs: config.mailPollMs,
     retryBaseMs: config.mailRetryBaseMs,
   });
-  await app.register(swagger, {
-    openapi: { info: { title: `${config.public.brand.name} API`, version: "1" } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API` });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, staffTwoFactorRequired: config.staffTwoFactorRequired });
 
   await app.register(healthRoutes);

@@ -32,9 +32,18 @@ export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = { method: request.method, url: loggableUrl(request), ip: request.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     // The error itself was logged, without database parameters, by the app's error handler.
     if (error) reply.log.error(line, "request errored");
     else reply.log.info(line, "request");
   }
+}
+
+/**
+ * What a log line says of a request's URL: the pattern of the route that answered
+ * (`/api/auth/reset-password/:token`), or the bare path, never a query string. Reset,
+ * invitation and verification links carry their tokens in the path or the query (decisions.md 11).
+ */
+export function loggableUrl(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split("?")[0]!;
 }

@@ -1,6 +1,6 @@
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../errors.ts";
 
@@ -17,14 +17,14 @@ export default fp(
     app.addHook("onSend", async (request, reply) => {
       reply.header("permissions-policy", permissionsPolicy);
       // API answers carry customer data: never stored by a browser or proxy unless a route says so.
-      if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+      if (isApiRequest(request) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     });
 
     await app.register(rateLimit, {
       global: true,
       max: options.rateLimitMax,
       timeWindow: "1 minute",
-      allowList: (request) => !request.url.startsWith("/api/"),
+      allowList: (request) => !isApiRequest(request),
       errorResponseBuilder: (_request, context) =>
         new AppError("RATE_LIMITED", `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
     });
@@ -32,7 +32,7 @@ export default fp(
     // CSRF: a state-changing API call that carries cookies must come from our own origin.
     // (better-auth applies the same rule to /api/auth itself.)
     app.addHook("onRequest", async (request) => {
-      if (!stateChanging.has(request.method) || !request.url.startsWith("/api/") || !request.headers.cookie) return;
+      if (!stateChanging.has(request.method) || !isApiRequest(request) || !request.headers.cookie) return;
       const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
       if (origin !== allowedOrigin) throw new AppError("FORBIDDEN", "Cross-site request refused.");
     });
@@ -63,6 +63,27 @@ function helmetOptions(options: SecurityOptions, scriptHashes: string[] = []): F
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   };
+}
+
+/**
+ * Whether the request is answered by an API route, decided on the route that matched (its
+ * pattern), never on the raw URL: `/%61pi/...` reaches the same route as `/api/...`.
+ * Unmatched requests (the not-found handler) are judged by their decoded path.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const pattern = request.routeOptions.url;
+  if (pattern !== undefined) return pattern.startsWith("/api/");
+  return decodedPath(request.url).startsWith("/api/");
+}
+
+/** The path of a raw request URL with its percent-encoding undone (the raw path if it is malformed). */
+export function decodedPath(url: string): string {
+  const path = url.split("?")[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {
