@@ -1,19 +1,33 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isStaffRole } from "#domain/auth/roles.ts";
+import { activityWriteIntervalMs, isRecentlyAuthenticated, sessionEndsAt } from "#domain/auth/session-lifetime.ts";
+import { session as sessionTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Auth } from "../modules/auth/create-auth.ts";
+import { exposedAuthEndpoints } from "../modules/auth/exposed-endpoints.ts";
 
 export type SessionUser = {
   id: string;
+  sessionId: string;
   email: string;
   name: string;
   role: string;
   vendorCompanyId: string | null;
   twoFactorEnabled: boolean;
+  /** When the session ends if nothing more happens (absolute lifetime or idle timeout). */
+  sessionEndsAt: Date;
 };
 
-export type RequireUserOptions = { roles: readonly string[]; allowMissingTwoFactor?: boolean };
+export type RequireUserOptions = {
+  roles: readonly string[];
+  allowMissingTwoFactor?: boolean;
+  /** A reveal or an export: the user must have proved a factor within the last few minutes. */
+  recentAuthentication?: boolean;
+  /** Reading the session's own state (the expiry warning) is not activity. */
+  countsAsActivity?: boolean;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -33,61 +47,93 @@ function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+
 export default fp(
   async function authPlugin(app: FastifyInstance, options: { auth: Auth; publicUrl: string; staffTwoFactorRequired: boolean }) {
     const { auth, publicUrl, staffTwoFactorRequired } = options;
     app.decorate("auth", auth);
 
     // One session lookup per request, however many checks ask (the area's hook, then the handler).
-    const sessions = new WeakMap<FastifyRequest, ReturnType<typeof auth.api.getSession>>();
-    app.decorate("requireUser", async (request: FastifyRequest, { roles, allowMissingTwoFactor }: RequireUserOptions) => {
-      if (!sessions.has(request)) sessions.set(request, auth.api.getSession({ headers: toWebHeaders(request) }));
-      const session = await sessions.get(request)!;
-      if (!session) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-      const user = session.user as typeof session.user & { role?: string; vendorCompanyId?: string | null; twoFactorEnabled?: boolean };
+    const sessions = new WeakMap<FastifyRequest, Promise<AuthSession | null>>();
+    const lookUp = (request: FastifyRequest) => {
+      if (!sessions.has(request)) sessions.set(request, auth.api.getSession({ headers: toWebHeaders(request), query: { disableRefresh: true } }));
+      return sessions.get(request)!;
+    };
+
+    app.decorate("requireUser", async (request: FastifyRequest, { roles, allowMissingTwoFactor, recentAuthentication, countsAsActivity = true }: RequireUserOptions) => {
+      const found = await lookUp(request);
+      if (!found) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+      const user = found.user as typeof found.user & { role?: string; vendorCompanyId?: string | null; twoFactorEnabled?: boolean };
+      const session = found.session as typeof found.session & { reauthenticatedAt?: Date | null };
       const role = user.role ?? "vendor";
+      const now = new Date();
+      const endsAt = sessionEndsAt(role, { createdAt: new Date(session.createdAt), lastActiveAt: new Date(session.updatedAt) });
+      if (endsAt <= now) {
+        await app.db.delete(sessionTable).where(eq(sessionTable.id, session.id));
+        sessions.set(request, Promise.resolve(null));
+        throw new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.");
+      }
       if (!roles.includes(role)) throw new AppError("FORBIDDEN", "You do not have access to this page.");
       if (staffTwoFactorRequired && !allowMissingTwoFactor && isStaffRole(role) && !user.twoFactorEnabled) {
         throw new AppError("TWO_FACTOR_REQUIRED", "Set up two-factor authentication to continue.");
       }
+      if (recentAuthentication && !isRecentlyAuthenticated({ createdAt: new Date(session.createdAt), reauthenticatedAt: session.reauthenticatedAt ? new Date(session.reauthenticatedAt) : null }, now)) {
+        throw new AppError("REAUTHENTICATION_REQUIRED", "Please confirm it is you to continue.");
+      }
+      let lastActiveAt = new Date(session.updatedAt);
+      if (countsAsActivity && isStaffRole(role) && now.getTime() - lastActiveAt.getTime() >= activityWriteIntervalMs) {
+        await app.db.update(sessionTable).set({ updatedAt: now }).where(eq(sessionTable.id, session.id));
+        session.updatedAt = now;
+        lastActiveAt = now;
+      }
       return {
         id: user.id,
+        sessionId: session.id,
         email: user.email,
         name: user.name,
         role,
         vendorCompanyId: user.vendorCompanyId ?? null,
         twoFactorEnabled: Boolean(user.twoFactorEnabled),
+        sessionEndsAt: sessionEndsAt(role, { createdAt: new Date(session.createdAt), lastActiveAt }),
       };
     });
 
-    // better-auth parses its own bodies: hand it the raw bytes in an encapsulated scope.
+    // better-auth parses its own bodies: hand it the raw bytes in an encapsulated scope. Only the
+    // endpoints the product uses are routed; better-auth sees exactly the path that was matched.
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-      scope.route({
-        method: ["GET", "POST"],
-        url: "/api/auth/*",
-        schema: { hide: true },
-        config: { rateLimit: false },
-        handler: async (request, reply) => {
-          const hasBody = request.method !== "GET" && request.body instanceof Buffer && request.body.length > 0;
-          const response = await auth.handler(
-            new Request(new URL(request.url, publicUrl), {
-              method: request.method,
-              headers: toWebHeaders(request),
-              body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
-            }),
-          );
-          reply.status(response.status);
-          response.headers.forEach((value, key) => {
-            if (key !== "set-cookie") reply.header(key, value);
-          });
-          const cookies = response.headers.getSetCookie();
-          if (cookies.length > 0) reply.header("set-cookie", cookies);
-          reply.header("cache-control", "no-store");
-          return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
-        },
-      });
+      for (const endpoint of exposedAuthEndpoints) {
+        scope.route({
+          method: endpoint.method,
+          url: `/api/auth${endpoint.path}`,
+          schema: { hide: true },
+          config: { rateLimit: false },
+          handler: async (request, reply) => {
+            const params = request.params as Record<string, string>;
+            const path = endpoint.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ""));
+            const url = new URL(`/api/auth${path}`, publicUrl);
+            url.search = new URL(request.url, publicUrl).search;
+            const hasBody = request.method !== "GET" && request.body instanceof Buffer && request.body.length > 0;
+            const response = await auth.handler(
+              new Request(url, {
+                method: request.method,
+                headers: toWebHeaders(request),
+                body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
+              }),
+            );
+            reply.status(response.status);
+            response.headers.forEach((value, key) => {
+              if (key !== "set-cookie") reply.header(key, value);
+            });
+            const cookies = response.headers.getSetCookie();
+            if (cookies.length > 0) reply.header("set-cookie", cookies);
+            reply.header("cache-control", "no-store");
+            return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+          },
+        });
+      }
     });
   },
   { name: "auth" },

@@ -1,15 +1,47 @@
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoles } from "#domain/auth/roles.ts";
-import { meResponse } from "#domain/api/me.ts";
+import { confirmIdentityRequest, meResponse } from "#domain/api/me.ts";
+import { session } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { SessionUser } from "../../plugins/auth.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { confirmIdentity } from "./confirm-identity.ts";
+
+const anyRole = Object.values(authRoles);
 
 export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: boolean }> = async (app, options) => {
-  app.get(
-    "/api/me",
-    { schema: { tags: ["accounts"], summary: "The signed-in user", response: { 200: meResponse } } },
+  const answer = (user: SessionUser) => {
+    const { sessionEndsAt, id, email, name, role, twoFactorEnabled } = user;
+    return { user: { id, email, name, role, twoFactorEnabled }, staffTwoFactorRequired: options.staffTwoFactorRequired, sessionEndsAt: sessionEndsAt.toISOString() };
+  };
+
+  // Any signed-in role, checked before a body is read; the two-factor rule is applied per area, so staff can still reach enrolment.
+  app.addHook("onRequest", async (request) => {
+    await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true, countsAsActivity: false });
+  });
+
+  app.get("/api/me", { schema: { tags: ["accounts"], summary: "The signed-in user (reading it is not activity)", response: { 200: meResponse } } }, async (request) =>
+    answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true, countsAsActivity: false })),
+  );
+
+  app.post("/api/me/keep-alive", { schema: { tags: ["accounts"], summary: "Stay signed in: counts as activity", response: { 200: meResponse } } }, async (request) =>
+    answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true })),
+  );
+
+  app.post(
+    "/api/me/confirm-identity",
+    { schema: { tags: ["accounts"], summary: "Prove a factor again before a reveal or an export", body: confirmIdentityRequest, response: { 200: meResponse } } },
     async (request) => {
-      // Any role; the two-factor rule is applied per area, so staff can still reach enrolment.
-      const user = await app.requireUser(request, { roles: Object.values(authRoles), allowMissingTwoFactor: true });
-      return { user, staffTwoFactorRequired: options.staffTwoFactorRequired };
+      const user = await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true });
+      const confirmed = await confirmIdentity(app.auth, request, user, request.body);
+      if (!confirmed) {
+        await recordAudit(app.db, { action: "reauthentication.failed", actorUserId: user.id, ipAddress: request.ip });
+        throw new AppError("VALIDATION_FAILED", "code" in request.body ? "That code is not right. Please try again." : "That password is not right. Please try again.");
+      }
+      await app.db.update(session).set({ reauthenticatedAt: new Date() }).where(eq(session.id, user.sessionId));
+      await recordAudit(app.db, { action: "reauthenticated", actorUserId: user.id, ipAddress: request.ip, details: { factor: "code" in request.body ? "totp" : "password" } });
+      return answer(user);
     },
   );
 };
