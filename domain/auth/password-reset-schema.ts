@@ -6,14 +6,17 @@ export const passwordResetMessages = {
   failed: "Please enter an email associated with your account",
   changed: "Your password has been changed. You can sign in now.",
   expired: "This link has expired or was already used. Please ask for a new one.",
+  tooCommon: "This password is too common. Please choose another.",
 } as const;
+
+/** Decisions.md 5: 8 to 128 characters, no composition rules; common passwords are refused by the server. */
+export const passwordLength = { min: 8, max: 128 } as const;
 
 export const passwordResetRequest = z.object({ email: emailAddress(passwordResetMessages.failed) });
 
-/** Decisions.md 5: 8 to 128 characters, no composition rules. */
 export const newPasswordSchema = z
   .object({
-    newPassword: z.string().check(z.minLength(8, "Use at least 8 characters."), z.maxLength(128, "Use at most 128 characters.")),
+    newPassword: z.string().check(z.minLength(passwordLength.min, "Use at least 8 characters."), z.maxLength(passwordLength.max, "Use at most 128 characters.")),
     confirmPassword: z.string(),
   })
   .check(z.refine((value) => value.newPassword === value.confirmPassword, { error: "The two passwords do not match.", path: ["confirmPassword"] }));

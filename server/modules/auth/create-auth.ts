@@ -1,25 +1,31 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
 import { admin, twoFactor } from "better-auth/plugins";
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lt, max, or } from "drizzle-orm";
 import type { Brand } from "#domain/site/brand.ts";
-import { authRoles } from "#domain/auth/roles.ts";
+import { passwordLength, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
+import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
+import { sessionLimits } from "#domain/auth/session-lifetime.ts";
+import { signInThrottle, signInWaitMessage, signInWaitSeconds } from "#domain/auth/sign-in-delay.ts";
 import type { Database } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-
-/** Failed sign-ins allowed per account in the window before the account is throttled. */
-export const accountFailureLimit = 5;
-export const accountFailureWindowMinutes = 15;
+import { isCommonPassword } from "./common-passwords.ts";
+import { matchingTotpStep } from "./totp-step.ts";
 
 export type AuthOptions = { db: Database; secret: string; publicUrl: string; brand: Brand };
 
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
 export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
-  const mail = (to: string, subject: string, paragraphs: string[], action: { label: string; url: string }) =>
+  const mail = (to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }) =>
     enqueueMail(db, simpleMail({ to, subject, paragraphs, action, product: brand.name }));
+  const signInLink = { label: "Sign in", url: `${publicUrl}/VendorLogin` };
+  const notYou = `If this was not you, call ${brand.name} at ${brand.phone} right away.`;
 
   return betterAuth({
     appName: brand.name,
@@ -43,8 +49,8 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       // Accounts are created by staff (decisions.md 5), never by public sign-up.
       disableSignUp: true,
       requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: passwordLength.min,
+      maxPasswordLength: passwordLength.max,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
@@ -64,6 +70,17 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       // Following the mailed link proves the address: an invited user is verified by it.
       onPasswordReset: async ({ user }) => {
         await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+        const invitation = !user.emailVerified;
+        await recordAudit(db, { action: invitation ? "invitation.accepted" : "password.reset", actorUserId: user.id, subject: user.email });
+        await (invitation
+          ? mail(user.email, `Your ${brand.name} account is ready`, [
+              "Your invitation was used: the password of your account was chosen and you can now sign in.",
+              notYou,
+            ], signInLink)
+          : mail(user.email, `Your ${brand.name} password was changed`, [
+              "The password of your account was just reset with a link sent to this address, and every session was signed out.",
+              notYou,
+            ], signInLink));
       },
     },
     emailVerification: {
@@ -82,8 +99,13 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 12,
-      updateAge: 60 * 30,
+      // Absolute lifetimes (decisions.md 11): a session is never extended. Staff sessions end
+      // sooner (set when created) and after 30 idle minutes (requireUser).
+      expiresIn: sessionLimits.vendor.absoluteMs / 1000,
+      disableSessionRefresh: true,
+      additionalFields: {
+        reauthenticatedAt: { type: "date", required: false, input: false },
+      },
     },
     rateLimit: {
       enabled: true,
@@ -95,6 +117,7 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
         "/request-password-reset": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 5 },
         "/two-factor/verify-totp": { window: 60, max: 10 },
+        "/two-factor/verify-backup-code": { window: 60, max: 10 },
       },
     },
     advanced: {
@@ -102,37 +125,65 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       useSecureCookies: publicUrl.startsWith("https://"),
     },
     plugins: [
+      // Only for the role and ban columns: none of its endpoints is routed (exposed-endpoints.ts).
       admin({ defaultRole: authRoles.vendor, adminRoles: [authRoles.admin] }),
       twoFactor({ issuer: brand.name }),
     ],
     databaseHooks: {
       session: {
         create: {
+          before: async (session) => {
+            const [owner] = await db.select({ role: schema.user.role }).from(schema.user).where(eq(schema.user.id, session.userId));
+            if (!isStaffRole(owner?.role)) return;
+            return { data: { ...session, expiresAt: new Date(Date.now() + sessionLimits.staff.absoluteMs) } };
+          },
           after: async (session) => {
             await recordAudit(db, { action: "sign-in", actorUserId: session.userId, ipAddress: session.ipAddress });
+          },
+        },
+      },
+      user: {
+        update: {
+          after: async (user, context) => {
+            // verify-totp turns two-factor on once, when the first code confirms the enrolment.
+            if (context?.path !== "/two-factor/verify-totp" || !(user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
+            await recordAudit(db, { action: "two-factor.enabled", actorUserId: user.id, subject: user.email });
+            await mail(user.email, `Two-factor authentication is on for your ${brand.name} account`, [
+              "Signing in to your account now also asks for a code from your authenticator app.",
+              notYou,
+            ]);
           },
         },
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email") return;
-        const email = String(ctx.body?.email ?? "").toLowerCase();
-        if (await recentFailures(db, email) >= accountFailureLimit) {
-          throw new APIError("TOO_MANY_REQUESTS", {
-            message: `Too many failed sign-in attempts. Please try again in ${accountFailureWindowMinutes} minutes.`,
-          });
+        if (ctx.path === "/sign-in/email") await refuseWhileThrottled(db, ctx);
+        if (ctx.path === "/reset-password" && isCommonPassword(String(ctx.body?.newPassword ?? ""))) {
+          throw new APIError("BAD_REQUEST", { message: passwordResetMessages.tooCommon, code: "PASSWORD_TOO_COMMON" });
         }
+        if (ctx.path === "/two-factor/verify-totp") await spendTotpStep(db, ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email" || !(ctx.context.returned instanceof APIError)) return;
-        if (ctx.context.returned.statusCode !== 401) return;
-        await recordAudit(db, {
-          action: "sign-in.failed",
-          subject: String(ctx.body?.email ?? "").toLowerCase(),
-          ipAddress: ctx.request?.headers.get("x-forwarded-for") ?? null,
-          details: { reason: ctx.context.returned.body?.code ?? "UNKNOWN" },
-        });
+        const failed = ctx.context.returned instanceof APIError ? ctx.context.returned : null;
+        const ipAddress = ctx.request?.headers.get("x-forwarded-for") ?? null;
+        if (ctx.path === "/sign-in/email" && failed?.statusCode === 401) {
+          await recordAudit(db, {
+            action: "sign-in.failed",
+            subject: String(ctx.body?.email ?? "").toLowerCase(),
+            ipAddress,
+            details: { reason: failed.body?.code ?? "UNKNOWN" },
+          });
+        }
+        if (ctx.path === "/request-password-reset" && !failed) {
+          await recordAudit(db, { action: "password-reset.requested", subject: String(ctx.body?.email ?? "").toLowerCase(), ipAddress });
+        }
+        if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && failed) {
+          await recordAudit(db, { action: "two-factor.failed", actorUserId: await twoFactorUserId(ctx), ipAddress, details: { reason: failed.body?.code ?? "UNKNOWN", factor: ctx.path.endsWith("totp") ? "totp" : "recovery-code" } });
+        }
+        if (ctx.path === "/two-factor/verify-backup-code" && !failed) {
+          await recordAudit(db, { action: "two-factor.recovery-code-used", actorUserId: await twoFactorUserId(ctx), ipAddress });
+        }
       }),
     },
   });
@@ -140,11 +191,49 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-async function recentFailures(db: Database, email: string): Promise<number> {
-  const since = new Date(Date.now() - accountFailureWindowMinutes * 60_000);
+/** Growing delays per account and address (domain/auth/sign-in-delay.ts), counted from the audit log. */
+async function refuseWhileThrottled(db: Database, ctx: HookContext): Promise<void> {
+  const email = String(ctx.body?.email ?? "").toLowerCase();
+  const ipAddress = ctx.request?.headers.get("x-forwarded-for");
+  if (!ipAddress) return;
+  const since = new Date(Date.now() - signInThrottle.windowMinutes * 60_000);
   const [row] = await db
-    .select({ n: count() })
+    .select({ failures: count(), last: max(schema.auditLog.at) })
     .from(schema.auditLog)
-    .where(and(eq(schema.auditLog.action, "sign-in.failed"), eq(schema.auditLog.subject, email), gt(schema.auditLog.at, since)));
-  return row?.n ?? 0;
+    .where(and(eq(schema.auditLog.action, "sign-in.failed"), eq(schema.auditLog.subject, email), eq(schema.auditLog.ipAddress, ipAddress), gt(schema.auditLog.at, since)));
+  const wait = signInWaitSeconds(row?.failures ?? 0, row?.last ? new Date(row.last) : null, new Date());
+  if (wait > 0) throw new APIError("TOO_MANY_REQUESTS", { message: signInWaitMessage(wait), code: "SIGN_IN_THROTTLED" }, { "retry-after": String(wait) });
+}
+
+/** The user a two-factor request is about: the signed-in user, or the one half-way through sign-in. */
+async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie("two_factor");
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return verification?.value ?? null;
+}
+
+/**
+ * A TOTP code works once (RFC 6238 5.2): the step it belongs to must be later than the last step
+ * the user spent, claimed atomically, so the same code sent twice, even at once, passes once.
+ */
+async function spendTotpStep(db: Database, ctx: HookContext): Promise<void> {
+  const userId = await twoFactorUserId(ctx);
+  if (!userId) return;
+  const [stored] = await db.select({ secret: schema.twoFactor.secret }).from(schema.twoFactor).where(eq(schema.twoFactor.userId, userId));
+  if (!stored) return;
+  const step = matchingTotpStep(await symmetricDecrypt({ key: ctx.context.secretConfig, data: stored.secret }), String(ctx.body?.code ?? ""));
+  // A wrong code is left to better-auth, which refuses it and counts the failure.
+  if (step === null) return;
+  const claimed = await db
+    .update(schema.twoFactor)
+    .set({ lastUsedStep: step })
+    .where(and(eq(schema.twoFactor.userId, userId), or(isNull(schema.twoFactor.lastUsedStep), lt(schema.twoFactor.lastUsedStep, step))))
+    .returning({ id: schema.twoFactor.id });
+  if (claimed.length === 0) {
+    throw new APIError("UNAUTHORIZED", { message: "This code was already used. Please wait for the next code.", code: "TOTP_CODE_REUSED" });
+  }
 }
