@@ -48,10 +48,17 @@ describe("system endpoints", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 
-  it("publishes an OpenAPI document generated from the route schemas", async () => {
-    const response = await server.app.inject("/api/docs/json");
-    expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(["/api/health", "/api/me"]));
+  it("publishes an OpenAPI document generated from the route schemas: the public endpoints to anyone, all of them to staff", async () => {
+    const anonymous = await server.app.inject("/api/docs/json");
+    expect(anonymous.statusCode).toBe(200);
+    const publicPaths = Object.keys(anonymous.json().paths);
+    expect(publicPaths).toEqual(expect.arrayContaining(["/api/health", "/api/leads/footer-message"]));
+    expect(publicPaths.filter((path) => !/^\/api\/(health|leads|quotes|partners)\b/.test(path))).toEqual([]);
+    const vendor = await signIn(server.app, "vendor@demo.example", passwords.vendor);
+    expect(Object.keys((await server.app.inject({ url: "/api/docs/json", headers: { cookie: vendor.cookie } })).json().paths)).toEqual(publicPaths);
+    const admin = await signIn(server.app, "admin@demo.example", passwords.admin);
+    const full = Object.keys((await server.app.inject({ url: "/api/docs/json", headers: { cookie: admin.cookie } })).json().paths);
+    expect(full).toEqual(expect.arrayContaining(["/api/health", "/api/me", "/api/back-office/deals", "/api/portal/deals"]));
   });
 });
 
@@ -80,13 +87,18 @@ describe("sign-in", () => {
     expect(signInMessages.unverified).toContain("verification was sent to your email");
   });
 
-  it("throttles an account after repeated failed sign-ins, even with the right password", async () => {
+  it("slows an address that keeps failing on an account, without locking the owner out elsewhere", async () => {
     await createAccount(server.auth, { email: "target@demo.example", name: "Target", role: authRoles.vendor, password: "target-password", emailVerified: true });
+    const attacker = loopbackAddress();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await signIn(server.app, "target@demo.example", `wrong-${attempt}-password`)).response.statusCode).toBe(401);
+      expect((await signIn(server.app, "target@demo.example", `wrong-${attempt}-password`, attacker)).response.statusCode).toBe(401);
     }
-    const blocked = await signIn(server.app, "target@demo.example", "target-password");
-    expect(blocked.response.statusCode).toBe(429);
+    const slowed = await signIn(server.app, "target@demo.example", "target-password", attacker);
+    expect(slowed.response.statusCode).toBe(429);
+    expect(slowed.response.json().message).toBe("Too many failed sign-in attempts. Please try again in 30 seconds.");
+    expect(slowed.response.headers["retry-after"]).toBe("30");
+    const owner = await signIn(server.app, "target@demo.example", "target-password", loopbackAddress());
+    expect(owner.response.statusCode).toBe(200);
   });
 
   it("throttles an address that tries many sign-ins", async () => {
@@ -112,12 +124,12 @@ describe("sign-in", () => {
     expect(me.statusCode).toBe(200);
   });
 
-  it("logs each answered request in one line, with its status and duration", async () => {
+  it("logs each answered request in one line, with its route, status and duration, never its query", async () => {
     const before = server.logs().length;
     await server.app.inject({ url: "/api/health?probe=log-line" });
     const lines = server.logs().slice(before).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ msg: "request", method: "GET", url: "/api/health?probe=log-line", statusCode: 200, ms: expect.any(Number) });
+    expect(lines[0]).toMatchObject({ msg: "request", method: "GET", url: "/api/health", statusCode: 200, ms: expect.any(Number) });
   });
 
   it("never writes passwords to the logs", async () => {

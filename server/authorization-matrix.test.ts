@@ -5,24 +5,26 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
-import { dealDocument } from "./db/schema.ts";
+import { dealDocument, user } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
+import { exposedAuthEndpoints } from "./modules/auth/exposed-endpoints.ts";
+import { isPublicApiPath } from "./plugins/api-docs.ts";
 
 // Every documented endpoint x every kind of caller (vendor B meets vendor A's deal ids), built from the OpenAPI document (which the
-// route schemas generate), so an endpoint added later is covered without editing this file.
+// route schemas generate), so an endpoint added later is covered without editing this file; each also under percent-encoded
+// spellings of its path. And every endpoint the auth library has, listed from the library itself: only the ones we route answer.
 
 type Caller = "anonymous" | "vendor" | "otherVendor" | "staff" | "admin" | "staffWithoutTwoFactor";
-type Endpoint = { method: string; path: string };
+type Endpoint = { method: string; path: string; /** The plain path of a percent-encoded spelling. */ spelledAs?: string };
 
-const publicPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/", "/api/docs"];
 const adminOnly = [/^\/api\/back-office\/vendors$/, /^\/api\/back-office\/vendors\/.+/, /^\/api\/back-office\/partners/, /^\/api\/back-office\/outbox/, /^\/api\/back-office\/audit$/];
 
 /** Who may pass the access check of an endpoint (decisions.md 5). */
 function allowed(endpoint: Endpoint, caller: Caller): boolean {
   const { path, method } = endpoint;
-  if (publicPrefixes.some((prefix) => path.startsWith(prefix))) return true;
+  if (isPublicApiPath(path) || path.startsWith("/api/docs")) return true;
   if (caller === "anonymous") return false;
-  if (path === "/api/me") return true;
+  if (path === "/api/me" || path.startsWith("/api/me/")) return true;
   if (path.startsWith("/api/portal/")) return caller === "vendor" || caller === "otherVendor";
   if (path.startsWith("/api/back-office/")) {
     if (caller === "vendor" || caller === "otherVendor" || caller === "staffWithoutTwoFactor") return false;
@@ -59,7 +61,7 @@ beforeAll(async () => {
   vendorA.dealId = (submitted.json() as { id: string }).id;
   vendorA.documentId = (await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, vendorA.dealId)))[0]!.id;
   cookies.staffWithoutTwoFactor = (await signIn(strict.app, "staff@m.example", "staff-password-1")).cookie;
-  const document = (await server.app.inject("/api/docs/json")).json() as { paths: Record<string, Record<string, unknown>> };
+  const document = (await server.app.inject({ url: "/api/docs/json", headers: { cookie: cookies.admin } })).json() as { paths: Record<string, Record<string, unknown>> };
   endpoints = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: withIds(path) })),
   );
@@ -68,6 +70,12 @@ function withIds(path: string): string {
   if (path.startsWith("/api/portal/deals/")) return path.replace("{id}", vendorA.dealId);
   if (path.startsWith("/api/portal/documents/")) return path.replace("{id}", vendorA.documentId);
   return path.replace(/\{[^}]+\}/g, randomUUID());
+}
+
+/** Spellings of a path that reach the same route: a percent-encoded letter in the first segment, and in the second. */
+function encodedVariants(path: string): string[] {
+  const encode = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
+  return [path.replace(/^\/a/, `/${encode("a")}`), path.replace(/^\/api\/(\w)/, (_match, letter: string) => `/api/${encode(letter)}`)];
 }
 
 afterAll(async () => {
@@ -85,7 +93,7 @@ describe("authorization matrix", () => {
     it(`answers ${caller} by the rules on every endpoint, never with a 5xx`, async () => {
       const target = caller === "staffWithoutTwoFactor" ? strict : server;
       const failures: string[] = [];
-      for (const endpoint of endpoints) {
+      for (const endpoint of endpoints.flatMap((plain) => [plain, ...encodedVariants(plain.path).map((path) => ({ ...plain, path, spelledAs: plain.path }))])) {
         if (endpoint.path.startsWith("/api/docs")) continue;
         const response = await target.app.inject({
           method: endpoint.method as "GET",
@@ -95,7 +103,7 @@ describe("authorization matrix", () => {
         });
         const refused = response.statusCode === 401 || response.statusCode === 403;
         for (const header of securityHeaders) if (!response.headers[header]) failures.push(`${endpoint.method} ${endpoint.path}: no ${header}`);
-        const expectRefusal = !allowed(endpoint, caller);
+        const expectRefusal = !allowed({ ...endpoint, path: endpoint.spelledAs ?? endpoint.path }, caller);
         if (response.statusCode >= 500) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
         else if (expectRefusal !== refused) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected ${expectRefusal ? "a refusal" : "access"})`);
         else if (expectRefusal && caller === "anonymous" && response.statusCode !== 401) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 401)`);
@@ -113,10 +121,39 @@ describe("authorization matrix", () => {
 
   it("refuses a cross-site POST that carries a session cookie on every state-changing endpoint", async () => {
     const failures: string[] = [];
-    for (const endpoint of endpoints.filter((candidate) => candidate.method !== "GET")) {
+    const stateChanging = endpoints.filter((candidate) => candidate.method !== "GET");
+    for (const endpoint of [...stateChanging, ...stateChanging.flatMap((plain) => encodedVariants(plain.path).map((path) => ({ ...plain, path })))]) {
       const response = await server.app.inject({ method: endpoint.method as "POST", url: endpoint.path, headers: { cookie: cookies.admin!, origin: "https://evil.example", "content-type": "application/json" }, payload: "{}" });
       if (response.statusCode !== 403) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("routes only the auth library's endpoints the product uses: every other one is a 404 for every caller, however it is spelled", async () => {
+    const exposed = new Set(exposedAuthEndpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    const libraryEndpoints = Object.values(server.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
+      .filter((endpoint) => endpoint.path)
+      .flatMap((endpoint) => [endpoint.options?.method ?? "GET"].flat().map((method) => ({ method: method === "*" ? "POST" : method, path: endpoint.path! })));
+    expect(libraryEndpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(["/admin/impersonate-user", "/admin/set-user-password", "/admin/set-role", "/admin/create-user", "/admin/list-users"]));
+    const failures: string[] = [];
+    for (const caller of ["anonymous", "vendor", "staff", "admin"] as const) {
+      for (const endpoint of libraryEndpoints) {
+        const path = `/api/auth${endpoint.path.replace(/:(\w+)/g, "x")}`;
+        for (const url of [path, ...encodedVariants(path)]) {
+          const response = await server.app.inject({
+            method: endpoint.method as "POST",
+            url,
+            headers: { cookie: cookies[caller] ?? "", origin: testOrigin, "content-type": "application/json" },
+            payload: endpoint.method === "GET" ? undefined : JSON.stringify({ userId: "x", role: "admin", newPassword: "attacker-password-1", email: "new@m.example", password: "attacker-password-1", name: "N" }),
+          });
+          if (response.statusCode >= 500) failures.push(`${caller} ${endpoint.method} ${url}: ${response.statusCode}`);
+          const routed = exposed.has(`${endpoint.method} ${endpoint.path}`);
+          if (!routed && response.statusCode !== 404) failures.push(`${caller} ${endpoint.method} ${url}: ${response.statusCode} (expected 404: not routed)`);
+          if (response.headers["cache-control"] !== "no-store") failures.push(`${caller} ${endpoint.method} ${url}: cache-control ${String(response.headers["cache-control"])}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await server.database.db.select().from(user).where(eq(user.email, "new@m.example"))).toEqual([]);
   });
 });
