@@ -175,7 +175,8 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
             details: { reason: failed.body?.code ?? "UNKNOWN" },
           });
         }
-        if (ctx.path === "/request-password-reset" && !failed) {
+        // Asked for over HTTP; staff's invitations call it from the server and are audited as such.
+        if (ctx.path === "/request-password-reset" && !failed && ctx.request) {
           await recordAudit(db, { action: "password-reset.requested", subject: String(ctx.body?.email ?? "").toLowerCase(), ipAddress });
         }
         if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && failed) {
@@ -234,6 +235,8 @@ async function spendTotpStep(db: Database, ctx: HookContext): Promise<void> {
     .where(and(eq(schema.twoFactor.userId, userId), or(isNull(schema.twoFactor.lastUsedStep), lt(schema.twoFactor.lastUsedStep, step))))
     .returning({ id: schema.twoFactor.id });
   if (claimed.length === 0) {
+    // The after hook does not run when a before hook refuses: audit the refusal here.
+    await recordAudit(db, { action: "two-factor.failed", actorUserId: userId, ipAddress: ctx.request?.headers.get("x-forwarded-for") ?? null, details: { reason: "TOTP_CODE_REUSED", factor: "totp" } });
     throw new APIError("UNAUTHORIZED", { message: "This code was already used. Please wait for the next code.", code: "TOTP_CODE_REUSED" });
   }
 }

@@ -1,0 +1,248 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, like } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
+import { authRoles } from "#domain/auth/roles.ts";
+import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
+import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
+import { totp } from "../tests/support/totp.ts";
+import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
+import { auditLog, deal, footerMessage, mailOutbox, session, user } from "./db/schema.ts";
+import { createAccount } from "./modules/accounts/create-account.ts";
+
+// The holes found by trying to break in (issue "Trust boundary"), each as the attack that worked.
+
+let server: TestServer;
+let strict: TestServer;
+const admin = { email: "admin@tb.example", password: "admin-password-1", cookie: "" };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  strict = await startTestServer({ STAFF_2FA_REQUIRED: "true" });
+  await createAccount(server.auth, { email: admin.email, name: "Ada", role: authRoles.admin, password: admin.password, emailVerified: true });
+  admin.cookie = (await signIn(server.app, admin.email, admin.password)).cookie;
+});
+afterAll(async () => {
+  await server?.close();
+  await strict?.close();
+});
+
+const json = (app: FastifyInstance, method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: unknown, origin = testOrigin) =>
+  app.inject({ method, url, headers: { cookie, origin, "content-type": "application/json" }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
+
+const mailsTo = (target: TestServer, email: string) =>
+  target.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+
+const auditActions = async (target: TestServer, actorOrSubject: string) =>
+  (await target.database.db.select().from(auditLog)).filter((row) => row.actorUserId === actorOrSubject || row.subject === actorOrSubject).map((row) => row.action);
+
+/** Enrols TOTP the way the back office does; returns the secret and the session that enrolment leaves. */
+async function enrolTwoFactor(target: TestServer, cookie: string, password: string) {
+  const enable = await json(target.app, "POST", "/api/auth/two-factor/enable", cookie, { password });
+  expect(enable.statusCode).toBe(200);
+  const secret = new URL(enable.json().totpURI as string).searchParams.get("secret")!;
+  const verify = await json(target.app, "POST", "/api/auth/two-factor/verify-totp", cookie, { code: totp(secret) });
+  expect(verify.statusCode).toBe(200);
+  return { secret, cookie: cookiesFrom(verify.headers["set-cookie"]) || cookie };
+}
+
+/** Password, then a TOTP code: the session cookie, or the refusal. */
+async function signInWithCode(target: TestServer, email: string, password: string, code: string) {
+  const first = await signIn(target.app, email, password);
+  expect(first.response.json().twoFactorRedirect).toBe(true);
+  const second = await json(target.app, "POST", "/api/auth/two-factor/verify-totp", first.cookie, { code });
+  return { response: second, cookie: cookiesFrom(second.headers["set-cookie"]) };
+}
+
+describe("1. the auth library's admin endpoints", () => {
+  it("are unreachable for a password-only admin: no user list, impersonation, password setting, role change or account creation", async () => {
+    const vendor = await createVendor(server.database, server.auth, "Target Tractors");
+    const [target] = await server.database.db.select().from(user).where(eq(user.email, vendor.email));
+    const attempts: [string, unknown][] = [
+      ["/api/auth/admin/list-users", undefined],
+      ["/api/auth/admin/impersonate-user", { userId: target!.id }],
+      ["/api/auth/admin/set-user-password", { userId: target!.id, newPassword: "attacker-password-1" }],
+      ["/api/auth/admin/set-role", { userId: target!.id, role: "admin" }],
+      ["/api/auth/admin/create-user", { email: "mallory@tb.example", password: "attacker-password-1", name: "M", role: "admin" }],
+    ];
+    for (const target of [server, strict]) {
+      if (target === strict) await createAccount(strict.auth, { email: admin.email, name: "Ada", role: authRoles.admin, password: admin.password, emailVerified: true });
+      const cookie = target === server ? admin.cookie : (await signIn(strict.app, admin.email, admin.password)).cookie;
+      for (const [url, body] of attempts) {
+        const response = await json(target.app, body === undefined ? "GET" : "POST", url, cookie, body);
+        expect(response.statusCode, url).toBe(404);
+      }
+    }
+    expect((await signIn(server.app, vendor.email, vendor.password)).response.statusCode).toBe(200);
+    expect((await signIn(server.app, vendor.email, "attacker-password-1")).response.statusCode).toBe(401);
+    const [after] = await server.database.db.select().from(user).where(eq(user.id, target!.id));
+    expect(after!.role).toBe(authRoles.vendor);
+    expect(await server.database.db.select().from(user).where(eq(user.email, "mallory@tb.example"))).toEqual([]);
+  });
+});
+
+describe("2. percent-encoded paths", () => {
+  it("meet the same CSRF check as the plain path: a cross-site PATCH with an admin cookie changes nothing", async () => {
+    const vendor = await createVendor(server.database, server.auth, "Encoded Excavators");
+    const vendorCookie = (await signIn(server.app, vendor.email, vendor.password)).cookie;
+    const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "ENCODED PAVING" })) }, [{ field: "client-info", name: "a.pdf", content: samplePdf }]);
+    const created = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: upload.payload, headers: { cookie: vendorCookie, origin: testOrigin, "content-type": upload.contentType } });
+    const dealId = created.json().id as string;
+    for (const url of [`/%61pi/back-office/deals/${dealId}`, `/ap%69/back-office/deals/${dealId}`, `/api/%62ack-office/deals/${dealId}`]) {
+      const response = await json(server.app, "PATCH", url, admin.cookie, { stage: 9 }, "https://evil.example");
+      expect(response.statusCode, url).toBe(403);
+      expect(response.headers["cache-control"]).toBe("no-store");
+    }
+    const [stored] = await server.database.db.select().from(deal).where(eq(deal.id, dealId));
+    expect(stored!.stage).toBe(1);
+    // The same route still answers its own origin (the encoded path reaches it: the guard is what changed).
+    expect((await json(server.app, "GET", `/%61pi/back-office/deals/${dealId}`, admin.cookie)).statusCode).toBe(200);
+  });
+
+  it("count toward the lead-form limit like the plain path", async () => {
+    const address = loopbackAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const url = ["/api/leads/footer-message", "/%61pi/leads/footer-message", "/api/%6Ceads/footer-message"][attempt % 3]!;
+      const response = await server.app.inject({
+        method: "POST",
+        url,
+        remoteAddress: address,
+        headers: { origin: testOrigin, "content-type": "application/json" },
+        payload: { nameOfBusiness: "Limit Test", nameUser: "Lee", emailUser: "lee@tb.example", subjectUser: `Hello ${attempt}`, idempotencyKey: randomUUID() },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 201 || status === 200)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(await server.database.db.select().from(footerMessage).where(eq(footerMessage.nameOfBusiness, "Limit Test"))).toHaveLength(10);
+  });
+});
+
+describe("3. tokens in the server log", () => {
+  it("follows an invitation, a reset and a verification link and finds none of their tokens in the log", async () => {
+    const email = `invited-${randomUUID().slice(0, 6)}@tb.example`;
+    expect((await json(server.app, "POST", "/api/back-office/vendors", admin.cookie, { firstName: "Ivy", companyId: "731731", companyEmail: email, companyName: "Ivy Implements", companyAlreadyInSystem: false })).statusCode).toBe(201);
+    const invitation = (await mailsTo(server, email))[0]!;
+    const invitationToken = /reset-password\/([^?\s"]+)/.exec(invitation.text)![1]!;
+    const followed = await server.app.inject(new URL(/(http\S+reset-password\/\S+)/.exec(invitation.text)![1]!).pathname + new URL(/(http\S+reset-password\/\S+)/.exec(invitation.text)![1]!).search);
+    expect(followed.statusCode).toBe(302);
+    expect(String(followed.headers.location)).toContain(invitationToken);
+    expect((await json(server.app, "POST", "/api/auth/reset-password", "", { newPassword: "ivy-chooses-this-1", token: invitationToken })).statusCode).toBe(200);
+
+    await json(server.app, "POST", "/api/auth/request-password-reset", "", { email, redirectTo: "/reset-password" });
+    const reset = (await mailsTo(server, email)).find((mail) => mail.subject.startsWith("Reset"))!;
+    const resetUrl = new URL(/(http\S+reset-password\/\S+)/.exec(reset.text)![1]!);
+    const resetToken = resetUrl.pathname.split("/").pop()!;
+    expect((await server.app.inject(resetUrl.pathname + resetUrl.search)).statusCode).toBe(302);
+
+    const unverified = `unverified-${randomUUID().slice(0, 6)}@tb.example`;
+    await createAccount(server.auth, { email: unverified, name: "U", role: authRoles.vendor, password: "unverified-password-1", emailVerified: false });
+    await signIn(server.app, unverified, "unverified-password-1");
+    const verification = (await mailsTo(server, unverified))[0]!;
+    const verifyUrl = new URL(/(http\S+verify-email\S+)/.exec(verification.text)![1]!);
+    const jwt = verifyUrl.searchParams.get("token")!;
+    expect((await server.app.inject(verifyUrl.pathname + verifyUrl.search)).statusCode).toBeLessThan(500);
+
+    const log = server.logs();
+    expect(log).toContain('"url":"/api/auth/reset-password/:token"');
+    expect(log).toContain('"url":"/api/auth/verify-email"');
+    for (const secret of [invitationToken, resetToken, jwt, "ivy-chooses-this-1"]) expect(log).not.toContain(secret);
+  });
+});
+
+describe("4. TOTP codes", () => {
+  it("signs in once with a code: the same code again, even sent twice at once, is refused, and failures and enrolment are audited", async () => {
+    const email = "totp@tb.example";
+    const password = "totp-staff-password";
+    const { id } = await createAccount(strict.auth, { email, name: "Tess", role: authRoles.staff, password, emailVerified: true });
+    const { secret } = await enrolTwoFactor(strict, (await signIn(strict.app, email, password)).cookie, password);
+    const nextCode = totp(secret, Date.now() + 30_000);
+    expect((await signInWithCode(strict, email, password, nextCode)).response.statusCode).toBe(200);
+    const replay = await signInWithCode(strict, email, password, nextCode);
+    expect(replay.response.statusCode).toBe(401);
+    expect(replay.response.json().code).toBe("TOTP_CODE_REUSED");
+
+    const racer = { email: "racer@tb.example", password: "racer-staff-password" };
+    await createAccount(strict.auth, { ...racer, name: "Rae", role: authRoles.staff, emailVerified: true });
+    const enrolled = await enrolTwoFactor(strict, (await signIn(strict.app, racer.email, racer.password)).cookie, racer.password);
+    const racingCode = totp(enrolled.secret, Date.now() + 30_000);
+    const [first, second] = await Promise.all([signIn(strict.app, racer.email, racer.password), signIn(strict.app, racer.email, racer.password)]);
+    const racing = await Promise.all([first, second].map((attempt) => json(strict.app, "POST", "/api/auth/two-factor/verify-totp", attempt.cookie, { code: racingCode })));
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+
+    expect((await signInWithCode(strict, email, password, "000000")).response.statusCode).toBe(401);
+    const actions = await auditActions(strict, id);
+    expect(actions).toContain("two-factor.enabled");
+    expect(actions.filter((action) => action === "two-factor.failed").length).toBeGreaterThanOrEqual(2);
+    expect((await mailsTo(strict, email)).map((mail) => mail.subject)).toContain(`Two-factor authentication is on for your ${strict.config.public.brand.name} account`);
+  });
+});
+
+describe("sessions (ASVS V7)", () => {
+  const age = (target: TestServer, cookie: string, column: "createdAt" | "updatedAt" | "reauthenticatedAt", minutes: number) =>
+    target.database.db.update(session).set({ [column]: new Date(Date.now() - minutes * 60_000) }).where(eq(session.token, decodeURIComponent(cookie.split("=")[1]!.split(".")[0]!)));
+
+  it("ends a staff session after 30 idle minutes and after 12 hours, a vendor's after 7 days, and tells the back office when", async () => {
+    const staff = await signIn(server.app, admin.email, admin.password);
+    const me = (await json(server.app, "GET", "/api/me", staff.cookie)).json();
+    expect(new Date(me.sessionEndsAt).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(new Date(me.sessionEndsAt).getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    const [row] = await server.database.db.select().from(session).where(and(eq(session.token, decodeURIComponent(staff.cookie.split("=")[1]!.split(".")[0]!))));
+    expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 12 * 60 * 60_000)).toBeLessThan(1000);
+
+    await age(server, staff.cookie, "updatedAt", 20);
+    expect((await json(server.app, "GET", "/api/back-office/deals", staff.cookie)).statusCode).toBe(200);
+    await age(server, staff.cookie, "updatedAt", 31);
+    const idle = await json(server.app, "GET", "/api/back-office/deals", staff.cookie);
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json().message).toBe("Your session has ended. Please sign in again.");
+    expect((await json(server.app, "GET", "/api/me", staff.cookie)).statusCode).toBe(401);
+
+    const busy = await signIn(server.app, admin.email, admin.password);
+    await age(server, busy.cookie, "createdAt", 12 * 60 + 1);
+    expect((await json(server.app, "GET", "/api/back-office/deals", busy.cookie)).statusCode).toBe(401);
+
+    const vendor = await createVendor(server.database, server.auth, "Week Long Wheels");
+    const vendorSession = await signIn(server.app, vendor.email, vendor.password);
+    await age(server, vendorSession.cookie, "updatedAt", 3 * 24 * 60);
+    await age(server, vendorSession.cookie, "createdAt", 6 * 24 * 60);
+    expect((await json(server.app, "GET", "/api/portal/deals", vendorSession.cookie)).statusCode).toBe(200);
+    await age(server, vendorSession.cookie, "createdAt", 7 * 24 * 60 + 1);
+    expect((await json(server.app, "GET", "/api/portal/deals", vendorSession.cookie)).statusCode).toBe(401);
+  });
+
+  it("keeps a staff session alive on request, and reading /api/me is not activity", async () => {
+    const staff = await signIn(server.app, admin.email, admin.password);
+    await age(server, staff.cookie, "updatedAt", 25);
+    const before = new Date((await json(server.app, "GET", "/api/me", staff.cookie)).json().sessionEndsAt).getTime();
+    expect(before - Date.now()).toBeLessThan(6 * 60_000);
+    const kept = await json(server.app, "POST", "/api/me/keep-alive", staff.cookie, {});
+    expect(new Date(kept.json().sessionEndsAt).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+  });
+});
+
+describe("passwords and account mails (ASVS V6)", () => {
+  it("refuses a common password at reset, and tells the owner when an invitation is used and when a password is reset", async () => {
+    const email = `owner-${randomUUID().slice(0, 6)}@tb.example`;
+    expect((await json(server.app, "POST", "/api/back-office/vendors", admin.cookie, { firstName: "Owen", companyId: "842842", companyEmail: email, companyName: "Owen Outdoor", companyAlreadyInSystem: false })).statusCode).toBe(201);
+    const token = /reset-password\/([^?\s"]+)/.exec((await mailsTo(server, email))[0]!.text)![1]!;
+    const common = await json(server.app, "POST", "/api/auth/reset-password", "", { newPassword: "Password123", token });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(passwordResetMessages.tooCommon);
+    expect((await json(server.app, "POST", "/api/auth/reset-password", "", { newPassword: "owen-picks-a-long-one", token })).statusCode).toBe(200);
+    expect((await mailsTo(server, email))[0]!.subject).toBe(`Your ${server.config.public.brand.name} account is ready`);
+
+    await json(server.app, "POST", "/api/auth/request-password-reset", "", { email, redirectTo: "/reset-password" });
+    const resetToken = /reset-password\/([^?\s"]+)/.exec((await mailsTo(server, email)).find((mail) => mail.subject.startsWith("Reset"))!.text)![1]!;
+    expect((await json(server.app, "POST", "/api/auth/reset-password", "", { newPassword: "owen-picks-another-one", token: resetToken })).statusCode).toBe(200);
+    expect((await mailsTo(server, email))[0]!.subject).toBe(`Your ${server.config.public.brand.name} password was changed`);
+    expect((await mailsTo(server, email))[0]!.text).not.toContain("owen-picks-another-one");
+
+    const [owner] = await server.database.db.select().from(user).where(eq(user.email, email));
+    const actions = await auditActions(server, owner!.id);
+    expect(actions).toEqual(expect.arrayContaining(["invitation.accepted", "password.reset"]));
+    expect(await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "password-reset.requested"), like(auditLog.subject, email)))).toHaveLength(1);
+  });
+});
