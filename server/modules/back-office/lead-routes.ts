@@ -1,19 +1,24 @@
-import { and, desc, gte, lt, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
 import { creditApplicationDetail, leadInboxResponse, leadStatuses, leadTypes, leadUpdateRequest, revealRequest } from "#domain/leads/lead-inbox.ts";
 import { authRoles, staffRoles } from "#domain/auth/roles.ts";
-import { auditLog, deal, mailOutbox, vendorCompany } from "../../db/schema.ts";
+import { dateRange } from "#domain/forms/date-range.ts";
+import { defaultBrand } from "#domain/site/brand.ts";
+import { businessDaysToInstants } from "#domain/site/business-day.ts";
+import { auditLog, mailOutbox } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import { creditApplicationForStaff, leadInbox, revealDealClient, revealSensitive, updateLead } from "./lead-inbox.ts";
-import { toCsv } from "./to-csv.ts";
+import { dealsCsv } from "./export-deals-csv.ts";
+import { leadsCsv } from "./export-leads-csv.ts";
 
-const rangeQuery = z.object({ from: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), to: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)) });
-
-/** Lead inbox, sensitive reveals, exports, outbox retry and the audit log. */
-export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMinutes: number }> = async (app, { cipher, promisedMinutes }) => {
+/**
+ * Lead inbox, sensitive reveals, exports, outbox retry and the audit log. `timeZone` is the
+ * brand's (config.public.brand.timeZone); without it the default brand's zone is used.
+ */
+export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMinutes: number; timeZone?: string }> = async (app, { cipher, promisedMinutes, timeZone = defaultBrand.timeZone }) => {
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
   // Staff only, checked before the body is read or validated.
   app.addHook("onRequest", async (request) => {
@@ -60,28 +65,18 @@ export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMi
     },
   );
 
-  app.get("/api/back-office/export/deals.csv", { schema: { tags: ["back office"], summary: "Deals created in a date range, as CSV", querystring: rangeQuery } }, async (request, reply) => {
+  // Days from `from` 00:00 to the end of `to` in the business time zone; streamed in batches.
+  app.get("/api/back-office/export/deals.csv", { schema: { tags: ["back office"], summary: "Deals created in a date range (business time zone), as CSV", querystring: dateRange } }, async (request, reply) => {
     const user = await staff(request);
-    const rows = await app.db
-      .select({ deal, company: vendorCompany.name })
-      .from(deal)
-      .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
-      .where(and(gte(deal.createdAt, new Date(request.query.from)), lt(deal.createdAt, new Date(`${request.query.to}T23:59:59.999Z`))))
-      .orderBy(desc(deal.createdAt));
+    const body = await dealsCsv(app.db, businessDaysToInstants(request.query, timeZone));
     await recordAudit(app.db, { action: "export.deals", actorUserId: user.id, details: request.query });
-    const header = ["account", "vendor", "business", "owner", "phone", "email", "stage", "notes", "score", "cost", "down_payment", "created_at", "last_update"];
-    const body = toCsv(header, rows.map(({ deal: d, company }) => [d.accountNumber, company, d.businessName, d.ownersName, d.businessPhone, d.businessEmail, d.stage, d.notes, d.dealScore, d.costOfEquipment, d.downPayment, d.createdAt, d.lastUpdate]));
     return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="deals-${request.query.from}-${request.query.to}.csv"`).send(body);
   });
 
-  app.get("/api/back-office/export/leads.csv", { schema: { tags: ["back office"], summary: "Leads of a date range, as CSV (no SSN, tax id or date of birth)", querystring: rangeQuery } }, async (request, reply) => {
+  app.get("/api/back-office/export/leads.csv", { schema: { tags: ["back office"], summary: "Leads of a date range (business time zone), as CSV (no SSN, tax id or date of birth)", querystring: dateRange } }, async (request, reply) => {
     const user = await staff(request);
-    const from = new Date(request.query.from);
-    const to = new Date(`${request.query.to}T23:59:59.999Z`);
-    const inbox = await leadInbox(app.db, {}, new Date(), promisedMinutes);
-    const rows = inbox.leads.filter((lead) => new Date(lead.createdAt) >= from && new Date(lead.createdAt) <= to);
+    const body = await leadsCsv(app.db, businessDaysToInstants(request.query, timeZone));
     await recordAudit(app.db, { action: "export.leads", actorUserId: user.id, details: request.query });
-    const body = toCsv(["type", "id", "created_at", "title", "contact", "status", "assignee"], rows.map((lead) => [lead.type, lead.id, lead.createdAt, lead.title, lead.contact, lead.status, lead.assignee ?? ""]));
     return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="leads-${request.query.from}-${request.query.to}.csv"`).send(body);
   });
 

@@ -1,0 +1,51 @@
+import type { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import type { LeadStatus, LeadType } from "#domain/leads/lead-inbox.ts";
+import type { Database } from "../../db/client.ts";
+import { csvStream } from "./csv-stream.ts";
+import { keysetBatches } from "./keyset-batches.ts";
+
+// One row per lead whatever its table, as in the inbox (lead-inbox.ts): names, phone and e-mail,
+// never an SSN, tax id or date of birth.
+const allLeads = sql`
+  select 'questionnaire' as type, id, created_at, business_name || ' (' || name_of_owner || ')' as title, business_phone as contact from questionnaire_answer
+  union all select 'picked-option', id, created_at, business_name || ': ' || term || ' months', '' from picked_option
+  union all select 'credit-application', id, created_at, business_name, business_phone || ' ' || business_email from credit_application
+  union all select 'calculator', id, created_at, first_name || ' ' || last_name, owner_phone || ' ' || owner_email from calculator_lead
+  union all select 'vendor-contact', id, created_at, business_name || ' (' || contact_name || ')', phone_number || ' ' || email from vendor_contact
+  union all select 'footer-message', id, created_at, name_user || ': ' || left(message, 80), email_user from footer_message`;
+
+/** `position` is created_at as text: a JS Date would drop the microseconds the keyset compares. */
+type LeadRow = { type: LeadType; id: string; created_at: string | Date; position: string; title: string; contact: string; status: LeadStatus | null; assignee: string | null };
+
+const header = ["type", "id", "created_at", "title", "contact", "status", "assignee"];
+
+type Range = { start: Date; end: Date };
+
+/** One batch, newest first, after the row `after`; status and assignee joined to the batch only. */
+async function selectLeads(db: Database, range: Range, after: LeadRow | undefined, size: number): Promise<LeadRow[]> {
+  const afterLast = after ? sql`and (l.created_at, l.type, l.id) < (${after.position}::timestamptz, ${after.type}, ${after.id}::uuid)` : sql``;
+  const result = await db.execute(sql`
+    select l.type, l.id, l.created_at, l.created_at::text as position, l.title, l.contact, s.status, u.email as assignee
+    from (
+      select * from (${allLeads}) l
+      where l.created_at >= ${range.start.toISOString()}::timestamptz and l.created_at < ${range.end.toISOString()}::timestamptz ${afterLast}
+      order by l.created_at desc, l.type desc, l.id desc
+      limit ${size}
+    ) l
+    left join lead_status s on s.lead_type = l.type and s.lead_id = l.id
+    left join "user" u on u.id = s.assignee_user_id
+    order by l.created_at desc, l.type desc, l.id desc`);
+  return (result as unknown as { rows: LeadRow[] }).rows;
+}
+
+async function* rowsOf(batches: AsyncIterable<LeadRow[]>) {
+  for await (const batch of batches) {
+    yield batch.map((lead) => [lead.type, lead.id, new Date(lead.created_at), lead.title, lead.contact.trim(), lead.status ?? "new", lead.assignee ?? ""]);
+  }
+}
+
+/** Every lead of every kind created in [start, end), newest first, as a streamed CSV. */
+export function leadsCsv(db: Database, range: Range, batchSize = 1000): Promise<Readable> {
+  return csvStream(header, rowsOf(keysetBatches<LeadRow>((after, size) => selectLeads(db, range, after, size), batchSize)));
+}
