@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { createAuth, type Auth } from "./modules/auth/create-auth.ts";
 import { createFieldCipher, type FieldCipher } from "./modules/crypto/field-cipher.ts";
+import { ensurePrivateDirectory } from "./private-directory.ts";
 import { configuredOrGeneratedSecret } from "./secrets.ts";
 
 export type Server = { app: FastifyInstance; database: DatabaseHandle; auth: Auth; cipher: FieldCipher };
@@ -22,6 +23,7 @@ export async function composeServer(
   options: { database?: DatabaseHandle; serveSite?: boolean; logStream?: NodeJS.WritableStream; onWarning?: (message: string) => void } = {},
 ): Promise<Server> {
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  await prepareDataDir(config, { openingDatabase: !options.database });
   const database = options.database ?? (await openDatabase(databaseTarget(config)));
   if (!options.database) await database.migrate();
   const secret = await configuredOrGeneratedSecret(config.authSecret, config.dataDir, "auth-secret", (file) =>
@@ -35,6 +37,17 @@ export async function composeServer(
   const site = options.serveSite ? await loadSite(config.clientBuildDir) : undefined;
   const app = await buildApp({ config, database, auth, cipher, site, logStream: options.logStream });
   return { app, database, auth, cipher };
+}
+
+/**
+ * DATA_DIR holds the embedded database, local files and generated keys: closed to other users
+ * (0700), created only when something goes there.
+ */
+async function prepareDataDir(config: Config, { openingDatabase }: { openingDatabase: boolean }) {
+  const localRoot = config.storage.driver === "local" ? config.storage.root : undefined;
+  const embedded = openingDatabase && !config.databaseUrl;
+  if (localRoot || embedded || !config.authSecret || !config.dataEncryptionKey) await ensurePrivateDirectory(config.dataDir);
+  if (localRoot) await ensurePrivateDirectory(localRoot);
 }
 
 async function loadSite(dir: string) {

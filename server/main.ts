@@ -5,6 +5,8 @@ import { sweepOrphanUploads } from "./jobs/sweep-orphan-uploads.ts";
 import { seedDemo } from "./modules/accounts/seed-demo.ts";
 
 async function main() {
+  // Everything this process writes (the embedded database, files, keys) is its user's alone.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();

@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { closeTreeToOthers, ensurePrivateDirectory } from "../private-directory.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,9 +45,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => pool.end(),
     };
   }
-  if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
+  if (target.dataDir) await ensurePrivateDirectory(target.dataDir);
   const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   await client.waitReady;
+  // PGlite writes its initial files 0666 whatever the umask; the folder is closed, and so are they.
+  if (target.dataDir) await closeTreeToOthers(target.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

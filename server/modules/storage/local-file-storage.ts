@@ -12,7 +12,7 @@ export function createLocalFileStorage(root: string): FileStorage {
   return {
     async put(key, body) {
       const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       // Written under a temporary name and renamed, so a broken upload never leaves a partial file.
       const partial = `${file}.partial-${process.pid}-${Date.now()}`;
       try {
