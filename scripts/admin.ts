@@ -1,5 +1,6 @@
 // Operator CLI: `npm run admin -- create-user --role admin --email a@b.example --name "A B"`
 //               `npm run admin -- set-password --email a@b.example`
+//               `npm run admin -- reset-two-factor --email a@b.example` (a lost phone)
 // Uses the same configuration (DATA_DIR / DATABASE_URL) as the server. With the embedded
 // database, stop the server first: PGlite allows one process at a time.
 import { randomBytes } from "node:crypto";
@@ -10,12 +11,16 @@ import { composeServer } from "../server/compose-server.ts";
 import { loadConfig } from "../server/config.ts";
 import { vendorCompany } from "../server/db/schema.ts";
 import { createAccount } from "../server/modules/accounts/create-account.ts";
+import { isCommonPassword } from "../server/modules/auth/common-passwords.ts";
+import { resetTwoFactor } from "../server/modules/accounts/reset-two-factor.ts";
 import { setPassword } from "../server/modules/accounts/set-password.ts";
 
 const usage = `Usage:
   npm run admin -- create-user --role <admin|staff|vendor> --email <e-mail> --name <name> [--company-code <6 digits>] [--password <password>]
   npm run admin -- set-password --email <e-mail> [--password <password>]
-A password is generated and printed when --password is not given.`;
+  npm run admin -- reset-two-factor --email <e-mail>
+A password is generated and printed when --password is not given. Setting a password or removing
+two-factor signs the user out everywhere, is audited and is mailed to them.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -34,16 +39,24 @@ const fail = (message: string): never => {
 };
 
 const command = positionals[0];
-if (command !== "create-user" && command !== "set-password") fail("Unknown command.");
+if (command !== "create-user" && command !== "set-password" && command !== "reset-two-factor") fail("Unknown command.");
 const email = values.email ?? fail("--email is required.");
 const password = values.password ?? randomBytes(12).toString("base64url");
 if (password.length < 8 || password.length > 128) fail("Passwords are 8 to 128 characters.");
+if (isCommonPassword(password)) fail("That password is too common. Please choose another.");
 
-const { app, database, auth } = await composeServer(loadConfig(), { onWarning: () => {} });
+const config = loadConfig();
+const { app, database, auth } = await composeServer(config, { onWarning: () => {} });
+const operator = { auth, db: database.db, brand: config.public.brand, publicUrl: config.publicUrl };
 try {
   if (command === "set-password") {
-    if (!(await setPassword(auth, email, password))) fail(`No user with e-mail ${email}.`);
+    const refused = await setPassword(operator, email, password);
+    if (refused === "no-such-user") fail(`No user with e-mail ${email}.`);
+    if (refused === "too-common") fail("That password is too common. Please choose another.");
     console.log(`Password of ${email} set${values.password ? "" : `: ${password}`}`);
+  } else if (command === "reset-two-factor") {
+    if (!(await resetTwoFactor(operator, email))) fail(`No user with e-mail ${email}.`);
+    console.log(`Two-factor authentication of ${email} removed; they set it up again at their next sign-in.`);
   } else {
     const role = values.role as AuthRole;
     if (!Object.values(authRoles).includes(role)) fail("--role must be admin, staff or vendor.");

@@ -10,6 +10,8 @@ import { totp } from "../tests/support/totp.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { auditLog, deal, footerMessage, mailOutbox, session, user } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
+import { resetTwoFactor } from "./modules/accounts/reset-two-factor.ts";
+import { setPassword } from "./modules/accounts/set-password.ts";
 
 // The holes found by trying to break in (issue "Trust boundary"), each as the attack that worked.
 
@@ -177,6 +179,30 @@ describe("4. TOTP codes", () => {
     expect(actions).toContain("two-factor.enabled");
     expect(actions.filter((action) => action === "two-factor.failed").length).toBeGreaterThanOrEqual(2);
     expect((await mailsTo(strict, email)).map((mail) => mail.subject)).toContain(`Two-factor authentication is on for your ${strict.config.public.brand.name} account`);
+  });
+});
+
+describe("operator changes to an account", () => {
+  it("removes two-factor and sets passwords only with an audit entry and a mail, signing the user out", async () => {
+    const email = "lost-phone@tb.example";
+    const password = "lost-phone-password";
+    const { id } = await createAccount(strict.auth, { email, name: "Lou", role: authRoles.staff, password, emailVerified: true });
+    const enrolled = await enrolTwoFactor(strict, (await signIn(strict.app, email, password)).cookie, password);
+    const operator = { auth: strict.auth, db: strict.database.db, brand: strict.config.public.brand, publicUrl: strict.config.publicUrl };
+    expect(await resetTwoFactor(operator, email)).toBe(true);
+    expect((await json(strict.app, "GET", "/api/me", enrolled.cookie)).statusCode).toBe(401);
+    const again = await signIn(strict.app, email, password);
+    expect(again.response.json().twoFactorRedirect).toBeUndefined();
+    expect((await json(strict.app, "GET", "/api/back-office/deals", again.cookie)).json().code).toBe("TWO_FACTOR_REQUIRED");
+
+    expect(await setPassword(operator, email, "letmein123")).toBe("too-common");
+    expect(await setPassword(operator, email, "a-new-long-password")).toBeNull();
+    expect((await json(strict.app, "GET", "/api/me", again.cookie)).statusCode).toBe(401);
+    expect(await auditActions(strict, id)).toEqual(expect.arrayContaining(["two-factor.removed", "password.set-by-operator"]));
+    expect((await mailsTo(strict, email)).map((mail) => mail.subject)).toEqual(expect.arrayContaining([
+      `Two-factor authentication is off for your ${strict.config.public.brand.name} account`,
+      `Your ${strict.config.public.brand.name} password was changed`,
+    ]));
   });
 });
 

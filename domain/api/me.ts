@@ -11,6 +11,8 @@ export const meResponse = z.object({
   staffTwoFactorRequired: z.boolean(),
   /** When the session ends if nothing more happens (ISO time): drives the expiry warning. */
   sessionEndsAt: z.string(),
+  /** Until when reveals and exports need no new confirmation (ISO time). */
+  recentAuthenticationUntil: z.string(),
 });
 
 export type Me = z.infer<typeof meResponse>;

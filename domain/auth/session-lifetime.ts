@@ -26,8 +26,7 @@ export function sessionEndsAt(role: string | null | undefined, session: { create
   return new Date(Math.min(absolute, idle));
 }
 
-/** A reveal or export needs a factor proved within the window: at sign-in or by confirming again. */
-export function isRecentlyAuthenticated(session: { createdAt: Date; reauthenticatedAt: Date | null }, now: Date): boolean {
-  const proved = Math.max(session.createdAt.getTime(), session.reauthenticatedAt?.getTime() ?? 0);
-  return now.getTime() - proved <= reauthenticationWindowMs;
+/** Until when a reveal or an export is allowed: a factor proved at sign-in or by confirming again, plus the window. */
+export function recentAuthenticationUntil(session: { createdAt: Date; reauthenticatedAt: Date | null }): Date {
+  return new Date(Math.max(session.createdAt.getTime(), session.reauthenticatedAt?.getTime() ?? 0) + reauthenticationWindowMs);
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isStaffRole } from "#domain/auth/roles.ts";
-import { activityWriteIntervalMs, isRecentlyAuthenticated, sessionEndsAt } from "#domain/auth/session-lifetime.ts";
+import { activityWriteIntervalMs, recentAuthenticationUntil, sessionEndsAt } from "#domain/auth/session-lifetime.ts";
 import { session as sessionTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Auth } from "../modules/auth/create-auth.ts";
@@ -18,6 +18,8 @@ export type SessionUser = {
   twoFactorEnabled: boolean;
   /** When the session ends if nothing more happens (absolute lifetime or idle timeout). */
   sessionEndsAt: Date;
+  /** Until when reveals and exports are allowed without confirming again. */
+  recentAuthenticationUntil: Date;
 };
 
 export type RequireUserOptions = {
@@ -78,7 +80,8 @@ export default fp(
       if (staffTwoFactorRequired && !allowMissingTwoFactor && isStaffRole(role) && !user.twoFactorEnabled) {
         throw new AppError("TWO_FACTOR_REQUIRED", "Set up two-factor authentication to continue.");
       }
-      if (recentAuthentication && !isRecentlyAuthenticated({ createdAt: new Date(session.createdAt), reauthenticatedAt: session.reauthenticatedAt ? new Date(session.reauthenticatedAt) : null }, now)) {
+      const recentUntil = recentAuthenticationUntil({ createdAt: new Date(session.createdAt), reauthenticatedAt: session.reauthenticatedAt ? new Date(session.reauthenticatedAt) : null });
+      if (recentAuthentication && recentUntil <= now) {
         throw new AppError("REAUTHENTICATION_REQUIRED", "Please confirm it is you to continue.");
       }
       let lastActiveAt = new Date(session.updatedAt);
@@ -96,6 +99,7 @@ export default fp(
         vendorCompanyId: user.vendorCompanyId ?? null,
         twoFactorEnabled: Boolean(user.twoFactorEnabled),
         sessionEndsAt: sessionEndsAt(role, { createdAt: new Date(session.createdAt), lastActiveAt }),
+        recentAuthenticationUntil: recentUntil,
       };
     });
 

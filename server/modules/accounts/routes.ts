@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoles } from "#domain/auth/roles.ts";
+import { recentAuthenticationUntil } from "#domain/auth/session-lifetime.ts";
 import { confirmIdentityRequest, meResponse } from "#domain/api/me.ts";
 import { session } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -12,8 +13,13 @@ const anyRole = Object.values(authRoles);
 
 export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: boolean }> = async (app, options) => {
   const answer = (user: SessionUser) => {
-    const { sessionEndsAt, id, email, name, role, twoFactorEnabled } = user;
-    return { user: { id, email, name, role, twoFactorEnabled }, staffTwoFactorRequired: options.staffTwoFactorRequired, sessionEndsAt: sessionEndsAt.toISOString() };
+    const { id, email, name, role, twoFactorEnabled } = user;
+    return {
+      user: { id, email, name, role, twoFactorEnabled },
+      staffTwoFactorRequired: options.staffTwoFactorRequired,
+      sessionEndsAt: user.sessionEndsAt.toISOString(),
+      recentAuthenticationUntil: user.recentAuthenticationUntil.toISOString(),
+    };
   };
 
   // Any signed-in role, checked before a body is read; the two-factor rule is applied per area, so staff can still reach enrolment.
@@ -39,9 +45,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
         await recordAudit(app.db, { action: "reauthentication.failed", actorUserId: user.id, ipAddress: request.ip });
         throw new AppError("VALIDATION_FAILED", "code" in request.body ? "That code is not right. Please try again." : "That password is not right. Please try again.");
       }
-      await app.db.update(session).set({ reauthenticatedAt: new Date() }).where(eq(session.id, user.sessionId));
+      const now = new Date();
+      await app.db.update(session).set({ reauthenticatedAt: now }).where(eq(session.id, user.sessionId));
       await recordAudit(app.db, { action: "reauthenticated", actorUserId: user.id, ipAddress: request.ip, details: { factor: "code" in request.body ? "totp" : "password" } });
-      return answer(user);
+      return answer({ ...user, recentAuthenticationUntil: recentAuthenticationUntil({ createdAt: now, reauthenticatedAt: now }) });
     },
   );
 };

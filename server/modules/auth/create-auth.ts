@@ -14,6 +14,7 @@ import * as schema from "../../db/schema.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
+import { accountEventMail, type AccountEvent } from "./account-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { matchingTotpStep } from "./totp-step.ts";
 
@@ -22,10 +23,9 @@ export type AuthOptions = { db: Database; secret: string; publicUrl: string; bra
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
-  const mail = (to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }) =>
+  const mail = (to: string, subject: string, paragraphs: string[], action: { label: string; url: string }) =>
     enqueueMail(db, simpleMail({ to, subject, paragraphs, action, product: brand.name }));
-  const signInLink = { label: "Sign in", url: `${publicUrl}/VendorLogin` };
-  const notYou = `If this was not you, call ${brand.name} at ${brand.phone} right away.`;
+  const tell = (to: string, event: AccountEvent) => enqueueMail(db, accountEventMail(brand, publicUrl, to, event));
 
   return betterAuth({
     appName: brand.name,
@@ -72,15 +72,7 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
         await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
         const invitation = !user.emailVerified;
         await recordAudit(db, { action: invitation ? "invitation.accepted" : "password.reset", actorUserId: user.id, subject: user.email });
-        await (invitation
-          ? mail(user.email, `Your ${brand.name} account is ready`, [
-              "Your invitation was used: the password of your account was chosen and you can now sign in.",
-              notYou,
-            ], signInLink)
-          : mail(user.email, `Your ${brand.name} password was changed`, [
-              "The password of your account was just reset with a link sent to this address, and every session was signed out.",
-              notYou,
-            ], signInLink));
+        await tell(user.email, invitation ? "invitation-used" : "password-reset");
       },
     },
     emailVerification: {
@@ -148,10 +140,7 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
             // verify-totp turns two-factor on once, when the first code confirms the enrolment.
             if (context?.path !== "/two-factor/verify-totp" || !(user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
             await recordAudit(db, { action: "two-factor.enabled", actorUserId: user.id, subject: user.email });
-            await mail(user.email, `Two-factor authentication is on for your ${brand.name} account`, [
-              "Signing in to your account now also asks for a code from your authenticator app.",
-              notYou,
-            ]);
+            await tell(user.email, "two-factor-on");
           },
         },
       },
