@@ -27,12 +27,12 @@ export async function composeServer(
   const database = options.database ?? (await openDatabase(databaseTarget(config)));
   if (!options.database) await database.migrate();
   const secret = await configuredOrGeneratedSecret(config.authSecret, config.dataDir, "auth-secret", (file) =>
-    warn(`Generated a session-signing secret in ${file}. Set AUTH_SECRET in production.`),
+    warn(`Generated a session-signing secret in ${file}. Production refuses to start without AUTH_SECRET.`),
   );
   const encryptionKey = await configuredOrGeneratedSecret(config.dataEncryptionKey, config.dataDir, "data-encryption-key", (file) =>
-    warn(`Generated the key that encrypts SSNs and tax ids in ${file}. Back it up: without it they cannot be read. Set DATA_ENCRYPTION_KEY in production.`),
+    warn(`Generated the key that encrypts SSNs and tax ids in ${file}. Back it up: without it they cannot be read. Production refuses to start without DATA_ENCRYPTION_KEY.`),
   );
-  const cipher = createFieldCipher(encryptionKey);
+  const cipher = createFieldCipher(encryptionKey, config.dataEncryptionOldKeys);
   const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, brand: config.public.brand });
   const site = options.serveSite ? await loadSite(config.clientBuildDir) : undefined;
   const app = await buildApp({ config, database, auth, cipher, site, logStream: options.logStream });

@@ -1,5 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
+
+const key = () => randomBytes(32).toString("base64");
+const productionSecrets = { AUTH_SECRET: "a-production-secret-of-at-least-32-chars", DATA_ENCRYPTION_KEY: key() };
 
 describe("loadConfig", () => {
   it("has working defaults for the embedded database", () => {
@@ -9,8 +13,37 @@ describe("loadConfig", () => {
   });
 
   it("requires two-factor for staff and seeds nothing in production unless told otherwise", () => {
-    expect(loadConfig({ NODE_ENV: "production" })).toMatchObject({ staffTwoFactorRequired: true, seedDemo: false });
-    expect(loadConfig({ NODE_ENV: "production", STAFF_2FA_REQUIRED: "false" }).staffTwoFactorRequired).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", ...productionSecrets })).toMatchObject({ staffTwoFactorRequired: true, seedDemo: false });
+    expect(loadConfig({ NODE_ENV: "production", ...productionSecrets, STAFF_2FA_REQUIRED: "false" }).staffTwoFactorRequired).toBe(false);
+  });
+
+  it("refuses production without its secrets, naming each missing one, instead of generating them next to the data", () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig({ NODE_ENV: "production", ...env });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error("production started without its secrets");
+    };
+    expect(refusal({})).toMatch(/AUTH_SECRET: .*required[\s\S]*DATA_ENCRYPTION_KEY: .*required/);
+    expect(refusal({ AUTH_SECRET: productionSecrets.AUTH_SECRET })).not.toContain("AUTH_SECRET");
+    expect(refusal({ DATA_ENCRYPTION_KEY: productionSecrets.DATA_ENCRYPTION_KEY })).not.toContain("DATA_ENCRYPTION_KEY");
+    // The local demo keeps generating them (server/secrets.ts).
+    for (const NODE_ENV of [undefined, "development", "test"]) {
+      expect(loadConfig({ NODE_ENV })).toMatchObject({ authSecret: undefined, dataEncryptionKey: undefined });
+    }
+  });
+
+  it("reads previous data-encryption keys for decryption only", () => {
+    const [current, old1, old2] = [key(), key(), key()];
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: current, DATA_ENCRYPTION_OLD_KEYS: ` ${old1}, ${old2} ,` })).toMatchObject({
+      dataEncryptionKey: current,
+      dataEncryptionOldKeys: [old1, old2],
+    });
+    expect(loadConfig({}).dataEncryptionOldKeys).toEqual([]);
+    expect(() => loadConfig({ DATA_ENCRYPTION_OLD_KEYS: `${old1},short` })).toThrow("DATA_ENCRYPTION_OLD_KEYS");
   });
 
   it.each([
@@ -19,6 +52,7 @@ describe("loadConfig", () => {
     ["SMTP_URL", "http://mail"],
     ["CREDIT_TEAM_EMAIL", "not-an-email"],
     ["DATA_ENCRYPTION_KEY", "short"],
+    ["DATA_ENCRYPTION_OLD_KEYS", "short"],
     ["STORAGE", "ftp"],
     ["BRAND_EMAIL", "nope"],
   ])("names the bad variable %s", (variable, value) => {

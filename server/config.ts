@@ -3,6 +3,7 @@ import { z } from "zod";
 import { resolvePublicConfig, type PublicConfig } from "#domain/site/public-config.ts";
 
 const booleanFlag = z.enum(["true", "false"]).transform((value) => value === "true");
+const encryptionKey = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -14,10 +15,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("Keystone Equipment Capital <no-reply@keystone-capital.example>"),
   CREDIT_TEAM_EMAIL: z.email().default("credit-team@keystone-capital.example"),
-  DATA_ENCRYPTION_KEY: z
+  DATA_ENCRYPTION_KEY: encryptionKey.optional(),
+  DATA_ENCRYPTION_OLD_KEYS: z
     .string()
-    .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64-encoded (openssl rand -base64 32)")
-    .optional(),
+    .default("")
+    .transform((list) => list.split(",").map((key) => key.trim()).filter(Boolean))
+    .pipe(z.array(encryptionKey)),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   STAFF_2FA_REQUIRED: booleanFlag.optional(),
   SEED_DEMO: booleanFlag.optional(),
@@ -48,8 +51,10 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   creditTeamEmail: string;
-  /** base64 key; when absent the server generates one in the data folder. */
+  /** base64 key that encrypts; when absent (never in production) the server generates one in the data folder. */
   dataEncryptionKey: string | undefined;
+  /** Earlier keys, base64, for decrypting values not yet re-encrypted (npm run rotate-data-key). */
+  dataEncryptionOldKeys: string[];
   authSecret: string | undefined;
   staffTwoFactorRequired: boolean;
   seedDemo: boolean;
@@ -83,6 +88,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.STORAGE === "s3" && !e.S3_BUCKET) throw new ConfigError("Invalid environment:\n  S3_BUCKET: required when STORAGE=s3");
+  // Generated secrets would sit in DATA_DIR next to the data they protect, and differ per server.
+  const missingSecrets = (["AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const).filter((name) => e.NODE_ENV === "production" && !e[name]);
+  if (missingSecrets.length) {
+    const lines = missingSecrets.map((name) => `  ${name}: required when NODE_ENV=production (openssl rand -base64 32), the same on every server`);
+    throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicConfig = resolvePublicConfigOrThrow({ ...env, PORT: String(e.PORT) });
   return {
@@ -96,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     creditTeamEmail: e.CREDIT_TEAM_EMAIL,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    dataEncryptionOldKeys: e.DATA_ENCRYPTION_OLD_KEYS,
     authSecret: e.AUTH_SECRET,
     // On by default in production; the local demo may switch it off (decisions.md 5).
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ?? e.NODE_ENV === "production",

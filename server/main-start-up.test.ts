@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -39,6 +40,21 @@ describe("server start-up", () => {
     root = await mkdtemp(path.join(tmpdir(), "main-start-"));
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("refuses to start in production without its secrets, naming each missing variable", async () => {
+    const dataDir = path.join(root, "production");
+    const run = await runMain({ NODE_ENV: "production", DATA_DIR: dataDir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("AUTH_SECRET");
+    expect(run.stderr).toContain("DATA_ENCRYPTION_KEY");
+    // Nothing was generated next to the data.
+    await expect(stat(path.join(dataDir, "keys"))).rejects.toThrow("ENOENT");
+
+    const withAuthOnly = await runMain({ NODE_ENV: "production", DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("base64") });
+    expect(withAuthOnly.code).toBe(1);
+    expect(withAuthOnly.stderr).toContain("DATA_ENCRYPTION_KEY");
+    expect(withAuthOnly.stderr).not.toContain("AUTH_SECRET");
+  });
 
   it("writes nothing other users can read, even started with umask 000", async () => {
     const dataDir = path.join(root, "demo");

@@ -5,7 +5,7 @@ import { ensurePrivateDirectory } from "./private-directory.ts";
 
 /**
  * A secret from configuration, or else one generated once into DATA_DIR/keys/<name> (0600).
- * Only suitable for the embedded single-server default: production sets the variable.
+ * Only for the local demo: production refuses to start without the variables (server/config.ts).
  */
 export async function configuredOrGeneratedSecret(
   configured: string | undefined,

@@ -23,6 +23,24 @@ describe("field cipher", () => {
     expect(() => createFieldCipher(randomBytes(32).toString("base64")).decrypt(token)).toThrow("another key");
   });
 
+  it("decrypts values of earlier keys by their key id and encrypts with the current key only", () => {
+    const [oldest, previous, current] = [key, randomBytes(32).toString("base64"), randomBytes(32).toString("base64")];
+    const fromOldest = createFieldCipher(oldest).encrypt("123-45-6789");
+    const fromPrevious = createFieldCipher(previous).encrypt("12-3456789");
+    const cipher = createFieldCipher(current, [previous, oldest]);
+    expect(cipher.decrypt(fromOldest)).toBe("123-45-6789");
+    expect(cipher.decrypt(fromPrevious)).toBe("12-3456789");
+    const fresh = cipher.encrypt("1990-01-31");
+    expect(fresh.split(".")[1]).toBe(cipher.keyId);
+    expect(cipher.keyId).toBe(createFieldCipher(current).keyId);
+    expect(createFieldCipher(current).decrypt(fresh)).toBe("1990-01-31");
+    expect(() => createFieldCipher(current).decrypt(fromPrevious)).toThrow("another key");
+  });
+
+  it("refuses an earlier key of the wrong size", () => {
+    expect(() => createFieldCipher(key, [randomBytes(16).toString("base64")])).toThrow("32 bytes");
+  });
+
   it("refuses a key of the wrong size", () => {
     expect(() => createFieldCipher(randomBytes(16).toString("base64"))).toThrow("32 bytes");
   });

@@ -2,27 +2,39 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 
 /**
  * AES-256-GCM for SSN, federal tax id and date of birth (decisions.md 8). A token is
- * `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url): the key id lets old rows be found and
- * re-encrypted when the key rotates.
+ * `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url): values are encrypted with the current key and
+ * decrypted with whichever key their id names, so a rotated key keeps old rows readable until
+ * `npm run rotate-data-key` has re-encrypted them.
  */
-export type FieldCipher = { keyId: string; encrypt(plain: string): string; decrypt(token: string): string };
+export type FieldCipher = {
+  /** The id of the key new values are encrypted with. */
+  keyId: string;
+  encrypt(plain: string): string;
+  decrypt(token: string): string;
+};
 
-export function createFieldCipher(keyBase64: string): FieldCipher {
+function keyWithId(keyBase64: string) {
   const key = Buffer.from(keyBase64, "base64");
   if (key.length !== 32) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes, base64-encoded");
-  const keyId = createHash("sha256").update(key).digest("hex").slice(0, 8);
+  return { key, id: createHash("sha256").update(key).digest("hex").slice(0, 8) };
+}
+
+export function createFieldCipher(currentKeyBase64: string, previousKeysBase64: string[] = []): FieldCipher {
+  const current = keyWithId(currentKeyBase64);
+  const keys = new Map([...previousKeysBase64.map(keyWithId), current].map(({ id, key }) => [id, key]));
   return {
-    keyId,
+    keyId: current.id,
     encrypt(plain) {
       const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const cipher = createCipheriv("aes-256-gcm", current.key, iv);
       const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return ["v1", keyId, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+      return ["v1", current.id, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
     },
     decrypt(token) {
       const [version, tokenKeyId, iv, tag, ciphertext] = token.split(".");
-      if (version !== "v1" || !iv || !tag || ciphertext === undefined) throw new Error("Not an encrypted field value");
-      if (tokenKeyId !== keyId) throw new Error(`Encrypted with another key (${tokenKeyId})`);
+      if (version !== "v1" || !tokenKeyId || !iv || !tag || ciphertext === undefined) throw new Error("Not an encrypted field value");
+      const key = keys.get(tokenKeyId);
+      if (!key) throw new Error(`Encrypted with another key (${tokenKeyId})`);
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
