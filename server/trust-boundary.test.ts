@@ -7,6 +7,7 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { totp } from "../tests/support/totp.ts";
+import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { auditLog, deal, footerMessage, mailOutbox, session, user } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 const json = (app: FastifyInstance, method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: unknown, origin = testOrigin) =>
-  app.inject({ method, url, headers: { cookie, origin, "content-type": "application/json" }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
+  app.inject({ method, url, remoteAddress: loopbackAddress(), headers: { cookie, origin, "content-type": "application/json" }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
 
 const mailsTo = (target: TestServer, email: string) =>
   target.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
@@ -39,12 +40,17 @@ const mailsTo = (target: TestServer, email: string) =>
 const auditActions = async (target: TestServer, actorOrSubject: string) =>
   (await target.database.db.select().from(auditLog)).filter((row) => row.actorUserId === actorOrSubject || row.subject === actorOrSubject).map((row) => row.action);
 
+/** Moves a session's clock back: as if it was created, or last active, `minutes` ago. */
+const age = (target: TestServer, cookie: string, column: "createdAt" | "updatedAt", minutes: number) =>
+  target.database.db.update(session).set({ [column]: new Date(Date.now() - minutes * 60_000) }).where(eq(session.token, decodeURIComponent(cookie.split("=")[1]!.split(".")[0]!)));
+
 /** Enrols TOTP the way the back office does; returns the secret and the session that enrolment leaves. */
 async function enrolTwoFactor(target: TestServer, cookie: string, password: string) {
   const enable = await json(target.app, "POST", "/api/auth/two-factor/enable", cookie, { password });
   expect(enable.statusCode).toBe(200);
   const secret = new URL(enable.json().totpURI as string).searchParams.get("secret")!;
-  const verify = await json(target.app, "POST", "/api/auth/two-factor/verify-totp", cookie, { code: totp(secret) });
+  // The previous step's code (still accepted): the current and next steps stay free for the test.
+  const verify = await json(target.app, "POST", "/api/auth/two-factor/verify-totp", cookie, { code: totp(secret, Date.now() - 30_000) });
   expect(verify.statusCode).toBe(200);
   return { secret, cookie: cookiesFrom(verify.headers["set-cookie"]) || cookie };
 }
@@ -207,9 +213,6 @@ describe("operator changes to an account", () => {
 });
 
 describe("sessions (ASVS V7)", () => {
-  const age = (target: TestServer, cookie: string, column: "createdAt" | "updatedAt" | "reauthenticatedAt", minutes: number) =>
-    target.database.db.update(session).set({ [column]: new Date(Date.now() - minutes * 60_000) }).where(eq(session.token, decodeURIComponent(cookie.split("=")[1]!.split(".")[0]!)));
-
   it("ends a staff session after 30 idle minutes and after 12 hours, a vendor's after 7 days, and tells the back office when", async () => {
     const staff = await signIn(server.app, admin.email, admin.password);
     const me = (await json(server.app, "GET", "/api/me", staff.cookie)).json();
@@ -246,6 +249,48 @@ describe("sessions (ASVS V7)", () => {
     expect(before - Date.now()).toBeLessThan(6 * 60_000);
     const kept = await json(server.app, "POST", "/api/me/keep-alive", staff.cookie, {});
     expect(new Date(kept.json().sessionEndsAt).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+  });
+});
+
+describe("a fresh factor before reveals and exports (ASVS V7)", () => {
+  it("asks staff signed in more than five minutes ago to confirm with a code (or their password without two-factor), once, audited", async () => {
+    const stored = await server.app.inject({ method: "POST", url: "/api/leads/credit-application", remoteAddress: loopbackAddress(), headers: { origin: testOrigin, "content-type": "application/json" }, payload: creditApplicationFixture() });
+    const applicationId = String(stored.json().id);
+    const email = "step-up@tb.example";
+    const password = "step-up-staff-password";
+    await createAccount(strict.auth, { email, name: "Stu", role: authRoles.admin, password, emailVerified: true });
+    const { secret } = await enrolTwoFactor(strict, (await signIn(strict.app, email, password)).cookie, password);
+    const strictApplication = await strict.app.inject({ method: "POST", url: "/api/leads/credit-application", remoteAddress: loopbackAddress(), headers: { origin: testOrigin, "content-type": "application/json" }, payload: creditApplicationFixture() });
+    const signInCode = totp(secret);
+    const signedIn = await signInWithCode(strict, email, password, signInCode);
+    const reveal = () => json(strict.app, "POST", `/api/back-office/credit-applications/${String(strictApplication.json().id)}/reveal`, signedIn.cookie, { field: "fedId" });
+    const exportLeads = () => json(strict.app, "GET", "/api/back-office/export/leads.csv?from=2020-01-01&to=2030-12-31", signedIn.cookie);
+    expect((await reveal()).statusCode).toBe(200);
+
+    await age(strict, signedIn.cookie, "createdAt", 6);
+    for (const attempt of [await reveal(), await exportLeads()]) {
+      expect(attempt.statusCode).toBe(403);
+      expect(attempt.json().code).toBe("REAUTHENTICATION_REQUIRED");
+    }
+    expect(new Date((await json(strict.app, "GET", "/api/me", signedIn.cookie)).json().recentAuthenticationUntil).getTime()).toBeLessThan(Date.now());
+    expect((await json(strict.app, "POST", "/api/me/confirm-identity", signedIn.cookie, { code: "000000" })).statusCode).toBe(400);
+    expect((await json(strict.app, "POST", "/api/me/confirm-identity", signedIn.cookie, { password })).statusCode).toBe(400);
+    // The code that signed in is spent: it cannot confirm.
+    expect((await json(strict.app, "POST", "/api/me/confirm-identity", signedIn.cookie, { code: signInCode })).statusCode).toBe(400);
+    const confirmed = await json(strict.app, "POST", "/api/me/confirm-identity", signedIn.cookie, { code: totp(secret, Date.now() + 30_000) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(new Date(confirmed.json().recentAuthenticationUntil).getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect((await reveal()).json().value).toBe("98-7654321");
+    expect((await exportLeads()).statusCode).toBe(200);
+    const [actor] = await strict.database.db.select().from(user).where(eq(user.email, email));
+    expect(await auditActions(strict, actor!.id)).toEqual(expect.arrayContaining(["reauthenticated", "reauthentication.failed", "sensitive.reveal", "export.leads"]));
+
+    // Without two-factor (the local demo), the password confirms.
+    await age(server, admin.cookie, "createdAt", 6);
+    expect((await json(server.app, "POST", `/api/back-office/credit-applications/${applicationId}/reveal`, admin.cookie, { field: "fedId" })).statusCode).toBe(403);
+    expect((await json(server.app, "POST", "/api/me/confirm-identity", admin.cookie, { password: "wrong-password-9" })).statusCode).toBe(400);
+    expect((await json(server.app, "POST", "/api/me/confirm-identity", admin.cookie, { password: admin.password })).statusCode).toBe(200);
+    expect((await json(server.app, "POST", `/api/back-office/credit-applications/${applicationId}/reveal`, admin.cookie, { field: "fedId" })).statusCode).toBe(200);
   });
 });
 

@@ -20,6 +20,8 @@ import { leadsCsv } from "./export-leads-csv.ts";
  */
 export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMinutes: number; timeZone?: string }> = async (app, { cipher, promisedMinutes, timeZone = defaultBrand.timeZone }) => {
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
+  // Reveals and exports: a factor proved within the last few minutes (POST /api/me/confirm-identity).
+  const staffJustConfirmed = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles, recentAuthentication: true });
   // Staff only, checked before the body is read or validated.
   app.addHook("onRequest", async (request) => {
     await staff(request);
@@ -51,7 +53,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMi
     "/api/back-office/credit-applications/:id/reveal",
     { schema: { tags: ["back office"], summary: "Reveal an SSN or tax id (audited)", params: z.object({ id: z.uuid() }), body: revealRequest, response: { 200: z.object({ value: z.string() }) } } },
     async (request) => {
-      const user = await staff(request);
+      const user = await staffJustConfirmed(request);
       return { value: await revealSensitive(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
     },
   );
@@ -60,21 +62,21 @@ export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMi
     "/api/back-office/deals/:id/reveal",
     { schema: { tags: ["back office"], summary: "Reveal a deal client's tax id or date of birth (audited)", params: z.object({ id: z.uuid() }), body: z.object({ field: z.enum(["taxId", "dob"]) }), response: { 200: z.object({ value: z.string() }) } } },
     async (request) => {
-      const user = await staff(request);
+      const user = await staffJustConfirmed(request);
       return { value: await revealDealClient(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
     },
   );
 
   // Days from `from` 00:00 to the end of `to` in the business time zone; streamed in batches.
   app.get("/api/back-office/export/deals.csv", { schema: { tags: ["back office"], summary: "Deals created in a date range (business time zone), as CSV", querystring: dateRange } }, async (request, reply) => {
-    const user = await staff(request);
+    const user = await staffJustConfirmed(request);
     const body = await dealsCsv(app.db, businessDaysToInstants(request.query, timeZone));
     await recordAudit(app.db, { action: "export.deals", actorUserId: user.id, details: request.query });
     return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="deals-${request.query.from}-${request.query.to}.csv"`).send(body);
   });
 
   app.get("/api/back-office/export/leads.csv", { schema: { tags: ["back office"], summary: "Leads of a date range (business time zone), as CSV (no SSN, tax id or date of birth)", querystring: dateRange } }, async (request, reply) => {
-    const user = await staff(request);
+    const user = await staffJustConfirmed(request);
     const body = await leadsCsv(app.db, businessDaysToInstants(request.query, timeZone));
     await recordAudit(app.db, { action: "export.leads", actorUserId: user.id, details: request.query });
     return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="leads-${request.query.from}-${request.query.to}.csv"`).send(body);
