@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
@@ -35,7 +35,7 @@ describe("outbox delivery", () => {
     const port = catcher.port;
     await catcher.stop();
     const transport = nodemailer.createTransport(`smtp://127.0.0.1:${port}`);
-    const options = { from: "site@example.com", retryBaseMs: 50, log: silentLog };
+    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 50, log: silentLog };
     const id = await enqueueMail(database.db, { to: "team@example.com", subject: "New lead", html: "<p>Hello</p>", text: "Hello" });
 
     expect(await deliverDueMail(database.db, transport, options)).toBe(0);
@@ -61,7 +61,7 @@ describe("outbox delivery", () => {
 
   it("does not retry before the backoff has passed", async () => {
     const transport = nodemailer.createTransport("smtp://127.0.0.1:9");
-    const options = { from: "site@example.com", retryBaseMs: 60_000, log: silentLog };
+    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 60_000, log: silentLog };
     await enqueueMail(database.db, { to: "team@example.com", subject: "Later", html: "<p>x</p>", text: "x" });
     await deliverDueMail(database.db, transport, options);
     const claimedAgain = await deliverDueMail(database.db, transport, options);
@@ -69,5 +69,28 @@ describe("outbox delivery", () => {
     const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, "Later"));
     expect(rows[0]!.attempts).toBe(1);
     transport.close();
+  });
+
+  it("gives each mail a Message-ID made from its outbox row, the same when a crash makes it go out twice", async () => {
+    const catcher = await new SmtpCatcher().start();
+    const transport = nodemailer.createTransport(catcher.url);
+    const options = { from: "site@example.com", messageIdDomain: "www.lender.example", retryBaseMs: 50, log: silentLog };
+    try {
+      const id = await enqueueMail(database.db, { to: "team@example.com", subject: "Twice", html: "<p>x</p>", text: "x" });
+      const other = await enqueueMail(database.db, { to: "team@example.com", subject: "Once", html: "<p>y</p>", text: "y" });
+      expect(await deliverDueMail(database.db, transport, options)).toBe(2);
+      // What a crash between the SMTP server's acceptance and "sent" leaves: a claimed row whose lease lapsed.
+      await database.db.execute(sql`UPDATE mail_outbox SET status = 'pending', sent_at = NULL, next_attempt_at = now() - interval '1 second' WHERE id = ${id}`);
+      expect(await deliverDueMail(database.db, transport, options)).toBe(1);
+
+      const messageId = (raw: string) => /^Message-ID:\s*(.*)$/im.exec(raw.replace(/\r?\n[ \t]+/g, " "))?.[1]?.trim();
+      const twice = catcher.mails.filter((mail) => mail.subject === "Twice");
+      expect(twice).toHaveLength(2);
+      expect(twice.map((mail) => messageId(mail.raw))).toEqual([`<${id}@www.lender.example>`, `<${id}@www.lender.example>`]);
+      expect(messageId(catcher.mails.find((mail) => mail.subject === "Once")!.raw)).toBe(`<${other}@www.lender.example>`);
+    } finally {
+      transport.close();
+      await catcher.stop();
+    }
   });
 });

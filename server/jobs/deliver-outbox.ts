@@ -16,11 +16,15 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 
 type ClaimedMail = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
 
-/** Delivers due outbox mails once; returns how many were sent. Safe to run on several servers. */
+/**
+ * Delivers due outbox mails once; returns how many were sent. Safe to run on several servers.
+ * Delivery is at least once, so each mail's Message-ID is `<outbox row id@messageIdDomain>`: a
+ * repeat after a crash carries the same one and mail clients and the team can recognise it.
+ */
 export async function deliverDueMail(
   db: Database,
   transport: Transporter,
-  options: { from: string; retryBaseMs: number; log: Logger },
+  options: { from: string; messageIdDomain: string; retryBaseMs: number; log: Logger },
 ): Promise<number> {
   const claimed = (await db.execute(sql`
     UPDATE mail_outbox SET attempts = attempts + 1,
@@ -32,7 +36,14 @@ export async function deliverDueMail(
   let sent = 0;
   for (const mail of claimed.rows) {
     try {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: `<${mail.id}@${options.messageIdDomain}>`,
+      });
       await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${mail.id}`);
       sent += 1;
     } catch (error) {

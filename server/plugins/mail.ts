@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import nodemailer from "nodemailer";
 import { deliverDueMail } from "../jobs/deliver-outbox.ts";
+import { senderDomain } from "../modules/mail/sender-domain.ts";
 
 export type MailOptions = { smtpUrl: string | undefined; from: string; pollMs: number; retryBaseMs: number };
 
@@ -24,13 +25,15 @@ export default fp(
       return;
     }
     const transport = nodemailer.createTransport(options.smtpUrl);
+    // Message-IDs name the outbox row in the sender's own domain, like the mail's From.
+    const messageIdDomain = senderDomain(options.from);
     let running: Promise<number> | null = null;
     let timer: NodeJS.Timeout | undefined;
     let stopped = false;
 
     const pass = () => {
       // One pass at a time per process; other processes are kept apart by SKIP LOCKED.
-      running ??= deliverDueMail(app.db, transport, { from: options.from, retryBaseMs: options.retryBaseMs, log: app.log })
+      running ??= deliverDueMail(app.db, transport, { from: options.from, messageIdDomain, retryBaseMs: options.retryBaseMs, log: app.log })
         .catch((error: Error) => {
           app.log.warn({ err: error.message }, "mail delivery pass failed");
           return 0;
