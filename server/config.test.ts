@@ -9,6 +9,7 @@ describe("loadConfig", () => {
   it("has working defaults for the embedded database", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, storage: { driver: "local" }, staffTwoFactorRequired: false, seedDemo: true });
+    expect(config).toMatchObject({ retentionDays: 730, deliveredMailRetentionDays: 30 });
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
@@ -53,6 +54,7 @@ describe("loadConfig", () => {
     ["CREDIT_TEAM_EMAIL", "not-an-email"],
     ["DATA_ENCRYPTION_KEY", "short"],
     ["DATA_ENCRYPTION_OLD_KEYS", "short"],
+    ["DELIVERED_MAIL_RETENTION_DAYS", "0"],
     ["STORAGE", "ftp"],
     ["BRAND_EMAIL", "nope"],
   ])("names the bad variable %s", (variable, value) => {

@@ -36,6 +36,7 @@ const envSchema = z.object({
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RETENTION_DAYS: z.coerce.number().int().positive().default(730),
+  DELIVERED_MAIL_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   CALCULATOR_TIMELINE_SCALE: z.coerce.number().positive().max(1).default(1),
   MAIL_POLL_MS: z.coerce.number().int().positive().default(2000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
@@ -70,6 +71,8 @@ export type Config = {
   mailPollMs: number;
   /** Customer data is deleted this many days after its last activity (decisions.md 8). */
   retentionDays: number;
+  /** Delivered outbox mails (names, phones, messages) are deleted this many days after sending; never undelivered ones. */
+  deliveredMailRetentionDays: number;
   /** Shortens the calculator's loading timeline (tests only); 1 = the spec's 5/10/20/21 s. */
   calculatorTimelineScale: number;
   mailRetryBaseMs: number;
@@ -131,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailPollMs: e.MAIL_POLL_MS,
     calculatorTimelineScale: e.CALCULATOR_TIMELINE_SCALE,
     retentionDays: e.RETENTION_DAYS,
+    deliveredMailRetentionDays: e.DELIVERED_MAIL_RETENTION_DAYS,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     clientBuildDir: path.resolve("build/client"),
     public: publicConfig,

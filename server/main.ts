@@ -28,7 +28,7 @@ async function main() {
 
   // Daily housekeeping: expired customer data, then files a crash left without a row.
   const stopPurge = schedulePurge(async () => {
-    await purgeExpiredData(database.db, app.storage, config.retentionDays);
+    await purgeExpiredData(database.db, app.storage, { retentionDays: config.retentionDays, deliveredMailDays: config.deliveredMailRetentionDays });
     await sweepOrphanUploads(database.db, app.storage, 60 * 60 * 1000);
   }, app.log);
 
