@@ -11,6 +11,7 @@ import { composeServer } from "../server/compose-server.ts";
 import { loadConfig } from "../server/config.ts";
 import { vendorCompany } from "../server/db/schema.ts";
 import { createAccount } from "../server/modules/accounts/create-account.ts";
+import { recordAudit } from "../server/modules/audit/record-audit.ts";
 import { isCommonPassword } from "../server/modules/auth/common-passwords.ts";
 import { resetTwoFactor } from "../server/modules/accounts/reset-two-factor.ts";
 import { setPassword } from "../server/modules/accounts/set-password.ts";
@@ -67,7 +68,8 @@ try {
       const [company] = await database.db.select().from(vendorCompany).where(eq(vendorCompany.companyCode, code));
       vendorCompanyId = company?.id ?? fail(`No vendor company with code ${code}.`);
     }
-    await createAccount(auth, { email, name, role, password, emailVerified: true, vendorCompanyId });
+    const created = await createAccount(auth, { email, name, role, password, emailVerified: true, vendorCompanyId });
+    await recordAudit(database.db, { action: "account.created", subject: created.id, details: { role, by: "operator" } });
     console.log(`Created ${role} ${email.toLowerCase()}${values.password ? "" : ` with password ${password}`}`);
   }
 } finally {
