@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
+import { useFormLoadingHintId } from "./form.tsx";
 
 const variants = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400",
@@ -13,6 +14,20 @@ export function buttonClass(variant: ButtonVariant = "primary", extra = "") {
   return `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
 }
 
-export function Button({ variant = "primary", className = "", type = "button", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+/** A submit button stays disabled, described by the form's hint, until its Form is hydrated. */
+export function Button({ variant = "primary", className = "", type = "button", disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+  const loadingHintId = useFormLoadingHintId();
+  const waiting = type === "submit" && loadingHintId !== null;
+  return (
+    <button
+      // A new element once ready: the disabled colours must not fade into the enabled ones (a
+      // half-faded button fails the contrast check), they are simply replaced.
+      key={waiting ? "waiting" : "ready"}
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={disabled || waiting}
+      {...props}
+      {...(waiting ? { "aria-describedby": loadingHintId } : {})}
+    />
+  );
 }
