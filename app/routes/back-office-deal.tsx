@@ -5,6 +5,7 @@ import type { DealMessages } from "#domain/api/portal.ts";
 import { creditTiers, stageLabel, stageValues } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Button } from "../components/ui/button.tsx";
+import { Form } from "../components/ui/form.tsx";
 import { SelectField } from "../components/ui/select-field.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { useToast } from "../components/ui/toast.tsx";
@@ -150,7 +151,7 @@ export default function BackOfficeDeal() {
             ))}
           </ul>
         </section>
-        <form onSubmit={save} aria-label="Update the deal" className="grid gap-3 sm:grid-cols-2">
+        <Form onSubmit={save} aria-label="Update the deal" className="grid gap-3 sm:grid-cols-2">
           <SelectField label="Stage" options={stageValues.map((value) => ({ value: String(value), label: stageLabel(value) }))} {...field("stage")} />
           <SelectField
             label="Credit tier"
@@ -171,7 +172,7 @@ export default function BackOfficeDeal() {
             </fieldset>
           ) : null}
           <Button type="submit">Save changes</Button>
-        </form>
+        </Form>
       </div>
       <section aria-labelledby="thread-heading" className="mt-8">
         <h2 id="thread-heading" className="text-xl font-semibold">
@@ -187,7 +188,7 @@ export default function BackOfficeDeal() {
             </li>
           ))}
         </ol>
-        <form onSubmit={sendReply} aria-label="Answer the vendor" className="mt-3 space-y-2">
+        <Form onSubmit={sendReply} aria-label="Answer the vendor" className="mt-3 space-y-2">
           <label htmlFor="staff-reply" className="block font-medium">
             Answer
           </label>
@@ -195,7 +196,7 @@ export default function BackOfficeDeal() {
           <Button type="submit" disabled={!reply.trim()}>
             Send answer
           </Button>
-        </form>
+        </Form>
       </section>
       <section aria-labelledby="history-heading" className="mt-8">
         <h2 id="history-heading" className="text-xl font-semibold">

@@ -5,6 +5,7 @@ import { monthFilterOptions } from "#domain/deals/business-month.ts";
 import { stageLabel, stageValues } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Button } from "../components/ui/button.tsx";
+import { Form } from "../components/ui/form.tsx";
 import { SelectField } from "../components/ui/select-field.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { apiRequest } from "../lib/api.ts";
@@ -40,7 +41,7 @@ export default function BackOfficeDeals() {
   return (
     <>
       <h1 className="text-2xl font-bold">Deals</h1>
-      <form
+      <Form
         className="mt-4 flex flex-wrap items-end gap-3"
         aria-label="Filter deals"
         onSubmit={(event) => {
@@ -55,7 +56,7 @@ export default function BackOfficeDeals() {
         <Button type="submit" variant="secondary">
           Search
         </Button>
-      </form>
+      </Form>
       {error ? <p role="alert" className="mt-4 text-red-800">{error}</p> : null}
       {deals === null ? <p role="status" className="mt-4">Loading…</p> : null}
       {deals && deals.length === 0 ? <p className="mt-4">No deals match.</p> : null}

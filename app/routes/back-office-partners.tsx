@@ -3,6 +3,7 @@ import type { PartnerBranding } from "#domain/api/partner.ts";
 import { partnerInput } from "#domain/api/partner-admin.ts";
 import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { Button } from "../components/ui/button.tsx";
+import { Form } from "../components/ui/form.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { useToast } from "../components/ui/toast.tsx";
 import { apiRequest } from "../lib/api.ts";
@@ -38,7 +39,7 @@ function PartnerForm({ partner, onSaved }: { partner: Partner | null; onSaved: (
     }
   };
   return (
-    <form onSubmit={save} noValidate aria-label={partner ? `Edit ${partner.name}` : "Add a partner"} className="grid gap-3 rounded-lg border border-slate-300 p-4 sm:grid-cols-2">
+    <Form onSubmit={save} noValidate aria-label={partner ? `Edit ${partner.name}` : "Add a partner"} className="grid gap-3 rounded-lg border border-slate-300 p-4 sm:grid-cols-2">
       <TextField label="Slug (address)" help="/vendor_partner/<slug>" {...form.text("slug")} />
       <TextField label="Name" {...form.text("name")} />
       <TextField label="Main colour" {...form.text("primaryColor")} />
@@ -53,7 +54,7 @@ function PartnerForm({ partner, onSaved }: { partner: Partner | null; onSaved: (
         <input id={`logo-${partner?.id ?? "new"}`} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="mt-1 block min-h-11" onChange={(event) => setLogo(event.target.files?.[0] ?? null)} />
       </div>
       <Button type="submit">{partner ? "Save partner" : "Add partner"}</Button>
-    </form>
+    </Form>
   );
 }
 

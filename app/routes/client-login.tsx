@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button } from "../components/ui/button.tsx";
+import { Form } from "../components/ui/form.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
@@ -14,7 +15,7 @@ export default function ClientLogin() {
     <PublicLayout>
       <div className="mx-auto max-w-md px-4 py-12">
         <h1 className="text-3xl font-bold text-brand-900">Welcome</h1>
-        <form
+        <Form
           className="mt-6 space-y-4"
           aria-label="Client sign-in"
           onSubmit={(event) => {
@@ -25,7 +26,7 @@ export default function ClientLogin() {
           <TextField label="E-mail" type="email" name="email" autoComplete="username" />
           <TextField label="Password" type="password" name="password" maxLength={10} autoComplete="current-password" />
           <Button type="submit">Sign in</Button>
-        </form>
+        </Form>
         <div role="status" className="mt-4">
           {answered ? (
             <p className="rounded-md bg-brand-50 p-4">

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { newPasswordSchema, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
 import { Button, buttonClass } from "../components/ui/button.tsx";
+import { Form } from "../components/ui/form.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { apiRequest } from "../lib/api.ts";
@@ -48,11 +49,11 @@ export default function ResetPassword() {
             </Link>
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Set a new password">
+          <Form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Set a new password">
             <TextField label="New password" type="password" autoComplete="new-password" help="At least 8 characters." {...form.text("newPassword")} />
             <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.text("confirmPassword")} />
             <Button type="submit">Save password</Button>
-          </form>
+          </Form>
         )}
       </div>
     </PublicLayout>

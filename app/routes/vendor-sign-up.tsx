@@ -4,6 +4,7 @@ import { vendorSignUpMessages, vendorSignUpRequest } from "#domain/api/back-offi
 import { authRoles } from "#domain/auth/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Checkbox } from "../components/ui/checkbox.tsx";
+import { Form } from "../components/ui/form.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { useMe } from "../features/auth/use-me.ts";
 import { ApiError, apiRequest } from "../lib/api.ts";
@@ -55,14 +56,14 @@ export default function VendorSignUp() {
         Create a vendor user. They receive an e-mail to verify the address and choose their own password; you never see it. Tick “Company already in system” to add a
         user to an existing company with its company ID.
       </p>
-      <form onSubmit={submit} noValidate aria-label="Create a vendor account" className="mt-6 space-y-4">
+      <Form onSubmit={submit} noValidate aria-label="Create a vendor account" className="mt-6 space-y-4">
         <TextField label="First name" required {...form.text("firstName")} />
         <TextField label="Company ID" required inputMode="numeric" maxLength={6} help="A random 6-digit ID is proposed for a new company." {...form.text("companyId")} />
         <TextField label="Company email" type="email" required {...form.text("companyEmail", (value) => value.toLowerCase())} />
         <TextField label="Company name" help="For a new company." {...form.text("companyName")} />
         <Checkbox label="Company already in system" {...form.checkbox("companyAlreadyInSystem")} />
         <Button type="submit">Create account</Button>
-      </form>
+      </Form>
       <div role="status" className="mt-6 space-y-2">
         {result === "sent" ? (
           <>

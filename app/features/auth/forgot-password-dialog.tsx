@@ -2,6 +2,7 @@ import { useState } from "react";
 import { passwordResetMessages, passwordResetRequest } from "#domain/auth/password-reset-schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { apiRequest } from "../../lib/api.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
@@ -28,7 +29,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
 
   return (
     <Dialog open={open} onClose={onClose} title="Reset your password">
-      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Password reset">
+      <Form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Password reset">
         <TextField label="E-mail" type="email" autoComplete="email" {...form.text("email")} error={undefined} />
         <div role="status">
           {result === "sent" ? <p className="font-semibold text-green-800">{passwordResetMessages.sent}</p> : null}
@@ -39,7 +40,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
           </p>
         ) : null}
         <Button type="submit">Send reset link</Button>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError, apiRequest } from "../../lib/api.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 
 function messageFor(error: unknown): string {
@@ -63,16 +64,16 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
 
   if (needsCode) {
     return (
-      <form onSubmit={onVerifyCode} className="space-y-4" aria-label="Two-factor verification">
+      <Form onSubmit={onVerifyCode} className="space-y-4" aria-label="Two-factor verification">
         <TextField label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} required help="The 6-digit code from your authenticator app." />
         {serverError ? <p role="alert" className="font-medium text-red-700">{serverError}</p> : null}
         <Button type="submit">Verify</Button>
-      </form>
+      </Form>
     );
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={label}>
+    <Form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={label}>
       <TextField label="E-mail" type="email" autoComplete="username" {...form.text("email")} />
       <TextField label="Password" type={showPassword ? "text" : "password"} autoComplete="current-password" maxLength={128} {...form.text("password")} />
       <Checkbox label="Show password" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
@@ -84,6 +85,6 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
       <Button type="submit" disabled={submitting}>
         SUBMIT
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 
@@ -38,12 +39,12 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
       </h1>
       <p className="mt-2">Staff accounts must set up two-factor authentication before they can see customer data.</p>
       {setup === null ? (
-        <form onSubmit={start} aria-label="Start two-factor setup" className="mt-4 space-y-3">
+        <Form onSubmit={start} aria-label="Start two-factor setup" className="mt-4 space-y-3">
           <TextField label="Your password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           <Button type="submit">Set up two-factor authentication</Button>
-        </form>
+        </Form>
       ) : (
-        <form onSubmit={verify} aria-label="Confirm two-factor setup" className="mt-4 space-y-4">
+        <Form onSubmit={verify} aria-label="Confirm two-factor setup" className="mt-4 space-y-4">
           <p>Add this key to your authenticator app (choose “enter a setup key”, time-based):</p>
           <p className="font-mono text-lg break-all" data-testid="totp-secret">
             {secret}
@@ -63,7 +64,7 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
           </div>
           <TextField label="Code from your app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
           <Button type="submit">Turn on two-factor authentication</Button>
-        </form>
+        </Form>
       )}
       {error ? <p role="alert" className="mt-3 font-medium text-red-800">{error}</p> : null}
     </section>

@@ -4,6 +4,7 @@ import { finishPrice, formatPriceAsTyped } from "#domain/calculator/price-input.
 import { calculatorMessages, priceMinimums } from "#domain/calculator/calculator-schema.ts";
 import { parseMoney } from "#domain/pricing/money-format.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { TestimonialCarousel } from "./testimonial-carousel.tsx";
@@ -38,7 +39,7 @@ export function CalculatorLanding({ price, onPrice, onStart, showCarousel }: { p
             Start Application
           </Button>
         </div>
-        <form
+        <Form
           noValidate
           aria-label="Equipment price"
           className="mt-8 rounded-lg bg-white p-6 text-slate-900"
@@ -73,7 +74,7 @@ export function CalculatorLanding({ price, onPrice, onStart, showCarousel }: { p
               Get my payment options
             </Button>
           </div>
-        </form>
+        </Form>
         <section aria-labelledby="criteria-heading" className="mt-8">
           <h2 id="criteria-heading" className="text-2xl font-semibold">
             Three things decide your payment

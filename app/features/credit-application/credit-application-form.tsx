@@ -4,6 +4,7 @@ import { usStateOptions } from "#domain/forms/us-states.ts";
 import { creditApplicationFailure, creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -142,7 +143,7 @@ export function CreditApplicationForm() {
   );
 
   return (
-    <form onSubmit={onReview} noValidate className="relative" aria-label="Credit application">
+    <Form onSubmit={onReview} noValidate className="relative" aria-label="Credit application">
       {alert}
       <p className="text-slate-700">Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.</p>
       {fieldset("Business information", businessFields)}
@@ -159,6 +160,6 @@ export function CreditApplicationForm() {
       <Button type="submit" className="mt-8">
         Review application
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -5,6 +5,7 @@ import { formatUsd } from "#domain/pricing/money-format.ts";
 import { contactRequestedMessage, needMoreInformationMessage, softProposalMessage } from "#domain/questionnaire/picked-option-schema.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { apiRequest } from "../../lib/api.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
@@ -66,7 +67,7 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Financing options">
+    <Form onSubmit={onSubmit} noValidate aria-label="Financing options">
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[12rem_1fr]">
         <dt className="font-medium text-slate-700">Business name</dt>
         <dd>{data.businessName}</dd>
@@ -116,7 +117,7 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
       <Button type="submit" variant="accent" className="mt-6" disabled={sending}>
         MOVE FORWARD
       </Button>
-    </form>
+    </Form>
   );
 }
 

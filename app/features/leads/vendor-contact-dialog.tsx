@@ -3,6 +3,7 @@ import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { vendorContactMessages, vendorContactRequest } from "#domain/leads/vendor-contact-schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
@@ -40,7 +41,7 @@ export function VendorContactDialog({ open, onClose }: { open: boolean; onClose:
           </Button>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="relative space-y-3" aria-label="Vendor contact">
+        <Form onSubmit={onSubmit} noValidate className="relative space-y-3" aria-label="Vendor contact">
           <p>Tell us how to reach you and our vendor team will call you.</p>
           <TextField label="Business name" required autoComplete="organization" {...form.text("businessName")} />
           <TextField label="Contact name" required autoComplete="name" {...form.text("contactName")} />
@@ -55,7 +56,7 @@ export function VendorContactDialog({ open, onClose }: { open: boolean; onClose:
           <Button type="submit" disabled={state === "sending"}>
             {state === "sending" ? "Sending…" : "Send"}
           </Button>
-        </form>
+        </Form>
       )}
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { acceptAttribute, truncate } from "#domain/deals/new-deal-schema.ts";
 import { canReply } from "#domain/deals/stages.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { apiRequest } from "../../lib/api.ts";
 import { uploadForm } from "./upload-form.ts";
 
@@ -61,7 +62,7 @@ export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: Po
           </ol>
         ) : null}
         {thread && open ? (
-          <form onSubmit={send} aria-label="Reply to the credit team" className="space-y-3">
+          <Form onSubmit={send} aria-label="Reply to the credit team" className="space-y-3">
             <div>
               <label htmlFor="reply-body" className="block font-medium">
                 Message
@@ -94,7 +95,7 @@ export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: Po
                 Delete All Files
               </Button>
             </div>
-          </form>
+          </Form>
         ) : thread ? (
           <p role="status">Your message was sent. The credit team will answer here and by e-mail.</p>
         ) : null}

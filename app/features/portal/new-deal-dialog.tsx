@@ -5,6 +5,7 @@ import { formatEin } from "#domain/leads/credit-application-schema.ts";
 import { formatPriceAsTyped } from "#domain/calculator/price-input.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { ProgressBar } from "../../components/ui/progress-bar.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
@@ -58,7 +59,7 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
   return (
     <Dialog open={open} onClose={onClose} title={title}>
       {phase === "client" ? (
-        <form
+        <Form
           noValidate
           aria-label="Client information"
           className="grid max-h-[65vh] gap-3 overflow-y-auto pr-1"
@@ -92,7 +93,7 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
           <Button type="submit" disabled={!step1Valid}>
             {step1Valid ? "Next Step: Submit Documents" : "Submit"}
           </Button>
-        </form>
+        </Form>
       ) : null}
       {phase === "documents" || phase === "confirm" ? (
         <div className="space-y-4">

@@ -7,6 +7,7 @@ import { parseMoney } from "#domain/pricing/money-format.ts";
 import type { LandingQuoteResponse } from "#domain/pricing/quote-requests.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { ProgressBar } from "../../components/ui/progress-bar.tsx";
 import { RadioGroup } from "../../components/ui/radio-group.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
@@ -116,7 +117,7 @@ export function LandingQuestionnaire() {
           Loading and processing your information...
         </div>
       ) : (
-        <form onSubmit={onNext} noValidate aria-label="Pre-qualification questionnaire" className="mt-6">
+        <Form onSubmit={onNext} noValidate aria-label="Pre-qualification questionnaire" className="mt-6">
           <div ref={stepRef} key={step}>
             {question.input.kind === "text" ? (
               <TextField
@@ -170,7 +171,7 @@ export function LandingQuestionnaire() {
           <p className="mt-4 text-sm text-slate-700">
             Question {step + 1} of {questions.length}. We will not pull your credit. <Link to="/TermsOfUse" className="underline">Terms of Use</Link>
           </p>
-        </form>
+        </Form>
       )}
     </div>
   );

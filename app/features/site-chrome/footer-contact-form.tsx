@@ -2,6 +2,7 @@ import { useState } from "react";
 import { footerMessageFailed, footerMessageRequest, footerMessageSent } from "#domain/leads/footer-message-schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { inputClass } from "../../components/ui/field-parts.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { MarkEmailReadIcon } from "../../components/ui/icons.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
@@ -38,7 +39,7 @@ export function FooterContactForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="contact-heading" className="relative space-y-3">
+    <Form onSubmit={onSubmit} noValidate aria-labelledby="contact-heading" className="relative space-y-3">
       <TextField label="Business name" autoComplete="organization" {...form.text("nameOfBusiness")} />
       <TextField label="Your name" autoComplete="name" required {...form.text("nameUser")} />
       <TextField label="E-mail" type="email" autoComplete="email" required {...form.text("emailUser")} />
@@ -72,6 +73,6 @@ export function FooterContactForm() {
       <Button type="submit" variant="accent" disabled={state === "sending"}>
         {state === "sending" ? "Sending…" : "Send message"}
       </Button>
-    </form>
+    </Form>
   );
 }
