@@ -42,8 +42,9 @@ COPY --from=build /app/domain ./domain
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts ./scripts
 
-# The embedded database, local files and generated keys live here when DATABASE_URL, STORAGE=s3
-# and the secrets are not configured (single-server use only).
+# The embedded database and local files live here when DATABASE_URL and STORAGE=s3 are not
+# configured (single-server use only). NODE_ENV=production: AUTH_SECRET and DATA_ENCRYPTION_KEY
+# must be set, nothing is generated.
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 
