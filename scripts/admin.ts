@@ -23,6 +23,9 @@ const usage = `Usage:
 A password is generated and printed when --password is not given. Setting a password or removing
 two-factor signs the user out everywhere, is audited and is mailed to them.`;
 
+// Files the embedded database writes while this runs are the server's: closed to other users.
+process.umask(0o077);
+
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
