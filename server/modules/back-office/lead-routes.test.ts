@@ -139,7 +139,7 @@ describe("CSV exports", () => {
 
   it("refuses an impossible date or a reversed range with a 400 on both exports", async () => {
     for (const file of ["deals.csv", "leads.csv"]) {
-      for (const query of ["from=2020-13-45&to=2021-01-01", "from=2021-01-01&to=2021-02-29", "from=2021-02-01&to=2021-01-01", "from=2021-01-01", "from=2021-01-01&to=tomorrow"]) {
+      for (const query of ["from=2020-13-45&to=2021-01-01", "from=2021-01-01&to=2021-02-29", "from=0000-01-01&to=2021-01-01", "from=2021-01-01&to=9999-12-31", "from=2021-02-01&to=2021-01-01", "from=2021-01-01", "from=2021-01-01&to=tomorrow"]) {
         const response = await call("GET", `/api/back-office/export/${file}?${query}`, admin);
         expect(response.statusCode, `${file}?${query}`).toBe(400);
         expect(response.json(), `${file}?${query}`).toEqual({ code: "VALIDATION_FAILED", message: expect.any(String), details: expect.arrayContaining([{ path: expect.any(String), message: expect.any(String) }]) });
