@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { Button } from "../components/ui/button.tsx";
+import { useConfirmIdentity } from "../features/back-office/confirm-identity.tsx";
 import { apiRequest } from "../lib/api.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 
@@ -19,12 +20,14 @@ export default function BackOfficeCreditApplication() {
   const { id = "" } = useParams();
   const [detail, setDetail] = useState<Detail | null>(null);
   const [revealed, setRevealed] = useState<Record<string, string>>({});
+  const identity = useConfirmIdentity();
   useEffect(() => {
     void apiRequest<Detail>(`/api/back-office/credit-applications/${id}`).then(setDetail);
   }, [id]);
   if (!detail) return <p role="status">Loading…</p>;
 
   const reveal = async (field: "ssn1" | "ssn2" | "fedId") => {
+    if (!(await identity.confirmed())) return;
     const { value } = await apiRequest<{ value: string }>(`/api/back-office/credit-applications/${id}/reveal`, { body: { field } });
     setRevealed((current) => ({ ...current, [field]: value }));
   };
@@ -46,6 +49,7 @@ export default function BackOfficeCreditApplication() {
     <>
       <h1 className="text-2xl font-bold">{detail.businessName}</h1>
       <p className="mt-1 text-sm text-slate-700">Every reveal is written to the audit log with your name.</p>
+      {identity.dialog}
       <dl className="mt-4 grid grid-cols-[14rem_1fr] gap-1">
         <dt>Federal tax ID</dt>
         <dd>{sensitive("fedId", detail.fedIdMasked, "federal tax ID")}</dd>

@@ -9,6 +9,7 @@ import { Form } from "../components/ui/form.tsx";
 import { SelectField } from "../components/ui/select-field.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { useToast } from "../components/ui/toast.tsx";
+import { useConfirmIdentity } from "../features/back-office/confirm-identity.tsx";
 import { apiRequest } from "../lib/api.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 
@@ -25,7 +26,9 @@ export default function BackOfficeDeal() {
   const [reply, setReply] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<{ taxId?: string; dob?: string }>({});
+  const identity = useConfirmIdentity();
   const reveal = async (field: "taxId" | "dob") => {
+    if (!(await identity.confirmed())) return;
     const { value } = await apiRequest<{ value: string }>(`/api/back-office/deals/${id}/reveal`, { body: { field } });
     setRevealed((current) => ({ ...current, [field]: value }));
   };
@@ -100,6 +103,7 @@ export default function BackOfficeDeal() {
   return (
     <>
       <h1 className="text-2xl font-bold">{deal.businessName}</h1>
+      {identity.dialog}
       <p className="mt-1 text-slate-700">
         {deal.accountNumber} · {deal.companyName} ({deal.vendorEmail}) · {stageLabel(deal.stage)}
       </p>

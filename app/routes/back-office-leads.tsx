@@ -4,6 +4,7 @@ import type { Me } from "#domain/api/me.ts";
 import { leadStatuses, leadTypeLabels, type LeadInboxItem, type LeadStatus } from "#domain/leads/lead-inbox.ts";
 import { SelectField } from "../components/ui/select-field.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
+import { useConfirmIdentity } from "../features/back-office/confirm-identity.tsx";
 import { apiRequest } from "../lib/api.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 
@@ -32,6 +33,13 @@ export default function BackOfficeLeads() {
   useEffect(load, [load]);
 
   const [to, setTo] = useState(today);
+  const identity = useConfirmIdentity();
+  // Exports need a fresh factor: confirm first (if needed), then let the browser download the file.
+  const download = async (event: React.MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    if (await identity.confirmed()) window.location.assign(href);
+  };
   const setLeadStatus = async (lead: LeadInboxItem, next: LeadStatus) => {
     await apiRequest(`/api/back-office/leads/${lead.type}/${lead.id}`, { method: "PATCH", body: { status: next } });
     load();
@@ -48,13 +56,14 @@ export default function BackOfficeLeads() {
         <SelectField label="Status" placeholder="All" options={leadStatuses.map((value) => ({ value, label: value }))} value={status} onChange={(event) => setStatus(event.target.value)} />
         <TextField label="Export from" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
         <TextField label="Export to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/leads.csv?from=${from}&to=${to}`}>
+        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/leads.csv?from=${from}&to=${to}`} onClick={download}>
           Export leads (CSV)
         </a>
-        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/deals.csv?from=${from}&to=${to}`}>
+        <a className="min-h-11 py-2 text-brand-700 underline" href={`/api/back-office/export/deals.csv?from=${from}&to=${to}`} onClick={download}>
           Export deals (CSV)
         </a>
       </div>
+      {identity.dialog}
       {error ? <p role="alert" className="mt-4 text-red-800">{error}</p> : null}
       {leads === null ? <p role="status" className="mt-4">Loading…</p> : null}
       {leads ? (

@@ -9,10 +9,11 @@ export const meResponse = z.object({
     twoFactorEnabled: z.boolean(),
   }),
   staffTwoFactorRequired: z.boolean(),
-  /** When the session ends if nothing more happens (ISO time): drives the expiry warning. */
-  sessionEndsAt: z.string(),
-  /** Until when reveals and exports need no new confirmation (ISO time). */
-  recentAuthenticationUntil: z.string(),
+  // Durations, not times: a browser's clock may be off from the server's.
+  /** Seconds until the session ends if nothing more happens: drives the expiry warning. */
+  sessionSecondsLeft: z.number(),
+  /** Seconds during which reveals and exports need no new confirmation (0: confirm first). */
+  recentAuthenticationSecondsLeft: z.number(),
 });
 
 export type Me = z.infer<typeof meResponse>;

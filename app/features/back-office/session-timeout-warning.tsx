@@ -1,31 +1,45 @@
 import { useEffect, useState } from "react";
+import type { Me } from "#domain/api/me.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { apiRequest } from "../../lib/api.ts";
 
 const warnBeforeMs = 2 * 60 * 1000;
 
-/** WCAG 2.2.1: warn before the session ends and let staff extend it. */
+/** When the session ends (on this browser's clock), as the server says: reading /api/me is not activity, keep-alive is. */
+const sessionEnd = (path: "/api/me" | "/api/me/keep-alive") =>
+  apiRequest<Me>(path, path === "/api/me" ? {} : { body: {} })
+    .then((me) => Date.now() + me.sessionSecondsLeft * 1000)
+    .catch(() => null);
+
+/**
+ * WCAG 2.2.1: warn before the session ends (30 idle minutes, 12 hours at most for staff) and let
+ * staff extend it. Other screens' requests count as activity, so the end is read again before warning.
+ */
 export function SessionTimeoutWarning() {
-  const [expiresAt, setExpiresAt] = useState<number | null>(null);
+  const [endsAt, setEndsAt] = useState<number | null>(null);
   const [warning, setWarning] = useState(false);
-  const refresh = async () => {
-    const current = await apiRequest<{ session: { expiresAt: string } } | null>("/api/auth/get-session").catch(() => null);
-    setExpiresAt(current ? new Date(current.session.expiresAt).getTime() : null);
-    setWarning(false);
-  };
   useEffect(() => {
-    void refresh();
+    void sessionEnd("/api/me").then(setEndsAt);
   }, []);
   useEffect(() => {
-    if (expiresAt === null) return;
-    const timer = setTimeout(() => setWarning(true), Math.max(0, expiresAt - Date.now() - warnBeforeMs));
+    if (endsAt === null) return;
+    const timer = setTimeout(() => {
+      void sessionEnd("/api/me").then((latest) => {
+        if (latest !== null && latest - Date.now() > warnBeforeMs + 5000) setEndsAt(latest);
+        else setWarning(true);
+      });
+    }, Math.max(0, endsAt - Date.now() - warnBeforeMs));
     return () => clearTimeout(timer);
-  }, [expiresAt]);
+  }, [endsAt]);
+  const stay = async () => {
+    setEndsAt(await sessionEnd("/api/me/keep-alive"));
+    setWarning(false);
+  };
   return (
     <Dialog open={warning} onClose={() => setWarning(false)} title="Your session is about to end" role="alertdialog">
       <p>For security you will be signed out in about two minutes. Stay signed in to keep working.</p>
-      <Button className="mt-4" onClick={refresh}>
+      <Button className="mt-4" onClick={stay}>
         Stay signed in
       </Button>
     </Dialog>

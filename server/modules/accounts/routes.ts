@@ -10,6 +10,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { confirmIdentity } from "./confirm-identity.ts";
 
 const anyRole = Object.values(authRoles);
+const secondsUntil = (time: Date) => Math.max(0, Math.floor((time.getTime() - Date.now()) / 1000));
 
 export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: boolean }> = async (app, options) => {
   const answer = (user: SessionUser) => {
@@ -17,8 +18,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
     return {
       user: { id, email, name, role, twoFactorEnabled },
       staffTwoFactorRequired: options.staffTwoFactorRequired,
-      sessionEndsAt: user.sessionEndsAt.toISOString(),
-      recentAuthenticationUntil: user.recentAuthenticationUntil.toISOString(),
+      sessionSecondsLeft: secondsUntil(user.sessionEndsAt),
+      recentAuthenticationSecondsLeft: secondsUntil(user.recentAuthenticationUntil),
     };
   };
 

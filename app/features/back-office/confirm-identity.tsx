@@ -1,0 +1,77 @@
+import { useRef, useState } from "react";
+import type { Me } from "#domain/api/me.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog } from "../../components/ui/dialog.tsx";
+import { Form } from "../../components/ui/form.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ApiError, apiRequest } from "../../lib/api.ts";
+
+/** Asking again this long before the confirmation runs out avoids a refusal mid-request. */
+const marginMs = 15_000;
+
+/**
+ * Reveals and exports need a factor proved within the last few minutes (ASVS V7). `confirmed()`
+ * resolves true at once when the sign-in or last confirmation is recent enough, otherwise after
+ * the user confirms in the dialog (false if they cancel). Render `dialog` once on the screen.
+ */
+export function useConfirmIdentity() {
+  const [request, setRequest] = useState<{ twoFactor: boolean; done: (ok: boolean) => void } | null>(null);
+  const confirmed = async (): Promise<boolean> => {
+    const me = await apiRequest<Me>("/api/me");
+    if (me.recentAuthenticationSecondsLeft * 1000 > marginMs) return true;
+    return new Promise<boolean>((resolve) => setRequest({ twoFactor: me.user.twoFactorEnabled, done: resolve }));
+  };
+  const finish = (ok: boolean) => {
+    request?.done(ok);
+    setRequest(null);
+  };
+  const dialog = request ? <ConfirmIdentityDialog twoFactor={request.twoFactor} onDone={finish} /> : null;
+  return { confirmed, dialog };
+}
+
+function ConfirmIdentityDialog({ twoFactor, onDone }: { twoFactor: boolean; onDone: (ok: boolean) => void }) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await apiRequest("/api/me/confirm-identity", { body: twoFactor ? { code: value.trim() } : { password: value } });
+      onDone(true);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again later.");
+      input.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={() => onDone(false)} title="Confirm it is you">
+      <Form onSubmit={submit} aria-label="Confirm it is you" className="space-y-4">
+        <p>Customer numbers and exports need a fresh confirmation every few minutes.</p>
+        <TextField
+          ref={input}
+          label={twoFactor ? "Code from your authenticator app" : "Your password"}
+          type={twoFactor ? "text" : "password"}
+          inputMode={twoFactor ? "numeric" : undefined}
+          autoComplete={twoFactor ? "one-time-code" : "current-password"}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          error={error}
+          required
+        />
+        <div className="flex gap-3">
+          <Button type="submit" disabled={busy}>
+            Confirm
+          </Button>
+          <Button variant="ghost" onClick={() => onDone(false)}>
+            Cancel
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
