@@ -5,7 +5,7 @@ import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Form } from "../components/ui/form.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
-import { apiRequest } from "../lib/api.ts";
+import { ApiError, apiRequest } from "../lib/api.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import { useSchemaForm } from "../lib/use-schema-form.ts";
 
@@ -25,8 +25,10 @@ export default function ResetPassword() {
     try {
       await apiRequest("/api/auth/reset-password", { body: { newPassword: values.newPassword, token } });
       setState("done");
-    } catch {
-      setState("failed");
+    } catch (error) {
+      // A common password is the visitor's to change; anything else means the link is spent.
+      if (error instanceof ApiError && error.code === "PASSWORD_TOO_COMMON") form.setErrors({ newPassword: passwordResetMessages.tooCommon });
+      else setState("failed");
     }
   };
 
@@ -50,7 +52,7 @@ export default function ResetPassword() {
           </div>
         ) : (
           <Form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Set a new password">
-            <TextField label="New password" type="password" autoComplete="new-password" help="At least 8 characters." {...form.text("newPassword")} />
+            <TextField label="New password" type="password" autoComplete="new-password" help="At least 8 characters. Common passwords are refused." {...form.text("newPassword")} />
             <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.text("confirmPassword")} />
             <Button type="submit">Save password</Button>
           </Form>

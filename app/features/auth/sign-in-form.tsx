@@ -26,6 +26,7 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState("");
+  const [recovery, setRecovery] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const form = useSchemaForm(signInSchema, { email: "", password: "" });
 
@@ -55,19 +56,36 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
     event.preventDefault();
     setServerError(null);
     try {
-      await apiRequest("/api/auth/two-factor/verify-totp", { body: { code: code.trim() } });
+      await apiRequest(recovery ? "/api/auth/two-factor/verify-backup-code" : "/api/auth/two-factor/verify-totp", { body: { code: code.trim() } });
       await goHome();
     } catch (error) {
-      setServerError(error instanceof ApiError && error.status === 401 ? "That code is not valid. Please try again." : messageFor(error));
+      if (error instanceof ApiError && error.code === "TOTP_CODE_REUSED") setServerError("That code was already used. Please wait for the next code.");
+      else setServerError(error instanceof ApiError && error.status === 401 ? "That code is not valid. Please try again." : messageFor(error));
     }
   };
 
   if (needsCode) {
     return (
       <Form onSubmit={onVerifyCode} className="space-y-4" aria-label="Two-factor verification">
-        <TextField label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} required help="The 6-digit code from your authenticator app." />
+        {recovery ? (
+          <TextField label="Recovery code" name="code" autoComplete="off" value={code} onChange={(event) => setCode(event.target.value)} required help="One of the recovery codes you kept when you set up two-factor. Each works once." />
+        ) : (
+          <TextField label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} required help="The 6-digit code from your authenticator app." />
+        )}
         {serverError ? <p role="alert" className="font-medium text-red-700">{serverError}</p> : null}
-        <Button type="submit">Verify</Button>
+        <div className="flex flex-wrap items-center gap-4">
+          <Button type="submit">Verify</Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setRecovery(!recovery);
+              setCode("");
+              setServerError(null);
+            }}
+          >
+            {recovery ? "Use my authenticator app" : "Use a recovery code"}
+          </Button>
+        </div>
       </Form>
     );
   }
