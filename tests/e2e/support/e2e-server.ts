@@ -25,6 +25,8 @@ export type E2eServer = {
   restart(): Promise<void>;
   /** Stops the server process (PGlite allows one process) and opens its database for checks. */
   stopAndOpenDatabase(): Promise<DatabaseHandle>;
+  /** Stops the server, changes its database (e.g. ages a session), and starts it again on the same port. */
+  editDatabase(change: (database: DatabaseHandle) => Promise<unknown>): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -108,6 +110,16 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
     },
     async restart() {
       if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
+      child = await spawnServer();
+    },
+    async editDatabase(change) {
+      await stopProcess();
+      const database = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "pglite") });
+      try {
+        await change(database);
+      } finally {
+        await database.close();
+      }
       child = await spawnServer();
     },
     async stopAndOpenDatabase() {
