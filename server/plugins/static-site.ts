@@ -6,6 +6,7 @@ import { canonicalPublicPath } from "#domain/site/public-routes.ts";
 import { isSpaPath } from "#domain/site/spa-routes.ts";
 import { answerPage, type PreparedPage } from "../modules/site/prerendered-page.ts";
 import type { PrerenderedSite } from "../modules/site/prerendered-site.ts";
+import { decodedPath } from "./security.ts";
 
 /**
  * Serves the React Router build: hashed assets from disk (pre-compressed, immutable), the SPA
@@ -53,7 +54,12 @@ export default fp(
       const readOnly = request.method === "GET" || request.method === "HEAD";
       const page = readOnly ? site.pages.get(pathname) : undefined;
       if (page) return send(request, reply, page);
-      if (pathname.startsWith("/api/") || path.extname(pathname) !== "") {
+      const api = decodedPath(request.url).startsWith("/api/");
+      // A form sent without its script (which <Form> prevents) lands here: its body is never read.
+      if (!readOnly && !api) {
+        return reply.status(405).header("allow", "GET, HEAD").type("text/plain; charset=utf-8").send("This address shows a page and takes no form. Go back: what you typed is still there.");
+      }
+      if (api || path.extname(pathname) !== "") {
         return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
       }
       const canonical = canonicalPublicPath(pathname);

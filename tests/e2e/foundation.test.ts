@@ -55,6 +55,16 @@ describe("served pages", () => {
     expect(await missing.text()).toContain("Page not found");
   });
 
+  it("answers a form posted to a page (sent before its script ran) with 405, never a page that takes it", async () => {
+    for (const pagePath of ["/ApplyNow", "/", "/vendor_partner/Apronto_Dental", "/portal", "/no-such-page"]) {
+      const posted = await fetch(`${server.url}${pagePath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "ssn=531-86-4207&email=a%40b.example" });
+      expect(posted.status, pagePath).toBe(405);
+      expect(posted.headers.get("allow")).toBe("GET, HEAD");
+      expect(await posted.text()).toContain("what you typed is still there");
+    }
+    expect(server.output()).not.toContain("531-86-4207");
+  });
+
   it("paints prerendered pages before their modules load, then fetches each module once", async () => {
     const html = await (await fetch(`${server.url}/GetQualified`)).text();
     const head = html.slice(0, html.indexOf("</head>"));
