@@ -45,7 +45,11 @@ async function* rowsOf(batches: AsyncIterable<DealRow[]>) {
   }
 }
 
-/** Every deal created in [start, end), newest first, as a streamed CSV. */
-export function dealsCsv(db: Database, range: Range, batchSize = 1000): Promise<Readable> {
+/**
+ * Every deal created in [start, end), newest first, as a streamed CSV.
+ * Batches of 5000 rows (about 1 MB of CSV): without an index on created_at each batch scans the
+ * deal table, so fewer batches are much faster.
+ */
+export function dealsCsv(db: Database, range: Range, batchSize = 5000): Promise<Readable> {
   return csvStream(header, rowsOf(keysetBatches<DealRow>((after, size) => selectDeals(db, range, after, size), batchSize)));
 }

@@ -24,7 +24,8 @@ type Range = { start: Date; end: Date };
 
 /** One batch, newest first, after the row `after`; status and assignee joined to the batch only. */
 async function selectLeads(db: Database, range: Range, after: LeadRow | undefined, size: number): Promise<LeadRow[]> {
-  const afterLast = after ? sql`and (l.created_at, l.type, l.id) < (${after.position}::timestamptz, ${after.type}, ${after.id}::uuid)` : sql``;
+  // The plain created_at bound is implied by the row comparison, but only it can use an index.
+  const afterLast = after ? sql`and l.created_at <= ${after.position}::timestamptz and (l.created_at, l.type, l.id) < (${after.position}::timestamptz, ${after.type}, ${after.id}::uuid)` : sql``;
   const result = await db.execute(sql`
     select l.type, l.id, l.created_at, l.created_at::text as position, l.title, l.contact, s.status, u.email as assignee
     from (
@@ -45,7 +46,11 @@ async function* rowsOf(batches: AsyncIterable<LeadRow[]>) {
   }
 }
 
-/** Every lead of every kind created in [start, end), newest first, as a streamed CSV. */
-export function leadsCsv(db: Database, range: Range, batchSize = 1000): Promise<Readable> {
+/**
+ * Every lead of every kind created in [start, end), newest first, as a streamed CSV.
+ * Batches of 5000 rows (about 1 MB of CSV): without an index on created_at each batch scans the
+ * lead tables, so fewer batches are much faster.
+ */
+export function leadsCsv(db: Database, range: Range, batchSize = 5000): Promise<Readable> {
   return csvStream(header, rowsOf(keysetBatches<LeadRow>((after, size) => selectLeads(db, range, after, size), batchSize)));
 }
