@@ -89,6 +89,11 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
         details: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
       });
     }
+    if (isDataException(error)) {
+      // The database refused a value our schemas let through: the client's input, so a 400; logged to be tightened.
+      request.log.warn({ err: loggableError(error) }, "database refused a value");
+      return reply.status(400).send({ code: "VALIDATION_FAILED", message: "Please check the highlighted fields." });
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ code: error.code ?? "BAD_REQUEST", message: error.message });
@@ -99,6 +104,13 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
       message: "Something went wrong. Please try again later.",
       requestId: request.id,
     });
+  });
+
+  // PostgreSQL text cannot hold NUL: refuse it in any query, path or JSON body before a route sees it.
+  app.addHook("preValidation", async (request) => {
+    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
+      throw new AppError("VALIDATION_FAILED", "Text cannot contain a NUL character.");
+    }
   });
 
   await app.register(dbPlugin, { database });
@@ -131,7 +143,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(portalRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(backOfficeRoutes, { context: { ...leadContext, timeZone: config.public.brand.timeZone }, auth });
   await app.register(vendorAdminRoutes, { auth, publicUrl: config.publicUrl });
-  await app.register(backOfficeLeadRoutes, { cipher, promisedMinutes: config.public.brand.claims.leadCallbackMinutes });
+  await app.register(backOfficeLeadRoutes, { cipher, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {
@@ -151,6 +163,19 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: "NOT_FOUND", message: "Not found." }));
   }
   return app;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object" && !Buffer.isBuffer(value)) return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  return false;
+}
+
+/** PostgreSQL's class 22, "data exception": a value it cannot store (a NUL byte, an impossible date). */
+function isDataException(error: Error): boolean {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
 }
 
 /** Database errors carry the query's parameters in their message: never log those. */

@@ -1,13 +1,15 @@
 import * as z from "zod/mini";
 import { stageValues } from "../deals/stages.ts";
+import { calendarDay } from "../forms/date-range.ts";
 import { emailAddress } from "../forms/fields.ts";
+import { dealCursor } from "./deal-cursor.ts";
 
 export const backOfficeDealQuery = z.object({
   stage: z.optional(z.string().check(z.regex(/^\d$/))),
   company: z.optional(z.uuid()),
   month: z.optional(z.string().check(z.regex(/^([0-9]|1[01])$/, "month is 0-11"))),
   q: z.optional(z.string().check(z.maxLength(100))),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(dealCursor),
 });
 
 export const backOfficeDeal = z.object({
@@ -46,7 +48,7 @@ export const backOfficeDealDetail = z.object({
 
 export type BackOfficeDealDetail = z.infer<typeof backOfficeDealDetail>;
 
-const optionalDate = z.optional(z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date."))));
+const optionalDate = z.optional(z.nullable(calendarDay("Use a date.")));
 
 /** What staff may change on a deal (decisions.md 6); every change is kept in its history. */
 export const dealUpdateRequest = z.object({

@@ -1,8 +1,9 @@
 import * as z from "zod/mini";
+import { dealCursor } from "./deal-cursor.ts";
 
 export const monthQuery = z.object({
   month: z.optional(z.string().check(z.regex(/^(all|[0-9]|1[01])$/, "month is 0-11 or all"))),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(dealCursor),
 });
 
 export const portalDeal = z.object({

@@ -39,7 +39,7 @@ export type LeadInboxItem = z.infer<typeof leadInboxResponse>["leads"][number];
 
 export const leadUpdateRequest = z.object({
   status: z.optional(z.enum(leadStatuses)),
-  assigneeUserId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+  assigneeUserId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
 });
 
 export const revealRequest = z.object({ field: z.enum(["ssn1", "ssn2", "fedId"]) });

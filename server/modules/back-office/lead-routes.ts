@@ -4,7 +4,6 @@ import * as z from "zod/mini";
 import { creditApplicationDetail, leadInboxResponse, leadStatuses, leadTypes, leadUpdateRequest, revealRequest } from "#domain/leads/lead-inbox.ts";
 import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import { dateRange } from "#domain/forms/date-range.ts";
-import { defaultBrand } from "#domain/site/brand.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
 import { auditLog, mailOutbox } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -16,9 +15,9 @@ import { leadsCsv } from "./export-leads-csv.ts";
 
 /**
  * Lead inbox, sensitive reveals, exports, outbox retry and the audit log. `timeZone` is the
- * brand's (config.public.brand.timeZone); without it the default brand's zone is used.
+ * brand's business time zone: export days are cut there.
  */
-export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMinutes: number; timeZone?: string }> = async (app, { cipher, promisedMinutes, timeZone = defaultBrand.timeZone }) => {
+export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMinutes: number; timeZone: string }> = async (app, { cipher, promisedMinutes, timeZone }) => {
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
   // Reveals and exports: a factor proved within the last few minutes (POST /api/me/confirm-identity).
   const staffJustConfirmed = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles, recentAuthentication: true });
