@@ -158,7 +158,7 @@ export const footerMessage = pgTable("footer_message", {
   emailUser: text("email_user").notNull(),
   message: text("message").notNull(),
   createdAt: createdAt(),
-});
+}, (table) => [index("footer_message_created_idx").on(table.createdAt, table.id)]);
 
 export const vendorContact = pgTable("vendor_contact", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -168,7 +168,7 @@ export const vendorContact = pgTable("vendor_contact", {
   phoneNumber: text("phone_number").notNull(),
   email: text("email").notNull(),
   createdAt: createdAt(),
-});
+}, (table) => [index("vendor_contact_created_idx").on(table.createdAt, table.id)]);
 
 export const creditApplication = pgTable("credit_application", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -194,7 +194,7 @@ export const creditApplication = pgTable("credit_application", {
   vendorEmail: text("vendor_email").notNull(),
   acceptCheck: boolean("accept_check").notNull(),
   createdAt: createdAt(),
-});
+}, (table) => [index("credit_application_created_idx").on(table.createdAt, table.id)]);
 
 export const creditApplicationOwner = pgTable(
   "credit_application_owner",
@@ -254,7 +254,7 @@ export const questionnaireAnswer = pgTable("questionnaire_answer", {
   /** 'yes' once the visitor pressed "Yes, please contact me." */
   contactClient: text("contact_client", { enum: ["no", "yes"] }).notNull().default("no"),
   createdAt: createdAt(),
-});
+}, (table) => [index("questionnaire_answer_created_idx").on(table.createdAt, table.id)]);
 
 export const pickedOption = pgTable("picked_option", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -272,7 +272,7 @@ export const pickedOption = pgTable("picked_option", {
   agreeItsJustProposal: boolean("agree_its_just_proposal").notNull(),
   contactClient: text("contact_client", { enum: ["no", "yes"] }).notNull(),
   createdAt: createdAt(),
-});
+}, (table) => [index("picked_option_created_idx").on(table.createdAt, table.id)]);
 
 // ---- GetQualified calculator: co-branded partners and the leads both calculators send ----
 
@@ -331,7 +331,7 @@ export const calculatorLead = pgTable("calculator_lead", {
   chosenTerm: integer("chosen_term"),
   chosenAt: timestamp("chosen_at", { withTimezone: true }),
   createdAt: createdAt(),
-});
+}, (table) => [index("calculator_lead_created_idx").on(table.createdAt, table.id)]);
 
 // ---- Vendor deals (spec: VendorPortalInfo + businessInfo), documents and message threads ----
 
@@ -374,6 +374,8 @@ export const deal = pgTable(
     uniqueIndex("deal_company_idempotency_idx").on(table.vendorCompanyId, table.idempotencyKey),
     index("deal_company_period_idx").on(table.vendorCompanyId, table.yearInFile, table.monthSubmitted, table.lastUpdate),
     index("deal_company_last_update_idx").on(table.vendorCompanyId, table.lastUpdate),
+    // Exports read a date range in keyset batches.
+    index("deal_created_idx").on(table.createdAt, table.id),
   ],
 );
 
