@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { composeServer } from "./compose-server.ts";
+import { PendingMigrationsError } from "./db/client.ts";
 import { purgeExpiredData, schedulePurge } from "./jobs/purge-expired-data.ts";
 import { sweepOrphanUploads } from "./jobs/sweep-orphan-uploads.ts";
 import { seedDemo } from "./modules/accounts/seed-demo.ts";
@@ -65,6 +66,7 @@ function printDemoAccounts(publicUrl: string, accounts: { role: string; email: s
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A refusal to start on a database behind this release is a message for the operator, not a trace.
+  console.error(error instanceof PendingMigrationsError ? error.message : error);
   process.exit(1);
 });
