@@ -56,10 +56,17 @@ describe("loadConfig", () => {
     ["DATA_ENCRYPTION_OLD_KEYS", "short"],
     ["DELIVERED_MAIL_RETENTION_DAYS", "0"],
     ["STORAGE", "ftp"],
+    ["REDIS_URL", "http://cache:6379"],
     ["BRAND_EMAIL", "nope"],
   ])("names the bad variable %s", (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(variable);
+  });
+
+  it("counts rate limits in memory unless REDIS_URL names a Redis", () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "redis://cache.internal:6379/2" }).redisUrl).toBe("redis://cache.internal:6379/2");
+    expect(loadConfig({ REDIS_URL: "rediss://:secret@cache.example.com:6380" }).redisUrl).toBe("rediss://:secret@cache.example.com:6380");
   });
 
   it("needs a bucket for S3 storage", () => {

@@ -34,6 +34,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RETENTION_DAYS: z.coerce.number().int().positive().default(730),
   DELIVERED_MAIL_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
@@ -67,6 +68,8 @@ export type Config = {
   rateLimitMax: number;
   /** Public form submissions per address per minute. */
   leadRateLimitMax: number;
+  /** Where the rate-limit counters are shared by several servers; unset: in memory, per process. */
+  redisUrl: string | undefined;
   logLevel: string;
   mailPollMs: number;
   /** Customer data is deleted this many days after its last activity (decisions.md 8). */
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     leadRateLimitMax: e.LEAD_RATE_LIMIT_MAX,
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     mailPollMs: e.MAIL_POLL_MS,
     calculatorTimelineScale: e.CALCULATOR_TIMELINE_SCALE,
