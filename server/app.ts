@@ -49,7 +49,7 @@ export type AppDependencies = {
 };
 
 export async function buildApp({ config, database, auth, cipher, site, logStream }: AppDependencies): Promise<FastifyInstance> {
-  const security = { publicUrl: config.publicUrl, rateLimitMax: config.rateLimitMax };
+  const security = { publicUrl: config.publicUrl, rateLimitMax: config.rateLimitMax, redisUrl: config.redisUrl };
   const prerendered = site
     ? await loadPrerenderedSite({
         dir: site.dir,
