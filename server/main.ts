@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { composeServer } from "./compose-server.ts";
 import { PendingMigrationsError } from "./db/client.ts";
-import { purgeExpiredData, schedulePurge } from "./jobs/purge-expired-data.ts";
+import { PURGE_MIN_INTERVAL_MS, purgeExpiredData, schedulePurge } from "./jobs/purge-expired-data.ts";
 import { sweepOrphanUploads } from "./jobs/sweep-orphan-uploads.ts";
 import { seedDemo } from "./modules/accounts/seed-demo.ts";
 
@@ -27,10 +27,17 @@ async function main() {
     if (accounts) printDemoAccounts(config.publicUrl, accounts);
   }
 
-  // Daily housekeeping: expired customer data, then files a crash left without a row.
+  // Daily housekeeping, once per fleet: expired customer data, then files a crash left without a
+  // row. Tried hourly; skipped while another server purges or when the last purge is under 23 h old.
   const stopPurge = schedulePurge(async () => {
-    await purgeExpiredData(database.db, app.storage, { retentionDays: config.retentionDays, deliveredMailDays: config.deliveredMailRetentionDays });
-    await sweepOrphanUploads(database.db, app.storage, 60 * 60 * 1000);
+    const retention = { retentionDays: config.retentionDays, deliveredMailDays: config.deliveredMailRetentionDays };
+    const result = await purgeExpiredData(database.db, app.storage, retention, { minIntervalMs: PURGE_MIN_INTERVAL_MS });
+    if (result.skipped) {
+      app.log.debug({ skipped: result.skipped }, "retention purge skipped");
+      return;
+    }
+    const orphanFiles = await sweepOrphanUploads(database.db, app.storage, 60 * 60 * 1000);
+    app.log.info({ ...result, orphanFiles }, "retention purge done");
   }, app.log);
 
   let closing = false;

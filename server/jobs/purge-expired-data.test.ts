@@ -4,13 +4,15 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
-import { openTestDatabase, queryRows } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import { adminQuery, databaseUrl } from "../../tests/support/database-global-setup.ts";
+import { openTestDatabase, queryRows, testDriver } from "../../tests/support/test-database.ts";
+import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import { auditLog, deal, dealDocument, footerMessage, mailOutbox, user, vendorCompany } from "../db/schema.ts";
 import { createLocalFileStorage } from "../modules/storage/local-file-storage.ts";
-import { purgeExpiredData } from "./purge-expired-data.ts";
+import { PURGE_LOCK_KEY, PURGE_MIN_INTERVAL_MS, purgeExpiredData, type PurgeResult } from "./purge-expired-data.ts";
 
 describe("retention purge", () => {
   let database: DatabaseHandle;
@@ -69,5 +71,88 @@ describe("retention purge", () => {
     // A delivered mail never outlives the leads it announces.
     expect(await purgeExpiredData(database.db, storage, { retentionDays: 10, deliveredMailDays: 30 })).toMatchObject({ mail_outbox: 1 });
     expect(await subjects()).toEqual(["sent today", "undelivered for 3 years"]);
+  });
+});
+
+const retention = { retentionDays: 730, deliveredMailDays: 30 };
+const daily = { minIntervalMs: PURGE_MIN_INTERVAL_MS };
+const oldMessage = () => ({ idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "Old", emailUser: "o@x.example", message: "old", createdAt: new Date(Date.now() - 800 * 24 * 3600 * 1000) });
+const purgeRuns = async (database: DatabaseHandle) => (await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"))).length;
+const ran = (results: PurgeResult[]) => results.filter((result) => !result.skipped);
+
+describe(`retention purge on several servers (${testDriver})`, () => {
+  let database: DatabaseHandle;
+  let root: string;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    root = await mkdtemp(path.join(tmpdir(), "purge-once-"));
+  });
+  afterAll(async () => {
+    await database?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("two runs at once purge once; a later run the same day skips; one 24 hours on purges again", async () => {
+    const storage = createLocalFileStorage(root);
+    await database.db.insert(footerMessage).values(oldMessage());
+    const results = await Promise.all([purgeExpiredData(database.db, storage, retention, daily), purgeExpiredData(database.db, storage, retention, daily)]);
+    expect(ran(results)).toHaveLength(1);
+    expect(ran(results)[0]).toMatchObject({ footer_message: 1 });
+    expect(results.filter((result) => result.skipped)).toHaveLength(1);
+    expect(await purgeRuns(database)).toBe(1);
+
+    const later = await purgeExpiredData(database.db, storage, retention, { ...daily, now: new Date(Date.now() + 22 * 3600 * 1000) });
+    expect(later).toMatchObject({ skipped: "recent", lastRunAt: expect.any(String) });
+    expect(await purgeRuns(database)).toBe(1);
+
+    const nextDay = await purgeExpiredData(database.db, storage, retention, { ...daily, now: new Date(Date.now() + 24 * 3600 * 1000) });
+    expect(nextDay.skipped).toBeUndefined();
+    expect(await purgeRuns(database)).toBe(2);
+    // Without the daily rule (an operator's run), only the lock applies.
+    expect((await purgeExpiredData(database.db, storage, retention)).skipped).toBeUndefined();
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) console.warn("server/jobs/purge-expired-data.test.ts: the PostgreSQL purge-lock tests are skipped because TEST_DATABASE_URL is not set.");
+
+describe.skipIf(!postgresUrl)("retention purge lock on PostgreSQL (two servers: two pools on one database)", () => {
+  const name = `lender_purge_${randomUUID().slice(0, 8)}`;
+  const url = postgresUrl ? databaseUrl(postgresUrl, name) : "";
+  let servers: DatabaseHandle[] = [];
+  let root: string;
+  beforeAll(async () => {
+    await adminQuery(postgresUrl!, `create database ${name}`);
+    servers = [await openDatabase({ driver: "postgres", url, poolSize: 3 }), await openDatabase({ driver: "postgres", url, poolSize: 3 })];
+    await servers[0]!.migrate();
+    root = await mkdtemp(path.join(tmpdir(), "purge-lock-"));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await adminQuery(postgresUrl!, `drop database if exists ${name} with (force)`);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("a run while another server holds the lock skips; once it is released, runs at once on two servers purge once", async () => {
+    const storage = createLocalFileStorage(root);
+    const [first, second] = servers as [DatabaseHandle, DatabaseHandle];
+    await first.db.insert(footerMessage).values(oldMessage());
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query("select pg_advisory_lock($1)", [PURGE_LOCK_KEY]);
+      expect(await purgeExpiredData(first.db, storage, retention, daily)).toEqual({ skipped: "locked" });
+      expect(await purgeExpiredData(second.db, storage, retention)).toEqual({ skipped: "locked" });
+      await holder.query("select pg_advisory_unlock($1)", [PURGE_LOCK_KEY]);
+    } finally {
+      await holder.end();
+    }
+    expect(await purgeRuns(first)).toBe(0);
+
+    const results = await Promise.all([purgeExpiredData(first.db, storage, retention, daily), purgeExpiredData(second.db, storage, retention, daily)]);
+    expect(ran(results)).toHaveLength(1);
+    expect(ran(results)[0]).toMatchObject({ footer_message: 1 });
+    expect(await purgeRuns(first)).toBe(1);
+    expect(await purgeExpiredData(second.db, storage, retention, daily)).toMatchObject({ skipped: "recent" });
   });
 });

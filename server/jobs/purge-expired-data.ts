@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { calculatorLead, creditApplication, deal, dealDocument, footerMessage, mailOutbox, pickedOption, questionnaireAnswer, vendorContact } from "../db/schema.ts";
+import { auditLog, calculatorLead, creditApplication, deal, dealDocument, footerMessage, mailOutbox, pickedOption, questionnaireAnswer, vendorContact } from "../db/schema.ts";
 import { recordAudit } from "../modules/audit/record-audit.ts";
 import type { FileStorage } from "../modules/storage/file-storage.ts";
 
@@ -14,23 +14,58 @@ export type Retention = {
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 
 /**
+ * Key of the PostgreSQL advisory lock a purge takes for its transaction (pg_try_advisory_xact_lock;
+ * documented in docs/deploy.md): a server that finds it taken skips its run.
+ */
+export const PURGE_LOCK_KEY = 1_701_080_002;
+
+/** A fleet purges about once a day: a scheduled run skips when the last one (any server's) is more recent. */
+export const PURGE_MIN_INTERVAL_MS = 23 * 60 * 60 * 1000;
+
+export type PurgeCounts = Record<
+  "picked_option" | "questionnaire_answer" | "credit_application" | "calculator_lead" | "vendor_contact" | "footer_message" | "deal" | "mail_outbox" | "files",
+  number
+>;
+export type PurgeResult =
+  | ({ skipped?: undefined } & PurgeCounts)
+  /** locked: another server is purging; recent: the last purge (the audit log's newest retention.purge) is younger than minIntervalMs. */
+  | { skipped: "locked" }
+  | { skipped: "recent"; lastRunAt: string };
+
+/**
  * Deletes customer data older than the retention period after its last activity (decisions.md
  * 8): leads by their creation, deals (with client records, messages and files) by their last
  * update, and delivered mails, which copy names, phones and messages, sooner. Undelivered mail is
  * kept until it goes out. Logged in the audit log with counts only.
+ *
+ * One purge at a time across servers: the transaction first tries the purge lock and skips when
+ * another server holds it. With `minIntervalMs` it also skips when the newest `retention.purge`
+ * audit entry is younger than that; the entry is written in the same transaction, under the lock,
+ * so two servers never both decide to run.
  */
-export async function purgeExpiredData(db: Database, storage: FileStorage, retention: Retention, now = new Date()) {
+export async function purgeExpiredData(
+  db: Database,
+  storage: FileStorage,
+  retention: Retention,
+  { now = new Date(), minIntervalMs = 0 }: { now?: Date; minIntervalMs?: number } = {},
+): Promise<PurgeResult> {
   const cutoff = daysBefore(now, retention.retentionDays);
   const mailCutoff = daysBefore(now, Math.min(retention.deliveredMailDays, retention.retentionDays));
   let files: { key: string }[] = [];
 
-  const counts = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<PurgeResult> => {
+    const [lock] = ((await tx.execute(sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`)) as unknown as { rows: { locked: boolean }[] }).rows;
+    if (!lock!.locked) return { skipped: "locked" };
+    if (minIntervalMs > 0) {
+      const [last] = await tx.select({ at: auditLog.at }).from(auditLog).where(eq(auditLog.action, "retention.purge")).orderBy(desc(auditLog.at)).limit(1);
+      if (last && now.getTime() - last.at.getTime() < minIntervalMs) return { skipped: "recent", lastRunAt: last.at.toISOString() };
+    }
     // Locked, so a deal updated meanwhile is either purged with its files or kept with them.
     const expiredDeals = await tx.select({ id: deal.id }).from(deal).where(lt(deal.lastUpdate, cutoff)).for("update");
     const dealIds = expiredDeals.map((row) => row.id);
     files = dealIds.length ? await tx.select({ key: dealDocument.storageKey }).from(dealDocument).where(inArray(dealDocument.dealId, dealIds)) : [];
-    const removed: Record<string, number> = {};
-    const purge = async (name: string, table: typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof calculatorLead | typeof questionnaireAnswer | typeof pickedOption) => {
+    const removed = { files: files.length } as PurgeCounts;
+    const purge = async (name: keyof PurgeCounts, table: typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof calculatorLead | typeof questionnaireAnswer | typeof pickedOption) => {
       const rows = await tx.delete(table).where(lt(table.createdAt, cutoff)).returning({ id: table.id });
       removed[name] = rows.length;
     };
@@ -47,23 +82,32 @@ export async function purgeExpiredData(db: Database, storage: FileStorage, reten
     await tx.execute(sql`delete from lead_status s where not exists (
       select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
         union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = s.lead_id)`);
-    await recordAudit(tx, { action: "retention.purge", details: { cutoff: cutoff.toISOString(), ...removed, files: files.length } });
+    await recordAudit(tx, { action: "retention.purge", details: { cutoff: cutoff.toISOString(), ...removed } });
     return removed;
   });
+  if (result.skipped) return result;
   // Files after the rows: a crash in between leaves unreferenced files, never rows without files.
   await Promise.all(files.map((file) => storage.delete(file.key).catch(() => undefined)));
-  return { ...counts, files: files.length };
+  return result;
 }
 
-/** Runs the purge shortly after start and then daily. */
-export function schedulePurge(run: () => Promise<unknown>, log: { warn(obj: object, msg: string): void }): () => void {
+/**
+ * Tries the purge a minute after start and then hourly; `run` passes PURGE_MIN_INTERVAL_MS, so
+ * all but about one try a day, fleet-wide, skip (the first server whose try falls 23 hours after
+ * the last purge runs it, whichever servers are up).
+ */
+export function schedulePurge(
+  run: () => Promise<unknown>,
+  log: { warn(obj: object, msg: string): void },
+  { firstMs = 60_000, everyMs = 60 * 60 * 1000 }: { firstMs?: number; everyMs?: number } = {},
+): () => void {
   const safe = () => void run().catch((error: Error) => log.warn({ err: error.message }, "retention purge failed"));
-  const first = setTimeout(safe, 60_000);
-  const daily = setInterval(safe, 24 * 60 * 60 * 1000);
+  const first = setTimeout(safe, firstMs);
+  const repeat = setInterval(safe, everyMs);
   first.unref();
-  daily.unref();
+  repeat.unref();
   return () => {
     clearTimeout(first);
-    clearInterval(daily);
+    clearInterval(repeat);
   };
 }
