@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { openDatabase, type DatabaseHandle } from "./db/client.ts";
+import { openDatabase, PendingMigrationsError, type DatabaseHandle } from "./db/client.ts";
 import { createAuth, type Auth } from "./modules/auth/create-auth.ts";
 import { createFieldCipher, type FieldCipher } from "./modules/crypto/field-cipher.ts";
 import { ensurePrivateDirectory } from "./private-directory.ts";
@@ -25,7 +25,16 @@ export async function composeServer(
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
   await prepareDataDir(config, { openingDatabase: !options.database });
   const database = options.database ?? (await openDatabase(databaseTarget(config)));
-  if (!options.database) await database.migrate();
+  if (!options.database && config.migrateOnStart) {
+    await database.migrate({ onWait: warn });
+  } else if (!options.database) {
+    // MIGRATE_ON_START=false: the release step (`npm run migrate`) migrates; never run on a schema behind the code.
+    const pending = await database.pendingMigrations();
+    if (pending.length) {
+      await database.close();
+      throw new PendingMigrationsError(pending);
+    }
+  }
   const secret = await configuredOrGeneratedSecret(config.authSecret, config.dataDir, "auth-secret", (file) =>
     warn(`Generated a session-signing secret in ${file}. Production refuses to start without AUTH_SECRET.`),
   );

@@ -56,6 +56,7 @@ describe("loadConfig", () => {
     ["DATA_ENCRYPTION_OLD_KEYS", "short"],
     ["DELIVERED_MAIL_RETENTION_DAYS", "0"],
     ["STORAGE", "ftp"],
+    ["MIGRATE_ON_START", "no"],
     ["REDIS_URL", "http://cache:6379"],
     ["BRAND_EMAIL", "nope"],
   ])("names the bad variable %s", (variable, value) => {
@@ -67,6 +68,12 @@ describe("loadConfig", () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: "redis://cache.internal:6379/2" }).redisUrl).toBe("redis://cache.internal:6379/2");
     expect(loadConfig({ REDIS_URL: "rediss://:secret@cache.example.com:6380" }).redisUrl).toBe("rediss://:secret@cache.example.com:6380");
+  });
+
+  it("migrates at start unless MIGRATE_ON_START=false leaves it to npm run migrate", () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", ...productionSecrets }).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: "false" }).migrateOnStart).toBe(false);
   });
 
   it("needs a bucket for S3 storage", () => {

@@ -12,6 +12,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  MIGRATE_ON_START: booleanFlag.default(true),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("Keystone Equipment Capital <no-reply@keystone-capital.example>"),
   CREDIT_TEAM_EMAIL: z.email().default("credit-team@keystone-capital.example"),
@@ -50,6 +51,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Apply pending migrations at start (default); false: refuse to start while any is pending (`npm run migrate` is the release step). */
+  migrateOnStart: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   creditTeamEmail: string;
@@ -109,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: publicConfig.publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     creditTeamEmail: e.CREDIT_TEAM_EMAIL,

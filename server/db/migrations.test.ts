@@ -1,8 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminQuery, databaseUrl } from "../../tests/support/database-global-setup.ts";
-import { MIGRATION_LOCK_KEY, migrationTags, openDatabase } from "./client.ts";
+import { composeServer } from "../compose-server.ts";
+import { loadConfig } from "../config.ts";
+import { MIGRATION_LOCK_KEY, migrationTags, openDatabase, PendingMigrationsError } from "./client.ts";
 
 const tags = migrationTags();
 
@@ -17,6 +22,25 @@ describe("migrations on the embedded database", () => {
       expect(await database.migrate()).toEqual([]);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe("MIGRATE_ON_START=false", () => {
+  it("refuses to start on a database behind this release, naming the pending migrations and npm run migrate", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "no-migrate-"));
+    try {
+      const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, MIGRATE_ON_START: "false", AUTH_SECRET: "migrate-secret-migrate-secret-migrate-0001" });
+      const refusal = await composeServer(config, { onWarning: () => {} }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(PendingMigrationsError);
+      expect((refusal as PendingMigrationsError).pending).toEqual(tags);
+      expect((refusal as Error).message).toContain(`${tags.length} pending migrations (${tags[0]}, `);
+      expect((refusal as Error).message).toContain("npm run migrate");
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
