@@ -35,6 +35,13 @@ describe("local file storage", () => {
     expect(await readdir(path.join(root, "deals/broken"))).toEqual([]);
   });
 
+  it("answers a key with nothing stored as not found (404), and deleting it is harmless", async () => {
+    const storage = createLocalFileStorage(root);
+    await expect(storage.get("deals/none/file")).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+    expect(await storage.exists("deals/none/file")).toBe(false);
+    await expect(storage.delete("deals/none/file")).resolves.toBeUndefined();
+  });
+
   it.each(["../etc/passwd", "/abs/path", "a/../../b", "a//b", ""])("refuses the unsafe key %j", async (key) => {
     const storage = createLocalFileStorage(root);
     await expect(storage.put(key, Readable.from(["x"]), "text/plain")).rejects.toThrow("Unsafe storage key");

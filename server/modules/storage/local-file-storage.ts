@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { assertSafeKey, type FileStorage } from "./file-storage.ts";
+import { assertSafeKey, storedFileMissing, type FileStorage } from "./file-storage.ts";
 
 export function createLocalFileStorage(root: string): FileStorage {
   const fileFor = (key: string) => {
@@ -26,7 +26,9 @@ export function createLocalFileStorage(root: string): FileStorage {
     },
     async get(key) {
       const file = fileFor(key);
-      await stat(file);
+      await stat(file).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === "ENOENT" ? storedFileMissing() : error;
+      });
       return createReadStream(file);
     },
     async delete(key) {
