@@ -30,7 +30,8 @@ function sniffType(stream: Readable): Promise<{ mime: string | undefined; body: 
       stopWatching();
       const head = Buffer.concat(chunks);
       const type = await fileTypeFromBuffer(head);
-      if (ended) return resolve({ mime: type?.mime, body: Readable.from(head.length ? [head] : []) });
+      // The whole file may have been read into the sample (it ended meanwhile): then it is all in `head`.
+      if (ended || stream.readableEnded) return resolve({ mime: type?.mime, body: Readable.from(head.length ? [head] : []) });
       stream.unshift(head);
       resolve({ mime: type?.mime, body: stream });
     };

@@ -179,6 +179,25 @@ describe("scoping", () => {
     expect((await get("/api/portal/deals", "")).statusCode).toBe(401);
   });
 
+  it("keeps every byte of a file read whole into the type check (larger than the sample, already ended)", async () => {
+    const content = Buffer.concat([samplePdf, Buffer.alloc(5000, 65)]);
+    const response = await submit(vendorA.cookie, newDealFields({ businessName: "whole file check" }), [{ field: "client-info", name: "application.pdf", content }]);
+    expect(response.statusCode, response.body).toBe(201);
+    const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, response.json().id));
+    expect(doc!.size).toBe(content.length);
+    const download = await get(`/api/portal/documents/${doc!.id}`, vendorA.cookie);
+    expect(download.rawPayload.equals(content)).toBe(true);
+  });
+
+  it("answers 404 without a download's headers when a document's file is gone", async () => {
+    const created = (await submit(vendorA.cookie, newDealFields({ businessName: "gone file check" }))).json();
+    const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, created.id)).orderBy(dealDocument.slot);
+    await server.app.storage.delete(doc!.storageKey);
+    const response = await get(`/api/portal/documents/${doc!.id}`, vendorA.cookie);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-disposition"]).toBeUndefined();
+  });
+
   it("lets the owner download a document as an attachment, and audits it", async () => {
     const created = (await submit(vendorA.cookie, newDealFields({ businessName: "download check" }))).json();
     const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, created.id)).orderBy(dealDocument.slot);
