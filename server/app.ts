@@ -121,6 +121,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     from: config.mailFrom,
     pollMs: config.mailPollMs,
     retryBaseMs: config.mailRetryBaseMs,
+    claimLeaseSeconds: config.mailClaimLeaseSeconds,
   });
   await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API` });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, staffTwoFactorRequired: config.staffTwoFactorRequired });

@@ -13,7 +13,7 @@ export type Server = { app: FastifyInstance; database: DatabaseHandle; auth: Aut
 
 export function databaseTarget(config: Config) {
   return config.databaseUrl
-    ? ({ driver: "postgres", url: config.databaseUrl } as const)
+    ? ({ driver: "postgres", url: config.databaseUrl, readUrl: config.databaseReadUrl } as const)
     : ({ driver: "pglite", dataDir: path.join(config.dataDir, "pglite") } as const);
 }
 

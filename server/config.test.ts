@@ -37,6 +37,12 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes a read replica only beside a primary", () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://replica/db" })).toThrow("DATABASE_READ_URL");
+    expect(loadConfig({ DATABASE_URL: "postgres://primary/db", DATABASE_READ_URL: "postgres://replica/db" }).databaseReadUrl).toBe("postgres://replica/db");
+    expect(loadConfig({}).mailClaimLeaseSeconds).toBe(300);
+  });
+
   it("reads previous data-encryption keys for decryption only", () => {
     const [current, old1, old2] = [key(), key(), key()];
     expect(loadConfig({ DATA_ENCRYPTION_KEY: current, DATA_ENCRYPTION_OLD_KEYS: ` ${old1}, ${old2} ,` })).toMatchObject({
@@ -58,6 +64,8 @@ describe("loadConfig", () => {
     ["STORAGE", "ftp"],
     ["MIGRATE_ON_START", "no"],
     ["REDIS_URL", "http://cache:6379"],
+    ["DATABASE_READ_URL", "mysql://replica"],
+    ["MAIL_CLAIM_LEASE_SECONDS", "1"],
     ["BRAND_EMAIL", "nope"],
   ])("names the bad variable %s", (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);

@@ -12,6 +12,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  DATABASE_READ_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
   MIGRATE_ON_START: booleanFlag.default(true),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("Keystone Equipment Capital <no-reply@keystone-capital.example>"),
@@ -42,6 +43,7 @@ const envSchema = z.object({
   CALCULATOR_TIMELINE_SCALE: z.coerce.number().positive().max(1).default(1),
   MAIL_POLL_MS: z.coerce.number().int().positive().default(2000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
+  MAIL_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
 });
 
 export type Config = {
@@ -51,6 +53,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A read replica for the vendor list and the dashboards (docs/deploy.md); only with DATABASE_URL. */
+  databaseReadUrl: string | undefined;
   /** Apply pending migrations at start (default); false: refuse to start while any is pending (`npm run migrate` is the release step). */
   migrateOnStart: boolean;
   smtpUrl: string | undefined;
@@ -82,6 +86,8 @@ export type Config = {
   /** Shortens the calculator's loading timeline (tests only); 1 = the spec's 5/10/20/21 s. */
   calculatorTimelineScale: number;
   mailRetryBaseMs: number;
+  /** How long a claimed mail stays invisible to other servers' workers before it is claimed again. */
+  mailClaimLeaseSeconds: number;
   clientBuildDir: string;
   public: PublicConfig;
 };
@@ -97,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.STORAGE === "s3" && !e.S3_BUCKET) throw new ConfigError("Invalid environment:\n  S3_BUCKET: required when STORAGE=s3");
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) throw new ConfigError("Invalid environment:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (the primary)");
   // Generated secrets would sit in DATA_DIR next to the data they protect, and differ per server.
   const missingSecrets = (["AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const).filter((name) => e.NODE_ENV === "production" && !e[name]);
   if (missingSecrets.length) {
@@ -112,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: publicConfig.publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     migrateOnStart: e.MIGRATE_ON_START,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -144,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionDays: e.RETENTION_DAYS,
     deliveredMailRetentionDays: e.DELIVERED_MAIL_RETENTION_DAYS,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
+    mailClaimLeaseSeconds: e.MAIL_CLAIM_LEASE_SECONDS,
     clientBuildDir: path.resolve("build/client"),
     public: publicConfig,
   };

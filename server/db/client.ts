@@ -18,10 +18,15 @@ export type DbExecutor = Database | Transaction;
 
 export type DatabaseTarget =
   | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File }
-  | { driver: "postgres"; url: string; poolSize?: number };
+  | { driver: "postgres"; url: string; poolSize?: number; /** A read replica (DATABASE_READ_URL). */ readUrl?: string };
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * For reads that may lag the primary by a moment (the vendor list, the dashboards): the replica
+   * when DATABASE_READ_URL is set, otherwise `db`. Writes and reads of one's own writes use `db`.
+   */
+  readDb: Database;
   driver: DatabaseTarget["driver"];
   /**
    * Applies the pending migrations of drizzle/ and returns their tags (none: the database was up
@@ -62,13 +67,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client dying (server restart) must not crash the process; the pool reconnects.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    const readPool = target.readUrl ? new pg.Pool({ connectionString: target.readUrl, max: target.poolSize ?? 10 }) : null;
+    readPool?.on("error", () => {});
     return {
       db,
+      readDb: readPool ? (drizzleNodePg(readPool, { schema }) as unknown as Database) : db,
       driver: "postgres",
       migrate: (options) => migratePostgresLocked(pool, options?.onWait),
       pendingMigrations: () => pendingMigrations(db),
       ping: () => ping(db),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), readPool?.end()]);
+      },
     };
   }
   if (target.dataDir) await ensurePrivateDirectory(target.dataDir);
@@ -79,6 +89,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    readDb: db,
     driver: "pglite",
     // One process per PGlite data folder: nobody to race, no lock.
     migrate: async () => {

@@ -35,7 +35,7 @@ describe("outbox delivery", () => {
     const port = catcher.port;
     await catcher.stop();
     const transport = nodemailer.createTransport(`smtp://127.0.0.1:${port}`);
-    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 50, log: silentLog };
+    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog };
     const id = await enqueueMail(database.db, { to: "team@example.com", subject: "New lead", html: "<p>Hello</p>", text: "Hello" });
 
     expect(await deliverDueMail(database.db, transport, options)).toBe(0);
@@ -61,7 +61,7 @@ describe("outbox delivery", () => {
 
   it("does not retry before the backoff has passed", async () => {
     const transport = nodemailer.createTransport("smtp://127.0.0.1:9");
-    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 60_000, log: silentLog };
+    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 60_000, claimLeaseSeconds: 300, log: silentLog };
     await enqueueMail(database.db, { to: "team@example.com", subject: "Later", html: "<p>x</p>", text: "x" });
     await deliverDueMail(database.db, transport, options);
     const claimedAgain = await deliverDueMail(database.db, transport, options);
@@ -74,7 +74,7 @@ describe("outbox delivery", () => {
   it("gives each mail a Message-ID made from its outbox row, the same when a crash makes it go out twice", async () => {
     const catcher = await new SmtpCatcher().start();
     const transport = nodemailer.createTransport(catcher.url);
-    const options = { from: "site@example.com", messageIdDomain: "www.lender.example", retryBaseMs: 50, log: silentLog };
+    const options = { from: "site@example.com", messageIdDomain: "www.lender.example", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog };
     try {
       const id = await enqueueMail(database.db, { to: "team@example.com", subject: "Twice", html: "<p>x</p>", text: "x" });
       const other = await enqueueMail(database.db, { to: "team@example.com", subject: "Once", html: "<p>y</p>", text: "y" });

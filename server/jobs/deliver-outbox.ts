@@ -6,8 +6,6 @@ type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: str
 
 const batchSize = 10;
 const maxBackoffMs = 60 * 60 * 1000;
-/** A claimed mail is invisible to other workers this long; a crashed worker's claim then lapses. */
-const claimLeaseSeconds = 300;
 
 /** Exponential backoff after the n-th failed attempt (n >= 1), capped at one hour. */
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -24,11 +22,12 @@ type ClaimedMail = { id: string; to: string; subject: string; html: string; text
 export async function deliverDueMail(
   db: Database,
   transport: Transporter,
-  options: { from: string; messageIdDomain: string; retryBaseMs: number; log: Logger },
+  /** claimLeaseSeconds: a claimed mail is invisible to other workers this long; a crashed worker's claim then lapses. */
+  options: { from: string; messageIdDomain: string; retryBaseMs: number; claimLeaseSeconds: number; log: Logger },
 ): Promise<number> {
   const claimed = (await db.execute(sql`
     UPDATE mail_outbox SET attempts = attempts + 1,
-      next_attempt_at = now() + make_interval(secs => ${claimLeaseSeconds})
+      next_attempt_at = now() + make_interval(secs => ${options.claimLeaseSeconds})
     WHERE id IN (
       SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
       ORDER BY next_attempt_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)

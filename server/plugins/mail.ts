@@ -4,7 +4,7 @@ import nodemailer from "nodemailer";
 import { deliverDueMail } from "../jobs/deliver-outbox.ts";
 import { senderDomain } from "../modules/mail/sender-domain.ts";
 
-export type MailOptions = { smtpUrl: string | undefined; from: string; pollMs: number; retryBaseMs: number };
+export type MailOptions = { smtpUrl: string | undefined; from: string; pollMs: number; retryBaseMs: number; claimLeaseSeconds: number };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -33,7 +33,7 @@ export default fp(
 
     const pass = () => {
       // One pass at a time per process; other processes are kept apart by SKIP LOCKED.
-      running ??= deliverDueMail(app.db, transport, { from: options.from, messageIdDomain, retryBaseMs: options.retryBaseMs, log: app.log })
+      running ??= deliverDueMail(app.db, transport, { from: options.from, messageIdDomain, retryBaseMs: options.retryBaseMs, claimLeaseSeconds: options.claimLeaseSeconds, log: app.log })
         .catch((error: Error) => {
           app.log.warn({ err: error.message }, "mail delivery pass failed");
           return 0;

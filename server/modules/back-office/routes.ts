@@ -99,7 +99,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { 
 
   app.get("/api/back-office/vendors", { schema: { tags: ["back office"], summary: "Vendor companies and their users", response: { 200: vendorListResponse } } }, async (request) => {
     await staff(request);
-    return listVendors(app.db);
+    return listVendors(app.readDb);
   });
 
   app.post(

@@ -36,7 +36,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { time
 
   app.get("/api/portal/dashboard", { schema: { tags: ["portal"], summary: "Dashboard counts and totals", querystring: monthQuery, response: { 200: dashboardResponse } } }, async (request) => {
     const scope = await requireVendorScope(app, request);
-    return dealDashboard(app.db, scope, period(request.query.month));
+    return dealDashboard(app.readDb, scope, period(request.query.month));
   });
 
   app.post(
