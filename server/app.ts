@@ -65,6 +65,9 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
+    // On SIGTERM the listener closes first (new connections go to the other servers); a request that
+    // got in before that is answered as usual, not with a 503 the visitor would have to retry.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
