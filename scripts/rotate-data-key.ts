@@ -6,6 +6,7 @@
 // database, stop the server first: PGlite allows one process at a time. Safe to run again.
 import { parseArgs } from "node:util";
 import { composeServer } from "../server/compose-server.ts";
+import { PendingMigrationsError } from "../server/db/client.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { rotateEncryptedFields } from "../server/modules/crypto/rotate-encrypted-fields.ts";
 
@@ -27,7 +28,11 @@ try {
   process.exit(1);
 }
 
-const { app, database, cipher } = await composeServer(config, { onWarning: (message) => console.warn(message) });
+const { app, database, cipher } = await composeServer(config, { onWarning: (message) => console.warn(message) }).catch((error: unknown) => {
+  if (!(error instanceof PendingMigrationsError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   console.log(`Re-encrypting with key ${cipher.keyId}, ${batchSize} rows per batch:`);
   const counts = await rotateEncryptedFields(database.db, cipher, { batchSize });
