@@ -20,10 +20,10 @@ async function main() {
   }
   // `npm run dev` serves the pages from Vite and only the API from here.
   const serveSite = !process.argv.includes("--api-only");
-  const { app, database, auth } = await composeServer(config, { serveSite, onWarning: (message) => console.warn(message) });
+  const { app, database, auth, cipher } = await composeServer(config, { serveSite, onWarning: (message) => console.warn(message) });
 
   if (config.seedDemo) {
-    const accounts = await seedDemo(database.db, auth);
+    const accounts = await seedDemo(database.db, auth, undefined, { storage: app.storage, cipher, config });
     if (accounts) printDemoAccounts(config.publicUrl, accounts);
   }
 

@@ -5,8 +5,10 @@ import type { Database } from "../../db/client.ts";
 import { user, vendorCompany } from "../../db/schema.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import { createAccount } from "./create-account.ts";
+import { createDemoSamples, otherDemoCompany, type DemoSampleDeps } from "./demo-samples.ts";
 
 export const demoCompany = { name: "Demo Equipment Co.", companyCode: "100200" };
+export const otherDemoVendorEmail = "vendor2@demo.example";
 
 export type DemoAccount = { role: string; email: string; password: string };
 
@@ -14,9 +16,17 @@ const generatedPassword = () => randomBytes(9).toString("base64url");
 
 /**
  * On a database with no users: one admin and one vendor of a demo company, both verified.
+ * With `samples` (storage, cipher and settings of the app), also the sample data that shows the
+ * product at work: a second vendor company and its vendor, deals in every stage with documents,
+ * threads and history, and leads of every kind (demo-samples.ts).
  * Returns the accounts with their passwords (shown once), or null when users already exist.
  */
-export async function seedDemo(db: Database, auth: Auth, passwords?: { admin: string; vendor: string }): Promise<DemoAccount[] | null> {
+export async function seedDemo(
+  db: Database,
+  auth: Auth,
+  passwords?: { admin: string; vendor: string },
+  samples?: DemoSampleDeps,
+): Promise<DemoAccount[] | null> {
   const [existing] = await db.select({ n: count() }).from(user);
   if ((existing?.n ?? 0) > 0) return null;
   const [company] = await db.insert(vendorCompany).values(demoCompany).returning();
@@ -24,13 +34,23 @@ export async function seedDemo(db: Database, auth: Auth, passwords?: { admin: st
     { role: authRoles.admin, email: "admin@demo.example", password: passwords?.admin ?? generatedPassword() },
     { role: authRoles.vendor, email: "vendor@demo.example", password: passwords?.vendor ?? generatedPassword() },
   ];
-  await createAccount(auth, { ...accounts[0]!, role: authRoles.admin, name: "Demo Admin", emailVerified: true });
-  await createAccount(auth, {
+  const admin = await createAccount(auth, { ...accounts[0]!, role: authRoles.admin, name: "Demo Admin", emailVerified: true });
+  const vendor = await createAccount(auth, {
     ...accounts[1]!,
     role: authRoles.vendor,
     name: "Demo Vendor",
     emailVerified: true,
     vendorCompanyId: company!.id,
   });
-  return accounts;
+  if (!samples) return accounts;
+
+  const [otherCompany] = await db.insert(vendorCompany).values(otherDemoCompany).returning();
+  const other: DemoAccount = { role: authRoles.vendor, email: otherDemoVendorEmail, password: generatedPassword() };
+  const otherVendor = await createAccount(auth, { ...other, role: authRoles.vendor, name: "Sample Vendor (Riverbend)", emailVerified: true, vendorCompanyId: otherCompany!.id });
+  await createDemoSamples(db, samples, {
+    admin: { id: admin.id, email: accounts[0]!.email },
+    vendor: { id: vendor.id, email: accounts[1]!.email, companyId: company!.id, companyName: company!.name },
+    otherVendor: { id: otherVendor.id, email: other.email, companyId: otherCompany!.id, companyName: otherCompany!.name },
+  });
+  return [...accounts, other];
 }
