@@ -8,6 +8,8 @@ import { openDatabase, type DatabaseHandle } from "../../../server/db/client.ts"
 import { createAccount } from "../../../server/modules/accounts/create-account.ts";
 import { createAuth } from "../../../server/modules/auth/create-auth.ts";
 import { seedDemo } from "../../../server/modules/accounts/seed-demo.ts";
+import { demoSampleDepsFor } from "../../../server/modules/accounts/demo-samples.ts";
+import { loadConfig } from "../../../server/config.ts";
 import { defaultBrand } from "../../../domain/site/brand.ts";
 import { SmtpCatcher } from "../../support/smtp-catcher.ts";
 
@@ -54,7 +56,11 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
   const database = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "pglite") });
   await database.migrate();
   const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: url, brand: defaultBrand });
-  await seedDemo(database.db, auth, demoPasswords);
+  // With SEED_DEMO on, as on a new user's machine, the demo comes with its sample data (main.ts's seed).
+  const samples = extraEnv.SEED_DEMO === "true"
+    ? await demoSampleDepsFor(loadConfig({ ...process.env, NODE_ENV: "test", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, ...extraEnv }))
+    : undefined;
+  await seedDemo(database.db, auth, demoPasswords, samples);
   await createAccount(auth, { ...unverifiedVendor, name: "Unverified Vendor", role: authRoles.vendor, emailVerified: false });
   await database.close();
 
