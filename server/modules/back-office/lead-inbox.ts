@@ -6,8 +6,11 @@ import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 
-// One row per lead whatever its table: type, id, when, a title and a way to reach them.
-const inboxUnion = sql`
+/**
+ * One row per lead whatever its table: type, id, when, a title and a way to reach them (names,
+ * phone and e-mail, never an SSN, tax id or date of birth). The inbox and the CSV export read it.
+ */
+export const allLeads = sql`
   select 'questionnaire' as type, id, created_at, business_name || ' (' || name_of_owner || ')' as title, business_phone as contact from questionnaire_answer
   union all select 'picked-option', id, created_at, business_name || ': ' || term || ' months', '' from picked_option
   union all select 'credit-application', id, created_at, business_name, business_phone || ' ' || business_email from credit_application
@@ -22,7 +25,7 @@ export async function leadInbox(db: Database, filter: { status?: LeadStatus }, n
   const statusFilter = filter.status ? sql`where coalesce(s.status, 'new') = ${filter.status}` : sql``;
   const result = (await db.execute(sql`
     select l.type, l.id, l.created_at, l.title, l.contact, s.status, u.email as assignee
-    from (${inboxUnion}) l
+    from (${allLeads}) l
     left join lead_status s on s.lead_type = l.type and s.lead_id = l.id
     left join "user" u on u.id = s.assignee_user_id
     ${statusFilter}
