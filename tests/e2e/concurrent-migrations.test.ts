@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client.ts";
+import { freePort } from "../support/server-process.ts";
 
 // Several servers of a new release starting together against one PostgreSQL database: one of them
 // migrates, the others wait for it and find nothing to do (docs/deploy.md, Migrations). Real
@@ -42,17 +42,6 @@ async function query<Row>(database: string, statement: string): Promise<Row[]> {
   } finally {
     await client.end();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 type Started = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
