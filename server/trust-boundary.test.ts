@@ -284,6 +284,15 @@ describe("a fresh factor before reveals and exports (ASVS V7)", () => {
     const [actor] = await strict.database.db.select().from(user).where(eq(user.email, email));
     expect(await auditActions(strict, actor!.id)).toEqual(expect.arrayContaining(["reauthenticated", "reauthentication.failed", "sensitive.reveal", "export.leads"]));
 
+    // Ten tries a minute from one address, then refused.
+    const guesser = loopbackAddress();
+    const guesses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      guesses.push((await strict.app.inject({ method: "POST", url: "/api/me/confirm-identity", remoteAddress: guesser, headers: { cookie: signedIn.cookie, origin: testOrigin, "content-type": "application/json" }, payload: { code: "000000" } })).statusCode);
+    }
+    expect(guesses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(guesses[10]).toBe(429);
+
     // Without two-factor (the local demo), the password confirms.
     await age(server, admin.cookie, "createdAt", 6);
     expect((await json(server.app, "POST", `/api/back-office/credit-applications/${applicationId}/reveal`, admin.cookie, { field: "fedId" })).statusCode).toBe(403);

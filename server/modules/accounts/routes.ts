@@ -38,7 +38,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
 
   app.post(
     "/api/me/confirm-identity",
-    { schema: { tags: ["accounts"], summary: "Prove a factor again before a reveal or an export", body: confirmIdentityRequest, response: { 200: meResponse } } },
+    {
+      // Like better-auth's own TOTP limit: a guesser holding a session gets ten tries a minute.
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: { tags: ["accounts"], summary: "Prove a factor again before a reveal or an export", body: confirmIdentityRequest, response: { 200: meResponse } },
+    },
     async (request) => {
       const user = await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true });
       const confirmed = await confirmIdentity(app.auth, request, user, request.body);
