@@ -7,7 +7,6 @@
 export const exposedAuthEndpoints = [
   { method: "POST", path: "/sign-in/email" },
   { method: "POST", path: "/sign-out" },
-  { method: "GET", path: "/get-session" },
   { method: "POST", path: "/request-password-reset" },
   // The mailed reset and invitation link, which redirects to /reset-password with the token.
   { method: "GET", path: "/reset-password/:token" },
