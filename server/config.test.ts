@@ -67,9 +67,15 @@ describe("loadConfig", () => {
     ["DATABASE_READ_URL", "mysql://replica"],
     ["MAIL_CLAIM_LEASE_SECONDS", "1"],
     ["BRAND_EMAIL", "nope"],
+    ["METRICS_TOKEN", "too-short"],
   ])("names the bad variable %s", (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(variable);
+  });
+
+  it("routes /metrics only with a METRICS_TOKEN", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "a".repeat(64) }).metricsToken).toBe("a".repeat(64));
   });
 
   it("counts rate limits in memory unless REDIS_URL names a Redis", () => {

@@ -44,6 +44,7 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().positive().default(2000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
   MAIL_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
 });
 
 export type Config = {
@@ -88,6 +89,8 @@ export type Config = {
   mailRetryBaseMs: number;
   /** How long a claimed mail stays invisible to other servers' workers before it is claimed again. */
   mailClaimLeaseSeconds: number;
+  /** Bearer token a scraper sends to GET /metrics; unset: /metrics is not routed (404). */
+  metricsToken: string | undefined;
   clientBuildDir: string;
   public: PublicConfig;
 };
@@ -153,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deliveredMailRetentionDays: e.DELIVERED_MAIL_RETENTION_DAYS,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     mailClaimLeaseSeconds: e.MAIL_CLAIM_LEASE_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     clientBuildDir: path.resolve("build/client"),
     public: publicConfig,
   };

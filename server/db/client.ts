@@ -36,10 +36,14 @@ export type DatabaseHandle = {
   /** Tags of the migrations in drizzle/ not applied to this database yet, oldest first. */
   pendingMigrations(): Promise<string[]>;
   ping(): Promise<boolean>;
+  /** Connection counts of the pg pools (the metrics); undefined on PGlite, which has no pool. */
+  poolStats?(): { primary: PoolStats; replica?: PoolStats };
   close(): Promise<void>;
   /** The embedded database itself, for snapshots in tests; undefined on PostgreSQL. */
   pglite?: PGlite;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export const migrationsFolder = path.join(import.meta.dirname, "../../drizzle");
 
@@ -76,6 +80,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       migrate: (options) => migratePostgresLocked(pool, options?.onWait),
       pendingMigrations: () => pendingMigrations(db),
       ping: () => ping(db),
+      poolStats: () => ({ primary: poolStats(pool), ...(readPool ? { replica: poolStats(readPool) } : {}) }),
       close: async () => {
         await Promise.all([pool.end(), readPool?.end()]);
       },
@@ -150,6 +155,10 @@ async function pendingMigrations(db: Database): Promise<string[]> {
   return journal()
     .filter((entry) => entry.when > appliedUpTo)
     .map((entry) => entry.tag);
+}
+
+function poolStats(pool: pg.Pool): PoolStats {
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 async function ping(db: Database): Promise<boolean> {
