@@ -33,6 +33,7 @@ import apiDocsPlugin from "./plugins/api-docs.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import mailPlugin from "./plugins/mail.ts";
+import metricsPlugin from "./plugins/metrics.ts";
 import securityPlugin, { securityHeaders } from "./plugins/security.ts";
 import staticSitePlugin from "./plugins/static-site.ts";
 import storagePlugin from "./plugins/storage.ts";
@@ -117,6 +118,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   });
 
   await app.register(dbPlugin, { database });
+  // GET /metrics exists only with METRICS_TOKEN (docs/deploy.md, Metrics and alerts).
+  if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(securityPlugin, security);
   await app.register(storagePlugin, { storage: config.storage });
   await app.register(mailPlugin, {
