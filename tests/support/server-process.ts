@@ -25,10 +25,13 @@ export type ServerProcess = {
   stop(): Promise<number | null>;
 };
 
-/** `server/main.ts --api-only` as its own process on a port of its own, with the given environment. */
-export function startServerProcess(port: number, env: Record<string, string>): ServerProcess {
+/**
+ * `server/main.ts --api-only` as its own process on a port of its own, with the given environment.
+ * `entry`: another entry module, e.g. `server/start.ts` (which loads tracing when configured).
+ */
+export function startServerProcess(port: number, env: Record<string, string>, options: { entry?: string } = {}): ServerProcess {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--api-only"], {
+  const child = spawn(process.execPath, ["--import", "tsx", options.entry ?? "server/main.ts", "--api-only"], {
     env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
