@@ -39,13 +39,15 @@ const securityHeaders = ["content-security-policy", "x-content-type-options", "x
 
 let server: TestServer;
 let strict: TestServer;
+/** /metrics is hidden from the document, so it is not in the list below: checked on its own, routed on `server` only. */
+const metricsToken = "matrix-metrics-token-0123456789abcdef0123";
 const cookies: Partial<Record<Caller, string>> = { anonymous: "" };
 let endpoints: Endpoint[] = [];
 /** Vendor A's deal and its document: the ids that `{id}` in a portal path stands for. */
 const vendorA = { dealId: "", documentId: "", businessName: "MATRIX MARKER EXCAVATION" };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ METRICS_TOKEN: metricsToken });
   strict = await startTestServer({ STAFF_2FA_REQUIRED: "true" });
   await createAccount(server.auth, { email: "admin@m.example", name: "A", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
   await createAccount(server.auth, { email: "staff@m.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
@@ -86,6 +88,8 @@ afterAll(async () => {
 describe("authorization matrix", () => {
   it("finds the endpoints to check", () => {
     expect(endpoints.length).toBeGreaterThan(30);
+    expect(endpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(["/api/health", "/api/health/live", "/api/health/ready"]));
+    expect(endpoints.map((endpoint) => endpoint.path)).not.toContain("/metrics");
     expect(endpoints.some((endpoint) => endpoint.path.startsWith("/api/back-office/"))).toBe(true);
   });
 
@@ -118,6 +122,28 @@ describe("authorization matrix", () => {
       expect(failures).toEqual([]);
     });
   }
+
+  it("shows /metrics (not documented) to no caller without the metrics token, whatever their session: 401 with a token configured, 404 without", async () => {
+    const failures: string[] = [];
+    for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor"] as const) {
+      for (const [target, expected] of [[server, 401], [strict, 404]] as const) {
+        for (const url of ["/metrics", "/%6Detrics", "/metrics?format=text"]) {
+          for (const authorization of [undefined, "Bearer wrong-token", `Bearer ${metricsToken.slice(1)}`, metricsToken]) {
+            const response = await target.app.inject({ url, headers: { cookie: cookies[caller] ?? "", ...(authorization ? { authorization } : {}) } });
+            const label = `${caller} GET ${url} (${authorization ?? "no token"}) on the server ${target === server ? "with" : "without"} METRICS_TOKEN`;
+            if (response.statusCode !== expected) failures.push(`${label}: ${response.statusCode} (expected ${expected})`);
+            if (response.body.includes("http_requests_total")) failures.push(`${label}: shows metrics`);
+            // The not-found answer of a path outside /api (no site in API tests) sets no cache-control of its own.
+            for (const header of securityHeaders) if (!response.headers[header] && !(expected === 404 && header === "cache-control")) failures.push(`${label}: no ${header}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    const scrape = await server.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${metricsToken}` } });
+    expect(scrape.statusCode).toBe(200);
+    expect(scrape.body).toContain("http_requests_total");
+  });
 
   it("refuses a cross-site POST that carries a session cookie on every state-changing endpoint", async () => {
     const failures: string[] = [];
