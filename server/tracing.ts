@@ -9,7 +9,7 @@
 // (they can quote a value), recipients or message content.
 import diagnostics from "node:diagnostics_channel";
 import { readFileSync } from "node:fs";
-import { trace, type Context } from "@opentelemetry/api";
+import { SpanKind, SpanStatusCode, trace, type Context } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
@@ -17,6 +17,7 @@ import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type Span, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
 import type { FastifyInstance } from "fastify";
+import { installSpanRunner } from "./telemetry.ts";
 
 /** Attributes whose value is a URL or a path: kept without their query string. */
 const urlAttributes = ["url.full", "url.path", "http.url", "http.target", "url.original"];
@@ -75,6 +76,21 @@ const provider = new NodeTracerProvider({
   spanProcessors: [new ScrubbingSpanProcessor(new BatchSpanProcessor(new OTLPTraceExporter()))],
 });
 provider.register();
+
+// "smtp send" (server/jobs/deliver-outbox.ts); a failure only by its type (its message can quote the address).
+installSpanRunner((name, attributes, run) =>
+  trace.getTracer("lender-site").startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    try {
+      return await run();
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      span.setAttribute("error.type", (error as { code?: string }).code ?? (error as Error).name ?? "Error");
+      throw error;
+    } finally {
+      span.end();
+    }
+  }),
+);
 
 registerInstrumentations({
   tracerProvider: provider,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Database } from "../db/client.ts";
+import { inSpan } from "../telemetry.ts";
 
 type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -13,31 +14,6 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 }
 
 type ClaimedMail = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
-
-/** Where @opentelemetry/api keeps its globals once a tracer provider is registered (server/tracing.ts). */
-const openTelemetryGlobal = Symbol.for("opentelemetry.js.api.1");
-
-/**
- * Runs a send inside an "smtp send" span when traces are on; otherwise the send runs bare and no
- * OpenTelemetry module is loaded. The span names the outbox row and the attempt, never the
- * recipient or the content, and a failure only by its type (its message can quote the address).
- */
-async function inSmtpSpan<T>(mail: ClaimedMail, send: () => Promise<T>): Promise<T> {
-  if (!(openTelemetryGlobal in globalThis)) return send();
-  const { trace, SpanKind, SpanStatusCode } = await import("@opentelemetry/api");
-  const attributes = { "lender.mail.outbox_id": mail.id, "lender.mail.attempt": mail.attempts };
-  return trace.getTracer("lender-site").startActiveSpan("smtp send", { kind: SpanKind.CLIENT, attributes }, async (span) => {
-    try {
-      return await send();
-    } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      span.setAttribute("error.type", (error as { code?: string }).code ?? (error as Error).name ?? "Error");
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
-}
 
 /**
  * Delivers due outbox mails once; returns how many were sent. Safe to run on several servers.
@@ -60,7 +36,8 @@ export async function deliverDueMail(
   let sent = 0;
   for (const mail of claimed.rows) {
     try {
-      await inSmtpSpan(mail, () =>
+      // Named by the outbox row and the attempt, never the recipient or the content.
+      await inSpan("smtp send", { "lender.mail.outbox_id": mail.id, "lender.mail.attempt": mail.attempts }, () =>
         transport.sendMail({
           from: options.from,
           to: mail.to,
