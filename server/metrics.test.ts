@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { SmtpCatcher } from "../tests/support/smtp-catcher.ts";
+import { totp } from "../tests/support/totp.ts";
 import { queryRows, testDriver } from "../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
@@ -120,9 +121,23 @@ describe("GET /metrics", () => {
     await createAccount(server.auth, { email: "staff@metrics.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
     const { response } = await signIn(server.app, "staff@metrics.example", "wrong-password-1");
     expect(response.statusCode).toBe(401);
-    const text = await scrape();
+    let text = await scrape();
     expect(sample(text, "lender_sign_in_failures_total", { step: "password" })).toBe(1);
     expect(sample(text, "lender_sign_in_failures_total", { step: "totp" })).toBe(0);
+
+    // A wrong second factor: enrolling TOTP with a code that is not the authenticator's.
+    const { cookie } = await signIn(server.app, "staff@metrics.example", "staff-password-1");
+    const send = (url: string, payload: object) =>
+      server.app.inject({ method: "POST", url, remoteAddress: loopbackAddress(), headers: { cookie, origin: testOrigin, "content-type": "application/json" }, payload: JSON.stringify(payload) });
+    const enable = await send("/api/auth/two-factor/enable", { password: "staff-password-1" });
+    expect(enable.statusCode).toBe(200);
+    const secret = new URL(enable.json().totpURI as string).searchParams.get("secret")!;
+    const valid = new Set([-30_000, 0, 30_000].map((shift) => totp(secret, Date.now() + shift)));
+    const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code))!;
+    expect((await send("/api/auth/two-factor/verify-totp", { code: wrong })).statusCode).toBe(401);
+    text = await scrape();
+    expect(sample(text, "lender_sign_in_failures_total", { step: "totp" })).toBe(1);
+    expect(sample(text, "lender_sign_in_failures_total", { step: "password" })).toBe(1);
   });
 
   it("shows the database pool on PostgreSQL and the last retention purge", async () => {
