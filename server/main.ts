@@ -4,6 +4,7 @@ import { PendingMigrationsError } from "./db/client.ts";
 import { PURGE_MIN_INTERVAL_MS, purgeExpiredData, schedulePurge } from "./jobs/purge-expired-data.ts";
 import { sweepOrphanUploads } from "./jobs/sweep-orphan-uploads.ts";
 import { seedDemo } from "./modules/accounts/seed-demo.ts";
+import { answerBackupRequests } from "./modules/backup/backup-requests.ts";
 
 async function main() {
   // Everything this process writes (the embedded database, files, keys) is its user's alone.
@@ -20,7 +21,12 @@ async function main() {
   }
   // `npm run dev` serves the pages from Vite and only the API from here.
   const serveSite = !process.argv.includes("--api-only");
+  // `npm run backup`: DATA_DIR/server.pid names this process, which writes the snapshot on SIGUSR2
+  // (PGlite allows one process per data folder). Before the database opens; answered once it is.
+  const backups = !config.databaseUrl && config.storage.driver === "local" ? answerBackupRequests(config.dataDir, config.storage.root) : undefined;
+  await backups?.written;
   const { app, database, auth, cipher } = await composeServer(config, { serveSite, onWarning: (message) => console.warn(message) });
+  backups?.ready({ pglite: database.pglite!, dataEncryptionKeyId: cipher.keyId, log: app.log });
 
   if (config.seedDemo) {
     const accounts = await seedDemo(database.db, auth, undefined, { storage: app.storage, cipher, config });
@@ -49,6 +55,7 @@ async function main() {
     force.unref();
     stopPurge();
     await app.close();
+    await backups?.close();
     await database.close();
     process.exit(0);
   };

@@ -1,0 +1,103 @@
+// Operator command: `npm run backup [-- --out <file>]`
+// Backs up the embedded database (DATA_DIR/pglite) and the stored files (DATA_DIR/files) into one
+// archive (.tar.gz, mode 0600), a consistent snapshot. With a server running on DATA_DIR (its pid
+// in DATA_DIR/server.pid) the server writes the archive itself on SIGUSR2 (PGlite allows one
+// process per data folder) and keeps serving; with none, this command opens the database itself.
+// Keys are never in the archive: back them up separately. With DATABASE_URL or STORAGE=s3 it
+// refuses: see docs/deploy.md, "Backup and restore".
+import { rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../server/config.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { readBackupManifest, writeBackupArchive, type BackupManifest } from "../server/modules/backup/backup-archive.ts";
+import { backupsDirName, moveFile, requestBackupFromServer, runningServerPid } from "../server/modules/backup/backup-requests.ts";
+import { configuredKeyIds, keyLocations } from "../server/modules/backup/data-encryption-keys.ts";
+
+process.umask(0o077);
+
+const { values } = parseArgs({ options: { out: { type: "string" }, "timeout-seconds": { type: "string", default: "600" } } });
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+if (config.databaseUrl || config.storage.driver === "s3") {
+  console.error(
+    `npm run backup backs up the embedded database and local files only; this configuration uses ${[config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : "", config.storage.driver === "s3" ? "S3 (STORAGE=s3)" : ""].filter(Boolean).join(" and ")}.\n` +
+      "Back those up with pg_dump / your provider's snapshots and S3 versioning or replication: see docs/deploy.md, \"Backup and restore\".",
+  );
+  process.exit(1);
+}
+
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const out = path.resolve(values.out ?? `lender-site-backup-${stamp}.tar.gz`);
+if (await stat(out).then(() => true, () => false)) {
+  console.error(`${out} exists already; choose another --out.`);
+  process.exit(1);
+}
+const pgliteDir = path.join(config.dataDir, "pglite");
+if (!(await stat(path.join(pgliteDir, "PG_VERSION")).then(() => true, () => false))) {
+  console.error(`No embedded database in ${pgliteDir}: nothing to back up (is DATA_DIR right?).`);
+  process.exit(1);
+}
+
+const started = Date.now();
+let manifest: BackupManifest;
+try {
+  const pid = await runningServerPid(config.dataDir);
+  if (pid !== undefined) {
+    console.log(`The server (process ${pid}) has ${config.dataDir} open: asking it for a snapshot.`);
+    const written = await requestBackupFromServer(config.dataDir, pid, {
+      timeoutMs: Number(values["timeout-seconds"]) * 1000,
+      onWaiting: () => console.log("Still writing..."),
+    });
+    await moveFile(written, out);
+    manifest = await readBackupManifest(out);
+  } else {
+    // No server: open the database here (do not start one until this is done).
+    console.log(`No server is running on ${config.dataDir}: opening the database directly.`);
+    const database = await openDatabase({ driver: "pglite", dataDir: pgliteDir });
+    try {
+      manifest = await writeBackupArchive({
+        pglite: database.pglite!,
+        filesRoot: path.join(config.dataDir, "files"),
+        workDir: path.join(config.dataDir, backupsDirName),
+        out,
+        takenBy: "offline",
+        dataEncryptionKeyId: (await configuredKeyIds(config)).current,
+      });
+    } finally {
+      await database.close();
+    }
+  }
+} catch (error) {
+  await rm(`${out}.partial`, { force: true });
+  console.error(`Backup failed: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const rows = Object.values(manifest.database.rows).reduce((sum, n) => sum + n, 0);
+const size = (await stat(out)).size;
+const keys = keyLocations(config);
+console.log(
+  [
+    `Backup written to ${out} (${formatBytes(size)}, ${Date.now() - started} ms, mode 0600):`,
+    `  database: ${Object.keys(manifest.database.rows).length} tables, ${rows} rows (${manifest.migrations.length} migrations applied)`,
+    `  files:    ${manifest.files.count} (${formatBytes(manifest.files.bytes)})`,
+    "",
+    "The keys are NOT in the archive, on purpose. Back them up separately and keep them apart from it:",
+    `  data-encryption key (id ${manifest.dataEncryptionKeyId ?? "none"}): ${keys.dataEncryptionKey}`,
+    `  session-signing secret:            ${keys.authSecret}`,
+    "Without the data-encryption key the SSNs, tax ids and dates of birth in this backup cannot be read.",
+    `Restore with: npm run restore -- ${out}   (into an empty DATA_DIR)`,
+  ].join("\n"),
+);
+
+function formatBytes(bytes: number) {
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
