@@ -8,7 +8,7 @@
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { loadConfigOrExit } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { readBackupManifest, writeBackupArchive, type BackupManifest } from "../server/modules/backup/backup-archive.ts";
 import { backupsDirName, moveFile, requestBackupFromServer, runningServerPid } from "../server/modules/backup/backup-requests.ts";
@@ -18,14 +18,7 @@ process.umask(0o077);
 
 const { values } = parseArgs({ options: { out: { type: "string" }, "timeout-seconds": { type: "string", default: "600" } } });
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 if (config.databaseUrl || config.storage.driver === "s3") {
   console.error(
     `npm run backup backs up the embedded database and local files only; this configuration uses ${[config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : "", config.storage.driver === "s3" ? "S3 (STORAGE=s3)" : ""].filter(Boolean).join(" and ")}.\n` +

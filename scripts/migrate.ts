@@ -5,19 +5,12 @@
 // first (PGlite allows one process at a time). Running it again applies nothing. Servers started
 // with MIGRATE_ON_START=false leave migrating to this command (docs/deploy.md, Migrations).
 import { databaseTarget } from "../server/compose-server.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { loadConfigOrExit } from "../server/config.ts";
 import { migrationTags, openDatabase } from "../server/db/client.ts";
 
 process.umask(0o077);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 const target = databaseTarget(config);
 const where = target.driver === "postgres" ? `PostgreSQL ${describeUrl(target.url)}` : `the embedded database in ${target.dataDir}`;

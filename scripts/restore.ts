@@ -6,7 +6,7 @@
 // STORAGE=s3 it refuses: see docs/deploy.md, "Backup and restore".
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { loadConfigOrExit } from "../server/config.ts";
 import { runningServerPid } from "../server/modules/backup/backup-requests.ts";
 import { configuredKeyIds, keyLocations } from "../server/modules/backup/data-encryption-keys.ts";
 import { restoreBackupArchive, RestoreRefused } from "../server/modules/backup/restore-archive.ts";
@@ -20,14 +20,7 @@ if (positionals.length !== 1) {
 }
 const archive = path.resolve(positionals[0]!);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 if (config.databaseUrl || config.storage.driver === "s3") {
   console.error(
     `npm run restore restores the embedded database and local files only; this configuration uses ${[config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : "", config.storage.driver === "s3" ? "S3 (STORAGE=s3)" : ""].filter(Boolean).join(" and ")}.\n` +

@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { composeServer } from "../server/compose-server.ts";
 import { PendingMigrationsError } from "../server/db/client.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { loadConfigOrExit } from "../server/config.ts";
 import { rotateEncryptedFields } from "../server/modules/crypto/rotate-encrypted-fields.ts";
 
 process.umask(0o077);
@@ -19,14 +19,7 @@ if (!Number.isInteger(batchSize) || batchSize < 1) {
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 const { app, database, cipher } = await composeServer(config, { onWarning: (message) => console.warn(message) }).catch((error: unknown) => {
   if (!(error instanceof PendingMigrationsError)) throw error;

@@ -98,6 +98,17 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /** The only reader of process.env. Throws a ConfigError naming each bad variable. */
+/** For the server and the operator commands: the configuration, or exit 1 with the message naming the bad variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { composeServer } from "./compose-server.ts";
 import { PendingMigrationsError } from "./db/client.ts";
 import { PURGE_MIN_INTERVAL_MS, purgeExpiredData, schedulePurge } from "./jobs/purge-expired-data.ts";
@@ -9,16 +9,7 @@ import { answerBackupRequests } from "./modules/backup/backup-requests.ts";
 async function main() {
   // Everything this process writes (the embedded database, files, keys) is its user's alone.
   process.umask(0o077);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   // `npm run dev` serves the pages from Vite and only the API from here.
   const serveSite = !process.argv.includes("--api-only");
   // `npm run backup`: DATA_DIR/server.pid names this process, which writes the snapshot on SIGUSR2
