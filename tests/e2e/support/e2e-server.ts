@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { authRoles } from "../../../domain/auth/roles.ts";
@@ -11,6 +10,7 @@ import { seedDemo } from "../../../server/modules/accounts/seed-demo.ts";
 import { demoSampleDepsFor } from "../../../server/modules/accounts/demo-samples.ts";
 import { loadConfig } from "../../../server/config.ts";
 import { defaultBrand } from "../../../domain/site/brand.ts";
+import { freePort } from "../../support/server-process.ts";
 import { SmtpCatcher } from "../../support/smtp-catcher.ts";
 
 export const demoPasswords = { admin: "e2e-admin-password", vendor: "e2e-vendor-password" };
@@ -31,17 +31,6 @@ export type E2eServer = {
   editDatabase(change: (database: DatabaseHandle) => Promise<unknown>): Promise<void>;
   stop(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The built app as a real process (server/main.ts) on a fresh embedded database, seeded through
