@@ -113,8 +113,11 @@ describe("staff security", () => {
   it("warns two minutes before an idle session ends and keeps it on Stay signed in", async () => {
     const page = await browser.newPage();
     await page.clock.install();
+    // The warning reads when the session ends once the page is up: that read must be done before the server restarts.
+    const sessionRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/me" && response.ok());
     await page.goto(`${server.url}/back-office/leads`);
     await page.getByRole("heading", { name: "Leads", level: 1 }).waitFor();
+    await sessionRead;
     // 29 idle minutes on the server; the browser's timer reaches the warning 28.5 minutes later.
     await server.editDatabase((database) => database.db.update(session).set({ updatedAt: new Date(Date.now() - 29 * 60_000) }));
     await page.clock.fastForward("28:30");

@@ -5,6 +5,7 @@ import { Dialog } from "../../components/ui/dialog.tsx";
 import { apiRequest } from "../../lib/api.ts";
 
 const warnBeforeMs = 2 * 60 * 1000;
+const retryMs = 60 * 1000;
 
 /** When the session ends (on this browser's clock), as the server says: reading /api/me is not activity, keep-alive is. */
 const sessionEnd = (path: "/api/me" | "/api/me/keep-alive") =>
@@ -19,11 +20,16 @@ const sessionEnd = (path: "/api/me" | "/api/me/keep-alive") =>
 export function SessionTimeoutWarning() {
   const [endsAt, setEndsAt] = useState<number | null>(null);
   const [warning, setWarning] = useState(false);
+  // A failed read (the network, a server restarting) is tried again a minute later.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     void sessionEnd("/api/me").then(setEndsAt);
-  }, []);
+  }, [attempt]);
   useEffect(() => {
-    if (endsAt === null) return;
+    if (endsAt === null) {
+      const retry = setTimeout(() => setAttempt((count) => count + 1), retryMs);
+      return () => clearTimeout(retry);
+    }
     const timer = setTimeout(() => {
       void sessionEnd("/api/me").then((latest) => {
         if (latest !== null && latest - Date.now() > warnBeforeMs + 5000) setEndsAt(latest);
@@ -31,7 +37,7 @@ export function SessionTimeoutWarning() {
       });
     }, Math.max(0, endsAt - Date.now() - warnBeforeMs));
     return () => clearTimeout(timer);
-  }, [endsAt]);
+  }, [endsAt, attempt]);
   const stay = async () => {
     setEndsAt(await sessionEnd("/api/me/keep-alive"));
     setWarning(false);
