@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { resolveBrand } from "../domain/site/public-config.ts";
-import { textPdf } from "./text-pdf.ts";
+import { textPdf } from "../server/modules/pdf/text-pdf.ts";
 
 const brand = resolveBrand(process.env);
 const outDir = path.resolve("public/pdf");
