@@ -51,7 +51,8 @@ describe("staff security", () => {
     await page.waitForURL(`${server.url}/back-office`);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Leads" }).waitFor();
 
-    // The same code a second time is refused; a recovery code works instead (once).
+    // The same code a second time is refused; a recovery code works instead (once). On a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL(`${server.url}/VendorLogin`);
     await signIn(page);
@@ -59,6 +60,7 @@ describe("staff security", () => {
     await page.getByRole("button", { name: "Verify" }).click();
     await page.getByRole("alert").filter({ hasText: "That code was already used. Please wait for the next code." }).waitFor();
     await page.getByRole("button", { name: "Use a recovery code" }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByLabel("Recovery code").fill(recoveryCode);
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(`${server.url}/back-office`);
@@ -94,11 +96,16 @@ describe("staff security", () => {
     expect(stored.status).toBe(201);
     await server.editDatabase((database) => database.db.update(session).set({ createdAt: new Date(Date.now() - 10 * 60_000) }));
     const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/back-office/leads`);
     await page.getByRole("link", { name: "Step Up Paving LLC" }).click();
     await page.getByRole("button", { name: "Reveal owner 1's Social Security number" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
     await dialog.waitFor();
+    // On a phone the dialog fits the screen: its field and buttons are reachable without scrolling sideways.
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
     await dialog.getByLabel("Code from your authenticator app").fill("000000");
     await dialog.getByRole("button", { name: "Confirm" }).click();
