@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useOutletContext } from "react-router";
 import type { Me } from "#domain/api/me.ts";
+import { dateRange } from "#domain/forms/date-range.ts";
 import { leadStatuses, leadTypeLabels, type LeadInboxItem, type LeadStatus } from "#domain/leads/lead-inbox.ts";
 import { SelectField } from "../components/ui/select-field.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
@@ -38,6 +39,10 @@ export default function BackOfficeLeads() {
   const download = async (event: React.MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const href = event.currentTarget.href;
+    // The export's own schema: an impossible or reversed range is said here, not answered as a JSON file.
+    const range = dateRange.safeParse({ from, to });
+    if (!range.success) return setError(range.error.issues[0]?.message ?? "Please check the dates.");
+    setError(null);
     if (await identity.confirmed()) window.location.assign(href);
   };
   const setLeadStatus = async (lead: LeadInboxItem, next: LeadStatus) => {

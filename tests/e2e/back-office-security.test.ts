@@ -74,6 +74,11 @@ describe("staff security", () => {
     expect(stored.status).toBe(201);
     const page = await browser.newPage();
     await page.goto(`${server.url}/back-office/leads`);
+    await page.getByLabel("Export from").fill("2030-01-02");
+    await page.getByLabel("Export to").fill("2030-01-01");
+    await page.getByRole("link", { name: "Export leads (CSV)" }).click();
+    await page.getByRole("alert").filter({ hasText: "The end date must not be before the start date." }).waitFor();
+    expect(page.url()).toBe(`${server.url}/back-office/leads`);
     await page.getByRole("link", { name: String(application.BusinessName) }).click();
     await page.getByText("•••-••-4207").waitFor();
     expect(await page.locator("main").textContent()).not.toContain("531-86-4207");
