@@ -137,8 +137,13 @@ async function migratePostgresLocked(pool: pg.Pool, onWait?: (message: string) =
   }
 }
 
-function journal() {
-  return (JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] }).entries;
+type JournalEntry = { tag: string; when: number };
+let journalEntries: JournalEntry[] | undefined;
+
+/** The release's migrations, read once: readiness probes ask for them every few seconds. */
+function journal(): JournalEntry[] {
+  journalEntries ??= (JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: JournalEntry[] }).entries;
+  return journalEntries;
 }
 
 /** Every migration of this release (drizzle/meta/_journal.json), oldest first. */
