@@ -6,4 +6,6 @@ export default {
   appDirectory: "app",
   ssr: false,
   prerender: [...prerenderedPaths, partnerTemplatePath],
+  // Layout routes guard the portal and back office once, before their loaders (app/lib/session.ts).
+  future: { v8_middleware: true },
 } satisfies Config;

@@ -12,6 +12,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { loggerOptions, OneLinePerRequest } from "./logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
 import { findPartner } from "./modules/calculator/find-partner.ts";
 import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import type { FieldCipher } from "./modules/crypto/field-cipher.ts";
@@ -150,6 +151,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(portalRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(backOfficeRoutes, { context: { ...leadContext, timeZone: config.public.brand.timeZone }, auth });
   await app.register(vendorAdminRoutes, { auth, publicUrl: config.publicUrl });
+  await app.register(auditRoutes);
   await app.register(backOfficeLeadRoutes, { cipher, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {

@@ -1,11 +1,15 @@
-import { useEffect, useState } from "react";
-import { NavLink, Outlet, useNavigate } from "react-router";
+import { NavLink, Outlet, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import type { Me } from "#domain/api/me.ts";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { Button } from "../components/ui/button.tsx";
-import { signOut, useMe } from "../features/auth/use-me.ts";
+import { Loading } from "../components/ui/page-state.tsx";
+import { RouteError } from "../components/ui/route-error.tsx";
+import { signOut } from "../features/auth/use-me.ts";
 import { SessionTimeoutWarning } from "../features/back-office/session-timeout-warning.tsx";
 import { TwoFactorSetup } from "../features/back-office/two-factor-setup.tsx";
 import { appPageMeta } from "../lib/page-meta.ts";
+import { meContext, requireSignedIn } from "../lib/session.ts";
+import type { Route } from "./+types/back-office";
 
 export const meta = () => appPageMeta("Back Office");
 
@@ -19,24 +23,22 @@ const links = [
   { to: "/back-office/audit", label: "Audit log", admin: true },
 ];
 
-export default function BackOffice() {
-  const [version, setVersion] = useState(0);
-  const state = useMe(version);
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (state.status === "signed-out") void navigate("/VendorLogin", { replace: true });
-    if (state.status === "signed-in" && !isStaffRole(state.me.user.role)) void navigate("/portal", { replace: true });
-  }, [state, navigate]);
+const mustEnrolTwoFactor = (me: Me) => me.staffTwoFactorRequired && !me.user.twoFactorEnabled;
 
-  if (state.status !== "signed-in" || !isStaffRole(state.me.user.role)) {
-    return (
-      <p role="status" className="p-8">
-        {state.status === "error" ? state.message : "Loading…"}
-      </p>
-    );
-  }
-  const { user, staffTwoFactorRequired } = state.me;
-  const blocked = staffTwoFactorRequired && !user.twoFactorEnabled;
+// Staff only; until a required second factor is enrolled, only the enrolment page (the overview) opens.
+const enrolFirst: Route.ClientMiddlewareFunction = ({ request, context }) => {
+  if (mustEnrolTwoFactor(context.get(meContext)) && new URL(request.url).pathname.replace(/\/$/, "") !== "/back-office") throw redirect("/back-office");
+};
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requireSignedIn((me) => isStaffRole(me.user.role), "/portal"), enrolFirst];
+
+export const clientLoader = ({ context }: Route.ClientLoaderArgs) => context.get(meContext);
+
+export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const { user, staffTwoFactorRequired } = me;
+  const blocked = mustEnrolTwoFactor(me);
   const isAdmin = user.role === authRoles.admin;
   const linkClass = "block min-h-11 rounded px-2 py-2 hover:bg-brand-700 aria-[current=page]:bg-brand-700";
   return (
@@ -80,9 +82,12 @@ export default function BackOffice() {
             Local demo: two-factor authentication for staff is switched off (STAFF_2FA_REQUIRED=false). Production requires it.
           </p>
         )}
-        {blocked ? <TwoFactorSetup onEnabled={() => setVersion((value) => value + 1)} /> : <Outlet context={state.me} />}
+        {navigation.state === "loading" ? <Loading className="mt-0 mb-4" /> : null}
+        {blocked ? <TwoFactorSetup onEnabled={() => void revalidator.revalidate()} /> : <Outlet context={me} />}
       </main>
       <SessionTimeoutWarning />
     </div>
   );
 }
+
+export const ErrorBoundary = RouteError;

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { endpoint } from "./endpoint.ts";
 
 export const meResponse = z.object({
   user: z.object({
@@ -25,3 +26,31 @@ export const confirmIdentityRequest = z.union([
 ]);
 
 export type ConfirmIdentityRequest = z.infer<typeof confirmIdentityRequest>;
+
+export const getMe = endpoint({
+  method: "GET",
+  path: "/api/me",
+  summary: "The signed-in user (reading it is not activity)",
+  tags: ["accounts"],
+  responses: { 200: meResponse },
+  errors: ["UNAUTHENTICATED"],
+});
+
+export const keepAlive = endpoint({
+  method: "POST",
+  path: "/api/me/keep-alive",
+  summary: "Stay signed in: counts as activity",
+  tags: ["accounts"],
+  responses: { 200: meResponse },
+  errors: ["UNAUTHENTICATED"],
+});
+
+export const confirmIdentity = endpoint({
+  method: "POST",
+  path: "/api/me/confirm-identity",
+  summary: "Prove a factor again before a reveal or an export",
+  tags: ["accounts"],
+  body: confirmIdentityRequest,
+  responses: { 200: meResponse },
+  errors: ["UNAUTHENTICATED"],
+});

@@ -208,13 +208,13 @@ export function ProgramCards() {
 }
 
 /** The page renders an element with this class at the very bottom so the fixed bar never hides content. */
-export const mobileBottomBarSpacerClass = "h-16 min-[1070px]:hidden";
+export const mobileBottomBarSpacerClass = "h-16 wide:hidden";
 
 export function MobileBottomBar() {
   return (
     <section
       aria-label="Quick actions"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 min-[1070px]:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 wide:hidden"
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3">
         <a href="#questionnaire" className={buttonClass("accent", "min-h-11 flex-1")}>

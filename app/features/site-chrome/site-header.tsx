@@ -32,7 +32,7 @@ export function SiteHeader() {
           <span>{brand.name}</span>
           <span className="sr-only"> home</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 min-[1070px]:flex">
+        <nav aria-label="Main" className="hidden items-center gap-1 wide:flex">
           <Link to="/" className={navLink}>
             Home
           </Link>
@@ -57,7 +57,7 @@ export function SiteHeader() {
         </nav>
         <button
           type="button"
-          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-brand-900 hover:bg-brand-50 min-[1070px]:hidden"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-brand-900 hover:bg-brand-50 wide:hidden"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? "Close menu" : "Open menu"}
@@ -73,7 +73,7 @@ export function SiteHeader() {
         id={menuId}
         aria-label="Menu"
         hidden={!open}
-        className="border-t border-slate-200 bg-white px-4 pb-4 min-[1070px]:hidden"
+        className="border-t border-slate-200 bg-white px-4 pb-4 wide:hidden"
         onKeyDown={(event) => {
           if (event.key === "Escape") setOpen(false);
         }}

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoles } from "#domain/auth/roles.ts";
 import { recentAuthenticationUntil } from "#domain/auth/session-lifetime.ts";
-import { confirmIdentityRequest, meResponse } from "#domain/api/me.ts";
+import { confirmIdentity as confirmIdentityEndpoint, getMe, keepAlive } from "#domain/api/me.ts";
 import { session } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../../plugins/auth.ts";
+import { registerEndpoint } from "../../register-endpoint.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { confirmIdentity } from "./confirm-identity.ts";
 
@@ -28,21 +29,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
     await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true, countsAsActivity: false });
   });
 
-  app.get("/api/me", { schema: { tags: ["accounts"], summary: "The signed-in user (reading it is not activity)", response: { 200: meResponse } } }, async (request) =>
-    answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true, countsAsActivity: false })),
-  );
+  registerEndpoint(app, getMe, async (request) => answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true, countsAsActivity: false })));
 
-  app.post("/api/me/keep-alive", { schema: { tags: ["accounts"], summary: "Stay signed in: counts as activity", response: { 200: meResponse } } }, async (request) =>
-    answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true })),
-  );
+  registerEndpoint(app, keepAlive, async (request) => answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true })));
 
-  app.post(
-    "/api/me/confirm-identity",
-    {
-      // Like better-auth's own TOTP limit: a guesser holding a session gets ten tries a minute.
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
-      schema: { tags: ["accounts"], summary: "Prove a factor again before a reveal or an export", body: confirmIdentityRequest, response: { 200: meResponse } },
-    },
+  registerEndpoint(
+    app,
+    confirmIdentityEndpoint,
     async (request) => {
       const user = await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true });
       const confirmed = await confirmIdentity(app.auth, request, user, request.body);
@@ -55,5 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
       await recordAudit(app.db, { action: "reauthenticated", actorUserId: user.id, ipAddress: request.ip, details: { factor: "code" in request.body ? "totp" : "password" } });
       return answer({ ...user, recentAuthenticationUntil: recentAuthenticationUntil({ createdAt: now, reauthenticatedAt: now }) });
     },
+    // Like better-auth's own TOTP limit: a guesser holding a session gets ten tries a minute.
+    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
   );
 };

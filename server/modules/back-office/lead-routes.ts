@@ -1,11 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
 import { creditApplicationDetail, leadInboxResponse, leadStatuses, leadTypes, leadUpdateRequest, revealRequest } from "#domain/leads/lead-inbox.ts";
 import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import { dateRange } from "#domain/forms/date-range.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
-import { auditLog, mailOutbox } from "../../db/schema.ts";
+import { mailOutbox } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
@@ -14,7 +14,7 @@ import { dealsCsv } from "./export-deals-csv.ts";
 import { leadsCsv } from "./export-leads-csv.ts";
 
 /**
- * Lead inbox, sensitive reveals, exports, outbox retry and the audit log. `timeZone` is the
+ * Lead inbox, sensitive reveals, exports, and outbox retry. `timeZone` is the
  * brand's business time zone: export days are cut there.
  */
 export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMinutes: number; timeZone: string }> = async (app, { cipher, promisedMinutes, timeZone }) => {
@@ -88,24 +88,4 @@ export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMi
     void app.deliverMailNow();
     return { ok: true as const };
   });
-
-  app.get(
-    "/api/back-office/audit",
-    {
-      schema: {
-        tags: ["back office"],
-        summary: "The audit log, newest first (admins)",
-        response: { 200: z.object({ entries: z.array(z.object({ at: z.string(), action: z.string(), actor: z.nullable(z.string()), subject: z.nullable(z.string()), ipAddress: z.nullable(z.string()) })) }) },
-      },
-    },
-    async (request) => {
-      await app.requireUser(request, { roles: [authRoles.admin] });
-      const rows = await app.db
-        .select({ at: auditLog.at, action: auditLog.action, actor: sql<string | null>`(select email from "user" u where u.id = ${auditLog.actorUserId})`, subject: auditLog.subject, ipAddress: auditLog.ipAddress })
-        .from(auditLog)
-        .orderBy(desc(auditLog.at))
-        .limit(500);
-      return { entries: rows.map((row) => ({ ...row, at: row.at.toISOString() })) };
-    },
-  );
 };
