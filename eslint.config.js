@@ -1,5 +1,27 @@
 import checkFile from "eslint-plugin-check-file";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+/**
+ * `no-restricted-imports` as an allowlist: any import whose specifier does not start with one of
+ * `allowed` (regular expressions, anchored at the start) is refused with `message`.
+ */
+const onlyImports = (allowed, message, paths = []) => ["error", { paths, patterns: [{ regex: `^(?!(?:${allowed.join("|")}))`, caseSensitive: true, message }] }];
+/** A relative import that stays clear of the other layers' folders. */
+const relative = (...otherLayers) => `\\.{1,2}/(?!(?:[^/]*/)*?(?:${otherLayers.join("|")})/)`;
+
+const domainImports = [relative("app", "server", "tests", "scripts"), "zod/mini$", "zod$"];
+const domainMessage = "domain/ is pure: it imports only domain/ files (relative) and zod/mini, never app/, server/ or I/O libraries.";
+const domainZod = [{ name: "zod", message: "domain/ schemas reach the browser: use zod/mini (docs/decisions/0011)." }];
+const appImports = [relative("server", "domain", "tests", "scripts"), "#domain/", "react(?:/|$)", "react-dom(?:/|$)", "react-router(?:/|$)", "@react-router/", "zod/mini$"];
+const appMessage = "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router and zod/mini, never server/, Node or server libraries (a new browser library is added to this list on purpose).";
+const testLibraries = ["vitest$", "fast-check$"];
+
+const noAlert = { selector: "CallExpression[callee.name='alert']", message: "Use an accessible dialog or toast, never window.alert." };
+const inlineRoute = {
+  selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|route)$/]",
+  message: "Register routes from their contract in domain/api/ with registerEndpoint (ADR 0015).",
+};
 
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "drizzle/**"] },
@@ -19,35 +41,54 @@ export default tseslint.config(
     },
   },
   {
-    // Imports run one way: app -> domain, server -> domain; domain imports neither.
-    files: ["domain/**/*.{ts,tsx}"],
+    // Promises are awaited, returned or explicitly voided; none is passed where a void callback is expected.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [{ name: "zod", message: "domain/ schemas reach the browser: use zod/mini (docs/decisions/0011)." }],
-          patterns: [{ group: ["#app/*", "#server/*", "**/app/**", "**/server/**", "react", "react-dom", "react-router", "node:*", "fastify", "drizzle-orm*", "pg"], message: "domain/ is pure: it imports neither app/ nor server/ nor I/O libraries." }],
-        },
-      ],
+      "@typescript-eslint/no-floating-promises": "error",
+      // An async onClick/onSubmit is common in app/ and React ignores what a handler returns.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
     },
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["#server/*", "**/server/**", "node:*", "fastify", "drizzle-orm*", "pg", "better-auth", "better-auth/*"], message: "app/ runs in the browser: it may import domain/, never server/." }] }],
-    },
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // Imports run one way: app -> domain, server -> domain; domain imports neither. Allowlists for domain/ and app/.
+    files: ["domain/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": onlyImports(domainImports, domainMessage, domainZod) },
+  },
+  {
+    files: ["domain/**/*.test.ts"],
+    rules: { "no-restricted-imports": onlyImports([...domainImports, ...testLibraries], domainMessage, domainZod) },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": onlyImports(appImports, appMessage) },
+  },
+  {
+    files: ["app/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": onlyImports([...appImports, ...testLibraries], appMessage) },
   },
   {
     files: ["server/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["#app/*", "**/app/**", "react", "react-dom", "react-router"], message: "server/ may import domain/, never app/." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["#app/*", "**/app/**", "react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "server/ may import domain/, never app/." }] }],
     },
   },
   {
     files: ["**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: {
-      "no-restricted-syntax": ["error", { selector: "CallExpression[callee.name='alert']", message: "Use an accessible dialog or toast, never window.alert." }],
-    },
+    rules: { "no-restricted-syntax": ["error", noAlert] },
+  },
+  {
+    // Every route of server/modules/ is registered from its contract. The routes without a contract
+    // by nature are not modules: the better-auth handler (plugins/auth.ts), GET /metrics
+    // (plugins/metrics.ts), the prerendered pages and static files (plugins/static-site.ts).
+    // A module route that cannot have a contract is listed here, with its reason.
+    files: ["server/modules/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", noAlert, inlineRoute] },
   },
 );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteHandlerMethod } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteHandlerMethod } from "fastify";
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointReply } from "#domain/api/endpoint.ts";
 
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: EndpointBody<E> }>;
@@ -8,7 +8,7 @@ export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, 
 
 type RouteOptions = {
   /** Runs before the body is read: role checks that must refuse before validation. */
-  onRequest?: onRequestHookHandler;
+  onRequest?: onRequestAsyncHookHandler;
   /** Route config, e.g. `{ rateLimit: { max, timeWindow } }`. */
   config?: Record<string, unknown>;
 };

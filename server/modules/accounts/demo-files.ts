@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
+import { writePdfDocument } from "../pdf/write-document.ts";
 
-// A small real picture for the demo's sample deals: it passes the same content check as an upload (receive-uploads.ts).
+// Small real files for the demo's sample deals: they pass the same content check as an upload (receive-uploads.ts).
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -38,4 +39,18 @@ export function samplePng(rgb: readonly [number, number, number] = [31, 94, 160]
     chunk("IDAT", deflateSync(Buffer.concat(rows))),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/** A one-page sample document for a sample deal, saying it holds no real data. */
+export function samplePdf(title: string, businessName: string): Promise<Buffer> {
+  return writePdfDocument({
+    title,
+    author: "Demo seed",
+    blocks: [
+      { kind: "title", text: title },
+      { kind: "paragraph", text: `Business: ${businessName}` },
+      { kind: "paragraph", text: "This is a sample document created by the demo seed." },
+      { kind: "paragraph", text: "It holds no real customer data." },
+    ],
+  });
 }

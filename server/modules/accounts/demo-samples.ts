@@ -49,8 +49,7 @@ import { createLocalFileStorage } from "../storage/local-file-storage.ts";
 import { createS3FileStorage } from "../storage/s3-file-storage.ts";
 import { configuredOrGeneratedSecret } from "../../secrets.ts";
 import { createFieldCipher } from "../crypto/field-cipher.ts";
-import { textPdf } from "../pdf/text-pdf.ts";
-import { samplePng } from "./demo-files.ts";
+import { samplePdf, samplePng } from "./demo-files.ts";
 
 /** What the sample data is stored through: the app's file storage and field cipher, and its settings. */
 export type DemoSampleDeps = {
@@ -252,7 +251,7 @@ function withDates(update: DealUpdate, day: (daysAgo: number) => string): DealUp
 async function fileFor(attachment: Attachment, businessName: string): Promise<{ content: Buffer; contentType: string }> {
   const content =
     attachment.kind === "pdf"
-      ? textPdf(attachment.title ?? attachment.name, [`Business: ${businessName}`, "This is a sample document created by the demo seed.", "It holds no real customer data."])
+      ? await samplePdf(attachment.title ?? attachment.name, businessName)
       : samplePng();
   // The same check an upload passes: the content's type must match the name.
   const type = await fileTypeFromBuffer(content);

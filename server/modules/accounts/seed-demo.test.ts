@@ -79,7 +79,7 @@ describe("the demo seed with sample data", () => {
     expect(thread.documents.map((document: { name: string }) => document.name)).toEqual(["credit-application.pdf", "jobsite-photo.png"]);
     const download = await get(`/api/portal/documents/${thread.documents[0].id}`, cookie);
     expect(download.statusCode).toBe(200);
-    expect(download.body.startsWith("%PDF-1.4")).toBe(true);
+    expect(download.body.startsWith("%PDF-")).toBe(true);
 
     const bakery = all.deals.find((row) => row.businessName === "SAMPLE — HARBOR LIGHT BAKERY")!;
     const answered = (await get(`/api/portal/deals/${bakery.id}/messages`, cookie)).json();
