@@ -22,7 +22,7 @@ import { loadPrerenderedSite, servePagesFirst } from "./modules/site/prerendered
 import { leadRoutes } from "./modules/leads/routes.ts";
 import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
 import { quoteRoutes } from "./modules/quotes/routes.ts";
-import { mailRoutes } from "./modules/mail/routes.ts";
+import { outboxRoutes } from "./modules/outbox/routes.ts";
 import { portalRoutes } from "./modules/portal/routes.ts";
 import { backOfficeRoutes } from "./modules/back-office/routes.ts";
 import { vendorAdminRoutes } from "./modules/back-office/vendor-routes.ts";
@@ -135,7 +135,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
-  await app.register(mailRoutes);
+  await app.register(outboxRoutes);
   // Per address: generous for a person, tight for a script.
   const leadContext = {
     creditTeamEmail: config.creditTeamEmail,
@@ -143,7 +143,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     product: config.public.brand.name,
     rateLimit: { max: config.leadRateLimitMax, timeWindow: "1 minute" },
   };
-  await app.register(leadRoutes, { cipher, context: leadContext });
+  await app.register(leadRoutes, { cipher, context: leadContext, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
@@ -152,7 +152,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(backOfficeRoutes, { context: { ...leadContext, timeZone: config.public.brand.timeZone }, auth });
   await app.register(vendorAdminRoutes, { auth, publicUrl: config.publicUrl });
   await app.register(auditRoutes);
-  await app.register(backOfficeLeadRoutes, { cipher, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
+  await app.register(backOfficeLeadRoutes, { cipher, timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

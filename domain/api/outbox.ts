@@ -1,19 +1,37 @@
 import * as z from "zod/mini";
+import { endpoint } from "./endpoint.ts";
 
-export const outboxListResponse = z.object({
-  mails: z.array(
-    z.object({
-      id: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      status: z.enum(["pending", "sent"]),
-      attempts: z.number(),
-      lastError: z.nullable(z.string()),
-      createdAt: z.string(),
-      sentAt: z.nullable(z.string()),
-    }),
-  ),
+export const outboxMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.enum(["pending", "sent"]),
+  attempts: z.number(),
+  lastError: z.nullable(z.string()),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
 });
 
-export type OutboxMail = z.infer<typeof outboxListResponse>["mails"][number];
+export type OutboxMail = z.infer<typeof outboxMail>;
+
+export const outboxListResponse = z.object({ mails: z.array(outboxMail) });
+
+export const listOutboxMails = endpoint({
+  method: "GET",
+  path: "/api/back-office/outbox",
+  summary: "Latest outbox mails (admins)",
+  tags: ["back office"],
+  responses: { 200: outboxListResponse },
+  errors: ["FORBIDDEN"],
+});
+
+export const retryOutboxMail = endpoint({
+  method: "POST",
+  path: "/api/back-office/outbox/:id/retry",
+  summary: "Send a pending mail now (admins)",
+  tags: ["back office"],
+  params: z.object({ id: z.uuid() }),
+  responses: { 200: z.object({ ok: z.literal(true) }) },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});

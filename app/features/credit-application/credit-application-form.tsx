@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { submitCreditApplication } from "#domain/api/leads.ts";
 import { usStateOptions } from "#domain/forms/us-states.ts";
 import { creditApplicationFailure, creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -7,12 +8,11 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { HoneypotField } from "../leads/honeypot-field.tsx";
-import { submitLead } from "../leads/submit-lead.ts";
 import { allTextFields, businessFields, maskSensitive, ownerFields, secondOwnerFields, vendorFields, type FieldSpec } from "./application-fields.ts";
 
 type Values = Record<string, string | boolean>;
@@ -77,7 +77,7 @@ export function CreditApplicationForm() {
     }
     setSending(true);
     try {
-      await submitLead("/api/leads/credit-application", application);
+      await call(submitCreditApplication, { body: application });
       await navigate("/ThankYou");
     } catch (error) {
       const detail = error instanceof ApiError && error.status !== 400 ? ` ${error.message}` : "";
@@ -127,7 +127,7 @@ export function CreditApplicationForm() {
           <Button variant="secondary" onClick={() => setStep("edit")}>
             Edit application
           </Button>
-          <Button onClick={onSubmit} disabled={sending}>
+          <Button onClick={() => void onSubmit()} disabled={sending}>
             {sending ? "Submitting…" : "Submit application"}
           </Button>
         </div>

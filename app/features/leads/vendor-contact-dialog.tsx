@@ -1,14 +1,15 @@
 import { useState } from "react";
+import { sendVendorContact } from "#domain/api/leads.ts";
 import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { vendorContactMessages, vendorContactRequest } from "#domain/leads/vendor-contact-schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
-import { submitLead } from "./submit-lead.ts";
 
 /** The Sign Up button's four-field contact dialog (spec §2, §4). */
 export function VendorContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function VendorContactDialog({ open, onClose }: { open: boolean; onClose:
     if (!contact) return;
     setState("sending");
     try {
-      await submitLead("/api/leads/vendor-contact", contact);
+      await call(sendVendorContact, { body: contact });
       setState("sent");
     } catch {
       setState("failed");
@@ -41,7 +42,7 @@ export function VendorContactDialog({ open, onClose }: { open: boolean; onClose:
           </Button>
         </div>
       ) : (
-        <Form onSubmit={onSubmit} noValidate className="relative space-y-3" aria-label="Vendor contact">
+        <Form onSubmit={(event) => void onSubmit(event)} noValidate className="relative space-y-3" aria-label="Vendor contact">
           <p>Tell us how to reach you and our vendor team will call you.</p>
           <TextField label="Business name" required autoComplete="organization" {...form.text("businessName")} />
           <TextField label="Contact name" required autoComplete="name" {...form.text("contactName")} />

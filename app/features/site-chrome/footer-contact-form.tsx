@@ -1,14 +1,15 @@
 import { useState } from "react";
+import { sendFooterMessage } from "#domain/api/leads.ts";
 import { footerMessageFailed, footerMessageRequest, footerMessageSent } from "#domain/leads/footer-message-schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { inputClass } from "../../components/ui/field-parts.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { MarkEmailReadIcon } from "../../components/ui/icons.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { HoneypotField } from "../leads/honeypot-field.tsx";
-import { submitLead } from "../leads/submit-lead.ts";
 
 export function FooterContactForm() {
   // One key per message: a second click or a retry after a lost answer stores nothing twice.
@@ -31,7 +32,7 @@ export function FooterContactForm() {
     if (!message) return;
     setState("sending");
     try {
-      await submitLead("/api/leads/footer-message", message);
+      await call(sendFooterMessage, { body: message });
       setState("sent");
     } catch {
       setState("failed");
@@ -39,7 +40,7 @@ export function FooterContactForm() {
   };
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-labelledby="contact-heading" className="relative space-y-3">
+    <Form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="contact-heading" className="relative space-y-3">
       <TextField label="Business name" autoComplete="organization" {...form.text("nameOfBusiness")} />
       <TextField label="Your name" autoComplete="name" required {...form.text("nameUser")} />
       <TextField label="E-mail" type="email" autoComplete="email" required {...form.text("emailUser")} />

@@ -29,7 +29,7 @@ import {
   vendorContact,
 } from "../../db/schema.ts";
 import { updateDeal } from "../back-office/update-deal.ts";
-import { updateLead } from "../back-office/lead-inbox.ts";
+import { updateLead } from "../leads/update-lead.ts";
 import { chooseCalculatorOption } from "../calculator/choose-calculator-option.ts";
 import { createCalculatorLead } from "../calculator/create-calculator-lead.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";

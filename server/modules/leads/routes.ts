@@ -1,32 +1,105 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
-import { footerMessageRequest } from "#domain/leads/footer-message-schema.ts";
-import { leadCreatedResponse } from "#domain/leads/lead-created-schema.ts";
-import { vendorContactRequest } from "#domain/leads/vendor-contact-schema.ts";
+import { exportLeadsCsv, getCreditApplication, listLeads, revealCreditApplicationNumber, updateLead as updateLeadEndpoint } from "#domain/api/back-office-leads.ts";
+import { sendFooterMessage, sendVendorContact, submitCreditApplication } from "#domain/api/leads.ts";
+import { staffRoles } from "#domain/auth/roles.ts";
+import { businessDaysToInstants } from "#domain/site/business-day.ts";
+import { AppError } from "../../errors.ts";
+import { registerEndpoint } from "../../register-endpoint.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import { createCreditApplication } from "./create-credit-application.ts";
 import { createFooterMessage } from "./create-footer-message.ts";
 import { createVendorContact } from "./create-vendor-contact.ts";
+import { leadsCsv } from "./export-leads-csv.ts";
+import { creditApplicationForStaff } from "./get-credit-application.ts";
+import { leadInbox } from "./list-lead-inbox.ts";
+import { revealSensitive } from "./reveal-credit-application-number.ts";
 import type { LeadContext } from "./store-lead.ts";
+import { updateLead } from "./update-lead.ts";
 
-export const leadRoutes: FastifyPluginAsyncZod<{ context: LeadContext; cipher: FieldCipher }> = async (app, { context, cipher }) => {
-  const options = <Body>(summary: string, body: Body) => ({
-    config: { rateLimit: context.rateLimit },
-    schema: { tags: ["leads"], summary, body, response: { 200: leadCreatedResponse, 201: leadCreatedResponse } },
-  });
-  const answer = async (reply: FastifyReply, result: { id: string; created: boolean }) => {
+type LeadRouteOptions = {
+  context: LeadContext;
+  cipher: FieldCipher;
+  /** The callback time the site promises: a new lead older than this is overdue in the inbox. */
+  promisedMinutes: number;
+  /** The brand's business time zone: export days are cut there. */
+  timeZone: string;
+};
+
+/** The public forms that store a lead, and the staff's lead inbox, credit applications, reveals and lead export. */
+export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { context, cipher, promisedMinutes, timeZone }) => {
+  // Public: each form has its own per-address limit.
+  const publicForm = { config: { rateLimit: context.rateLimit } };
+  const created = (reply: FastifyReply, result: { id: string; created: boolean }) => {
     if (result.created) void app.deliverMailNow();
-    return reply.status(result.created ? 201 : 200).send({ id: result.id });
+    reply.status(result.created ? 201 : 200);
+    return { id: result.id };
   };
 
-  app.post("/api/leads/footer-message", options("Footer contact form", footerMessageRequest), async (request, reply) =>
-    answer(reply, await createFooterMessage(app.db, context, request.body)),
+  registerEndpoint(app, sendFooterMessage, async (request, reply) => created(reply, await createFooterMessage(app.db, context, request.body)), publicForm);
+  registerEndpoint(app, sendVendorContact, async (request, reply) => created(reply, await createVendorContact(app.db, context, request.body)), publicForm);
+  registerEndpoint(app, submitCreditApplication, async (request, reply) => created(reply, await createCreditApplication(app.db, cipher, context, request.body)), publicForm);
+
+  // Staff only, checked before the body is read or validated.
+  const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });
+  // Reveals and exports: a factor proved within the last few minutes (POST /api/me/confirm-identity).
+  const staffJustConfirmed = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles, recentAuthentication: true });
+  const staffOnly = { onRequest: async (request: FastifyRequest) => void (await staff(request)) };
+
+  registerEndpoint(
+    app,
+    listLeads,
+    async (request) => {
+      await staff(request);
+      return leadInbox(app.db, request.query, new Date(), promisedMinutes);
+    },
+    staffOnly,
   );
-  app.post("/api/leads/vendor-contact", options("Vendor sign-up contact dialog", vendorContactRequest), async (request, reply) =>
-    answer(reply, await createVendorContact(app.db, context, request.body)),
+
+  registerEndpoint(
+    app,
+    updateLeadEndpoint,
+    async (request) => {
+      await staff(request);
+      await updateLead(app.db, request.params.type, request.params.id, request.body);
+      return { ok: true as const };
+    },
+    staffOnly,
   );
-  app.post("/api/leads/credit-application", options("Credit application (/ApplyNow)", creditApplicationRequest), async (request, reply) =>
-    answer(reply, await createCreditApplication(app.db, cipher, context, request.body)),
+
+  registerEndpoint(
+    app,
+    getCreditApplication,
+    async (request) => {
+      await staff(request);
+      const found = await creditApplicationForStaff(app.db, request.params.id);
+      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      return found;
+    },
+    staffOnly,
+  );
+
+  registerEndpoint(
+    app,
+    revealCreditApplicationNumber,
+    async (request) => {
+      const user = await staffJustConfirmed(request);
+      return { value: await revealSensitive(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
+    },
+    staffOnly,
+  );
+
+  // Days from `from` 00:00 to the end of `to` in the business time zone; streamed in batches.
+  registerEndpoint(
+    app,
+    exportLeadsCsv,
+    async (request, reply) => {
+      const user = await staffJustConfirmed(request);
+      const body = await leadsCsv(app.db, businessDaysToInstants(request.query, timeZone));
+      await recordAudit(app.db, { action: "export.leads", actorUserId: user.id, details: request.query });
+      return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="leads-${request.query.from}-${request.query.to}.csv"`).send(body);
+    },
+    staffOnly,
   );
 };

@@ -2,9 +2,9 @@ import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { LeadStatus, LeadType } from "#domain/leads/lead-inbox.ts";
 import type { Database } from "../../db/client.ts";
-import { csvStream } from "./csv-stream.ts";
-import { allLeads } from "./lead-inbox.ts";
-import { keysetBatches } from "./keyset-batches.ts";
+import { csvStream } from "../csv/csv-stream.ts";
+import { keysetBatches } from "../csv/keyset-batches.ts";
+import { allLeads } from "./all-leads.ts";
 
 /** `position` is created_at as text: a JS Date would drop the microseconds the keyset compares. */
 type LeadRow = { type: LeadType; id: string; created_at: string | Date; position: string; title: string; contact: string; status: LeadStatus | null; assignee: string | null };

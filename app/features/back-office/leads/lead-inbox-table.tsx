@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import type { LeadInboxItem } from "#domain/api/back-office-leads.ts";
+import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
+import { Table, type TableColumn } from "../../../components/ui/table.tsx";
+import { LeadStatusControl } from "./lead-status-control.tsx";
+
+function age(createdAt: string): string {
+  const minutes = Math.max(0, Math.round((Date.now() - new Date(createdAt).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
+  return `${Math.round(minutes / 1440)} days ago`;
+}
+
+const columns: TableColumn<LeadInboxItem>[] = [
+  {
+    key: "lead",
+    header: "Lead",
+    rowHeader: true,
+    cell: (lead) => (
+      <>
+        {lead.type === "credit-application" ? (
+          <Link to={`/back-office/credit-applications/${lead.id}`} className="text-brand-700 underline">
+            {lead.title}
+          </Link>
+        ) : (
+          lead.title
+        )}
+        {lead.overdue ? <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">Overdue</span> : null}
+      </>
+    ),
+  },
+  { key: "kind", header: "Kind", cell: (lead) => leadTypeLabels[lead.type] },
+  { key: "contact", header: "Contact", cell: (lead) => lead.contact },
+  { key: "arrived", header: "Arrived", cell: (lead) => age(lead.createdAt) },
+  { key: "status", header: "Status", cell: (lead) => <LeadStatusControl lead={lead} /> },
+];
+
+/** Every lead, newest first; new ones past the promised callback time are marked Overdue. */
+export function LeadInboxTable({ leads, filtered }: { leads: readonly LeadInboxItem[]; filtered: boolean }) {
+  return <Table caption="Leads" columns={columns} rows={leads} rowKey={(lead) => `${lead.type}-${lead.id}`} empty={filtered ? "No leads with this status." : "No leads yet."} />;
+}

@@ -1,0 +1,104 @@
+import * as z from "zod/mini";
+import { dateRange } from "../forms/date-range.ts";
+import { leadStatuses, leadTypes } from "../leads/lead-inbox.ts";
+import { endpoint } from "./endpoint.ts";
+
+export const leadInboxQuery = z.object({ status: z.optional(z.enum(leadStatuses)) });
+
+export const leadInboxItem = z.object({
+  type: z.enum(leadTypes),
+  id: z.string(),
+  createdAt: z.string(),
+  title: z.string(),
+  contact: z.string(),
+  status: z.enum(leadStatuses),
+  assignee: z.nullable(z.string()),
+  overdue: z.boolean(),
+});
+
+export type LeadInboxItem = z.infer<typeof leadInboxItem>;
+
+export const leadInboxResponse = z.object({ leads: z.array(leadInboxItem) });
+
+/** A lead is named by its kind (its table) and id. */
+export const leadParams = z.object({ type: z.enum(leadTypes), id: z.uuid() });
+
+export const leadUpdateRequest = z.object({
+  status: z.optional(z.enum(leadStatuses)),
+  assigneeUserId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+});
+
+export type LeadUpdateRequest = z.infer<typeof leadUpdateRequest>;
+
+export const creditApplicationParams = z.object({ id: z.uuid() });
+
+export const creditApplicationDetail = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  fedIdMasked: z.nullable(z.string()),
+  business: z.record(z.string(), z.string()),
+  owners: z.array(z.object({ position: z.number(), name: z.string(), title: z.string(), ownershipPercent: z.number(), ssnMasked: z.string(), homeEmail: z.string(), homePhone: z.string() })),
+});
+
+export type CreditApplicationDetail = z.infer<typeof creditApplicationDetail>;
+
+export const sensitiveFields = ["ssn1", "ssn2", "fedId"] as const;
+export type SensitiveField = (typeof sensitiveFields)[number];
+
+export const revealRequest = z.object({ field: z.enum(sensitiveFields) });
+
+export const revealedValue = z.object({ value: z.string() });
+
+export const listLeads = endpoint({
+  method: "GET",
+  path: "/api/back-office/leads",
+  summary: "Lead inbox, newest first",
+  tags: ["back office"],
+  query: leadInboxQuery,
+  responses: { 200: leadInboxResponse },
+  errors: ["FORBIDDEN"],
+});
+
+export const updateLead = endpoint({
+  method: "PATCH",
+  path: "/api/back-office/leads/:type/:id",
+  summary: "Set a lead's status or assignee",
+  tags: ["back office"],
+  params: leadParams,
+  body: leadUpdateRequest,
+  responses: { 200: z.object({ ok: z.literal(true) }) },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const getCreditApplication = endpoint({
+  method: "GET",
+  path: "/api/back-office/credit-applications/:id",
+  summary: "A credit application, sensitive numbers masked",
+  tags: ["back office"],
+  params: creditApplicationParams,
+  responses: { 200: creditApplicationDetail },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const revealCreditApplicationNumber = endpoint({
+  method: "POST",
+  path: "/api/back-office/credit-applications/:id/reveal",
+  summary: "Reveal an SSN or tax id (audited)",
+  tags: ["back office"],
+  params: creditApplicationParams,
+  body: revealRequest,
+  responses: { 200: revealedValue },
+  errors: ["FORBIDDEN", "REAUTHENTICATION_REQUIRED", "NOT_FOUND"],
+});
+
+/** Days from `from` 00:00 to the end of `to` in the business time zone. */
+export const exportLeadsCsv = endpoint({
+  method: "GET",
+  path: "/api/back-office/export/leads.csv",
+  summary: "Leads of a date range (business time zone), as CSV (no SSN, tax id or date of birth)",
+  tags: ["back office"],
+  query: dateRange,
+  responses: {},
+  download: true,
+  errors: ["FORBIDDEN", "REAUTHENTICATION_REQUIRED"],
+});
