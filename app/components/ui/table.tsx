@@ -27,6 +27,8 @@ type TableProps<Row> = {
   sort?: TableSort | null;
   onSort?: (sort: TableSort) => void;
   initialSort?: TableSort;
+  /** Extra classes for a row (e.g. a tint for an overdue lead). */
+  rowClassName?: (row: Row) => string;
   className?: string;
 };
 
@@ -35,7 +37,7 @@ type TableProps<Row> = {
  * the header, `aria-sort` on the sorted one) and an empty state. Wide tables scroll inside their
  * own focusable region, never the page.
  */
-export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty, sort: controlledSort, onSort, initialSort, className = "" }: TableProps<Row>) {
+export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty, sort: controlledSort, onSort, initialSort, rowClassName, className = "" }: TableProps<Row>) {
   const [localSort, setLocalSort] = useState<TableSort | null>(initialSort ?? null);
   const sort = onSort ? (controlledSort ?? null) : localSort;
   if (rows.length === 0) return <p className={`mt-4 text-slate-700 ${className}`}>{empty}</p>;
@@ -69,7 +71,7 @@ export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty,
         </thead>
         <tbody>
           {sortedRows.map((row) => (
-            <tr key={rowKey(row)} className="border-b align-top">
+            <tr key={rowKey(row)} className={`border-b align-top ${rowClassName?.(row) ?? ""}`}>
               {columns.map((column) =>
                 column.rowHeader ? (
                   <th key={column.key} scope="row" className={`p-2 text-left font-normal ${column.className ?? ""}`}>
