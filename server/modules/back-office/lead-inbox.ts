@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isOverdue, type LeadStatus, type LeadType } from "#domain/leads/lead-inbox.ts";
 import type { Database } from "../../db/client.ts";
-import { creditApplication, creditApplicationOwner, dealClient, leadStatus, user } from "../../db/schema.ts";
+import { creditApplication, creditApplicationOwner, leadStatus, user } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
@@ -85,14 +85,5 @@ export async function revealSensitive(db: Database, cipher: FieldCipher, actor: 
   }
   if (!token) throw new AppError("NOT_FOUND", "Not found.");
   await recordAudit(db, { action: "sensitive.reveal", actorUserId: actor.id, subject: applicationId, ipAddress: actor.ip, details: { field } });
-  return cipher.decrypt(token);
-}
-
-/** A deal client's tax id or date of birth for staff, audited like the application reveals. */
-export async function revealDealClient(db: Database, cipher: FieldCipher, actor: { id: string; ip: string }, dealId: string, field: "taxId" | "dob") {
-  const [client] = await db.select({ taxId: dealClient.businessTaxIdEncrypted, dob: dealClient.dobEncrypted }).from(dealClient).where(eq(dealClient.dealId, dealId));
-  const token = client?.[field] ?? null;
-  if (!token) throw new AppError("NOT_FOUND", "Not found.");
-  await recordAudit(db, { action: "sensitive.reveal", actorUserId: actor.id, subject: dealId, ipAddress: actor.ip, details: { field } });
   return cipher.decrypt(token);
 }

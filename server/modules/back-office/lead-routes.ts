@@ -9,8 +9,7 @@ import { mailOutbox } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
-import { creditApplicationForStaff, leadInbox, revealDealClient, revealSensitive, updateLead } from "./lead-inbox.ts";
-import { dealsCsv } from "./export-deals-csv.ts";
+import { creditApplicationForStaff, leadInbox, revealSensitive, updateLead } from "./lead-inbox.ts";
 import { leadsCsv } from "./export-leads-csv.ts";
 
 /**
@@ -56,23 +55,6 @@ export const leadRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; promisedMi
       return { value: await revealSensitive(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
     },
   );
-
-  app.post(
-    "/api/back-office/deals/:id/reveal",
-    { schema: { tags: ["back office"], summary: "Reveal a deal client's tax id or date of birth (audited)", params: z.object({ id: z.uuid() }), body: z.object({ field: z.enum(["taxId", "dob"]) }), response: { 200: z.object({ value: z.string() }) } } },
-    async (request) => {
-      const user = await staffJustConfirmed(request);
-      return { value: await revealDealClient(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
-    },
-  );
-
-  // Days from `from` 00:00 to the end of `to` in the business time zone; streamed in batches.
-  app.get("/api/back-office/export/deals.csv", { schema: { tags: ["back office"], summary: "Deals created in a date range (business time zone), as CSV", querystring: dateRange } }, async (request, reply) => {
-    const user = await staffJustConfirmed(request);
-    const body = await dealsCsv(app.db, businessDaysToInstants(request.query, timeZone));
-    await recordAudit(app.db, { action: "export.deals", actorUserId: user.id, details: request.query });
-    return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="deals-${request.query.from}-${request.query.to}.csv"`).send(body);
-  });
 
   app.get("/api/back-office/export/leads.csv", { schema: { tags: ["back office"], summary: "Leads of a date range (business time zone), as CSV (no SSN, tax id or date of birth)", querystring: dateRange } }, async (request, reply) => {
     const user = await staffJustConfirmed(request);

@@ -2,8 +2,8 @@ import type { Readable } from "node:stream";
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { deal, vendorCompany } from "../../db/schema.ts";
-import { csvStream } from "./csv-stream.ts";
-import { keysetBatches } from "./keyset-batches.ts";
+import { csvStream } from "../back-office/csv-stream.ts";
+import { keysetBatches } from "../back-office/keyset-batches.ts";
 
 const header = ["account", "vendor", "business", "owner", "phone", "email", "stage", "notes", "score", "cost", "down_payment", "created_at", "last_update"];
 
