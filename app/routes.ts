@@ -16,7 +16,10 @@ export default [
   route("TermsOfUse", "routes/terms-of-use.tsx"),
   route("QuestionFinancing", "routes/question-financing.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
-  route("portal", "routes/portal.tsx"),
+  route("portal", "routes/portal.tsx", [
+    index("routes/portal-home.tsx"),
+    route("deals/:id/messages", "routes/portal-deal-messages.tsx"),
+  ]),
   route("VendorSignUp", "routes/vendor-sign-up.tsx"),
   route("back-office", "routes/back-office.tsx", [
     index("routes/back-office-home.tsx"),

@@ -23,10 +23,9 @@ import { leadRoutes } from "./modules/leads/routes.ts";
 import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
 import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { outboxRoutes } from "./modules/outbox/routes.ts";
-import { portalRoutes } from "./modules/portal/routes.ts";
+import { dealRoutes } from "./modules/deals/routes.ts";
 import { backOfficeRoutes } from "./modules/back-office/routes.ts";
 import { vendorAdminRoutes } from "./modules/back-office/vendor-routes.ts";
-import { leadRoutes as backOfficeLeadRoutes } from "./modules/back-office/lead-routes.ts";
 import { partnerResponse } from "#domain/api/partner.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix } from "#domain/site/partner-page.ts";
@@ -148,11 +147,10 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
-  await app.register(portalRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
+  await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(backOfficeRoutes, { context: { ...leadContext, timeZone: config.public.brand.timeZone }, auth });
   await app.register(vendorAdminRoutes, { auth, publicUrl: config.publicUrl });
   await app.register(auditRoutes);
-  await app.register(backOfficeLeadRoutes, { cipher, timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

@@ -1,26 +1,19 @@
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
 import { isStaffRole } from "#domain/auth/roles.ts";
-import { useMe } from "../features/auth/use-me.ts";
-import { PortalScreen } from "../features/portal/portal-screen.tsx";
+import { RouteError } from "../components/ui/route-error.tsx";
+import { PortalLayout } from "../features/portal/portal-layout.tsx";
 import { appPageMeta } from "../lib/page-meta.ts";
+import { meContext, requireSignedIn } from "../lib/session.ts";
+import type { Route } from "./+types/portal";
 
 export const meta = () => appPageMeta("Vendor Portal");
 
-export default function Portal() {
-  const state = useMe();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (state.status === "signed-out") void navigate("/VendorLogin", { replace: true });
-    if (state.status === "signed-in" && isStaffRole(state.me.user.role)) void navigate("/back-office", { replace: true });
-  }, [state, navigate]);
+// Vendors only: a visitor without a session signs in, staff go to the back office.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requireSignedIn((me) => !isStaffRole(me.user.role), "/back-office")];
 
-  if (state.status !== "signed-in" || isStaffRole(state.me.user.role)) {
-    return (
-      <p role="status" className="p-8">
-        {state.status === "error" ? state.message : "Loading…"}
-      </p>
-    );
-  }
-  return <PortalScreen me={state.me} />;
+export const clientLoader = ({ context }: Route.ClientLoaderArgs) => context.get(meContext);
+
+export default function Portal({ loaderData: me }: Route.ComponentProps) {
+  return <PortalLayout me={me} />;
 }
+
+export const ErrorBoundary = RouteError;

@@ -98,4 +98,27 @@ describe("back office", () => {
     await vendor.getByRole("dialog", { name: /Funding Communication/ }).getByText("Funds were sent this morning.").waitFor();
     await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "The credit team answered about OLA CLIENT BAKERY");
   });
+
+  it("says when the deals do not load and loads them on Try again; a cleared cost is refused on the form", async () => {
+    let refused = 0;
+    const dealList = (url: URL) => url.pathname === "/api/back-office/deals";
+    await staff.route(dealList, async (route) => {
+      if (refused > 0) return route.continue();
+      refused += 1;
+      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: "INTERNAL", message: "The deals could not be read just now." }) });
+    });
+    await staff.goto(`${server.url}/back-office/deals`);
+    const failure = staff.getByRole("alert").filter({ hasText: "The deals could not be read just now." });
+    await failure.waitFor();
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await staff.getByRole("table", { name: "Deals" }).getByRole("link", { name: "OLA CLIENT BAKERY" }).click();
+    await staff.unroute(dealList);
+    expect(refused).toBe(1);
+
+    const update = staff.getByRole("form", { name: "Update the deal" });
+    await update.getByLabel("Cost of equipment").fill("");
+    await update.getByRole("button", { name: "Save changes" }).click();
+    await update.getByText("Enter an amount of 0 or more.").waitFor();
+    expect(await staff.getByText(/changed costOfEquipment/).count()).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Dashboard } from "#domain/api/portal.ts";
+import type { Dashboard } from "#domain/api/portal-deals.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 
 /** Spec §9: the ring animation ticks every 20 ms over a circle length of 240. */
@@ -7,13 +7,15 @@ const ringLength = 240;
 const tickMs = 20;
 
 function Ring({ label, value, percent, detail }: { label: string; value: string; percent: number; detail?: string }) {
-  const [shown, setShown] = useState(0);
+  // Remounted (by its key) when the percentage changes, so each change animates from 0.
+  const [ticked, setTicked] = useState(0);
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   useEffect(() => {
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return setShown(percent);
-    setShown(0);
-    const timer = setInterval(() => setShown((current) => (current >= percent ? (clearInterval(timer), percent) : Math.min(percent, current + 4))), tickMs);
+    if (still) return;
+    const timer = setInterval(() => setTicked((current) => (current >= percent ? (clearInterval(timer), percent) : Math.min(percent, current + 4))), tickMs);
     return () => clearInterval(timer);
-  }, [percent]);
+  }, [percent, still]);
+  const shown = still ? percent : ticked;
   const radius = ringLength / (2 * Math.PI);
   return (
     <figure className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -34,10 +36,10 @@ export function DashboardRings({ dashboard }: { dashboard: Dashboard }) {
   const share = (count: number) => (dashboard.applications === 0 ? 0 : Math.round((count / dashboard.applications) * 100));
   return (
     <section aria-label="Dashboard" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Ring label="Applications" value={String(dashboard.applications)} percent={dashboard.applications > 0 ? 100 : 0} />
-      <Ring label="Approved" value={String(dashboard.approved.count)} percent={share(dashboard.approved.count)} detail={formatUsd(dashboard.approved.total)} />
-      <Ring label="Funded" value={String(dashboard.funded.count)} percent={share(dashboard.funded.count)} detail={formatUsd(dashboard.funded.total)} />
-      <Ring label="A credit" value={`${dashboard.tiers[3]}%`} percent={dashboard.tiers[3]} detail={`B-C credit ${dashboard.tiers[2]}% · F credit ${dashboard.tiers[1]}%`} />
+      <Ring key={`applications-${dashboard.applications > 0 ? 100 : 0}`} label="Applications" value={String(dashboard.applications)} percent={dashboard.applications > 0 ? 100 : 0} />
+      <Ring key={`approved-${share(dashboard.approved.count)}`} label="Approved" value={String(dashboard.approved.count)} percent={share(dashboard.approved.count)} detail={formatUsd(dashboard.approved.total)} />
+      <Ring key={`funded-${share(dashboard.funded.count)}`} label="Funded" value={String(dashboard.funded.count)} percent={share(dashboard.funded.count)} detail={formatUsd(dashboard.funded.total)} />
+      <Ring key={`a-credit-${dashboard.tiers[3]}`} label="A credit" value={`${dashboard.tiers[3]}%`} percent={dashboard.tiers[3]} detail={`B-C credit ${dashboard.tiers[2]}% · F credit ${dashboard.tiers[1]}%`} />
     </section>
   );
 }

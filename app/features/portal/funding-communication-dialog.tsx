@@ -1,48 +1,64 @@
 import { useEffect, useRef, useState } from "react";
-import type { DealMessages, PortalDeal } from "#domain/api/portal.ts";
+import { useFetcher } from "react-router";
+import type { DealMessages, PortalDeal } from "#domain/api/portal-deals.ts";
+import { downloadPortalDocument } from "#domain/api/portal-deals.ts";
 import { acceptAttribute, truncate } from "#domain/deals/new-deal-schema.ts";
 import { canReply } from "#domain/deals/stages.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
-import { apiRequest } from "../../lib/api.ts";
-import { uploadForm } from "./upload-form.ts";
+import { Loading } from "../../components/ui/page-state.tsx";
+import { TextareaField } from "../../components/ui/textarea-field.tsx";
+import { downloadUrl } from "../../lib/call.ts";
+
+/** What the thread route's loader answers (routes/portal-deal-messages.tsx). */
+export type DealThreadLoad = { dealId: string; thread: DealMessages | null; error: string | null };
+/** What the thread route's action answers. */
+export type DealMessageSent = { sent: boolean; error: string | null };
+
+/** The fetcher that reads the open thread: loaded by the Reply button, read by the dialog. */
+export const dealThreadKey = "portal-deal-thread";
+export const dealThreadUrl = (dealId: string) => `/portal/deals/${encodeURIComponent(dealId)}/messages`;
 
 /** The Funding Communication reply, as a thread with the credit team (decisions.md 6). */
 export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: PortalDeal; onClose: () => void; onSent: () => void }) {
-  const [thread, setThread] = useState<DealMessages | null>(null);
+  const loaded = useFetcher<DealThreadLoad>({ key: dealThreadKey });
+  const sender = useFetcher<DealMessageSent>();
   const [body, setBody] = useState("");
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  // Sent, and the deals reloaded (the action revalidates them): close and say so.
   useEffect(() => {
-    apiRequest<DealMessages>(`/api/portal/deals/${deal.id}/messages`)
-      .then(setThread)
-      .catch((failure: Error) => setError(failure.message));
-  }, [deal.id]);
+    if (sender.state === "idle" && sender.data?.sent) onSent();
+  }, [sender.state, sender.data, onSent]);
 
+  const current = loaded.data?.dealId === deal.id ? loaded.data : null;
+  const thread = current?.thread ?? null;
+  const loadError = current?.error ?? null;
+  const sending = sender.state !== "idle";
+  const sendError = !sending && sender.data && !sender.data.sent ? sender.data.error : null;
   const lastAuthor = thread?.messages.at(-1)?.author ?? null;
   const open = thread ? canReply(deal.stage, lastAuthor) : false;
 
-  const send = async (event: React.FormEvent) => {
+  const send = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!body.trim()) return setError("Please write a message.");
-    setSending(true);
+    if (!body.trim()) return setProblem("Please write a message.");
+    setProblem(null);
     const form = new FormData();
     form.append("body", body);
     for (const file of files) form.append("attachment", file, file.name);
-    const result = await uploadForm(`/api/portal/deals/${deal.id}/messages`, form, files.map((file) => file.size), () => {});
-    setSending(false);
-    if (result.status === 201) onSent();
-    else setError(result.body.message ?? "Oops... Something went wrong. Please try again later.");
+    void sender.submit(form, { method: "post", action: dealThreadUrl(deal.id), encType: "multipart/form-data" });
   };
 
+  const error = problem ?? sendError;
   return (
     <Dialog open onClose={onClose} title={`Funding Communication: ${deal.businessName}`}>
       <div className="max-h-[60vh] space-y-4 overflow-y-auto pr-1">
-        {thread === null && !error ? <p role="status">Loading the conversation…</p> : null}
+        {!current || (loaded.state === "loading" && !thread) ? <Loading label="Loading the conversation…" className="mt-0" /> : null}
+        {loadError ? <Alert>{loadError}</Alert> : null}
         {thread ? (
           <ol aria-label="Messages" className="space-y-2">
             {thread.messages.length === 0 ? <li>No messages yet.</li> : null}
@@ -53,7 +69,7 @@ export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: Po
                 </p>
                 <p className="mt-1 whitespace-pre-wrap">{message.body}</p>
                 {message.attachments.map((attachment) => (
-                  <a key={attachment.id} href={`/api/portal/documents/${attachment.id}`} className="mt-1 block text-sm text-brand-700 underline">
+                  <a key={attachment.id} href={downloadUrl(downloadPortalDocument, { params: { id: attachment.id } })} className="mt-1 block text-sm text-brand-700 underline">
                     {attachment.name}
                   </a>
                 ))}
@@ -63,12 +79,7 @@ export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: Po
         ) : null}
         {thread && open ? (
           <Form onSubmit={send} aria-label="Reply to the credit team" className="space-y-3">
-            <div>
-              <label htmlFor="reply-body" className="block font-medium">
-                Message
-              </label>
-              <textarea id="reply-body" rows={4} value={body} onChange={(event) => setBody(event.target.value)} className="mt-1 block w-full rounded-md border-2 border-slate-500 px-3 py-2" />
-            </div>
+            <TextareaField label="Message" name="body" value={body} onChange={(event) => setBody(event.target.value)} />
             <div>
               <label htmlFor="reply-files" className="block font-medium">
                 Attachments (optional)

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { submitDeal } from "#domain/api/portal-deals.ts";
 import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { acceptAttribute, documentSlots, newDealClientSchema, newDealMessages, truncate } from "#domain/deals/new-deal-schema.ts";
 import { formatEin } from "#domain/leads/credit-application-schema.ts";
@@ -7,10 +8,12 @@ import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { ProgressBar } from "../../components/ui/progress-bar.tsx";
+import { TextareaField } from "../../components/ui/textarea-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { ApiError } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
-import { uploadForm } from "./upload-form.ts";
+import { uploadWithProgress } from "./upload-form.ts";
 
 type Phase = "client" | "documents" | "confirm" | "uploading" | "done" | "failed";
 
@@ -45,14 +48,17 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
     const body = new FormData();
     body.append("deal", JSON.stringify(client));
     for (const { slot, file } of ordered) body.append(slot, file, file.name);
-    const result = await uploadForm("/api/portal/deals", body, ordered.map(({ file }) => file.size), setProgress);
-    if (result.status === 200 || result.status === 201) {
-      setPhase("done");
-      onCreated();
-    } else {
-      setProblem(result.status === 415 || result.status === 413 ? (result.body.message ?? null) : null);
+    try {
+      await uploadWithProgress(submitDeal, { body }, ordered.map(({ file }) => file.size), setProgress);
+    } catch (failure) {
+      // A refused file says which; anything else gets the general failure message alone.
+      const refusedFile = failure instanceof ApiError && (failure.status === 415 || failure.status === 413);
+      setProblem(refusedFile ? failure.message : null);
       setPhase("failed");
+      return;
     }
+    setPhase("done");
+    onCreated();
   };
 
   const title = phase === "client" ? "Submit New Deal: client information" : "Submit New Deal: documents";
@@ -77,19 +83,7 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
           <TextField label="Down payment" inputMode="decimal" {...form.text("downPayment", formatPriceAsTyped)} />
           <TextField label="Business tax ID (EIN)" inputMode="numeric" help="Optional. Stored encrypted." autoComplete="off" {...form.text("businessTaxId", formatEin)} />
           <TextField label="Owner's date of birth" type="date" help="Optional. Stored encrypted." {...form.text("dobContact")} />
-          <div>
-            <label htmlFor="vendor-comment" className="block font-medium">
-              Comment for the credit team
-            </label>
-            <textarea
-              id="vendor-comment"
-              rows={3}
-              placeholder="Tell us more about this client - Optional"
-              value={form.values.VendorComment}
-              onChange={(event) => form.setValue("VendorComment", event.target.value)}
-              className="mt-1 block w-full rounded-md border-2 border-slate-500 px-3 py-2"
-            />
-          </div>
+          <TextareaField label="Comment for the credit team" rows={3} placeholder="Tell us more about this client - Optional" {...form.text("VendorComment")} />
           <Button type="submit" disabled={!step1Valid}>
             {step1Valid ? "Next Step: Submit Documents" : "Submit"}
           </Button>
@@ -147,7 +141,7 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
             <div role="alertdialog" aria-labelledby="confirm-upload" className="rounded-md border-2 border-brand-600 p-4">
               <p id="confirm-upload">{newDealMessages.confirm}</p>
               <div className="mt-3 flex gap-3">
-                <Button onClick={upload} autoFocus>
+                <Button onClick={() => void upload()} autoFocus>
                   Yes
                 </Button>
                 <Button variant="secondary" onClick={() => setPhase("documents")}>

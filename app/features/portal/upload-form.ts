@@ -1,13 +1,18 @@
-/** Posts multipart form data with upload progress (fetch cannot report it), per file. */
-export function uploadForm(
-  url: string,
-  form: FormData,
-  fileSizes: number[],
-  onProgress: (perFile: number[]) => void,
-): Promise<{ status: number; body: { id?: string; accountNumber?: string; message?: string } }> {
-  return new Promise((resolve) => {
+import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResponse } from "#domain/api/endpoint.ts";
+import { ApiError } from "../../lib/call.ts";
+
+type MultipartEndpoint = Endpoint & { multipart: true };
+
+/**
+ * `call()` for a multipart endpoint, with upload progress per file (fetch cannot report it): sends
+ * the FormData, parses the answer with the contract's response schema, throws ApiError like call().
+ * `fileSizes` are the form's files in order; `onProgress` gets each one's percentage.
+ */
+export function uploadWithProgress<E extends MultipartEndpoint>(endpoint: E, input: EndpointInput<E>, fileSizes: number[], onProgress: (perFile: number[]) => void): Promise<EndpointResponse<E>> {
+  const { params, body } = input as { params?: Record<string, unknown>; body: FormData };
+  return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", url);
+    request.open(endpoint.method, endpointUrl(endpoint.path, params));
     request.withCredentials = true;
     request.upload.onprogress = (event) => {
       // Files go in order, so bytes sent so far fill them one after another.
@@ -22,15 +27,27 @@ export function uploadForm(
       );
     };
     request.onload = () => {
-      let body = {};
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // not JSON: keep the status only
+      const data = safeJson(request.responseText);
+      if (request.status < 200 || request.status >= 300) {
+        const failure = (data ?? {}) as { code?: ApiError["code"]; message?: string; details?: { path: string; message: string }[] };
+        reject(new ApiError(request.status, failure.code ?? "INTERNAL", failure.message ?? "Something went wrong. Please try again later.", Array.isArray(failure.details) ? failure.details : []));
+        return;
       }
-      resolve({ status: request.status, body });
+      const schema = endpoint.responses[request.status as 200 | 201];
+      if (!schema) return resolve(data as EndpointResponse<E>);
+      const parsed = schema.safeParse(data);
+      if (parsed.success) resolve(parsed.data as EndpointResponse<E>);
+      else reject(new ApiError(request.status, "UNEXPECTED_RESPONSE", "The server answered something we did not expect. Please reload the page."));
     };
-    request.onerror = () => resolve({ status: 0, body: {} });
-    request.send(form);
+    request.onerror = () => reject(new ApiError(0, "NETWORK", "We could not reach our server. Please check your connection and try again."));
+    request.send(body);
   });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }

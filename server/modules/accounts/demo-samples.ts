@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { dealUpdateRequest, type DealUpdate } from "#domain/api/back-office.ts";
+import { dealUpdateRequest, type DealUpdate } from "#domain/api/back-office-deals.ts";
 import { calculatorLeadRequest } from "#domain/calculator/calculator-schema.ts";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { acceptedDocumentTypes, newDealClientSchema } from "#domain/deals/new-deal-schema.ts";
@@ -28,7 +28,7 @@ import {
   questionnaireAnswer,
   vendorContact,
 } from "../../db/schema.ts";
-import { updateDeal } from "../back-office/update-deal.ts";
+import { updateDeal } from "../deals/update-deal.ts";
 import { updateLead } from "../leads/update-lead.ts";
 import { chooseCalculatorOption } from "../calculator/choose-calculator-option.ts";
 import { createCalculatorLead } from "../calculator/create-calculator-lead.ts";
@@ -37,10 +37,10 @@ import { createCreditApplication } from "../leads/create-credit-application.ts";
 import { createFooterMessage } from "../leads/create-footer-message.ts";
 import { createVendorContact } from "../leads/create-vendor-contact.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
-import { createDeal } from "../portal/create-deal.ts";
-import { postMessage } from "../portal/post-message.ts";
-import type { StoredUpload } from "../portal/receive-uploads.ts";
-import type { VendorScope } from "../portal/vendor-scope.ts";
+import { createDeal } from "../deals/create-deal.ts";
+import { postMessage } from "../deals/post-message.ts";
+import type { StoredUpload } from "../deals/receive-uploads.ts";
+import type { VendorScope } from "../deals/vendor-scope.ts";
 import { createPickedOption } from "../questionnaire/create-picked-option.ts";
 import { createQuestionnaireAnswer } from "../questionnaire/create-questionnaire-answer.ts";
 import { requestContact } from "../questionnaire/request-contact.ts";

@@ -8,7 +8,7 @@ import { partner, session, user } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { Auth } from "../auth/create-auth.ts";
-import { receiveUploads, discardUploads } from "../portal/receive-uploads.ts";
+import { receiveUploads, discardUploads } from "../deals/receive-uploads.ts";
 
 const ok = z.object({ ok: z.literal(true) });
 const logoTypes = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);

@@ -13,7 +13,7 @@ import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer }
 import { createVendor, newDealFields } from "../../../tests/support/vendor-fixtures.ts";
 import { auditLog, deal, mailOutbox } from "../../db/schema.ts";
 import { createAccount } from "../accounts/create-account.ts";
-import { dealsCsv } from "../back-office/export-deals-csv.ts";
+import { dealsCsv } from "../deals/export-deals-csv.ts";
 import { leadsCsv } from "./export-leads-csv.ts";
 
 let server: TestServer;

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { RevealDealClientField } from "#domain/api/back-office-deals.ts";
 import type { Database } from "../../db/client.ts";
 import { dealClient } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -6,7 +7,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 
 /** A deal client's tax id or date of birth for staff, audited like the application reveals. */
-export async function revealDealClient(db: Database, cipher: FieldCipher, actor: { id: string; ip: string }, dealId: string, field: "taxId" | "dob") {
+export async function revealDealClient(db: Database, cipher: FieldCipher, actor: { id: string; ip: string }, dealId: string, field: RevealDealClientField) {
   const [client] = await db.select({ taxId: dealClient.businessTaxIdEncrypted, dob: dealClient.dobEncrypted }).from(dealClient).where(eq(dealClient.dealId, dealId));
   const token = client?.[field] ?? null;
   if (!token) throw new AppError("NOT_FOUND", "Not found.");

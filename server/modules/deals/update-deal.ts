@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { DealUpdate } from "#domain/api/back-office.ts";
+import type { DealUpdate } from "#domain/api/back-office-deals.ts";
 import { stageLabel } from "#domain/deals/stages.ts";
 import type { Database } from "../../db/client.ts";
 import { deal, dealHistory, user } from "../../db/schema.ts";

@@ -1,0 +1,23 @@
+import type { BackOfficeDealDetail } from "#domain/api/back-office-deals.ts";
+import { stageLabel } from "#domain/deals/stages.ts";
+
+const shown = (field: string, value: string) => (field === "stage" ? stageLabel(Number(value)) : value);
+
+/** Every change to the deal: when, who, which field, from and to. */
+export function DealHistory({ history }: { history: BackOfficeDealDetail["history"] }) {
+  return (
+    <section aria-labelledby="history-heading" className="mt-8">
+      <h2 id="history-heading" className="text-xl font-semibold">
+        History
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {history.length === 0 ? <li>No changes yet.</li> : null}
+        {history.map((entry) => (
+          <li key={`${entry.at}-${entry.field}`}>
+            {new Date(entry.at).toLocaleString("en-US")}: {entry.actor} changed {entry.field} from “{shown(entry.field, entry.from)}” to “{shown(entry.field, entry.to)}”
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect } from "react";
+import { useFetcher, type FetcherWithComponents } from "react-router";
+import type { BackOfficeDealDetail, DealUpdate } from "#domain/api/back-office-deals.ts";
+import type { DealMessages } from "#domain/api/portal-deals.ts";
+import { stageLabel } from "#domain/deals/stages.ts";
+import { useToast } from "../../../components/ui/toast.tsx";
+import { DealClient } from "./deal-client.tsx";
+import { DealEditForm } from "./deal-edit-form.tsx";
+import { DealHistory } from "./deal-history.tsx";
+import { DealThread } from "./deal-thread.tsx";
+
+/** What the deal route's action answers (routes/back-office-deal.tsx). */
+export type DealActionResult = { intent: "update" | "answer"; ok: boolean; error: string | null };
+
+/** Says how a submission ended, once, when its fetcher is done (the deal read again by then). */
+function useOutcomeToast(fetcher: FetcherWithComponents<DealActionResult>, saved: string, failed: string) {
+  const toast = useToast();
+  const { state, data } = fetcher;
+  useEffect(() => {
+    if (state !== "idle" || !data) return;
+    if (data.ok) toast({ title: saved, tone: "success" });
+    else toast({ title: failed, message: data.error ?? undefined, tone: "error" });
+  }, [state, data, toast, saved, failed]);
+}
+
+/** One deal for the credit team: client (with reveals), the deal form, the thread with the vendor, the history. */
+export function DealScreen({ detail, thread }: { detail: BackOfficeDealDetail; thread: DealMessages }) {
+  const update = useFetcher<DealActionResult>();
+  const answer = useFetcher<DealActionResult>();
+  useOutcomeToast(update, "Deal saved", "The deal was not saved");
+  useOutcomeToast(answer, "Answer sent to the vendor", "The answer was not sent");
+  const { deal, client, history } = detail;
+
+  const save = (changes: DealUpdate) => void update.submit(changes, { method: "patch", encType: "application/json" });
+  const send = (body: string) => {
+    const form = new FormData();
+    form.append("body", body);
+    void answer.submit(form, { method: "post", encType: "multipart/form-data" });
+  };
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{deal.businessName}</h1>
+      <p className="mt-1 text-slate-700">
+        {deal.accountNumber} · {deal.companyName} ({deal.vendorEmail}) · {stageLabel(deal.stage)}
+      </p>
+      <div className="mt-6 grid gap-8 xl:grid-cols-2">
+        <DealClient deal={deal} client={client} documents={thread.documents} />
+        {/* Read again after a save: the form starts over from what was stored. */}
+        <DealEditForm key={deal.lastUpdate} deal={deal} onSave={save} saving={update.state !== "idle"} />
+      </div>
+      <DealThread key={thread.messages.length} messages={thread.messages} onAnswer={send} sending={answer.state !== "idle"} />
+      <DealHistory history={history} />
+    </>
+  );
+}

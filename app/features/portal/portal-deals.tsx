@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import type { Me } from "#domain/api/me.ts";
+import type { Dashboard, PortalDeal } from "#domain/api/portal-deals.ts";
+import { creditOnlineUntilHour, monthFilterOptions } from "#domain/deals/business-month.ts";
+import { hourInTimeZone } from "#domain/site/business-time.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Loading } from "../../components/ui/page-state.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { brand } from "../../lib/public-config.ts";
+import { DashboardRings } from "./dashboard-rings.tsx";
+import { DealsTable } from "./deals-table.tsx";
+import { dealThreadKey, dealThreadUrl, FundingCommunicationDialog, type DealThreadLoad } from "./funding-communication-dialog.tsx";
+
+const upToDate = "Success: The accounts shown are up to date";
+
+type PortalDealsProps = {
+  me: Me;
+  /** "0"-"11" or "all". */
+  month: string;
+  currentMonth: string;
+  /** Pages shown after the first ("Show more deals"). */
+  more: number;
+  deals: PortalDeal[];
+  nextCursor: string | null;
+  dashboard: Dashboard;
+};
+
+/** The portal's page: credit status, month filter, dashboard and the month's deals (spec §2, §9). */
+export function PortalDeals({ me, month, currentMonth, more, deals, nextCursor, dashboard }: PortalDealsProps) {
+  const toast = useToast();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [, setSearchParams] = useSearchParams();
+  const thread = useFetcher<DealThreadLoad>({ key: dealThreadKey });
+  const [replying, setReplying] = useState<PortalDeal | null>(null);
+  const online = hourInTimeZone(new Date(), brand.timeZone) < creditOnlineUntilHour;
+  // A refresh that fails shows the route's error instead of this page: no "up to date" then.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+
+  const refresh = async () => {
+    await revalidator.revalidate();
+    if (shown.current) toast({ title: upToDate, tone: "success" });
+  };
+  const openThread = (deal: PortalDeal) => {
+    setReplying(deal);
+    void thread.load(dealThreadUrl(deal.id));
+  };
+  const sent = useCallback(() => {
+    setReplying(null);
+    toast({ title: upToDate, tone: "success" });
+  }, [toast]);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-brand-900">Vendor Portal</h1>
+          <p className="mt-1">Welcome, {me.user.name}.</p>
+        </div>
+        <p className={`rounded-full px-3 py-1 text-sm font-semibold ${online ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"}`}>{online ? "Credit Online" : "Credit Offline"}</p>
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <SelectField label="Month" options={monthFilterOptions} value={month} onChange={(event) => setSearchParams({ month: event.target.value }, { preventScrollReset: true })} />
+        <Button variant="secondary" onClick={() => void refresh()} disabled={revalidator.state !== "idle"}>
+          Refresh
+        </Button>
+      </div>
+      {navigation.state === "loading" ? <Loading /> : null}
+      <div className="mt-6">
+        <DashboardRings dashboard={dashboard} />
+      </div>
+      <section id="deals" aria-labelledby="deals-heading" className="mt-8">
+        <h2 id="deals-heading" className="text-2xl font-bold">
+          Deals
+        </h2>
+        <DealsTable deals={deals} onReply={openThread} empty={month === currentMonth || month === "all" ? "No Files Submitted yet." : "No Files Submitted This Month"} />
+        {nextCursor ? (
+          <Button variant="secondary" className="mt-4" disabled={navigation.state !== "idle"} onClick={() => setSearchParams({ month, more: String(more + 1) }, { preventScrollReset: true, replace: true })}>
+            Show more deals
+          </Button>
+        ) : null}
+      </section>
+      {replying ? <FundingCommunicationDialog deal={replying} onClose={() => setReplying(null)} onSent={sent} /> : null}
+    </>
+  );
+}

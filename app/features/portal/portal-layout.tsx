@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { Outlet, useNavigate, useRevalidator } from "react-router";
+import type { Me } from "#domain/api/me.ts";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { brand } from "../../lib/public-config.ts";
+import { signOut } from "../auth/use-me.ts";
+import { NewDealDialog } from "./new-deal-dialog.tsx";
+
+const sidebarLink = "flex min-h-11 items-center rounded px-3 hover:bg-brand-700";
+
+/** The signed-in vendor portal's frame: sidebar, Submit New Deal (from the sidebar or the + button) and the page (spec §2). */
+export function PortalLayout({ me }: { me: Me }) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  const [collapsed, setCollapsed] = useState(false);
+  const [newDealOpen, setNewDealOpen] = useState(false);
+  const [newDealKey, setNewDealKey] = useState(0);
+
+  const openNewDeal = () => {
+    setNewDealKey((key) => key + 1);
+    setNewDealOpen(true);
+  };
+  const logOut = async () => {
+    try {
+      await signOut();
+      await navigate("/VendorLogin");
+    } catch (failure) {
+      toast({ title: "You are still signed in", message: failure instanceof Error ? failure.message : "Please try again.", tone: "error" });
+    }
+  };
+
+  return (
+    <div className="min-h-screen md:flex">
+      <nav aria-label="Vendor portal" className={`bg-brand-900 p-3 text-white ${collapsed ? "md:w-20" : "md:w-60"}`}>
+        <button type="button" className={sidebarLink} aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
+          {collapsed ? "Toggle On" : "Toggle Off"}
+        </button>
+        <ul className={`mt-2 space-y-1 ${collapsed ? "hidden" : ""}`}>
+          <li>
+            <button type="button" className={`${sidebarLink} w-full`} onClick={openNewDeal}>
+              New Client
+            </button>
+          </li>
+          <li>
+            <a href="#deals" className={sidebarLink}>
+              Clients
+            </a>
+          </li>
+          <li>
+            <a href={brand.vendorHandbookPdf} className={sidebarLink}>
+              Handbook
+            </a>
+          </li>
+          <li>
+            <a href="/GetQualified" target="_blank" rel="noopener noreferrer" className={sidebarLink}>
+              Calculator<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a href="/" className={sidebarLink}>
+              {brand.name} website
+            </a>
+          </li>
+          <li>
+            <button type="button" className={`${sidebarLink} w-full`} onClick={() => void logOut()}>
+              Log Out
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <main className="flex-1 p-4 md:p-6">
+        <Outlet context={me} />
+      </main>
+      <button type="button" onClick={openNewDeal} aria-label="Add client" className={buttonClass("accent", "fixed right-6 bottom-6 z-20 size-14 rounded-full text-3xl shadow-lg")}>
+        +
+      </button>
+      {newDealOpen ? <NewDealDialog key={newDealKey} open onClose={() => setNewDealOpen(false)} onCreated={() => void revalidator.revalidate()} /> : null}
+    </div>
+  );
+}

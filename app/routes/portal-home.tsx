@@ -1,0 +1,43 @@
+import { useOutletContext } from "react-router";
+import type { Me } from "#domain/api/me.ts";
+import { getPortalDashboard, listPortalDeals } from "#domain/api/portal-deals.ts";
+import { monthAndYearInTimeZone, monthFilterOptions } from "#domain/deals/business-month.ts";
+import { RouteError } from "../components/ui/route-error.tsx";
+import { PortalDeals } from "../features/portal/portal-deals.tsx";
+import { call } from "../lib/call.ts";
+import { appPageMeta } from "../lib/page-meta.ts";
+import { brand } from "../lib/public-config.ts";
+import type { Route } from "./+types/portal-home";
+
+export const meta = () => appPageMeta("Vendor Portal");
+
+/** "Show more deals" pages kept in the URL (`?more=2`): each is one more request of 50. */
+const maxMorePages = 20;
+
+// ?month=0-11|all (none: this month in the business time zone); ?more=n pages after the first.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const currentMonth = String(monthAndYearInTimeZone(new Date(), brand.timeZone).month);
+  const asked = search.get("month");
+  const month = monthFilterOptions.some((option) => option.value === asked) ? asked! : currentMonth;
+  const more = Math.min(maxMorePages, Math.max(0, Math.floor(Number(search.get("more")) || 0)));
+  const options = { signal: request.signal };
+  const readDeals = async () => {
+    let page = await call(listPortalDeals, { query: { month } }, options);
+    const deals = [...page.deals];
+    for (let count = 0; count < more && page.nextCursor; count += 1) {
+      page = await call(listPortalDeals, { query: { month, cursor: page.nextCursor } }, options);
+      deals.push(...page.deals);
+    }
+    return { deals, nextCursor: page.nextCursor };
+  };
+  const [list, dashboard] = await Promise.all([readDeals(), call(getPortalDashboard, { query: { month } }, options)]);
+  return { month, currentMonth, more, deals: list.deals, nextCursor: list.nextCursor, dashboard };
+}
+
+export const ErrorBoundary = RouteError;
+
+export default function PortalHome({ loaderData }: Route.ComponentProps) {
+  const me = useOutletContext<Me>();
+  return <PortalDeals me={me} {...loaderData} />;
+}

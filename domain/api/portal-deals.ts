@@ -1,0 +1,128 @@
+import * as z from "zod/mini";
+import { dealCursor } from "./deal-cursor.ts";
+import { endpoint } from "./endpoint.ts";
+
+/** A deal or document id in a path. */
+export const idParams = z.object({ id: z.uuid() });
+
+export const monthQuery = z.object({
+  month: z.optional(z.string().check(z.regex(/^(all|[0-9]|1[01])$/, "month is 0-11 or all"))),
+  cursor: z.optional(dealCursor),
+});
+
+export const portalDeal = z.object({
+  id: z.string(),
+  accountNumber: z.string(),
+  businessName: z.string(),
+  ownersName: z.string(),
+  stage: z.number(),
+  notes: z.string(),
+  costOfEquipment: z.number(),
+  downPayment: z.number(),
+  description: z.string(),
+  lastUpdate: z.string(),
+  lastMessageAuthor: z.nullable(z.enum(["vendor", "staff"])),
+  vendorHasWritten: z.boolean(),
+});
+
+export type PortalDeal = z.infer<typeof portalDeal>;
+
+export const dealListResponse = z.object({ deals: z.array(portalDeal), nextCursor: z.nullable(z.string()) });
+
+export type PortalDealList = z.infer<typeof dealListResponse>;
+
+export const dashboardResponse = z.object({
+  applications: z.number(),
+  approved: z.object({ count: z.number(), total: z.number() }),
+  funded: z.object({ count: z.number(), total: z.number() }),
+  /** Share of all listed deals per credit tier (deal score 1-3), in percent. */
+  tiers: z.object({ 1: z.number(), 2: z.number(), 3: z.number() }),
+});
+
+export type Dashboard = z.infer<typeof dashboardResponse>;
+
+/** A deal's thread and documents: the same answer for the vendor and the credit team. */
+export const dealMessagesResponse = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      author: z.enum(["vendor", "staff"]),
+      body: z.string(),
+      createdAt: z.string(),
+      attachments: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
+  ),
+  documents: z.array(z.object({ id: z.string(), name: z.string(), slot: z.string() })),
+});
+
+export type DealMessages = z.infer<typeof dealMessagesResponse>;
+
+export const dealCreatedResponse = z.object({ id: z.string(), accountNumber: z.string() });
+
+/** The `body` field of a multipart message (vendor or credit team). */
+export const messageBodySchema = z.string().check(z.trim(), z.minLength(1, "Please write a message."), z.maxLength(5000));
+
+export const messagePostedResponse = z.object({ id: z.string() });
+
+export const listPortalDeals = endpoint({
+  method: "GET",
+  path: "/api/portal/deals",
+  summary: "The company's deals for a month (or all)",
+  tags: ["portal"],
+  query: monthQuery,
+  responses: { 200: dealListResponse },
+  errors: ["FORBIDDEN"],
+});
+
+export const getPortalDashboard = endpoint({
+  method: "GET",
+  path: "/api/portal/dashboard",
+  summary: "Dashboard counts and totals",
+  tags: ["portal"],
+  query: monthQuery,
+  responses: { 200: dashboardResponse },
+  errors: ["FORBIDDEN"],
+});
+
+/** 201 for a new deal, 200 when the idempotency key names one already submitted. */
+export const submitDeal = endpoint({
+  method: "POST",
+  path: "/api/portal/deals",
+  summary: "Submit New Deal (multipart: field `deal` as JSON, files in slots)",
+  tags: ["portal"],
+  multipart: true,
+  responses: { 200: dealCreatedResponse, 201: dealCreatedResponse },
+  errors: ["FORBIDDEN", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "UNAVAILABLE"],
+});
+
+export const listPortalDealMessages = endpoint({
+  method: "GET",
+  path: "/api/portal/deals/:id/messages",
+  summary: "A deal's message thread and documents",
+  tags: ["portal"],
+  params: idParams,
+  responses: { 200: dealMessagesResponse },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const postPortalDealMessage = endpoint({
+  method: "POST",
+  path: "/api/portal/deals/:id/messages",
+  summary: "Write to the credit team about a deal (multipart: `body`, files `attachment`)",
+  tags: ["portal"],
+  params: idParams,
+  multipart: true,
+  responses: { 201: messagePostedResponse },
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
+});
+
+export const downloadPortalDocument = endpoint({
+  method: "GET",
+  path: "/api/portal/documents/:id",
+  summary: "Download a document (as an attachment)",
+  tags: ["portal"],
+  params: idParams,
+  responses: {},
+  download: true,
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});

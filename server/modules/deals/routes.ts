@@ -1,0 +1,281 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  downloadBackOfficeDocument,
+  exportDealsCsv,
+  getBackOfficeDeal,
+  listBackOfficeDealMessages,
+  listBackOfficeDeals,
+  postBackOfficeDealMessage,
+  revealDealClient as revealDealClientEndpoint,
+  updateBackOfficeDeal,
+} from "#domain/api/back-office-deals.ts";
+import { downloadPortalDocument, getPortalDashboard, listPortalDealMessages, listPortalDeals, messageBodySchema, postPortalDealMessage, submitDeal } from "#domain/api/portal-deals.ts";
+import { staffRoles } from "#domain/auth/roles.ts";
+import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
+import { newDealClientSchema } from "#domain/deals/new-deal-schema.ts";
+import { canReply } from "#domain/deals/stages.ts";
+import { businessDaysToInstants } from "#domain/site/business-day.ts";
+import { AppError } from "../../errors.ts";
+import { registerEndpoint } from "../../register-endpoint.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
+import type { LeadContext } from "../leads/store-lead.ts";
+import { createDeal } from "./create-deal.ts";
+import { dealDashboard } from "./deal-dashboard.ts";
+import { dealDetail } from "./deal-detail.ts";
+import { portalPeriod } from "./deal-period.ts";
+import { dealThread } from "./deal-thread.ts";
+import { dealsCsv } from "./export-deals-csv.ts";
+import { findDeal } from "./find-deal.ts";
+import { findDocument, findVendorDocument } from "./find-document.ts";
+import { listAllDeals } from "./list-all-deals.ts";
+import { listDeals } from "./list-deals.ts";
+import { postMessage } from "./post-message.ts";
+import { discardUploads, receiveUploads } from "./receive-uploads.ts";
+import { revealDealClient } from "./reveal-deal-client.ts";
+import { sendDocument } from "./send-document.ts";
+import { updateDeal } from "./update-deal.ts";
+import { requireVendorScope } from "./vendor-scope.ts";
+
+/**
+ * Deals: the vendor portal's (`/api/portal/*`: the session's company only, ADR 0009) and the
+ * credit team's (`/api/back-office/*`: staff, with two-factor where configured). Every route
+ * checks its caller before the body is read or validated, and again in the handler.
+ */
+export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZone: string }; cipher: FieldCipher }> = async (app, { context, cipher }) => {
+  const vendorFirst = { onRequest: async (request: FastifyRequest) => void (await requireVendorScope(app, request)) };
+  const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });
+  const staffFirst = { onRequest: async (request: FastifyRequest) => void (await staff(request)) };
+  // Reveals and exports: a factor proved within the last few minutes (POST /api/me/confirm-identity).
+  const staffJustConfirmed = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles, recentAuthentication: true });
+
+  // ---- Vendor portal ----
+
+  registerEndpoint(
+    app,
+    listPortalDeals,
+    async (request) => {
+      const scope = await requireVendorScope(app, request);
+      return listDeals(app.db, scope, portalPeriod(request.query.month, context.timeZone), request.query.cursor);
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    getPortalDashboard,
+    async (request) => {
+      const scope = await requireVendorScope(app, request);
+      return dealDashboard(app.readDb, scope, portalPeriod(request.query.month, context.timeZone));
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    submitDeal,
+    async (request, reply) => {
+      const scope = await requireVendorScope(app, request);
+      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the deal as multipart/form-data.");
+      const dealId = randomUUID();
+      const { fields, files } = await receiveUploads(request, app.storage, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"]);
+      try {
+        const parsed = newDealClientSchema.safeParse(safeJson(fields.deal));
+        if (!parsed.success) throw new AppError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? "Please complete the client information.");
+        const result = await createDeal(app.db, cipher, context, scope, dealId, parsed.data, files);
+        if (!result.created) await discardUploads(app.storage, files);
+        else void app.deliverMailNow();
+        return reply.status(result.created ? 201 : 200).send({ id: result.id, accountNumber: result.accountNumber });
+      } catch (error) {
+        await discardUploads(app.storage, files);
+        throw error;
+      }
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    listPortalDealMessages,
+    async (request) => {
+      const scope = await requireVendorScope(app, request);
+      const found = await findDeal(app.db, scope, request.params.id);
+      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      return dealThread(app.db, found.id);
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    postPortalDealMessage,
+    async (request, reply) => {
+      const scope = await requireVendorScope(app, request);
+      const found = await findDeal(app.db, scope, request.params.id);
+      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
+      const { fields, files } = await receiveUploads(request, app.storage, `deals/${found.id}`, ["attachment"]);
+      try {
+        const thread = await dealThread(app.db, found.id);
+        const lastAuthor = thread.messages.at(-1)?.author ?? null;
+        if (!canReply(found.stage, lastAuthor)) throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
+        const body = messageBodySchema.safeParse(fields.body ?? "");
+        if (!body.success) throw new AppError("VALIDATION_FAILED", body.error.issues[0]!.message);
+        const message = await postMessage(app.db, context, {
+          dealId: found.id,
+          businessName: found.businessName,
+          author: { userId: scope.userId, role: "vendor", email: scope.email },
+          recipient: context.creditTeamEmail,
+          body: body.data,
+          attachments: files,
+          logicalFolder: `${scope.email}/${found.businessName}`,
+        });
+        void app.deliverMailNow();
+        return reply.status(201).send(message);
+      } catch (error) {
+        await discardUploads(app.storage, files);
+        throw error;
+      }
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    downloadPortalDocument,
+    async (request, reply) => {
+      const scope = await requireVendorScope(app, request);
+      const document = await findVendorDocument(app.db, scope, request.params.id);
+      if (!document) throw new AppError("NOT_FOUND", "Not found.");
+      await recordAudit(app.db, { action: "document.download", actorUserId: scope.userId, subject: document.id, ipAddress: request.ip });
+      return sendDocument(reply, app.storage, document);
+    },
+    vendorFirst,
+  );
+
+  // ---- Back office ----
+
+  registerEndpoint(
+    app,
+    listBackOfficeDeals,
+    async (request) => {
+      await staff(request);
+      const { stage, company, month, q, cursor } = request.query;
+      const period = month === undefined ? undefined : { month: Number(month), year: monthAndYearInTimeZone(new Date(), context.timeZone).year };
+      return listAllDeals(app.db, { stage: stage === undefined ? undefined : Number(stage), company, period, q, cursor });
+    },
+    staffFirst,
+  );
+
+  registerEndpoint(
+    app,
+    getBackOfficeDeal,
+    async (request) => {
+      await staff(request);
+      const detail = await dealDetail(app.db, request.params.id);
+      if (!detail) throw new AppError("NOT_FOUND", "Not found.");
+      return detail;
+    },
+    staffFirst,
+  );
+
+  registerEndpoint(
+    app,
+    updateBackOfficeDeal,
+    async (request) => {
+      const user = await staff(request);
+      const result = await updateDeal(app.db, context, user, request.params.id, request.body);
+      if (result.changed.includes("stage")) void app.deliverMailNow();
+      return result;
+    },
+    staffFirst,
+  );
+
+  registerEndpoint(
+    app,
+    listBackOfficeDealMessages,
+    async (request) => {
+      await staff(request);
+      if (!(await dealDetail(app.db, request.params.id))) throw new AppError("NOT_FOUND", "Not found.");
+      return dealThread(app.db, request.params.id);
+    },
+    staffFirst,
+  );
+
+  registerEndpoint(
+    app,
+    postBackOfficeDealMessage,
+    async (request, reply) => {
+      const user = await staff(request);
+      const detail = await dealDetail(app.db, request.params.id);
+      if (!detail) throw new AppError("NOT_FOUND", "Not found.");
+      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
+      const { fields, files } = await receiveUploads(request, app.storage, `deals/${detail.deal.id}`, ["attachment"]);
+      try {
+        const body = messageBodySchema.safeParse(fields.body ?? "");
+        if (!body.success) throw new AppError("VALIDATION_FAILED", body.error.issues[0]!.message);
+        const message = await postMessage(app.db, context, {
+          dealId: detail.deal.id,
+          businessName: detail.deal.businessName,
+          author: { userId: user.id, role: "staff", email: user.email },
+          recipient: detail.deal.vendorEmail,
+          body: body.data,
+          attachments: files,
+          logicalFolder: `${detail.deal.vendorEmail}/${detail.deal.businessName}`,
+        });
+        void app.deliverMailNow();
+        return reply.status(201).send(message);
+      } catch (error) {
+        await discardUploads(app.storage, files);
+        throw error;
+      }
+    },
+    staffFirst,
+  );
+
+  registerEndpoint(
+    app,
+    downloadBackOfficeDocument,
+    async (request, reply) => {
+      const user = await staff(request);
+      const document = await findDocument(app.db, request.params.id);
+      if (!document) throw new AppError("NOT_FOUND", "Not found.");
+      await recordAudit(app.db, { action: "document.download", actorUserId: user.id, subject: document.id, ipAddress: request.ip });
+      return sendDocument(reply, app.storage, document);
+    },
+    staffFirst,
+  );
+
+  registerEndpoint(
+    app,
+    revealDealClientEndpoint,
+    async (request) => {
+      const user = await staffJustConfirmed(request);
+      return { value: await revealDealClient(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
+    },
+    staffFirst,
+  );
+
+  // Days from `from` 00:00 to the end of `to` in the business time zone; streamed in batches.
+  registerEndpoint(
+    app,
+    exportDealsCsv,
+    async (request, reply) => {
+      const user = await staffJustConfirmed(request);
+      const body = await dealsCsv(app.db, businessDaysToInstants(request.query, context.timeZone));
+      await recordAudit(app.db, { action: "export.deals", actorUserId: user.id, details: request.query });
+      return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="deals-${request.query.from}-${request.query.to}.csv"`).send(body);
+    },
+    staffFirst,
+  );
+};
+
+function safeJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return null;
+  }
+}
