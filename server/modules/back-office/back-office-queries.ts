@@ -93,18 +93,3 @@ export async function dealDetail(db: Database, dealId: string) {
     submittedByUserId: d.submittedByUserId,
   };
 }
-
-export async function listVendors(db: Database) {
-  const companies = await db.select().from(vendorCompany).orderBy(asc(vendorCompany.name));
-  const users = await db.select().from(user).where(eq(user.role, "vendor")).orderBy(asc(user.email));
-  return {
-    companies: companies.map((company) => ({
-      id: company.id,
-      name: company.name,
-      companyCode: company.companyCode,
-      users: users
-        .filter((candidate) => candidate.vendorCompanyId === company.id)
-        .map((candidate) => ({ id: candidate.id, name: candidate.name, email: candidate.email, verified: candidate.emailVerified, active: !candidate.banned })),
-    })),
-  };
-}

@@ -1,27 +1,25 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as z from "zod/mini";
-import { backOfficeDealDetail, backOfficeDealList, backOfficeDealQuery, dealUpdateRequest, vendorListResponse, vendorSignUpRequest } from "#domain/api/back-office.ts";
+import { backOfficeDealDetail, backOfficeDealList, backOfficeDealQuery, dealUpdateRequest } from "#domain/api/back-office.ts";
 import { dealMessagesResponse, messageBodySchema } from "#domain/api/portal.ts";
-import { authRoles, staffRoles } from "#domain/auth/roles.ts";
+import { staffRoles } from "#domain/auth/roles.ts";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { dealDocument } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import type { Auth } from "../auth/create-auth.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 import { dealThread } from "../portal/deal-queries.ts";
 import { postMessage } from "../portal/post-message.ts";
 import { discardUploads, receiveUploads } from "../portal/receive-uploads.ts";
 import { sendDocument } from "../portal/send-document.ts";
-import { dealDetail, listAllDeals, listVendors } from "./back-office-queries.ts";
-import { inviteVendor } from "./invite-vendor.ts";
+import { dealDetail, listAllDeals } from "./back-office-queries.ts";
 import { updateDeal } from "./update-deal.ts";
 
 const idParams = z.object({ id: z.uuid() });
 
 /** The credit team's endpoints; every one requires staff (and two-factor where configured). */
-export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZone: string }; auth: Auth }> = async (app, { context, auth }) => {
+export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZone: string } }> = async (app, { context }) => {
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
   // Staff only, checked before the body is read or validated.
   app.addHook("onRequest", async (request) => {
@@ -96,21 +94,4 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { 
     await recordAudit(app.db, { action: "document.download", actorUserId: user.id, subject: document.id, ipAddress: request.ip });
     return sendDocument(reply, app.storage, document);
   });
-
-  app.get("/api/back-office/vendors", { schema: { tags: ["back office"], summary: "Vendor companies and their users", response: { 200: vendorListResponse } } }, async (request) => {
-    await staff(request);
-    return listVendors(app.readDb);
-  });
-
-  app.post(
-    "/api/back-office/vendors",
-    {
-      onRequest: async (request) => void (await app.requireUser(request, { roles: [authRoles.admin] })), schema: { tags: ["back office"], summary: "/VendorSignUp: create a vendor user and mail the invitation (admins)", body: vendorSignUpRequest, response: { 201: z.object({ userId: z.string(), companyId: z.string() }) } } },
-    async (request, reply) => {
-      const admin = await app.requireUser(request, { roles: [authRoles.admin] });
-      const created = await inviteVendor(app.db, auth, context.publicUrl, admin.id, request.body);
-      void app.deliverMailNow();
-      return reply.status(201).send(created);
-    },
-  );
 };
