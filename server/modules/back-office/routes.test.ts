@@ -9,7 +9,6 @@ import { auditLog, dealDocument, dealHistory, mailOutbox } from "../../db/schema
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;
-let admin: string;
 let staffCookie: string;
 let vendor: { cookie: string; email: string };
 
@@ -17,7 +16,6 @@ beforeAll(async () => {
   server = await startTestServer();
   await createAccount(server.auth, { email: "admin@lender.example", name: "Admin", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
   await createAccount(server.auth, { email: "staff@lender.example", name: "Sam Staff", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
-  admin = (await signIn(server.app, "admin@lender.example", "admin-password-1")).cookie;
   staffCookie = (await signIn(server.app, "staff@lender.example", "staff-password-1")).cookie;
   const created = await createVendor(server.database, server.auth, "Delta Dealers");
   vendor = { cookie: (await signIn(server.app, created.email, created.password)).cookie, email: created.email };

@@ -1,0 +1,56 @@
+import { useFetcher } from "react-router";
+import { partnerInput, partnerLogoTypes, type AdminPartner } from "#domain/api/partners.ts";
+import { formatUsPhone } from "#domain/forms/us-phone.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Form } from "../../../components/ui/form.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
+import { partnerFormData, type PartnerActionResult } from "./partner-actions.ts";
+
+const blank = { slug: "", name: "", primaryColor: "#0b5cad", accentColor: "#c96a0f", vendorName: "", salesPerson: "", vendorPhone: "" };
+
+/**
+ * Add (no `partner`) or edit a partner calculator, checked with the endpoint's own schema, then
+ * posted to the route's action with the chosen logo. The outcome stays said after the list reloads.
+ */
+export function PartnerForm({ partner }: { partner: AdminPartner | null }) {
+  const fetcher = useFetcher<PartnerActionResult>({ key: `partner-${partner?.id ?? "new"}` });
+  const { slug, name, primaryColor, accentColor, vendorName, salesPerson, vendorPhone } = partner ?? blank;
+  const form = useSchemaForm(partnerInput, { slug, name, primaryColor, accentColor, vendorName, salesPerson, vendorPhone });
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  const logoId = `logo-${partner?.id ?? "new"}`;
+
+  const save = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = form.validate();
+    if (!values) return;
+    const logo = new FormData(event.currentTarget).get("logo");
+    void fetcher.submit(partnerFormData(values, partner?.id ?? null, logo), { method: "post", encType: "multipart/form-data" });
+  };
+
+  return (
+    <Form onSubmit={save} noValidate aria-label={partner ? `Edit ${partner.name}` : "Add a partner"} className="grid gap-3 rounded-lg border border-slate-300 p-4 sm:grid-cols-2">
+      <TextField label="Slug (address)" help="/vendor_partner/<slug>" {...form.text("slug")} />
+      <TextField label="Name" {...form.text("name")} />
+      <TextField label="Main colour" {...form.text("primaryColor")} />
+      <TextField label="Accent colour" {...form.text("accentColor")} />
+      <TextField label="Vendor name" maxLength={22} {...form.text("vendorName")} />
+      <TextField label="Sales person" {...form.text("salesPerson")} />
+      <TextField label="Vendor phone" {...form.text("vendorPhone", formatUsPhone)} />
+      <div>
+        <label htmlFor={logoId} className="block font-medium">
+          Logo (PNG, JPEG, WebP or GIF)
+        </label>
+        <input id={logoId} name="logo" type="file" accept={partnerLogoTypes.join(",")} className="mt-1 block min-h-11" />
+      </div>
+      <div className="space-y-2 sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving…" : partner ? "Save partner" : "Add partner"}
+        </Button>
+        {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
+      </div>
+    </Form>
+  );
+}
