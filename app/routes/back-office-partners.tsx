@@ -2,7 +2,7 @@ import { listPartners, type AdminPartner } from "#domain/api/partners.ts";
 import { Empty } from "../components/ui/page-state.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { savePartner } from "../features/back-office/partners/partner-actions.ts";
-import { PartnerForm } from "../features/back-office/partners/partner-form.tsx";
+import { PartnerEditor } from "../features/back-office/partners/partner-editor.tsx";
 import { call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/back-office-partners";
@@ -15,7 +15,7 @@ export const clientAction = async ({ request }: Route.ClientActionArgs) => saveP
 
 export const ErrorBoundary = RouteError;
 
-/** A saved change gives the partner a new key, so its form starts again from what the server now has. */
+/** A saved change gives the partner a new version, so its form starts again from what the server now has. */
 const savedVersion = (partner: AdminPartner) => [partner.id, partner.slug, partner.name, partner.primaryColor, partner.accentColor, partner.vendorName, partner.salesPerson, partner.vendorPhone, partner.logoUrl].join("|");
 
 export default function BackOfficePartners({ loaderData }: Route.ComponentProps) {
@@ -26,17 +26,17 @@ export default function BackOfficePartners({ loaderData }: Route.ComponentProps)
       <div className="mt-4 space-y-6">
         {partners.length === 0 ? <Empty>No partner calculators yet.</Empty> : null}
         {partners.map((partner) => (
-          <section key={savedVersion(partner)} aria-label={partner.name}>
+          <section key={partner.id} aria-label={partner.name}>
             <p className="mb-2">
               <a href={`/vendor_partner/${partner.slug}`} className="text-brand-700 underline">
                 /vendor_partner/{partner.slug}
               </a>
             </p>
-            <PartnerForm partner={partner} />
+            <PartnerEditor partner={partner} version={savedVersion(partner)} />
           </section>
         ))}
         {/* A new empty form once a partner was added. */}
-        <PartnerForm key={`new-${partners.length}`} partner={null} />
+        <PartnerEditor partner={null} version={String(partners.length)} />
       </div>
     </>
   );

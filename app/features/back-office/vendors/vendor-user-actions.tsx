@@ -6,7 +6,7 @@ import { vendorIntents, type VendorActionResult } from "./vendor-actions.ts";
 
 /** Resend invitation (invited vendors) and Deactivate, posted to the route's action; the outcome is said next to them. */
 export function VendorUserActions({ user }: { user: VendorUser }) {
-  const fetcher = useFetcher<VendorActionResult>({ key: `vendor-user-${user.id}` });
+  const fetcher = useFetcher<VendorActionResult>();
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
   return (

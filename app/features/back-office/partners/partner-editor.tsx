@@ -11,23 +11,32 @@ import { partnerFormData, type PartnerActionResult } from "./partner-actions.ts"
 const blank = { slug: "", name: "", primaryColor: "#0b5cad", accentColor: "#c96a0f", vendorName: "", salesPerson: "", vendorPhone: "" };
 
 /**
- * Add (no `partner`) or edit a partner calculator, checked with the endpoint's own schema, then
- * posted to the route's action with the chosen logo. The outcome stays said after the list reloads.
+ * Add (no `partner`) or edit a partner calculator: posts to the route's action and says the
+ * outcome. A new `version` (what the server now has) starts the form again from it.
  */
-export function PartnerForm({ partner }: { partner: AdminPartner | null }) {
-  const fetcher = useFetcher<PartnerActionResult>({ key: `partner-${partner?.id ?? "new"}` });
-  const { slug, name, primaryColor, accentColor, vendorName, salesPerson, vendorPhone } = partner ?? blank;
-  const form = useSchemaForm(partnerInput, { slug, name, primaryColor, accentColor, vendorName, salesPerson, vendorPhone });
+export function PartnerEditor({ partner, version }: { partner: AdminPartner | null; version: string }) {
+  const fetcher = useFetcher<PartnerActionResult>();
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
+  return (
+    <div className="space-y-2">
+      <PartnerForm key={version} partner={partner} busy={busy} onValid={(data) => void fetcher.submit(data, { method: "post", encType: "multipart/form-data" })} />
+      {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
+    </div>
+  );
+}
+
+/** The fields, checked with the endpoint's own schema; hands the valid form (and the chosen logo) on. */
+function PartnerForm({ partner, busy, onValid }: { partner: AdminPartner | null; busy: boolean; onValid: (data: FormData) => void }) {
+  const { slug, name, primaryColor, accentColor, vendorName, salesPerson, vendorPhone } = partner ?? blank;
+  const form = useSchemaForm(partnerInput, { slug, name, primaryColor, accentColor, vendorName, salesPerson, vendorPhone });
   const logoId = `logo-${partner?.id ?? "new"}`;
 
   const save = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = form.validate();
     if (!values) return;
-    const logo = new FormData(event.currentTarget).get("logo");
-    void fetcher.submit(partnerFormData(values, partner?.id ?? null, logo), { method: "post", encType: "multipart/form-data" });
+    onValid(partnerFormData(values, partner?.id ?? null, new FormData(event.currentTarget).get("logo")));
   };
 
   return (
@@ -45,12 +54,9 @@ export function PartnerForm({ partner }: { partner: AdminPartner | null }) {
         </label>
         <input id={logoId} name="logo" type="file" accept={partnerLogoTypes.join(",")} className="mt-1 block min-h-11" />
       </div>
-      <div className="space-y-2 sm:col-span-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving…" : partner ? "Save partner" : "Add partner"}
-        </Button>
-        {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
-      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving…" : partner ? "Save partner" : "Add partner"}
+      </Button>
     </Form>
   );
 }
