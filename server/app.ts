@@ -13,7 +13,6 @@ import { AppError } from "./errors.ts";
 import { loggerOptions, OneLinePerRequest } from "./logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
-import { findPartner } from "./modules/calculator/find-partner.ts";
 import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import type { FieldCipher } from "./modules/crypto/field-cipher.ts";
 import type { Auth } from "./modules/auth/create-auth.ts";
@@ -24,8 +23,9 @@ import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
 import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { outboxRoutes } from "./modules/outbox/routes.ts";
 import { dealRoutes } from "./modules/deals/routes.ts";
-import { backOfficeRoutes } from "./modules/back-office/routes.ts";
-import { vendorAdminRoutes } from "./modules/back-office/vendor-routes.ts";
+import { partnerAdminRoutes, partnerRoutes } from "./modules/partners/routes.ts";
+import { findPartner } from "./modules/partners/find-partner.ts";
+import { vendorRoutes } from "./modules/vendors/routes.ts";
 import { partnerResponse } from "#domain/api/partner.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix } from "#domain/site/partner-page.ts";
@@ -146,10 +146,11 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
+  await app.register(partnerRoutes);
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
-  await app.register(backOfficeRoutes, { context: { ...leadContext, timeZone: config.public.brand.timeZone }, auth });
-  await app.register(vendorAdminRoutes, { auth, publicUrl: config.publicUrl });
+  await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl });
+  await app.register(partnerAdminRoutes);
   await app.register(auditRoutes);
 
   if (site && prerendered) {

@@ -1,6 +1,8 @@
+import type { AuthErrorCode } from "#domain/api/auth.ts";
 import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResponse, type ErrorCode } from "#domain/api/endpoint.ts";
 
-export type ApiErrorCode = ErrorCode | "NETWORK" | "UNEXPECTED_RESPONSE";
+/** Our codes, the auth library's that the browser tells apart (domain/api/auth.ts), or the call's own. */
+export type ApiErrorCode = ErrorCode | AuthErrorCode | "NETWORK" | "UNEXPECTED_RESPONSE";
 
 /** A failed call: the server's error code, message and (for VALIDATION_FAILED) the fields at fault. */
 export class ApiError extends Error {

@@ -1,29 +1,22 @@
-import { useCallback, useEffect, useState } from "react";
-import { Button } from "../components/ui/button.tsx";
-import { useToast } from "../components/ui/toast.tsx";
-import { apiRequest } from "../lib/api.ts";
+import { listVendorCompanies } from "#domain/api/vendors.ts";
+import { Empty } from "../components/ui/page-state.tsx";
+import { RouteError } from "../components/ui/route-error.tsx";
+import { runVendorAction } from "../features/back-office/vendors/vendor-actions.ts";
+import { VendorCompanyUsers } from "../features/back-office/vendors/vendor-company-users.tsx";
+import { call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
+import type { Route } from "./+types/back-office-vendors";
 
 export const meta = () => appPageMeta("Vendors");
 
-type Company = { id: string; name: string; companyCode: string; users: { id: string; name: string; email: string; verified: boolean; active: boolean }[] };
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => call(listVendorCompanies, {}, { signal: request.signal });
 
-export default function BackOfficeVendors() {
-  const toast = useToast();
-  const [companies, setCompanies] = useState<Company[] | null>(null);
-  const load = useCallback(() => {
-    void apiRequest<{ companies: Company[] }>("/api/back-office/vendors").then((data) => setCompanies(data.companies));
-  }, []);
-  useEffect(load, [load]);
-  const act = async (url: string, done: string) => {
-    try {
-      await apiRequest(url, { body: {} });
-      toast({ title: done, tone: "success" });
-      load();
-    } catch (error) {
-      toast({ title: "That did not work", message: (error as Error).message, tone: "error" });
-    }
-  };
+export const clientAction = async ({ request }: Route.ClientActionArgs) => runVendorAction(await request.formData());
+
+export const ErrorBoundary = RouteError;
+
+export default function BackOfficeVendors({ loaderData }: Route.ComponentProps) {
+  const { companies } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold">Vendors</h1>
@@ -32,33 +25,9 @@ export default function BackOfficeVendors() {
           Create a vendor account
         </a>
       </p>
-      {companies === null ? <p role="status">Loading…</p> : null}
-      {companies?.map((company) => (
-        <section key={company.id} aria-labelledby={`company-${company.id}`} className="mt-6">
-          <h2 id={`company-${company.id}`} className="text-lg font-semibold">
-            {company.name} <span className="font-normal text-slate-700">(company ID {company.companyCode})</span>
-          </h2>
-          <ul className="mt-2 space-y-2">
-            {company.users.length === 0 ? <li>No users.</li> : null}
-            {company.users.map((vendorUser) => (
-              <li key={vendorUser.id} className="flex flex-wrap items-center gap-3">
-                <span>
-                  {vendorUser.name} · {vendorUser.email} · {vendorUser.active ? (vendorUser.verified ? "active" : "invited") : "deactivated"}
-                </span>
-                {vendorUser.active && !vendorUser.verified ? (
-                  <Button variant="secondary" onClick={() => act(`/api/back-office/vendors/${vendorUser.id}/resend-invitation`, "Invitation sent again")}>
-                    Resend invitation
-                  </Button>
-                ) : null}
-                {vendorUser.active ? (
-                  <Button variant="secondary" onClick={() => act(`/api/back-office/vendors/${vendorUser.id}/deactivate`, "Vendor deactivated")} aria-label={`Deactivate ${vendorUser.email}`}>
-                    Deactivate
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </section>
+      {companies.length === 0 ? <Empty>No vendor companies yet.</Empty> : null}
+      {companies.map((company) => (
+        <VendorCompanyUsers key={company.id} company={company} />
       ))}
     </>
   );

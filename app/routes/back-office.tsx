@@ -68,10 +68,7 @@ export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
         <Button
           variant="secondary"
           className="mt-6"
-          onClick={async () => {
-            await signOut();
-            await navigate("/VendorLogin");
-          }}
+          onClick={() => void signOut().then(() => navigate("/VendorLogin"))}
         >
           Log Out
         </Button>
@@ -85,7 +82,7 @@ export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
         {navigation.state === "loading" ? <Loading className="mt-0 mb-4" /> : null}
         {blocked ? <TwoFactorSetup onEnabled={() => void revalidator.revalidate()} /> : <Outlet context={me} />}
       </main>
-      <SessionTimeoutWarning />
+      <SessionTimeoutWarning me={me} />
     </div>
   );
 }

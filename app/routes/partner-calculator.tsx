@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { partnerResponse, type PartnerBranding } from "#domain/api/partner.ts";
+import { getPartner, partnerResponse, type PartnerBranding } from "#domain/api/partner.ts";
 import { partnerBrandingElementId, partnerPlaceholders } from "#domain/site/partner-page.ts";
 import { CalculatorScreen } from "../features/calculator/calculator-screen.tsx";
 import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
-import { ApiError, apiRequest } from "../lib/api.ts";
+import { ApiError, call } from "../lib/call.ts";
 import { brand } from "../lib/public-config.ts";
 import NotFound from "./not-found.tsx";
 
@@ -37,7 +37,7 @@ export default function PartnerCalculator() {
   const [state, setState] = useState<{ partner: PartnerBranding } | "loading" | "missing" | "error">(served ? { partner: served } : "loading");
   useEffect(() => {
     if (served) return;
-    apiRequest<PartnerBranding>(`/api/partners/${encodeURIComponent(slug)}`)
+    call(getPartner, { params: { slug } })
       .then((partner) => {
         setState({ partner });
         document.title = partnerTitle(partner.name);

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { authErrorCodes, resetPassword } from "#domain/api/auth.ts";
 import { newPasswordSchema, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Form } from "../components/ui/form.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
-import { ApiError, apiRequest } from "../lib/api.ts";
+import { ApiError, call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import { useSchemaForm } from "../lib/use-schema-form.ts";
 
@@ -21,13 +22,13 @@ export default function ResetPassword() {
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     const values = form.validate();
-    if (!values) return;
+    if (!values || !token) return;
     try {
-      await apiRequest("/api/auth/reset-password", { body: { newPassword: values.newPassword, token } });
+      await call(resetPassword, { body: { newPassword: values.newPassword, token } });
       setState("done");
     } catch (error) {
       // A common password is the visitor's to change; anything else means the link is spent.
-      if (error instanceof ApiError && error.code === "PASSWORD_TOO_COMMON") form.setErrors({ newPassword: passwordResetMessages.tooCommon });
+      if (error instanceof ApiError && error.code === authErrorCodes.passwordTooCommon) form.setErrors({ newPassword: passwordResetMessages.tooCommon });
       else setState("failed");
     }
   };
@@ -51,7 +52,7 @@ export default function ResetPassword() {
             </Link>
           </div>
         ) : (
-          <Form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Set a new password">
+          <Form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-6 space-y-4" aria-label="Set a new password">
             <TextField label="New password" type="password" autoComplete="new-password" help="At least 8 characters. Common passwords are refused." {...form.text("newPassword")} />
             <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.text("confirmPassword")} />
             <Button type="submit">Save password</Button>

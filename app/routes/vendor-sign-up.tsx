@@ -1,32 +1,34 @@
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { vendorSignUpMessages, vendorSignUpRequest } from "#domain/api/back-office.ts";
-import { authRoles } from "#domain/auth/roles.ts";
+import { useState } from "react";
+import { Link } from "react-router";
+import { inviteVendor, vendorSignUpMessages, vendorSignUpRequest } from "#domain/api/vendors.ts";
+import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Checkbox } from "../components/ui/checkbox.tsx";
 import { Form } from "../components/ui/form.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
-import { useMe } from "../features/auth/use-me.ts";
-import { ApiError, apiRequest } from "../lib/api.ts";
+import { RouteError } from "../components/ui/route-error.tsx";
+import { ApiError, call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
+import { meContext, requireSignedIn } from "../lib/session.ts";
 import { useSchemaForm } from "../lib/use-schema-form.ts";
+import type { Route } from "./+types/vendor-sign-up";
 
 export const meta = () => appPageMeta("VendorSignUp");
 
 const proposedCompanyId = () => String(100000 + Math.floor(Math.random() * 900000));
 
-/** /VendorSignUp: admins create vendor users; the vendor chooses a password from the invitation. */
-export default function VendorSignUp() {
-  const state = useMe();
-  const navigate = useNavigate();
-  const form = useSchemaForm(vendorSignUpRequest, { firstName: "", companyId: proposedCompanyId(), companyEmail: "", companyName: "", companyAlreadyInSystem: false });
-  const [result, setResult] = useState<"sent" | string | null>(null);
-  useEffect(() => {
-    if (state.status === "signed-out") void navigate("/VendorLogin", { replace: true });
-  }, [state, navigate]);
+// Signed-in staff only (a visitor signs in first, a vendor goes to the portal); only admins see the form.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requireSignedIn((me) => isStaffRole(me.user.role), "/portal")];
 
-  if (state.status !== "signed-in") return <p role="status" className="p-8">Loading…</p>;
-  if (state.me.user.role !== authRoles.admin) {
+export const clientLoader = ({ context }: Route.ClientLoaderArgs) => ({ me: context.get(meContext), proposedCompanyId: proposedCompanyId() });
+
+export const ErrorBoundary = RouteError;
+
+/** /VendorSignUp: admins create vendor users; the vendor chooses a password from the invitation. */
+export default function VendorSignUp({ loaderData: { me, proposedCompanyId: companyId } }: Route.ComponentProps) {
+  const form = useSchemaForm(vendorSignUpRequest, { firstName: "", companyId, companyEmail: "", companyName: "", companyAlreadyInSystem: false });
+  const [result, setResult] = useState<"sent" | string | null>(null);
+  if (me.user.role !== authRoles.admin) {
     return (
       <main className="mx-auto max-w-xl p-8">
         <h1 className="text-2xl font-bold">Vendor sign-up</h1>
@@ -40,7 +42,7 @@ export default function VendorSignUp() {
     const values = form.validate();
     if (!values) return;
     try {
-      await apiRequest("/api/back-office/vendors", { body: values });
+      await call(inviteVendor, { body: values });
       setResult("sent");
       form.reset();
       form.setValue("companyId", proposedCompanyId());
@@ -56,7 +58,7 @@ export default function VendorSignUp() {
         Create a vendor user. They receive an e-mail to verify the address and choose their own password; you never see it. Tick “Company already in system” to add a
         user to an existing company with its company ID.
       </p>
-      <Form onSubmit={submit} noValidate aria-label="Create a vendor account" className="mt-6 space-y-4">
+      <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Create a vendor account" className="mt-6 space-y-4">
         <TextField label="First name" required {...form.text("firstName")} />
         <TextField label="Company ID" required inputMode="numeric" maxLength={6} help="A random 6-digit ID is proposed for a new company." {...form.text("companyId")} />
         <TextField label="Company email" type="email" required {...form.text("companyEmail", (value) => value.toLowerCase())} />

@@ -1,5 +1,42 @@
+import * as z from "zod/mini";
+import { emailAddress } from "../forms/fields.ts";
 import { endpoint } from "./endpoint.ts";
-import { vendorListResponse } from "./back-office.ts";
+
+export const vendorSignUpMessages = {
+  sent: "verification was sent - Please ask new user to check email and click the link sent from Increase Team!",
+  closeWindow: "Please make sure to close this window when you are finished!",
+} as const;
+
+/** /VendorSignUp (decisions.md 5): staff never choose the vendor's password. */
+export const vendorSignUpRequest = z.object({
+  firstName: z.string().check(z.trim(), z.minLength(1, "Please enter the first name."), z.maxLength(60)),
+  companyId: z.string().check(z.regex(/^\d{6}$/, "The company ID has 6 digits.")),
+  companyEmail: emailAddress(),
+  companyName: z.string().check(z.trim(), z.maxLength(120)),
+  companyAlreadyInSystem: z.boolean(),
+});
+
+export type VendorSignUpRequest = z.infer<typeof vendorSignUpRequest>;
+
+export const vendorUser = z.object({ id: z.string(), name: z.string(), email: z.string(), verified: z.boolean(), active: z.boolean() });
+
+export type VendorUser = z.infer<typeof vendorUser>;
+
+export const vendorListResponse = z.object({
+  companies: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      companyCode: z.string(),
+      users: z.array(vendorUser),
+    }),
+  ),
+});
+
+export type VendorCompany = z.infer<typeof vendorListResponse>["companies"][number];
+
+const vendorUserParams = z.object({ userId: z.string() });
+const done = z.object({ ok: z.literal(true) });
 
 export const listVendorCompanies = endpoint({
   method: "GET",
@@ -8,4 +45,34 @@ export const listVendorCompanies = endpoint({
   tags: ["back office"],
   responses: { 200: vendorListResponse },
   errors: ["FORBIDDEN"],
+});
+
+export const inviteVendor = endpoint({
+  method: "POST",
+  path: "/api/back-office/vendors",
+  summary: "/VendorSignUp: create a vendor user and mail the invitation (admins)",
+  tags: ["back office"],
+  body: vendorSignUpRequest,
+  responses: { 201: z.object({ userId: z.string(), companyId: z.string() }) },
+  errors: ["FORBIDDEN", "CONFLICT", "NOT_FOUND"],
+});
+
+export const deactivateVendor = endpoint({
+  method: "POST",
+  path: "/api/back-office/vendors/:userId/deactivate",
+  summary: "Deactivate a vendor user and end their sessions",
+  tags: ["back office"],
+  params: vendorUserParams,
+  responses: { 200: done },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const resendVendorInvitation = endpoint({
+  method: "POST",
+  path: "/api/back-office/vendors/:userId/resend-invitation",
+  summary: "Mail the invitation again (unverified vendors)",
+  tags: ["back office"],
+  params: vendorUserParams,
+  responses: { 200: done },
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });

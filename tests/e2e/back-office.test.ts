@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vendorSignUpMessages } from "../../domain/api/back-office.ts";
+import { vendorSignUpMessages } from "../../domain/api/vendors.ts";
 import { samplePdf } from "../support/multipart.ts";
 import { newDealFields } from "../support/vendor-fixtures.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";

@@ -1,10 +1,11 @@
 import { useState } from "react";
+import { requestPasswordReset } from "#domain/api/auth.ts";
 import { passwordResetMessages, passwordResetRequest } from "#domain/auth/password-reset-schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { apiRequest } from "../../lib/api.ts";
+import { call } from "../../lib/call.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 
 /** Forgot Password?: mails a reset link (the same answer whether or not the account exists). */
@@ -20,7 +21,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
       return;
     }
     try {
-      await apiRequest("/api/auth/request-password-reset", { body: { email: request.email, redirectTo: "/reset-password" } });
+      await call(requestPasswordReset, { body: { email: request.email, redirectTo: "/reset-password" } });
       setResult("sent");
     } catch {
       setResult("failed");
@@ -29,7 +30,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
 
   return (
     <Dialog open={open} onClose={onClose} title="Reset your password">
-      <Form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Password reset">
+      <Form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-3" aria-label="Password reset">
         <TextField label="E-mail" type="email" autoComplete="email" {...form.text("email")} error={undefined} />
         <div role="status">
           {result === "sent" ? <p className="font-semibold text-green-800">{passwordResetMessages.sent}</p> : null}

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { Me } from "#domain/api/me.ts";
+import { authErrorCodes, signIn, verifyBackupCode, verifyTotp } from "#domain/api/auth.ts";
+import { getMe } from "#domain/api/me.ts";
 import { homePathForRole } from "#domain/auth/roles.ts";
 import { signInMessages, signInSchema } from "#domain/auth/sign-in-schema.ts";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/call.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
@@ -13,7 +14,7 @@ import { TextField } from "../../components/ui/text-field.tsx";
 function messageFor(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return signInMessages.wrongCredentials;
-    if (error.code === "EMAIL_NOT_VERIFIED") return signInMessages.unverified;
+    if (error.code === authErrorCodes.emailNotVerified) return signInMessages.unverified;
     return error.message;
   }
   return "Something went wrong. Please try again later.";
@@ -31,7 +32,7 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
   const form = useSchemaForm(signInSchema, { email: "", password: "" });
 
   const goHome = async () => {
-    const me = await apiRequest<Me>("/api/me");
+    const me = await call(getMe);
     await navigate(homePathForRole(me.user.role));
   };
 
@@ -42,8 +43,8 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
     if (!credentials) return;
     setSubmitting(true);
     try {
-      const result = await apiRequest<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { body: credentials });
-      if (result?.twoFactorRedirect) setNeedsCode(true);
+      const result = await call(signIn, { body: credentials });
+      if (result.twoFactorRedirect) setNeedsCode(true);
       else await goHome();
     } catch (error) {
       setServerError(messageFor(error));
@@ -56,17 +57,17 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
     event.preventDefault();
     setServerError(null);
     try {
-      await apiRequest(recovery ? "/api/auth/two-factor/verify-backup-code" : "/api/auth/two-factor/verify-totp", { body: { code: code.trim() } });
+      await call(recovery ? verifyBackupCode : verifyTotp, { body: { code: code.trim() } });
       await goHome();
     } catch (error) {
-      if (error instanceof ApiError && error.code === "TOTP_CODE_REUSED") setServerError("That code was already used. Please wait for the next code.");
+      if (error instanceof ApiError && error.code === authErrorCodes.totpCodeReused) setServerError("That code was already used. Please wait for the next code.");
       else setServerError(error instanceof ApiError && error.status === 401 ? "That code is not valid. Please try again." : messageFor(error));
     }
   };
 
   if (needsCode) {
     return (
-      <Form onSubmit={onVerifyCode} className="space-y-4" aria-label="Two-factor verification">
+      <Form onSubmit={(event) => void onVerifyCode(event)} className="space-y-4" aria-label="Two-factor verification">
         {recovery ? (
           <TextField label="Recovery code" name="code" autoComplete="off" value={code} onChange={(event) => setCode(event.target.value)} required help="One of the recovery codes you kept when you set up two-factor. Each works once." />
         ) : (
@@ -91,7 +92,7 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
   }
 
   return (
-    <Form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={label}>
+    <Form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4" aria-label={label}>
       <TextField label="E-mail" type="email" autoComplete="username" {...form.text("email")} />
       <TextField label="Password" type={showPassword ? "text" : "password"} autoComplete="current-password" maxLength={128} {...form.text("password")} />
       <Checkbox label="Show password" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
-import type { Me } from "#domain/api/me.ts";
+import { confirmIdentity, getMe } from "#domain/api/me.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/call.ts";
 
 /** Asking again this long before the confirmation runs out avoids a refusal mid-request. */
 const marginMs = 15_000;
@@ -17,7 +17,7 @@ const marginMs = 15_000;
 export function useConfirmIdentity() {
   const [request, setRequest] = useState<{ twoFactor: boolean; done: (ok: boolean) => void } | null>(null);
   const confirmed = async (): Promise<boolean> => {
-    const me = await apiRequest<Me>("/api/me");
+    const me = await call(getMe);
     if (me.recentAuthenticationSecondsLeft * 1000 > marginMs) return true;
     return new Promise<boolean>((resolve) => setRequest({ twoFactor: me.user.twoFactorEnabled, done: resolve }));
   };
@@ -39,7 +39,7 @@ function ConfirmIdentityDialog({ twoFactor, onDone }: { twoFactor: boolean; onDo
     setBusy(true);
     setError(undefined);
     try {
-      await apiRequest("/api/me/confirm-identity", { body: twoFactor ? { code: value.trim() } : { password: value } });
+      await call(confirmIdentity, { body: twoFactor ? { code: value.trim() } : { password: value } });
       onDone(true);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again later.");
@@ -50,7 +50,7 @@ function ConfirmIdentityDialog({ twoFactor, onDone }: { twoFactor: boolean; onDo
   };
   return (
     <Dialog open onClose={() => onDone(false)} title="Confirm it is you">
-      <Form onSubmit={submit} aria-label="Confirm it is you" className="space-y-4">
+      <Form onSubmit={(event) => void submit(event)} aria-label="Confirm it is you" className="space-y-4">
         <p>Customer numbers and exports need a fresh confirmation every few minutes.</p>
         <TextField
           ref={input}

@@ -1,51 +1,60 @@
 import { useEffect, useState } from "react";
-import type { Me } from "#domain/api/me.ts";
+import { getMe, keepAlive, type Me } from "#domain/api/me.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
-import { apiRequest } from "../../lib/api.ts";
+import { call } from "../../lib/call.ts";
 
 const warnBeforeMs = 2 * 60 * 1000;
 const retryMs = 60 * 1000;
 
-/** When the session ends (on this browser's clock), as the server says: reading /api/me is not activity, keep-alive is. */
-const sessionEnd = (path: "/api/me" | "/api/me/keep-alive") =>
-  apiRequest<Me>(path, path === "/api/me" ? {} : { body: {} })
-    .then((me) => Date.now() + me.sessionSecondsLeft * 1000)
-    .catch(() => null);
-
 /**
  * WCAG 2.2.1: warn before the session ends (30 idle minutes, 12 hours at most for staff) and let
- * staff extend it. Other screens' requests count as activity, so the end is read again before warning.
+ * staff extend it. `me` is the layout's read of /api/me (again on each navigation; reading it is
+ * not activity, keep-alive is). Other screens' requests count as activity too, so the end is read
+ * again before warning.
  */
-export function SessionTimeoutWarning() {
-  const [endsAt, setEndsAt] = useState<number | null>(null);
+export function SessionTimeoutWarning({ me }: { me: Me }) {
   const [warning, setWarning] = useState(false);
-  // A failed read (the network, a server restarting) is tried again a minute later.
-  const [attempt, setAttempt] = useState(0);
+  // "Stay signed in" answers a newer reading, until the layout reads the session again.
+  const [stayed, setStayed] = useState<{ reading: Me; over: Me } | null>(null);
+  const reading = stayed?.over === me ? stayed.reading : me;
+
   useEffect(() => {
-    void sessionEnd("/api/me").then(setEndsAt);
-  }, [attempt]);
-  useEffect(() => {
-    if (endsAt === null) {
-      const retry = setTimeout(() => setAttempt((count) => count + 1), retryMs);
-      return () => clearTimeout(retry);
-    }
-    const timer = setTimeout(() => {
-      void sessionEnd("/api/me").then((latest) => {
-        if (latest !== null && latest - Date.now() > warnBeforeMs + 5000) setEndsAt(latest);
-        else setWarning(true);
-      });
-    }, Math.max(0, endsAt - Date.now() - warnBeforeMs));
-    return () => clearTimeout(timer);
-  }, [endsAt, attempt]);
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      call(getMe).then(
+        (latest) => {
+          if (cancelled) return;
+          if (latest.sessionSecondsLeft * 1000 > warnBeforeMs + 5000) wait(latest.sessionSecondsLeft);
+          else setWarning(true);
+        },
+        // A failed read (the network, a server restarting) is tried again a minute later.
+        () => {
+          if (!cancelled) timer = setTimeout(check, retryMs);
+        },
+      );
+    };
+    const wait = (secondsLeft: number) => {
+      timer = setTimeout(check, Math.max(0, secondsLeft * 1000 - warnBeforeMs));
+    };
+    wait(reading.sessionSecondsLeft);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [reading]);
+
   const stay = async () => {
-    setEndsAt(await sessionEnd("/api/me/keep-alive"));
+    // If that failed, the end is read again at once (and the warning comes back if it is near).
+    const latest = await call(keepAlive).catch(() => ({ ...reading, sessionSecondsLeft: 0 }));
+    setStayed({ reading: latest, over: me });
     setWarning(false);
   };
   return (
     <Dialog open={warning} onClose={() => setWarning(false)} title="Your session is about to end" role="alertdialog">
       <p>For security you will be signed out in about two minutes. Stay signed in to keep working.</p>
-      <Button className="mt-4" onClick={stay}>
+      <Button className="mt-4" onClick={() => void stay()}>
         Stay signed in
       </Button>
     </Dialog>

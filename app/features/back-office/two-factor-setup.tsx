@@ -1,8 +1,9 @@
 import { useState } from "react";
+import { enableTwoFactor, verifyTotp } from "#domain/api/auth.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/call.ts";
 
 /** TOTP enrolment: password, then the key for an authenticator app and recovery codes, then a code. */
 export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
@@ -16,7 +17,7 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
     event.preventDefault();
     setError(null);
     try {
-      setSetup(await apiRequest("/api/auth/two-factor/enable", { body: { password } }));
+      setSetup(await call(enableTwoFactor, { body: { password } }));
     } catch (failure) {
       setError(failure instanceof ApiError && failure.status === 400 ? "That password is not right." : (failure as Error).message);
     }
@@ -25,7 +26,7 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
     event.preventDefault();
     setError(null);
     try {
-      await apiRequest("/api/auth/two-factor/verify-totp", { body: { code: code.trim() } });
+      await call(verifyTotp, { body: { code: code.trim() } });
       onEnabled();
     } catch {
       setError("That code is not valid. Please try the current code.");
@@ -39,12 +40,12 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
       </h1>
       <p className="mt-2">Staff accounts must set up two-factor authentication before they can see customer data.</p>
       {setup === null ? (
-        <Form onSubmit={start} aria-label="Start two-factor setup" className="mt-4 space-y-3">
+        <Form onSubmit={(event) => void start(event)} aria-label="Start two-factor setup" className="mt-4 space-y-3">
           <TextField label="Your password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           <Button type="submit">Set up two-factor authentication</Button>
         </Form>
       ) : (
-        <Form onSubmit={verify} aria-label="Confirm two-factor setup" className="mt-4 space-y-4">
+        <Form onSubmit={(event) => void verify(event)} aria-label="Confirm two-factor setup" className="mt-4 space-y-4">
           <p>Add this key to your authenticator app (choose “enter a setup key”, time-based):</p>
           <p className="font-mono text-lg break-all" data-testid="totp-secret">
             {secret}

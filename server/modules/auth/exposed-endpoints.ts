@@ -1,21 +1,26 @@
+import { browserAuthEndpoints } from "#domain/api/auth.ts";
+import type { HttpMethod } from "#domain/api/endpoint.ts";
+
+const authPrefix = "/api/auth";
+
 /**
- * The better-auth endpoints the product uses over HTTP, each routed on its own. Every other
+ * The better-auth endpoints the product uses over HTTP, each routed on its own: the ones the
+ * browser calls (their contracts, domain/api/auth.ts) and the links our mails carry. Every other
  * endpoint the library has (admin: impersonation, set-user-password, set-role, create-user;
  * sign-up, update-user, delete-user, ...) is not routed at all: 404 for everyone (decisions.md 11).
  * Staff capabilities go through our own routes, behind the two-factor rule and the audit log.
+ * Paths are the library's own, without /api/auth.
  */
-export const exposedAuthEndpoints = [
-  { method: "POST", path: "/sign-in/email" },
-  { method: "POST", path: "/sign-out" },
-  { method: "POST", path: "/request-password-reset" },
+export const exposedAuthEndpoints: readonly { method: HttpMethod; path: string }[] = [
+  // sign-in/email, sign-out, request-password-reset, reset-password, two-factor enable / verify-totp / verify-backup-code.
+  ...browserAuthEndpoints.map((endpoint) => {
+    if (!endpoint.path.startsWith(`${authPrefix}/`)) throw new Error(`${endpoint.path} is not an auth endpoint`);
+    return { method: endpoint.method, path: endpoint.path.slice(authPrefix.length) };
+  }),
   // The mailed reset and invitation link, which redirects to /reset-password with the token.
   { method: "GET", path: "/reset-password/:token" },
-  { method: "POST", path: "/reset-password" },
   // The mailed verification link.
   { method: "GET", path: "/verify-email" },
-  { method: "POST", path: "/two-factor/enable" },
-  { method: "POST", path: "/two-factor/verify-totp" },
-  { method: "POST", path: "/two-factor/verify-backup-code" },
-] as const;
+];
 
 export type ExposedAuthEndpoint = (typeof exposedAuthEndpoints)[number];

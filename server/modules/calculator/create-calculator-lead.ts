@@ -7,7 +7,7 @@ import { calculatorLead } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "../leads/store-lead.ts";
-import { findPartner } from "./find-partner.ts";
+import { findPartner } from "../partners/find-partner.ts";
 
 const equipmentFlags = ["clicknewTruckButton", "clicknewReeferButton", "clickedNew", "clickusedButton", "clickdayCabButton", "clicksleeperButton"] as const;
 

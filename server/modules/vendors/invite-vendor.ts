@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { VendorSignUpRequest } from "#domain/api/vendors.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../../db/client.ts";
 import { user, vendorCompany } from "../../db/schema.ts";
@@ -17,7 +18,7 @@ export async function inviteVendor(
   auth: Auth,
   publicUrl: string,
   actorId: string,
-  input: { firstName: string; companyId: string; companyEmail: string; companyName: string; companyAlreadyInSystem: boolean },
+  input: VendorSignUpRequest,
 ) {
   const [existingUser] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.companyEmail));
   if (existingUser) throw new AppError("CONFLICT", "A user with this e-mail already exists.");

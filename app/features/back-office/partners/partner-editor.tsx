@@ -1,0 +1,62 @@
+import { useFetcher } from "react-router";
+import { partnerInput, partnerLogoTypes, type AdminPartner } from "#domain/api/partners.ts";
+import { formatUsPhone } from "#domain/forms/us-phone.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Form } from "../../../components/ui/form.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
+import { partnerFormData, type PartnerActionResult } from "./partner-actions.ts";
+
+const blank = { slug: "", name: "", primaryColor: "#0b5cad", accentColor: "#c96a0f", vendorName: "", salesPerson: "", vendorPhone: "" };
+
+/**
+ * Add (no `partner`) or edit a partner calculator: posts to the route's action and says the
+ * outcome. A new `version` (what the server now has) starts the form again from it.
+ */
+export function PartnerEditor({ partner, version }: { partner: AdminPartner | null; version: string }) {
+  const fetcher = useFetcher<PartnerActionResult>();
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  return (
+    <div className="space-y-2">
+      <PartnerForm key={version} partner={partner} busy={busy} onValid={(data) => void fetcher.submit(data, { method: "post", encType: "multipart/form-data" })} />
+      {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
+    </div>
+  );
+}
+
+/** The fields, checked with the endpoint's own schema; hands the valid form (and the chosen logo) on. */
+function PartnerForm({ partner, busy, onValid }: { partner: AdminPartner | null; busy: boolean; onValid: (data: FormData) => void }) {
+  const { slug, name, primaryColor, accentColor, vendorName, salesPerson, vendorPhone } = partner ?? blank;
+  const form = useSchemaForm(partnerInput, { slug, name, primaryColor, accentColor, vendorName, salesPerson, vendorPhone });
+  const logoId = `logo-${partner?.id ?? "new"}`;
+
+  const save = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = form.validate();
+    if (!values) return;
+    onValid(partnerFormData(values, partner?.id ?? null, new FormData(event.currentTarget).get("logo")));
+  };
+
+  return (
+    <Form onSubmit={save} noValidate aria-label={partner ? `Edit ${partner.name}` : "Add a partner"} className="grid gap-3 rounded-lg border border-slate-300 p-4 sm:grid-cols-2">
+      <TextField label="Slug (address)" help="/vendor_partner/<slug>" {...form.text("slug")} />
+      <TextField label="Name" {...form.text("name")} />
+      <TextField label="Main colour" {...form.text("primaryColor")} />
+      <TextField label="Accent colour" {...form.text("accentColor")} />
+      <TextField label="Vendor name" maxLength={22} {...form.text("vendorName")} />
+      <TextField label="Sales person" {...form.text("salesPerson")} />
+      <TextField label="Vendor phone" {...form.text("vendorPhone", formatUsPhone)} />
+      <div>
+        <label htmlFor={logoId} className="block font-medium">
+          Logo (PNG, JPEG, WebP or GIF)
+        </label>
+        <input id={logoId} name="logo" type="file" accept={partnerLogoTypes.join(",")} className="mt-1 block min-h-11" />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving…" : partner ? "Save partner" : "Add partner"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,25 @@
+import type { VendorCompany, VendorUser } from "#domain/api/vendors.ts";
+import { Table, type TableColumn } from "../../../components/ui/table.tsx";
+import { VendorUserActions } from "./vendor-user-actions.tsx";
+
+const status = (user: VendorUser) => (user.active ? (user.verified ? "active" : "invited") : "deactivated");
+
+const columns: TableColumn<VendorUser>[] = [
+  { key: "name", header: "Name", cell: (user) => user.name, rowHeader: true, sortValue: (user) => user.name },
+  { key: "email", header: "E-mail", cell: (user) => user.email, className: "break-all", sortValue: (user) => user.email },
+  { key: "status", header: "Status", cell: status, sortValue: status },
+  { key: "actions", header: "Actions", cell: (user) => <VendorUserActions user={user} /> },
+];
+
+/** One vendor company: its name and company ID, and its users. */
+export function VendorCompanyUsers({ company }: { company: VendorCompany }) {
+  const headingId = `company-${company.id}`;
+  return (
+    <section aria-labelledby={headingId} className="mt-6">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {company.name} <span className="font-normal text-slate-700">(company ID {company.companyCode})</span>
+      </h2>
+      <Table caption={`Users of ${company.name}`} columns={columns} rows={company.users} rowKey={(user) => user.id} empty="No users." />
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { and, eq } from "drizzle-orm";
+import { authRoles } from "#domain/auth/roles.ts";
+import type { Database } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { Auth } from "../auth/create-auth.ts";
+
+/** Mails the invitation (a password-choosing link) again, to a vendor who has not chosen a password yet. */
+export async function resendInvitation(db: Database, auth: Auth, publicUrl: string, userId: string): Promise<void> {
+  const [target] = await db.select().from(user).where(and(eq(user.id, userId), eq(user.role, authRoles.vendor)));
+  if (!target) throw new AppError("NOT_FOUND", "Not found.");
+  if (target.emailVerified) throw new AppError("CONFLICT", "This vendor already chose a password.");
+  await auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: `${publicUrl}/reset-password` } });
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { deactivateVendor as deactivateVendorEndpoint, inviteVendor as inviteVendorEndpoint, listVendorCompanies, resendVendorInvitation } from "#domain/api/vendors.ts";
+import { authRoles, staffRoles } from "#domain/auth/roles.ts";
+import { registerEndpoint } from "../../register-endpoint.ts";
+import type { Auth } from "../auth/create-auth.ts";
+import { deactivateVendor } from "./deactivate-vendor.ts";
+import { inviteVendor } from "./invite-vendor.ts";
+import { listVendors } from "./list-vendors.ts";
+import { resendInvitation } from "./resend-invitation.ts";
+
+/** Vendor companies and users: staff read the list; admins invite, deactivate and re-invite. */
+export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string }> = async (app, { auth, publicUrl }) => {
+  const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
+  const admin = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: [authRoles.admin] });
+  // Admin routes refuse staff before their body is validated.
+  const adminFirst = { onRequest: async (request: Parameters<typeof app.requireUser>[0]) => void (await admin(request)) };
+  // Staff only, checked before the body is read or validated.
+  app.addHook("onRequest", async (request) => {
+    await staff(request);
+  });
+
+  registerEndpoint(app, listVendorCompanies, async (request) => {
+    await staff(request);
+    return listVendors(app.readDb);
+  });
+
+  registerEndpoint(
+    app,
+    inviteVendorEndpoint,
+    async (request) => {
+      const actor = await admin(request);
+      const created = await inviteVendor(app.db, auth, publicUrl, actor.id, request.body);
+      void app.deliverMailNow();
+      return created;
+    },
+    adminFirst,
+  );
+
+  registerEndpoint(
+    app,
+    deactivateVendorEndpoint,
+    async (request) => {
+      const actor = await admin(request);
+      await deactivateVendor(app.db, actor.id, request.params.userId);
+      return { ok: true as const };
+    },
+    adminFirst,
+  );
+
+  registerEndpoint(
+    app,
+    resendVendorInvitation,
+    async (request) => {
+      await admin(request);
+      await resendInvitation(app.db, auth, publicUrl, request.params.userId);
+      void app.deliverMailNow();
+      return { ok: true as const };
+    },
+    adminFirst,
+  );
+};

@@ -1,0 +1,77 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vendorSignUpMessages } from "../../domain/api/vendors.ts";
+import { samplePng } from "../support/multipart.ts";
+import { launchBrowser, type Browser } from "./support/browser.ts";
+import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { signInThroughUi } from "./support/sign-in.ts";
+
+let server: E2eServer;
+let browser: Browser;
+let admin: Page;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+  admin = await browser.newPage();
+  await signInThroughUi(admin, server.url, "admin@demo.example", demoPasswords.admin);
+  await admin.waitForURL(`${server.url}/back-office`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("vendors screen", () => {
+  it("mails an invited vendor's invitation again and deactivates the vendor, saying each outcome", async () => {
+    const email = "kilo@kilokayaks.example";
+    await admin.goto(`${server.url}/VendorSignUp`);
+    const form = admin.getByRole("form", { name: "Create a vendor account" });
+    await form.getByLabel("First name").fill("Kilo");
+    await form.getByLabel("Company email").fill(email);
+    await form.getByLabel("Company name").fill("Kilo Kayaks");
+    await form.getByRole("button", { name: "Create account" }).click();
+    await admin.getByText(vendorSignUpMessages.sent).waitFor();
+
+    await admin.goto(`${server.url}/back-office/vendors`);
+    const users = admin.getByRole("table", { name: "Users of Kilo Kayaks" });
+    const row = users.getByRole("row", { name: /Kilo/ });
+    await row.getByRole("cell", { name: "invited", exact: true }).waitFor();
+    await row.getByRole("button", { name: `Resend invitation to ${email}` }).click();
+    await row.getByRole("status").filter({ hasText: "Invitation sent again" }).waitFor();
+    await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+    await row.getByRole("status").filter({ hasText: "Vendor deactivated" }).waitFor();
+    await row.getByRole("cell", { name: "deactivated", exact: true }).waitFor();
+    expect(await row.getByRole("button").count()).toBe(0);
+  });
+});
+
+describe("partners screen", () => {
+  it("checks a new partner in the browser, adds it with its logo, then edits it", async () => {
+    await admin.goto(`${server.url}/back-office/partners`);
+    const add = admin.getByRole("form", { name: "Add a partner" });
+    await add.getByLabel("Slug (address)").fill("Lima Lasers");
+    await add.getByRole("button", { name: "Add partner" }).click();
+    await add.getByText("Letters, digits, - and _ only.").waitFor();
+
+    await add.getByLabel("Slug (address)").fill("Lima_Lasers");
+    await add.getByLabel("Name", { exact: true }).fill("Lima Lasers");
+    await add.getByLabel("Vendor name").fill("Lima Lasers");
+    await add.getByLabel("Sales person").fill("Max Lima");
+    await add.getByLabel("Vendor phone").fill("5550107000");
+    await add.getByLabel(/^Logo/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: samplePng });
+    await add.getByRole("button", { name: "Add partner" }).click();
+    await admin.getByRole("status").filter({ hasText: "Partner saved" }).waitFor();
+    const branding = (await (await fetch(`${server.url}/api/partners/Lima_Lasers`)).json()) as { salesPerson: string; logoUrl: string };
+    expect(branding.logoUrl).toMatch(/^\/api\/partners\/Lima_Lasers\/logo\?v=/);
+    // The add form starts again empty.
+    expect(await admin.getByRole("form", { name: "Add a partner" }).getByLabel("Slug (address)").inputValue()).toBe("");
+
+    const edit = admin.getByRole("form", { name: "Edit Lima Lasers" });
+    await edit.getByLabel("Sales person").fill("Max Park");
+    await edit.getByRole("button", { name: "Save partner" }).click();
+    await expect.poll(async () => ((await (await fetch(`${server.url}/api/partners/Lima_Lasers`)).json()) as { salesPerson: string }).salesPerson).toBe("Max Park");
+    await admin.getByRole("region", { name: "Lima Lasers" }).getByRole("status").filter({ hasText: "Partner saved" }).waitFor();
+    expect(await admin.getByRole("form", { name: "Edit Lima Lasers" }).getByLabel("Sales person").inputValue()).toBe("Max Park");
+  });
+});
