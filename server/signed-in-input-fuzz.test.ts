@@ -228,7 +228,7 @@ const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoi
     }),
   },
   {
-    issue: "a deal-list cursor that is not <timestamp>|<uuid> (deal-queries.ts, back-office-queries.ts)",
+    issue: "a deal-list cursor that is not <timestamp>|<uuid> (deals/list-deals.ts, deals/list-all-deals.ts)",
     reproduce: () => ({ method: "GET", url: "/api/portal/deals?cursor=2021-01-01", cookie: cookies.vendor }),
   },
   {

@@ -4,7 +4,7 @@ import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Loading } from "../components/ui/page-state.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
-import { signOut } from "../features/auth/use-me.ts";
+import { signOut } from "../features/auth/sign-out.ts";
 import { SessionTimeoutWarning } from "../features/back-office/session-timeout-warning.tsx";
 import { TwoFactorSetup } from "../features/back-office/two-factor-setup.tsx";
 import { appPageMeta } from "../lib/page-meta.ts";

@@ -4,7 +4,7 @@ import type { Me } from "#domain/api/me.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { brand } from "../../lib/public-config.ts";
-import { signOut } from "../auth/use-me.ts";
+import { signOut } from "../auth/sign-out.ts";
 import { NewDealDialog } from "./new-deal-dialog.tsx";
 
 const sidebarLink = "flex min-h-11 items-center rounded px-3 hover:bg-brand-700";

@@ -1,0 +1,6 @@
+import { signOut as signOutEndpoint } from "#domain/api/auth.ts";
+import { call } from "../../lib/call.ts";
+
+export async function signOut(): Promise<void> {
+  await call(signOutEndpoint, { body: {} });
+}
