@@ -1,21 +1,25 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LANDING_ADVANCE_PAYMENTS, LANDING_PAYMENT_TERMS } from "#domain/pricing/landing-quote.ts";
+import { askToBeContacted, pickPaymentOption } from "#domain/api/questionnaire.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { contactRequestedMessage, needMoreInformationMessage, softProposalMessage } from "#domain/questionnaire/picked-option-schema.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Form } from "../../components/ui/form.tsx";
-import { apiRequest } from "../../lib/api.ts";
+import { call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { EstimateDisclosure } from "./estimate-disclosure.tsx";
 import { loadFinancingOptions, type FinancingOptionsData } from "./financing-options-storage.ts";
 
 /** /FinancingOptions: the two views of spec §2, fed by the questionnaire's stored answer. */
 export function FinancingOptionsScreen() {
+  // The answer is in this tab's storage: read once hydrated (the prerendered page shows Loading).
+  const hydrated = useHydrated();
   const [data, setData] = useState<FinancingOptionsData | null | undefined>(undefined);
-  useEffect(() => setData(loadFinancingOptions()), []);
+  if (hydrated && data === undefined) setData(loadFinancingOptions());
 
   if (data === undefined) return <p role="status">Loading your options…</p>;
   if (data === null) {
@@ -40,7 +44,7 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
   const navigate = useNavigate();
   const quote = data.quote as Extract<FinancingOptionsData["quote"], { eligible: true }>;
   const defaultTerm = LANDING_PAYMENT_TERMS.find((term) => term === data.desiredmonth);
-  const [term, setTerm] = useState<number | undefined>(defaultTerm);
+  const [term, setTerm] = useState<(typeof LANDING_PAYMENT_TERMS)[number] | undefined>(defaultTerm);
   const [agreed, setAgreed] = useState(false);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [problem, setProblem] = useState<string | null>(null);
@@ -58,7 +62,7 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
     if (!agreed) return fail(softProposalMessage);
     setSending(true);
     try {
-      await apiRequest("/api/leads/picked-option", { body: { answerId: data.answerId, term: String(term), agreeItsJustProposal: true, idempotencyKey } });
+      await call(pickPaymentOption, { body: { answerId: data.answerId, term: `${term}`, agreeItsJustProposal: true, idempotencyKey } });
       await navigate("/ThankYou");
     } catch (error) {
       fail(`We could not save your choice. ${(error as Error).message}`);
@@ -67,7 +71,7 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
   };
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-label="Financing options">
+    <Form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Financing options">
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[12rem_1fr]">
         <dt className="font-medium text-slate-700">Business name</dt>
         <dd>{data.businessName}</dd>
@@ -123,6 +127,14 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
 
 function ContactRequest({ answerId }: { answerId: string }) {
   const [state, setState] = useState<"idle" | "sent" | "failed">("idle");
+  const askForContact = async () => {
+    try {
+      await call(askToBeContacted, { body: { answerId } });
+      setState("sent");
+    } catch {
+      setState("failed");
+    }
+  };
   return (
     <section aria-labelledby="questions-heading" className="mt-10 border-t border-slate-200 pt-6">
       <h2 id="questions-heading" className="text-xl font-bold">
@@ -132,14 +144,7 @@ function ContactRequest({ answerId }: { answerId: string }) {
         variant="secondary"
         className="mt-3"
         disabled={state === "sent"}
-        onClick={async () => {
-          try {
-            await apiRequest("/api/leads/contact-request", { body: { answerId } });
-            setState("sent");
-          } catch {
-            setState("failed");
-          }
-        }}
+        onClick={() => void askForContact()}
       >
         Yes, please contact me.
       </Button>
