@@ -28,8 +28,11 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
   return errors;
 }
 
-/** The errors of the fields named (a field's nested paths included); all of them without a list. */
-function only(errors: FieldErrors, fields: readonly string[] | null): FieldErrors {
+/** The errors of the fields named (a field's nested paths included), parsed with the whole schema; all of them without a list. */
+export function errorsOfFields(schema: z.ZodMiniType, values: unknown, fields: readonly string[] | null): FieldErrors {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors = fieldErrors(result.error.issues);
   if (!fields) return errors;
   return Object.fromEntries(Object.entries(errors).filter(([path]) => fields.some((field) => path === field || path.startsWith(`${field}.`))));
 }
@@ -56,13 +59,7 @@ export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Recor
   /** The fields of the last validateStep(), whose errors follow changes; null for the whole form. */
   const scope = useRef<readonly string[] | null>(null);
 
-  const errorsOfValues = useCallback(
-    (next: Values, fields: readonly string[] | null) => {
-      const result = schema.safeParse(next);
-      return result.success ? {} : only(fieldErrors(result.error.issues), fields);
-    },
-    [schema],
-  );
+  const errorsOfValues = useCallback((next: Values, fields: readonly string[] | null) => errorsOfFields(schema, next, fields), [schema]);
 
   /** After a change: the errors to show, by the live validation mode. */
   const followChange = useCallback(
