@@ -7,6 +7,9 @@ export type FieldErrors = Record<string, string>;
 /** A form field holds text or a flag: an enum or literal of the schema is typed as any string or boolean while editing. */
 type Editable<T> = T extends string ? string : T extends boolean ? boolean : T;
 
+/** Values as edited: literal initial values (`false`, `""`) widened to what an input holds. */
+type Editing<Values> = { [K in keyof Values]: Editable<Values[K]> };
+
 /** The values of a form for a schema: the schema's input type, each field widened to what an input holds (optional fields stay optional). */
 export type FormValues<Schema extends z.ZodMiniType> = { [K in keyof z.input<Schema>]: Editable<z.input<Schema>[K]> };
 
@@ -53,17 +56,19 @@ export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Recor
 ) {
   type Field = keyof Values & string;
   const live = options.live ?? "after-validate";
-  const [values, setValuesState] = useState<Values>(initialValues);
+  // A literal initial value (false, "") only widens: it is always one of the values it stands for.
+  const initial = initialValues as Editing<Values>;
+  const [values, setValuesState] = useState<Editing<Values>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const submitted = useRef(false);
   /** The fields of the last validateStep(), whose errors follow changes; null for the whole form. */
   const scope = useRef<readonly string[] | null>(null);
 
-  const errorsOfValues = useCallback((next: Values, fields: readonly string[] | null) => errorsOfFields(schema, next, fields), [schema]);
+  const errorsOfValues = useCallback((next: Editing<Values>, fields: readonly string[] | null) => errorsOfFields(schema, next, fields), [schema]);
 
   /** After a change: the errors to show, by the live validation mode. */
   const followChange = useCallback(
-    (next: Values, shown: FieldErrors): FieldErrors => {
+    (next: Editing<Values>, shown: FieldErrors): FieldErrors => {
       if (submitted.current) return errorsOfValues(next, scope.current);
       if (live === "as-typed") {
         // Green or red as the visitor types; an empty field stays neutral until validated.
@@ -77,7 +82,7 @@ export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Recor
 
   /** Changes several fields at once (e.g. a choice that clears the choices depending on it). */
   const setValues = useCallback(
-    (patch: Partial<Values>) => {
+    (patch: Partial<Editing<Values>>) => {
       setValuesState((current) => {
         const next = { ...current, ...patch };
         setErrors((shown) => followChange(next, shown));
@@ -87,21 +92,21 @@ export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Recor
     [followChange],
   );
 
-  const setValue = useCallback(<K extends keyof Values>(name: K, value: Values[K]) => setValues({ [name]: value } as unknown as Partial<Values>), [setValues]);
+  const setValue = useCallback(<K extends keyof Values>(name: K, value: Editing<Values>[K]) => setValues({ [name]: value } as unknown as Partial<Editing<Values>>), [setValues]);
 
   /** Props for a text input, with an optional formatter applied as the user types. */
   const text = (name: Field, format?: (raw: string) => string) => ({
     name,
     value: String(values[name] ?? ""),
     error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValue(name, (format ? format(event.target.value) : event.target.value) as Values[typeof name]),
+    onChange: (event: { target: { value: string } }) => setValue(name, (format ? format(event.target.value) : event.target.value) as Editing<Values>[typeof name]),
   });
 
   const checkbox = (name: Field) => ({
     name,
     checked: Boolean(values[name]),
     error: errors[name],
-    onChange: (event: { target: { checked: boolean } }) => setValue(name, event.target.checked as Values[typeof name]),
+    onChange: (event: { target: { checked: boolean } }) => setValue(name, event.target.checked as Editing<Values>[typeof name]),
   });
 
   /** The errors the named fields have now (all fields without a list), without showing them. */
@@ -136,7 +141,7 @@ export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Recor
   };
 
   /** Back to the initial values (or those given, e.g. restored progress), with no errors shown. */
-  const reset = (next: Values = initialValues) => {
+  const reset = (next: Editing<Values> = initial) => {
     submitted.current = false;
     scope.current = null;
     setValuesState(next);
