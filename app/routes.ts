@@ -1,20 +1,25 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 const programPaths = ["About", "EquipmentFinance", "EquipmentLeasing", "WorkingCapitalNow", "LineOfCredit", "StartUp", "PrivatePartySale"];
 
 export default [
-  index("routes/home.tsx"),
-  ...programPaths.map((path) => route(path, "routes/program-page.tsx", { id: `program-${path}` })),
-  route("VendorLogin", "routes/vendor-login.tsx", { id: "vendor-login" }),
-  route("DealerServices", "routes/vendor-login.tsx", { id: "dealer-services" }),
-  route("ClientLogin", "routes/client-login.tsx"),
-  route("ApplyNow", "routes/apply-now.tsx"),
-  route("FinancingOptions", "routes/financing-options.tsx"),
-  route("GetQualified", "routes/get-qualified.tsx"),
-  route("vendor_partner/:slug", "routes/partner-calculator.tsx"),
-  route("ThankYou", "routes/thank-you.tsx"),
-  route("TermsOfUse", "routes/terms-of-use.tsx"),
-  route("QuestionFinancing", "routes/question-financing.tsx"),
+  // Public pages share one layout route (header, footer, cookie banner); reset-password,
+  // VendorSignUp, the portal and the back office have their own chrome.
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    ...programPaths.map((path) => route(path, "routes/program-page.tsx", { id: `program-${path}` })),
+    route("VendorLogin", "routes/vendor-login.tsx", { id: "vendor-login" }),
+    route("DealerServices", "routes/vendor-login.tsx", { id: "dealer-services" }),
+    route("ClientLogin", "routes/client-login.tsx"),
+    route("ApplyNow", "routes/apply-now.tsx"),
+    route("FinancingOptions", "routes/financing-options.tsx"),
+    route("GetQualified", "routes/get-qualified.tsx"),
+    route("vendor_partner/:slug", "routes/partner-calculator.tsx"),
+    route("ThankYou", "routes/thank-you.tsx"),
+    route("TermsOfUse", "routes/terms-of-use.tsx"),
+    route("QuestionFinancing", "routes/question-financing.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
   route("reset-password", "routes/reset-password.tsx"),
   route("portal", "routes/portal.tsx", [
     index("routes/portal-home.tsx"),
@@ -32,5 +37,4 @@ export default [
     route("audit", "routes/back-office-audit.tsx"),
     route("deals/:id", "routes/back-office-deal.tsx"),
   ]),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

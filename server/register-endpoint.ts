@@ -22,6 +22,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   const response: Record<number, unknown> = {};
   if (endpoint.responses[200]) response[200] = endpoint.responses[200];
   if (endpoint.responses[201]) response[201] = endpoint.responses[201];
+  if (endpoint.responses[503]) response[503] = endpoint.responses[503];
   const createdOnly = endpoint.responses[201] !== undefined && endpoint.responses[200] === undefined;
   app.route({
     method: endpoint.method,

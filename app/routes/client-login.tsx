@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Form } from "../components/ui/form.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
-import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
 import { brand } from "../lib/public-config.ts";
 
@@ -12,7 +11,7 @@ export const meta = () => publicPageMeta("/ClientLogin");
 export default function ClientLogin() {
   const [answered, setAnswered] = useState(false);
   return (
-    <PublicLayout>
+    <>
       <div className="mx-auto max-w-md px-4 py-12">
         <h1 className="text-3xl font-bold text-brand-900">Welcome</h1>
         <Form
@@ -39,6 +38,6 @@ export default function ClientLogin() {
           ) : null}
         </div>
       </div>
-    </PublicLayout>
+    </>
   );
 }

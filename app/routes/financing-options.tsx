@@ -1,5 +1,4 @@
 import { FinancingOptionsScreen } from "../features/financing-options/financing-options-screen.tsx";
-import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
 import { useScrollToTop } from "../lib/use-scroll-to-top.ts";
 
@@ -8,13 +7,11 @@ export const meta = () => publicPageMeta("/FinancingOptions");
 export default function FinancingOptions() {
   useScrollToTop("/FinancingOptions");
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-brand-900">Your financing options</h1>
-        <div className="mt-6">
-          <FinancingOptionsScreen />
-        </div>
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-brand-900">Your financing options</h1>
+      <div className="mt-6">
+        <FinancingOptionsScreen />
       </div>
-    </PublicLayout>
+    </div>
   );
 }

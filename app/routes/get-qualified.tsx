@@ -1,17 +1,14 @@
 import { CalculatorScreen } from "../features/calculator/calculator-screen.tsx";
-import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
 
 export const meta = () => publicPageMeta("/GetQualified");
 
 export default function GetQualified() {
   return (
-    <PublicLayout>
-      <div className="bg-black text-white">
-        <div className="mx-auto max-w-6xl px-4 py-12">
-          <CalculatorScreen partner={null} />
-        </div>
+    <div className="bg-black text-white">
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        <CalculatorScreen partner={null} />
       </div>
-    </PublicLayout>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from "react";
 import { Hero, Industries, IntroBanner, MobileBottomBar, mobileBottomBarSpacerClass, ProgramCards } from "../features/content/landing-sections.tsx";
-import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
 
 export const meta = () => publicPageMeta("/");
@@ -12,7 +11,7 @@ const LandingQuestionnaire = lazy(() =>
 
 export default function Home() {
   return (
-    <PublicLayout>
+    <>
       <IntroBanner />
       <Hero />
       <section id="questionnaire" aria-labelledby="questionnaire-heading" className="scroll-mt-20 bg-white">
@@ -32,6 +31,6 @@ export default function Home() {
       <ProgramCards />
       <MobileBottomBar />
       <div className={mobileBottomBarSpacerClass} />
-    </PublicLayout>
+    </>
   );
 }

@@ -3,7 +3,6 @@ import { useParams } from "react-router";
 import { getPartner, partnerResponse, type PartnerBranding } from "#domain/api/partner.ts";
 import { partnerBrandingElementId, partnerPlaceholders } from "#domain/site/partner-page.ts";
 import { CalculatorScreen } from "../features/calculator/calculator-screen.tsx";
-import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { ApiError, call } from "../lib/call.ts";
 import { brand } from "../lib/public-config.ts";
 import NotFound from "./not-found.tsx";
@@ -47,7 +46,7 @@ export default function PartnerCalculator() {
 
   if (state === "missing") return <NotFound />;
   return (
-    <PublicLayout>
+    <>
       {state === "loading" || state === "error" ? (
         <p role="status" className="p-8">
           {state === "loading" ? "Loading…" : "We could not load this calculator. Please try again."}
@@ -65,6 +64,6 @@ export default function PartnerCalculator() {
           </div>
         </div>
       )}
-    </PublicLayout>
+    </>
   );
 }

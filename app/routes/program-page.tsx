@@ -1,6 +1,5 @@
 import { useLocation } from "react-router";
 import { ProgramPage as ProgramContent, programPages, type ProgramPath } from "../features/content/program-pages.tsx";
-import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
 import { useScrollToTop } from "../lib/use-scroll-to-top.ts";
 import type { Route } from "./+types/program-page";
@@ -18,9 +17,5 @@ export default function ProgramPage() {
   const { pathname } = useLocation();
   const path = programPath(pathname);
   useScrollToTop(path);
-  return (
-    <PublicLayout>
-      <ProgramContent path={path} />
-    </PublicLayout>
-  );
+  return <ProgramContent path={path} />;
 }

@@ -1,15 +1,12 @@
 import { TermsOfUse as TermsContent } from "../features/content/terms-of-use.tsx";
-import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
 
 export const meta = () => publicPageMeta("/TermsOfUse");
 
 export default function TermsOfUse() {
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <TermsContent />
-      </div>
-    </PublicLayout>
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <TermsContent />
+    </div>
   );
 }

@@ -1,13 +1,8 @@
 import { ThankYou as ThankYouContent } from "../features/content/thank-you.tsx";
-import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
 
 export const meta = () => publicPageMeta("/ThankYou");
 
 export default function ThankYou() {
-  return (
-    <PublicLayout>
-      <ThankYouContent />
-    </PublicLayout>
-  );
+  return <ThankYouContent />;
 }

@@ -3,7 +3,6 @@ import { useLocation } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { SignInForm } from "../features/auth/sign-in-form.tsx";
 import { VendorResources } from "../features/content/vendor-resources.tsx";
-import { PublicLayout } from "../features/site-chrome/public-layout.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/vendor-login";
 
@@ -27,7 +26,7 @@ export default function VendorLogin() {
     </button>
   );
   return (
-    <PublicLayout>
+    <>
       <section aria-labelledby="vendor-services-heading" className="bg-brand-900 text-white">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-2 md:items-center">
           <div>
@@ -65,6 +64,6 @@ export default function VendorLogin() {
         {contactOpen ? <VendorContactDialog open onClose={() => setContactOpen(false)} /> : null}
         {resetOpen ? <ForgotPasswordDialog open onClose={() => setResetOpen(false)} /> : null}
       </Suspense>
-    </PublicLayout>
+    </>
   );
 }

@@ -40,8 +40,11 @@ export type Endpoint = {
   readonly body?: Schema;
   /** The body is multipart/form-data (fields and files), read and checked by the handler. */
   readonly multipart?: true;
-  /** Success answers by status; none for a file download. */
-  readonly responses: { readonly 200?: Schema; readonly 201?: Schema };
+  /**
+   * Success answers by status; none for a file download. 503 is for probes that answer a body
+   * while unavailable (health): it is documented and serialised, never parsed by `call()`.
+   */
+  readonly responses: { readonly 200?: Schema; readonly 201?: Schema; readonly 503?: Schema };
   /** The answer is a file, not JSON (the browser follows a link to it). */
   readonly download?: true;
   /** The codes a caller should expect besides VALIDATION_FAILED, UNAUTHENTICATED and RATE_LIMITED. */

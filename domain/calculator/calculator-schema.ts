@@ -49,6 +49,9 @@ export const ownerStep = z.object({
   OwnersPhoneNumber: usPhone(),
 });
 
+/** Runs a refinement on an object whose fields have issues (zod skips it by default). */
+const hasObjectValue = (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null;
+
 const entityFlags = ["llcpartPositive", "solepropPartPositive", "cCorpPartPositive", "sCorpPartPositive", "partnershipPartPositive", "justStartPartPositive"] as const;
 
 /** Step 3, Business Information: 'Please complete this section'. */
@@ -94,7 +97,8 @@ export const calculatorLeadRequest = z
     idempotencyKey,
     leaveEmpty: honeypot,
   })
-  .check(z.refine((lead) => entityFlags.some((name) => lead[name]), { path: ["llcpartPositive"], error: calculatorMessages.section }));
+  // Also when other fields fail, so the form's step check (app/lib/use-schema-form.ts) sees it.
+  .check(z.refine((lead) => entityFlags.some((name) => lead[name]), { path: ["llcpartPositive"], error: calculatorMessages.section, when: hasObjectValue }));
 
 export type CalculatorLeadRequest = z.infer<typeof calculatorLeadRequest>;
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calculatorMessages } from "../../domain/calculator/calculator-schema.ts";
+import { defaultBrand } from "../../domain/site/brand.ts";
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
 import { calculatorLead, partner } from "../../server/db/schema.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
@@ -98,6 +99,19 @@ async function fillSteps(page: Page, profile: Profile, prefilledVendor = false) 
 }
 
 describe("GetQualified calculator", () => {
+  it("shows the default testimonials as labelled samples, written for visitors", async () => {
+    const page = await browser.newPage();
+    await open(page, "/GetQualified");
+    const carousel = page.getByRole("region", { name: "What our customers say" });
+    for (let shown = 0; shown < defaultBrand.testimonials.length; shown += 1) {
+      const text = (await carousel.textContent()) ?? "";
+      expect(text).toContain("Sample testimonial");
+      expect(text).not.toMatch(/replace this|operator|carousel|before launch/i);
+      await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    }
+    await page.close();
+  });
+
   it("shows every validation message of the calculator", async () => {
     const page = await browser.newPage();
     await open(page, "/GetQualified");

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { needMoreInformationMessage } from "../../domain/questionnaire/picked-option-schema.ts";
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
@@ -76,12 +76,10 @@ async function answerByKeyboard(page: Page, list: Answer[]) {
       await page.keyboard.press("Space");
       for (let i = 0; i < labels.indexOf(answer.choose); i += 1) await page.keyboard.press("ArrowRight");
     } else {
-      // Enter opens a select's list, so this step goes on with Tab to Next.
+      // Typing picks an option of a closed select; Enter then advances, as on every question.
       await page.keyboard.type(answer.month);
       await page.keyboard.press("Tab");
       await page.keyboard.type(answer.year);
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Tab");
     }
     await page.keyboard.press("Enter");
     if (answer.progress < 100) {
@@ -90,7 +88,55 @@ async function answerByKeyboard(page: Page, list: Answer[]) {
   }
 }
 
+/** The element is on screen: below the sticky header and above the phone's fixed bottom bar. */
+async function expectOnScreen(page: Page, element: Locator, what: string) {
+  const viewport = page.viewportSize()!;
+  const box = (await element.boundingBox())!;
+  const header = (await page.locator("header").first().boundingBox())!;
+  const bottomBar = page.getByRole("region", { name: "Quick actions" });
+  const visibleBottom = (await bottomBar.isVisible()) ? (await bottomBar.boundingBox())!.y : viewport.height;
+  expect(box.y, `${what}: top, below the header`).toBeGreaterThanOrEqual(header.y + header.height - 1);
+  expect(box.y + box.height, `${what}: bottom, above the bottom bar`).toBeLessThanOrEqual(visibleBottom + 1);
+}
+
 describe("landing questionnaire", () => {
+  it("advances on Enter at the business-start question, after choosing month and year with the keyboard", async () => {
+    const page = await browser.newPage();
+    await openLanding(page);
+    const list = answers();
+    const start = list.findIndex((answer) => "month" in answer);
+    await answerByKeyboard(page, list.slice(0, start));
+    const month = page.getByLabel("Month");
+    await expect.poll(() => month.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type("April");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(String(startYear));
+    expect(await page.getByLabel("Year").inputValue()).toBe(String(startYear));
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Which company is selling the equipment?").waitFor();
+    await expect.poll(() => progress(page)).toBe("55");
+    await page.close();
+  });
+
+  it("puts the estimate on screen after the last answer, on a phone and on a desktop", async () => {
+    for (const size of [{ width: 390, height: 844 }, viewports.desktop]) {
+      const page = await browser.newPage();
+      await page.setViewportSize(size);
+      await openLanding(page);
+      const business = "What is the name of the business?";
+      await answerByKeyboard(page, answers({ [business]: { label: business, type: `In View ${size.width}`, progress: 10 } }));
+      const results = page.getByRole("region", { name: "Your estimated monthly payments" });
+      await results.waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === "results-heading");
+      const rows = results.getByRole("row");
+      await expectOnScreen(page, results.getByRole("heading", { name: "Your estimated monthly payments" }), `heading at ${size.width} px`);
+      await expectOnScreen(page, rows.nth(1), `first payment row at ${size.width} px`);
+      if (size.width >= 1024) await expectOnScreen(page, rows.last(), `last payment row at ${size.width} px`);
+      await page.close();
+    }
+  });
+
+
   it("refuses bad answers with the spec's messages and keeps them", async () => {
     const page = await browser.newPage();
     await openLanding(page);

@@ -1,42 +1,10 @@
-import type { CalculatorQuote } from "#domain/pricing/calculator-quote.ts";
+import type { calculatorLeadRequest } from "#domain/calculator/calculator-schema.ts";
+import type { sendCalculatorLead } from "#domain/api/calculator.ts";
+import type { EndpointResponse } from "#domain/api/endpoint.ts";
+import type { FormValues } from "../../lib/use-schema-form.ts";
 
-export type CalculatorAnswers = {
-  vendorName: string;
-  salesPersonName: string;
-  phoneNumberVendor: string;
-  costEq: string;
-  revenueAddBusiness: string;
-  notTruckingEquipment: string;
-  clicknewTruckButton: boolean;
-  clicknewReeferButton: boolean;
-  clickedNew: boolean;
-  clickusedButton: boolean;
-  clickdayCabButton: boolean;
-  clicksleeperButton: boolean;
-  firstNameModel: string;
-  lastNameModel: string;
-  ownersEmail: string;
-  OwnersPhoneNumber: string;
-  llcpartPositive: boolean;
-  solepropPartPositive: boolean;
-  cCorpPartPositive: boolean;
-  sCorpPartPositive: boolean;
-  partnershipPartPositive: boolean;
-  justStartPartPositive: boolean;
-  firstTimeBuyer: string;
-  monthsofbusinessStart: string;
-  yearbusinessStarted: string;
-  monthlySalesInput: string;
-  preferredFinancing: string;
-  creditscore: string;
-  lengthCredit: string;
-  bk: string;
-  creditAvailable: string;
-  installmentLoans: string;
-  homeownerOrRenter: string;
-  businessLoans: string;
-  workingCapitalLoans: string;
-};
+/** The calculator's answers as the form holds them: the lead request's own fields (its schema's input). */
+export type CalculatorAnswers = Omit<FormValues<typeof calculatorLeadRequest>, "partnerSlug" | "idempotencyKey" | "leaveEmpty">;
 
 export const emptyAnswers: CalculatorAnswers = {
   vendorName: "",
@@ -76,13 +44,16 @@ export const emptyAnswers: CalculatorAnswers = {
   workingCapitalLoans: "",
 };
 
+/** The saved lead and the server's quote, as POST /api/leads/calculator answers them. */
+export type CalculatorLead = EndpointResponse<typeof sendCalculatorLead>;
+
 /** "landing" or the 0-based step (0-3 questions, 4 the qualifying page). */
 export type CalculatorView = "landing" | 0 | 1 | 2 | 3 | 4;
 
 export type CalculatorProgress = {
   view: CalculatorView;
   answers: CalculatorAnswers;
-  lead: { id: string; quote: CalculatorQuote } | null;
+  lead: CalculatorLead | null;
 };
 
 /** Progress survives a reload in this tab (decisions: nothing here is a sensitive field). */

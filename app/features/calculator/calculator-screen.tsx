@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from "react";
+import { sendCalculatorLead } from "#domain/api/calculator.ts";
 import type { PartnerBranding } from "#domain/api/partner.ts";
 import { calculatorLeadRequest, calculatorMessages, calculatorSteps, stepMessages } from "#domain/calculator/calculator-schema.ts";
-import type { CalculatorQuote } from "#domain/pricing/calculator-quote.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Stepper } from "../../components/ui/stepper.tsx";
-import { apiRequest } from "../../lib/api.ts";
+import { call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
-import { fieldErrors } from "../../lib/use-schema-form.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { emptyAnswers, loadProgress, saveProgress, type CalculatorAnswers, type CalculatorProgress, type CalculatorView } from "./calculator-answers.ts";
 import { CalculatorLanding } from "./calculator-landing.tsx";
 import { BusinessStep, CreditStep, OwnerStep, VendorStep } from "./calculator-steps.tsx";
@@ -23,6 +24,9 @@ const steps = [
   { id: "qualifying", label: "Qualifying Page" },
 ] as const;
 
+/** The fields each of the four question steps asks: steps of the lead request's one schema. */
+const stepFields = calculatorSteps.map((step) => Object.keys(step.shape) as (keyof CalculatorAnswers)[]);
+
 function partnerAnswers(partner: PartnerBranding | null): CalculatorAnswers {
   return partner ? { ...emptyAnswers, vendorName: partner.vendorName, salesPersonName: partner.salesPerson, phoneNumberVendor: partner.vendorPhone } : emptyAnswers;
 }
@@ -30,52 +34,59 @@ function partnerAnswers(partner: PartnerBranding | null): CalculatorAnswers {
 /** /GetQualified and /vendor_partner/<slug>: landing view, four steps, then the qualifying page. */
 export function CalculatorScreen({ partner }: { partner: PartnerBranding | null }) {
   const storageKey = `calculator:${partner?.slug ?? "GetQualified"}`;
-  const [progress, setProgress] = useState<CalculatorProgress>({ view: "landing", answers: partnerAnswers(partner), lead: null });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(calculatorLeadRequest, partnerAnswers(partner));
+  const { values: answers, errors } = form;
+  const [view, setView] = useState<CalculatorView>("landing");
+  const [lead, setLead] = useState<CalculatorProgress["lead"]>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [overlay, setOverlay] = useState<{ saved: boolean; failed: string | null } | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const restored = useRef(false);
   const currentYear = yearInTimeZone(new Date(), brand.timeZone);
-  const { view, answers, lead } = progress;
 
-  useEffect(() => {
+  // Progress saved in this tab comes back once hydrated (the prerendered page is the landing view).
+  const hydrated = useHydrated();
+  const [restoredKey, setRestoredKey] = useState<string | null>(null);
+  if (hydrated && restoredKey !== storageKey) {
+    setRestoredKey(storageKey);
     const saved = loadProgress(storageKey);
-    if (saved) setProgress(saved);
-    restored.current = true;
-  }, [storageKey]);
+    if (saved) {
+      form.reset({ ...partnerAnswers(partner), ...saved.answers });
+      setView(saved.view);
+      setLead(saved.lead);
+    }
+  }
   useEffect(() => {
-    if (restored.current) saveProgress(storageKey, progress);
-  }, [progress, storageKey]);
+    if (restoredKey === storageKey) saveProgress(storageKey, { view, answers, lead });
+  }, [restoredKey, storageKey, view, answers, lead]);
 
   const go = (next: CalculatorView) => {
     setMessage(null);
-    setErrors({});
-    setProgress((current) => ({ ...current, view: next }));
+    form.startStep();
+    setView(next);
     requestAnimationFrame(() => headingRef.current?.focus());
   };
-  const set = (patch: Partial<CalculatorAnswers>) => setProgress((current) => ({ ...current, answers: { ...current.answers, ...patch } }));
+  const set = (patch: Partial<CalculatorAnswers>) => form.setValues(patch);
 
-  /** The first step (up to `last`) whose answers do not pass, with its errors. */
+  /** The first step (up to `last`) whose answers do not pass. */
   const firstInvalid = (last: number) => {
     for (let index = 0; index <= last; index += 1) {
-      const result = calculatorSteps[index]!.safeParse(answers);
-      if (!result.success) return { index, errors: fieldErrors(result.error.issues) };
+      if (Object.keys(form.errorsOf(stepFields[index])).length > 0) return index;
     }
     return null;
   };
 
-  const complain = (index: number, found: Record<string, string>, text: string) => {
-    setProgress((current) => ({ ...current, view: index as CalculatorView }));
-    setErrors(found);
-    setMessage(text);
+  /** Shows the step that does not pass, its fields marked and its one message (spec §5). */
+  const complain = (index: number) => {
+    setView(index as CalculatorView);
+    form.validateStep(stepFields[index]!);
+    setMessage(stepMessages[index]!);
   };
 
   const next = () => {
     if (typeof view !== "number") return;
     const invalid = firstInvalid(view);
-    if (invalid) return complain(invalid.index, invalid.errors, stepMessages[invalid.index]!);
+    if (invalid !== null) return complain(invalid);
     if (view < 3) return go((view + 1) as CalculatorView);
     void submitLead();
   };
@@ -85,8 +96,7 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
     setOverlay({ saved: false, failed: null });
     try {
       const request = calculatorLeadRequest.parse({ ...answers, partnerSlug: partner?.slug, idempotencyKey, leaveEmpty: "" });
-      const saved = await apiRequest<{ id: string; quote: CalculatorQuote }>("/api/leads/calculator", { body: request });
-      setProgress((current) => ({ ...current, lead: saved }));
+      setLead(await call(sendCalculatorLead, { body: request }));
       setOverlay({ saved: true, failed: null });
     } catch (error) {
       setOverlay({ saved: false, failed: `${calculatorMessages.failure} ${(error as Error).message}` });
@@ -97,22 +107,25 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
     if (index === 4 && !lead) return setMessage(calculatorMessages.jumpAhead);
     if (typeof view === "number" && index > view) {
       const invalid = firstInvalid(index - 1);
-      if (invalid) return complain(invalid.index, invalid.errors, stepMessages[invalid.index]!);
+      if (invalid !== null) return complain(invalid);
     }
     go(index as CalculatorView);
   };
 
   const startOver = () => {
     setIdempotencyKey(newIdempotencyKey());
-    setProgress({ view: "landing", answers: partnerAnswers(partner), lead: null });
-    setErrors({});
+    form.reset(partnerAnswers(partner));
+    setView("landing");
+    setLead(null);
     setMessage(null);
   };
 
   const finished = () => {
     // After a successful lead the answers are cleared and the flow starts again at step 1.
     setIdempotencyKey(newIdempotencyKey());
-    setProgress({ view: 0, answers: partnerAnswers(partner), lead: null });
+    form.reset(partnerAnswers(partner));
+    setView(0);
+    setLead(null);
   };
 
   if (view === "landing") {
@@ -173,7 +186,7 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
             setOverlay(null);
             // The spec re-checks step 3 before showing the qualifying page.
             const invalid = firstInvalid(2);
-            if (invalid) return complain(invalid.index, invalid.errors, stepMessages[invalid.index]!);
+            if (invalid !== null) return complain(invalid);
             go(4);
           }}
         />

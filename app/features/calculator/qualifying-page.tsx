@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { calculatorMessages } from "#domain/calculator/calculator-schema.ts";
-import type { CalculatorQuote } from "#domain/pricing/calculator-quote.ts";
+import { chooseCalculatorOption } from "#domain/api/calculator.ts";
 import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
-import { apiRequest } from "../../lib/api.ts";
-import type { CalculatorAnswers } from "./calculator-answers.ts";
+import { call } from "../../lib/call.ts";
+import type { CalculatorAnswers, CalculatorLead } from "./calculator-answers.ts";
 
 /** Step 5: the server's quote as four term cards; choosing one ends the flow (spec §2, §4). */
-export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorAnswers; lead: { id: string; quote: CalculatorQuote }; onDone: () => void }) {
+export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorAnswers; lead: CalculatorLead; onDone: () => void }) {
   const { quote } = lead;
   const [term, setTerm] = useState<number | undefined>(undefined);
   const [accepted, setAccepted] = useState(false);
@@ -22,7 +22,7 @@ export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorA
     if (!accepted) return setDialog("terms");
     if (term === undefined) return;
     try {
-      await apiRequest("/api/leads/calculator-choice", { body: { leadId: lead.id, term: String(term), acceptTerms: true } });
+      await call(chooseCalculatorOption, { body: { leadId: lead.id, term: String(term), acceptTerms: true } });
       setDialog("success");
     } catch {
       setDialog("failed");
@@ -84,7 +84,7 @@ export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorA
         checked={accepted}
         onChange={(event) => setAccepted(event.target.checked)}
       />
-      <Button variant="accent" className="mt-4" disabled={term === undefined} onClick={choose}>
+      <Button variant="accent" className="mt-4" disabled={term === undefined} onClick={() => void choose()}>
         I want this payment option
       </Button>
       <Dialog open={dialog === "terms"} onClose={() => setDialog(null)} title={calculatorMessages.termsTitle} role="alertdialog">

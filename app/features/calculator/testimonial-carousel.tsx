@@ -1,16 +1,22 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { brand } from "../../lib/public-config.ts";
 
 const rotateEveryMs = 7000;
+const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
+
+function subscribeToReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(reducedMotionQuery);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
 
 /** The brand's testimonials one at a time; pauses on hover and focus and when motion is reduced. */
 export function TestimonialCarousel() {
   const items = brand.testimonials;
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(true);
-
-  useEffect(() => setReducedMotion(window.matchMedia("(prefers-reduced-motion: reduce)").matches), []);
+  // Still while prerendered and hydrating; then as the visitor's setting says, following changes.
+  const reducedMotion = useSyncExternalStore(subscribeToReducedMotion, () => window.matchMedia(reducedMotionQuery).matches, () => true);
   useEffect(() => {
     if (paused || reducedMotion || items.length < 2) return;
     const timer = setInterval(() => setIndex((current) => (current + 1) % items.length), rotateEveryMs);

@@ -1,21 +1,26 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LANDING_ADVANCE_PAYMENTS, LANDING_PAYMENT_TERMS } from "#domain/pricing/landing-quote.ts";
+import { askToBeContacted, pickPaymentOption } from "#domain/api/questionnaire.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
-import { contactRequestedMessage, needMoreInformationMessage, softProposalMessage } from "#domain/questionnaire/picked-option-schema.ts";
+import { contactRequestedMessage, needMoreInformationMessage, pickedOptionRequest } from "#domain/questionnaire/picked-option-schema.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Form } from "../../components/ui/form.tsx";
-import { apiRequest } from "../../lib/api.ts";
+import { call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { EstimateDisclosure } from "./estimate-disclosure.tsx";
 import { loadFinancingOptions, type FinancingOptionsData } from "./financing-options-storage.ts";
 
 /** /FinancingOptions: the two views of spec §2, fed by the questionnaire's stored answer. */
 export function FinancingOptionsScreen() {
+  // The answer is in this tab's storage: read once hydrated (the prerendered page shows Loading).
+  const hydrated = useHydrated();
   const [data, setData] = useState<FinancingOptionsData | null | undefined>(undefined);
-  useEffect(() => setData(loadFinancingOptions()), []);
+  if (hydrated && data === undefined) setData(loadFinancingOptions());
 
   if (data === undefined) return <p role="status">Loading your options…</p>;
   if (data === null) {
@@ -40,9 +45,10 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
   const navigate = useNavigate();
   const quote = data.quote as Extract<FinancingOptionsData["quote"], { eligible: true }>;
   const defaultTerm = LANDING_PAYMENT_TERMS.find((term) => term === data.desiredmonth);
-  const [term, setTerm] = useState<number | undefined>(defaultTerm);
-  const [agreed, setAgreed] = useState(false);
   const [idempotencyKey] = useState(newIdempotencyKey);
+  // The endpoint's own schema: its messages are the ones this screen shows, one at a time.
+  const form = useSchemaForm(pickedOptionRequest, { answerId: data.answerId, term: defaultTerm ? String(defaultTerm) : "", agreeItsJustProposal: false, idempotencyKey });
+  const term = form.values.term ? Number(form.values.term) : undefined;
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLParagraphElement>(null);
@@ -54,11 +60,14 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (term === undefined) return fail("Please choose a payment option.");
-    if (!agreed) return fail(softProposalMessage);
+    const request = form.validate();
+    if (!request) {
+      const found = form.errorsOf();
+      return fail(found.term ?? found.agreeItsJustProposal ?? "We could not find your answers. Please answer the questions again.");
+    }
     setSending(true);
     try {
-      await apiRequest("/api/leads/picked-option", { body: { answerId: data.answerId, term: String(term), agreeItsJustProposal: true, idempotencyKey } });
+      await call(pickPaymentOption, { body: request });
       await navigate("/ThankYou");
     } catch (error) {
       fail(`We could not save your choice. ${(error as Error).message}`);
@@ -67,7 +76,7 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
   };
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-label="Financing options">
+    <Form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Financing options">
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[12rem_1fr]">
         <dt className="font-medium text-slate-700">Business name</dt>
         <dd>{data.businessName}</dd>
@@ -88,7 +97,7 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
                 key={option}
                 className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 p-4 ${desired ? "border-green-700 bg-green-50" : "border-slate-300"} ${term === option ? "ring-2 ring-brand-600" : ""}`}
               >
-                <input type="radio" name="term" value={option} checked={term === option} onChange={() => setTerm(option)} className="size-6 accent-brand-600" />
+                <input type="radio" name="term" value={option} checked={term === option} onChange={() => form.setValue("term", String(option))} className="size-6 accent-brand-600" />
                 <span>
                   <span className="block font-semibold">
                     {option} months: {formatUsd(quote.payments[option])}
@@ -108,8 +117,8 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
       <Checkbox
         className="mt-4"
         label="I understand these payments are a soft proposal and that I must send all the necessary information to the credit team."
-        checked={agreed}
-        onChange={(event) => setAgreed(event.target.checked)}
+        checked={form.values.agreeItsJustProposal}
+        onChange={(event) => form.setValue("agreeItsJustProposal", event.target.checked)}
       />
       <p ref={alertRef} tabIndex={-1} role="alert" className={problem ? "mt-4 rounded-md bg-red-50 p-3 font-medium text-red-800" : ""}>
         {problem}
@@ -123,6 +132,14 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
 
 function ContactRequest({ answerId }: { answerId: string }) {
   const [state, setState] = useState<"idle" | "sent" | "failed">("idle");
+  const askForContact = async () => {
+    try {
+      await call(askToBeContacted, { body: { answerId } });
+      setState("sent");
+    } catch {
+      setState("failed");
+    }
+  };
   return (
     <section aria-labelledby="questions-heading" className="mt-10 border-t border-slate-200 pt-6">
       <h2 id="questions-heading" className="text-xl font-bold">
@@ -132,14 +149,7 @@ function ContactRequest({ answerId }: { answerId: string }) {
         variant="secondary"
         className="mt-3"
         disabled={state === "sent"}
-        onClick={async () => {
-          try {
-            await apiRequest("/api/leads/contact-request", { body: { answerId } });
-            setState("sent");
-          } catch {
-            setState("failed");
-          }
-        }}
+        onClick={() => void askForContact()}
       >
         Yes, please contact me.
       </Button>

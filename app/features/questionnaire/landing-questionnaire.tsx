@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { sendQuestionnaireAnswer } from "#domain/api/questionnaire.ts";
 import { questionnaireAnswerRequest } from "#domain/questionnaire/answer-schema.ts";
-import { questionnaireAnswerResponse } from "#domain/questionnaire/picked-option-schema.ts";
 import { monthOptions, questions, type Question } from "#domain/questionnaire/questions.ts";
 import { parseMoney } from "#domain/pricing/money-format.ts";
 import type { LandingQuoteResponse } from "#domain/pricing/quote-requests.ts";
@@ -12,23 +12,22 @@ import { ProgressBar } from "../../components/ui/progress-bar.tsx";
 import { RadioGroup } from "../../components/ui/radio-group.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { apiRequest } from "../../lib/api.ts";
+import { call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { fieldErrors } from "../../lib/use-schema-form.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { saveFinancingOptions } from "../financing-options/financing-options-storage.ts";
 import { QuestionnaireResults } from "./questionnaire-results.tsx";
 
-type Values = Record<string, string>;
-const emptyAnswers: Values = Object.fromEntries(questions.flatMap((question) => question.fields.map((field) => [field, ""])));
+type AnswerField = Question["fields"][number];
+const emptyAnswers = Object.fromEntries(questions.flatMap((question) => question.fields.map((field) => [field, ""]))) as Record<AnswerField, string>;
 
-/** Errors of the whole answer, kept for the fields one question asks. */
-function questionErrors(values: Values, question: Question, idempotencyKey: string) {
-  const result = questionnaireAnswerRequest.safeParse({ ...values, idempotencyKey });
-  if (result.success) return {};
-  const errors = fieldErrors(result.error.issues);
-  return Object.fromEntries(question.fields.filter((field) => errors[field]).map((field) => [field, errors[field]!]));
+/** Enter on a select advances like Next, as on every other question (it would open the list instead). */
+function submitOnEnter(event: React.KeyboardEvent<HTMLSelectElement>) {
+  if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  event.currentTarget.form?.requestSubmit();
 }
 
 /**
@@ -38,11 +37,13 @@ function questionErrors(values: Values, question: Question, idempotencyKey: stri
 export function LandingQuestionnaire() {
   const [params] = useSearchParams();
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const [values, setValues] = useState<Values>(emptyAnswers);
+  // Each question is a step of the answer's own schema; green or red as the visitor types (spec §5).
+  const form = useSchemaForm(questionnaireAnswerRequest, { ...emptyAnswers, idempotencyKey, leaveEmpty: "" }, { live: "as-typed" });
+  const { values, errors } = form;
   const [step, setStep] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [phase, setPhase] = useState<"asking" | "sending" | "failed" | "done">("asking");
   const [quote, setQuote] = useState<LandingQuoteResponse | null>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   const mounted = useRef(false);
   const hydrated = useHydrated();
@@ -60,21 +61,19 @@ export function LandingQuestionnaire() {
     stepRef.current?.querySelector<HTMLElement>("input, select")?.focus();
   }, [step]);
 
-  // Green or red as the visitor types (spec §5); an empty field stays neutral until Next.
-  const setValue = (field: string, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    const found = questionErrors(next, question, idempotencyKey);
-    setErrors(Object.fromEntries(Object.entries(found).filter(([name]) => next[name] !== "" || errors[name] !== undefined)));
+  const goTo = (next: number) => {
+    form.startStep(questions[next]!.fields);
+    setStep(next);
   };
 
   const submit = async () => {
     setPhase("sending");
-    window.scrollTo(0, 0);
+    // The top of the questionnaire, where the results replace it (the page's top would leave them below the fold).
+    containerRef.current?.scrollIntoView({ block: "start" });
     const visitId = params.get("id") ?? undefined;
     try {
       const answer = questionnaireAnswerRequest.parse({ ...values, idempotencyKey, visitId, leaveEmpty: "" });
-      const response = questionnaireAnswerResponse.parse(await apiRequest("/api/leads/questionnaire-answer", { body: answer }));
+      const response = await call(sendQuestionnaireAnswer, { body: answer });
       saveFinancingOptions({
         answerId: response.id,
         businessName: answer.businessName,
@@ -92,17 +91,15 @@ export function LandingQuestionnaire() {
 
   const onNext = (event: React.FormEvent) => {
     event.preventDefault();
-    const found = questionErrors(values, question, idempotencyKey);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    if (step < questions.length - 1) setStep(step + 1);
+    if (!form.validateStep(question.fields)) return;
+    if (step < questions.length - 1) goTo(step + 1);
     else void submit();
   };
 
   if (phase === "done" && quote) return <QuestionnaireResults quote={quote} desiredTerm={Number(values.desiredmonth)} />;
 
   const complete = phase !== "asking" || answered === 100;
-  const fieldProps = (field: string) => ({
+  const fieldProps = (field: AnswerField) => ({
     name: field,
     value: values[field] ?? "",
     error: errors[field],
@@ -110,7 +107,7 @@ export function LandingQuestionnaire() {
   });
 
   return (
-    <div className="relative" data-hydrated={hydrated || undefined}>
+    <div ref={containerRef} className="relative scroll-mt-24" data-hydrated={hydrated || undefined}>
       <ProgressBar label="Questionnaire progress" value={phase === "asking" ? answered : 100} complete={complete} />
       {phase === "sending" ? (
         <div role="status" className="mt-6 rounded-lg bg-brand-50 p-8 text-center text-lg font-semibold text-brand-900">
@@ -128,11 +125,11 @@ export function LandingQuestionnaire() {
                 {...fieldProps(question.fields[0]!)}
                 onChange={(event) => {
                   const input = question.input as Extract<Question["input"], { kind: "text" }>;
-                  setValue(question.fields[0]!, input.format ? input.format(event.target.value) : event.target.value);
+                  form.setValue(question.fields[0]!, input.format ? input.format(event.target.value) : event.target.value);
                 }}
                 onBlur={(event) => {
                   const input = question.input as Extract<Question["input"], { kind: "text" }>;
-                  if (input.formatOnBlur) setValue(question.fields[0]!, input.formatOnBlur(event.target.value));
+                  if (input.formatOnBlur) form.setValue(question.fields[0]!, input.formatOnBlur(event.target.value));
                 }}
               />
             ) : question.input.kind === "choice" ? (
@@ -141,7 +138,7 @@ export function LandingQuestionnaire() {
                 name={question.fields[0]!}
                 options={question.input.options}
                 value={values[question.fields[0]!] || undefined}
-                onChange={(value) => setValue(question.fields[0]!, value)}
+                onChange={(value) => form.setValue(question.fields[0]!, value)}
                 error={errors[question.fields[0]!]}
                 required
               />
@@ -149,8 +146,8 @@ export function LandingQuestionnaire() {
               <fieldset>
                 <legend className="font-medium">{question.label}</legend>
                 <div className="mt-2 grid gap-4 sm:grid-cols-2">
-                  <SelectField label="Month" options={monthOptions} placeholder="Choose a month" {...fieldProps("monthsofbusiness")} onChange={(event) => setValue("monthsofbusiness", event.target.value)} />
-                  <SelectField label="Year" options={question.input.years(currentYear)} placeholder="Choose a year" {...fieldProps("year")} onChange={(event) => setValue("year", event.target.value)} />
+                  <SelectField label="Month" options={monthOptions} placeholder="Choose a month" {...fieldProps("monthsofbusiness")} onChange={(event) => form.setValue("monthsofbusiness", event.target.value)} onKeyDown={submitOnEnter} />
+                  <SelectField label="Year" options={question.input.years(currentYear)} placeholder="Choose a year" {...fieldProps("year")} onChange={(event) => form.setValue("year", event.target.value)} onKeyDown={submitOnEnter} />
                 </div>
               </fieldset>
             )}
@@ -162,7 +159,7 @@ export function LandingQuestionnaire() {
           ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
             {step > 0 ? (
-              <Button variant="secondary" onClick={() => setStep(step - 1)}>
+              <Button variant="secondary" onClick={() => goTo(step - 1)}>
                 Back
               </Button>
             ) : null}

@@ -9,11 +9,17 @@ import { EstimateDisclosure } from "../financing-options/estimate-disclosure.tsx
 /** Replaces the questionnaire once the server has priced the answer. */
 export function QuestionnaireResults({ quote, desiredTerm }: { quote: LandingQuoteResponse; desiredTerm: number }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    // The results start at the top of the screen (below the sticky header), so the estimate is in
+    // view on a phone too, above the fixed bottom bar; focus follows without scrolling again.
+    const heading = headingRef.current;
+    heading?.closest("section")?.scrollIntoView({ block: "start" });
+    heading?.focus({ preventScroll: true });
+  }, []);
 
   if (!quote.eligible) {
     return (
-      <section aria-labelledby="results-heading">
+      <section aria-labelledby="results-heading" className="scroll-mt-24">
         <h3 id="results-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900">
           Thank you for your answers
         </h3>
@@ -27,7 +33,7 @@ export function QuestionnaireResults({ quote, desiredTerm }: { quote: LandingQuo
   const rows = [...LANDING_PAYMENT_TERMS.map((term) => ({ term, amount: quote.payments[term] }))];
   if (!LANDING_PAYMENT_TERMS.includes(desiredTerm as never)) rows.unshift({ term: desiredTerm as never, amount: quote.payments.desired });
   return (
-    <section aria-labelledby="results-heading">
+    <section aria-labelledby="results-heading" className="scroll-mt-24">
       <h3 id="results-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900">
         Your estimated monthly payments
       </h3>

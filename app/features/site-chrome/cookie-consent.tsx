@@ -1,10 +1,15 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { cookieConsentStorageKey, cookiePreviewLength } from "#domain/site/timing.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { brand } from "../../lib/public-config.ts";
 import { cookieConsentBannerId } from "./cookie-consent-head.ts";
 
 const consentText = `${brand.name} uses cookies and your browser's storage to keep the site working, to remember your choices and, only if you accept, to measure how the site is used so we can improve it. Declining keeps the site fully usable: nothing optional is loaded. You can change your mind at any time by clearing this site's data in your browser.`;
+
+function subscribeToStorage(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
+}
 
 function storedChoice(): string | null {
   try {
@@ -19,11 +24,12 @@ function storedChoice(): string | null {
  * While shown, the page scrolls focused elements clear of it (WCAG 2.4.11).
  */
 export function CookieConsent() {
-  const [visible, setVisible] = useState(true);
+  // The prerendered page shows the banner (a head script hides it when answered); the stored choice is read once hydrated.
+  const choice = useSyncExternalStore(subscribeToStorage, storedChoice, () => null);
+  const [dismissed, setDismissed] = useState(false);
+  const visible = choice === null && !dismissed;
   const [expanded, setExpanded] = useState(false);
   const ref = useRef<HTMLElement>(null);
-
-  useEffect(() => setVisible(storedChoice() === null), []);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -53,7 +59,7 @@ export function CookieConsent() {
     } catch {
       // Storage blocked: the banner still closes for this visit.
     }
-    setVisible(false);
+    setDismissed(true);
   };
   const preview = consentText.length > cookiePreviewLength ? `${consentText.slice(0, cookiePreviewLength).trimEnd()}…` : consentText;
 

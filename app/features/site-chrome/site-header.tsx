@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
@@ -18,11 +18,14 @@ const navLink = "inline-flex min-h-11 items-center rounded-md px-3 font-medium t
 
 /** Top bar: logo home; desktop links at 1070 px and wider; below that a burger menu (spec §2). */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const { pathname, hash } = useLocation();
   const hydrated = useHydrated();
-  useEffect(() => setOpen(false), [pathname, hash]);
+  // The menu belongs to the address it was opened at: following a link closes it.
+  const here = `${pathname}${hash}`;
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === here;
+  const setOpen = (next: boolean | ((current: boolean) => boolean)) => setOpenAt((typeof next === "function" ? next(open) : next) ? here : null);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white" data-hydrated={hydrated || undefined}>

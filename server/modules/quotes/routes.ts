@@ -1,21 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { calculatorEstimate, landingEstimate } from "#domain/api/quotes.ts";
 import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
 import { landingQuote } from "#domain/pricing/landing-quote.ts";
-import { calculatorQuoteRequest, calculatorQuoteResponse, landingQuoteRequest, landingQuoteResponse } from "#domain/pricing/quote-requests.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
+import { registerEndpoint } from "../../register-endpoint.ts";
 
-const quoteRateLimit = { max: 60, timeWindow: "1 minute" };
+const quoteRateLimit = { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } };
 
 /** Estimates from raw answers, priced with the server's year in the business time zone. */
 export const quoteRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, { timeZone }) => {
-  app.post(
-    "/api/quotes/landing",
-    { config: { rateLimit: quoteRateLimit }, schema: { tags: ["quotes"], summary: "Landing questionnaire estimate", body: landingQuoteRequest, response: { 200: landingQuoteResponse } } },
-    async (request) => landingQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), timeZone) }),
-  );
-  app.post(
-    "/api/quotes/calculator",
-    { config: { rateLimit: quoteRateLimit }, schema: { tags: ["quotes"], summary: "GetQualified calculator estimate", body: calculatorQuoteRequest, response: { 200: calculatorQuoteResponse } } },
-    async (request) => calculatorQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), timeZone) }),
-  );
+  registerEndpoint(app, landingEstimate, async (request) => landingQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), timeZone) }), quoteRateLimit);
+  registerEndpoint(app, calculatorEstimate, async (request) => calculatorQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), timeZone) }), quoteRateLimit);
 };
