@@ -17,6 +17,10 @@ const appImports = [relative("server", "domain", "tests", "scripts"), "#domain/"
 const appMessage = "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router and zod/mini, never server/, Node or server libraries (a new browser library is added to this list on purpose).";
 const testLibraries = ["vitest$", "fast-check$"];
 
+const fetchInEffect = {
+  selector: "CallExpression[callee.name=/^(useEffect|useLayoutEffect)$/] CallExpression[callee.name=/^(call|fetch)$/]",
+  message: "Load data in a clientLoader and change it in a clientAction or a fetcher, not in an effect (ADR 0015).",
+};
 const noAlert = { selector: "CallExpression[callee.name='alert']", message: "Use an accessible dialog or toast, never window.alert." };
 const inlineRoute = {
   selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|route)$/]",
@@ -90,5 +94,12 @@ export default tseslint.config(
     files: ["server/modules/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-syntax": ["error", noAlert, inlineRoute] },
+  },
+  {
+    // Screens load with route loaders and change data with actions or fetchers (ADR 0015). The
+    // session warning's timer is the one effect that reads the API: it watches the session's end.
+    files: ["app/**/*.tsx"],
+    ignores: ["**/*.test.tsx", "app/features/back-office/session-timeout-warning.tsx"],
+    rules: { "no-restricted-syntax": ["error", noAlert, fetchInEffect] },
   },
 );

@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
+import { Suspense, use, useMemo } from "react";
 import { useParams } from "react-router";
 import { getPartner, partnerResponse, type PartnerBranding } from "#domain/api/partner.ts";
 import { partnerBrandingElementId, partnerPlaceholders } from "#domain/site/partner-page.ts";
+import { Loading } from "../components/ui/page-state.tsx";
+import { RouteError } from "../components/ui/route-error.tsx";
 import { CalculatorScreen } from "../features/calculator/calculator-screen.tsx";
 import { ApiError, call } from "../lib/call.ts";
 import { brand } from "../lib/public-config.ts";
@@ -29,41 +31,59 @@ export const meta = ({ params }: { params: { slug?: string } }) => {
   ];
 };
 
+// Only without the served branding (a client-side navigation, or the Vite dev server): read once per slug.
+const partnerRequests = new Map<string, Promise<PartnerBranding | null>>();
+function requestPartner(slug: string): Promise<PartnerBranding | null> {
+  let request = partnerRequests.get(slug);
+  if (!request) {
+    request = call(getPartner, { params: { slug } }).catch((error: unknown) => {
+      partnerRequests.delete(slug);
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    });
+    partnerRequests.set(slug, request);
+  }
+  return request;
+}
+
 /** /vendor_partner/<slug>: the calculator in a partner's colours, with its vendor details filled in. */
 export default function PartnerCalculator() {
   const { slug = "" } = useParams();
-  const [served] = useState(() => servedPartner(slug));
-  const [state, setState] = useState<{ partner: PartnerBranding } | "loading" | "missing" | "error">(served ? { partner: served } : "loading");
-  useEffect(() => {
-    if (served) return;
-    call(getPartner, { params: { slug } })
-      .then((partner) => {
-        setState({ partner });
-        document.title = partnerTitle(partner.name);
-      })
-      .catch((error: unknown) => setState(error instanceof ApiError && error.status === 404 ? "missing" : "error"));
-  }, [served, slug]);
+  const served = useMemo(() => servedPartner(slug), [slug]);
+  return served ? (
+    <PartnerCalculatorPage partner={served} />
+  ) : (
+    <Suspense fallback={<Loading className="p-8" />}>
+      <FetchedPartnerCalculator slug={slug} />
+    </Suspense>
+  );
+}
 
-  if (state === "missing") return <NotFound />;
+function FetchedPartnerCalculator({ slug }: { slug: string }) {
+  const partner = use(requestPartner(slug));
+  if (!partner) return <NotFound />;
   return (
     <>
-      {state === "loading" || state === "error" ? (
-        <p role="status" className="p-8">
-          {state === "loading" ? "Loading…" : "We could not load this calculator. Please try again."}
-        </p>
-      ) : (
-        <div style={{ backgroundColor: state.partner.primaryColor, borderTop: `8px solid ${state.partner.accentColor}` }} className="text-white">
-          <div className="mx-auto max-w-6xl px-4 py-8">
-            <div className="inline-block rounded-md bg-white p-3">
-              <img src={state.partner.logoUrl} alt={state.partner.name} height={48} className="h-12 w-auto" />
-            </div>
-            <p className="mt-2 text-lg font-semibold">Financing offered with {state.partner.name}</p>
-            <div className="mt-6">
-              <CalculatorScreen partner={state.partner} />
-            </div>
-          </div>
-        </div>
-      )}
+      <title>{partnerTitle(partner.name)}</title>
+      <PartnerCalculatorPage partner={partner} />
     </>
   );
 }
+
+function PartnerCalculatorPage({ partner }: { partner: PartnerBranding }) {
+  return (
+    <div style={{ backgroundColor: partner.primaryColor, borderTop: `8px solid ${partner.accentColor}` }} className="text-white">
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <div className="inline-block rounded-md bg-white p-3">
+          <img src={partner.logoUrl} alt={partner.name} height={48} className="h-12 w-auto" />
+        </div>
+        <p className="mt-2 text-lg font-semibold">Financing offered with {partner.name}</p>
+        <div className="mt-6">
+          <CalculatorScreen partner={partner} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;
