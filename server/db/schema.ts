@@ -358,6 +358,8 @@ export const deal = pgTable(
     dealScore: integer("deal_score").notNull().default(0),
     costOfEquipment: numeric("cost_of_equipment", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
     downPayment: numeric("down_payment", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    /** What the credit team approved (decisions.md 6); null until they set it. */
+    approvedAmount: numeric("approved_amount", { precision: 14, scale: 2, mode: "number" }),
     description: text("description").notNull(),
     equipmentDescription: text("equipment_description").notNull(),
     /** Month (0-11) and year submitted, in the business time zone. */
@@ -374,6 +376,8 @@ export const deal = pgTable(
     uniqueIndex("deal_company_idempotency_idx").on(table.vendorCompanyId, table.idempotencyKey),
     index("deal_company_period_idx").on(table.vendorCompanyId, table.yearInFile, table.monthSubmitted, table.lastUpdate),
     index("deal_company_last_update_idx").on(table.vendorCompanyId, table.lastUpdate),
+    // The back-office home counts deals by stage (new deals waiting for an answer).
+    index("deal_stage_idx").on(table.stage, table.lastUpdate),
     // Exports read a date range in keyset batches.
     index("deal_created_idx").on(table.createdAt, table.id),
   ],
