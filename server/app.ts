@@ -22,6 +22,7 @@ import { leadRoutes } from "./modules/leads/routes.ts";
 import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
 import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { outboxRoutes } from "./modules/outbox/routes.ts";
+import { backOfficeSummaryRoutes } from "./modules/back-office-summary/routes.ts";
 import { dealRoutes } from "./modules/deals/routes.ts";
 import { partnerAdminRoutes, partnerRoutes } from "./modules/partners/routes.ts";
 import { findPartner } from "./modules/partners/find-partner.ts";
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl });
   await app.register(partnerAdminRoutes);
   await app.register(auditRoutes);
+  await app.register(backOfficeSummaryRoutes, { promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

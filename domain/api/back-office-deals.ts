@@ -10,6 +10,8 @@ export const backOfficeDealQuery = z.object({
   company: z.optional(z.uuid()),
   month: z.optional(z.string().check(z.regex(/^([0-9]|1[01])$/, "month is 0-11"))),
   q: z.optional(z.string().check(z.maxLength(100))),
+  /** "1": only deals whose vendor wrote last (waiting for the credit team). */
+  waiting: z.optional(z.literal("1")),
   cursor: z.optional(dealCursor),
 });
 
@@ -26,7 +28,11 @@ export const backOfficeDeal = z.object({
   dealScore: z.number(),
   costOfEquipment: z.number(),
   downPayment: z.number(),
+  /** Set by the credit team; null until then. */
+  approvedAmount: z.nullable(z.number()),
   lastUpdate: z.string(),
+  /** The deal's last message is the vendor's: it waits for the credit team. */
+  vendorWroteLast: z.boolean(),
 });
 
 export type BackOfficeDeal = z.infer<typeof backOfficeDeal>;
@@ -61,6 +67,8 @@ export const dealUpdateRequest = z.object({
   dealScore: z.optional(z.int().check(z.minimum(0), z.maximum(3))),
   costOfEquipment: z.optional(amount),
   downPayment: z.optional(amount),
+  /** null clears it. */
+  approvedAmount: z.optional(z.nullable(amount)),
   /** ECOA adverse-action timeline for declined deals. */
   declinedReceivedOn: optionalDate,
   declinedCompletedOn: optionalDate,
@@ -76,6 +84,7 @@ export type DealUpdateFormValues = {
   dealScore: string;
   costOfEquipment: string;
   downPayment: string;
+  approvedAmount: string;
   declinedReceivedOn: string;
   declinedCompletedOn: string;
   declinedNoticeSentOn: string;
@@ -98,6 +107,7 @@ export const dealUpdateForm = z.pipe(
       dealScore: Number(values.dealScore),
       costOfEquipment: typedNumber(values.costOfEquipment),
       downPayment: typedNumber(values.downPayment),
+      approvedAmount: typedNumber(values.approvedAmount),
       ...(declined
         ? { declinedReceivedOn: values.declinedReceivedOn || null, declinedCompletedOn: values.declinedCompletedOn || null, declinedNoticeSentOn: values.declinedNoticeSentOn || null }
         : {}),
@@ -133,7 +143,7 @@ export const getBackOfficeDeal = endpoint({
 export const updateBackOfficeDeal = endpoint({
   method: "PATCH",
   path: "/api/back-office/deals/:id",
-  summary: "Change stage, notes, score, cost, down payment",
+  summary: "Change stage, notes, score, cost, down payment, approved amount (the vendor is mailed what changed)",
   tags: ["back office"],
   params: idParams,
   body: dealUpdateRequest,

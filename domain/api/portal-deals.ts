@@ -19,6 +19,8 @@ export const portalDeal = z.object({
   notes: z.string(),
   costOfEquipment: z.number(),
   downPayment: z.number(),
+  /** Set by the credit team; null until then. */
+  approvedAmount: z.nullable(z.number()),
   description: z.string(),
   lastUpdate: z.string(),
   lastMessageAuthor: z.nullable(z.enum(["vendor", "staff"])),

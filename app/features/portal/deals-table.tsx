@@ -71,6 +71,7 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
     { key: "amount", header: "Amount", cell: (deal) => formatUsd(deal.costOfEquipment) },
     { key: "description", header: "Description", cell: (deal) => deal.description || "—" },
     { key: "down-payment", header: "Down Payment", cell: (deal) => formatUsd(deal.downPayment) },
+    { key: "approved", header: "Approved Amount (estimated)", cell: (deal) => (deal.approvedAmount === null ? "—" : formatUsd(deal.approvedAmount)) },
     {
       key: "reply",
       header: <span className="sr-only">Reply</span>,

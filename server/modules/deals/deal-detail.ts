@@ -1,11 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { vendorWroteLast } from "./list-all-deals.ts";
 import { deal, dealClient, dealHistory, user, vendorCompany } from "../../db/schema.ts";
 
 /** A deal for the back office: sensitive client numbers stay masked (decisions.md 8). */
 export async function dealDetail(db: Database, dealId: string) {
   const [row] = await db
-    .select({ deal, companyName: vendorCompany.name, vendorEmail: user.email })
+    .select({ deal, companyName: vendorCompany.name, vendorEmail: user.email, vendorWroteLast })
     .from(deal)
     .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
     .innerJoin(user, eq(user.id, deal.submittedByUserId))
@@ -31,7 +32,9 @@ export async function dealDetail(db: Database, dealId: string) {
       dealScore: d.dealScore,
       costOfEquipment: d.costOfEquipment,
       downPayment: d.downPayment,
+      approvedAmount: d.approvedAmount,
       lastUpdate: d.lastUpdate.toISOString(),
+      vendorWroteLast: Boolean(row.vendorWroteLast),
       businessPhone: d.businessPhone,
       businessEmail: d.businessEmail,
       description: d.description,

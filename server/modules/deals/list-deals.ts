@@ -26,6 +26,7 @@ export async function listDeals(db: Database, scope: VendorScope, period: Period
       notes: deal.notes,
       costOfEquipment: deal.costOfEquipment,
       downPayment: deal.downPayment,
+      approvedAmount: deal.approvedAmount,
       description: deal.description,
       lastUpdate: deal.lastUpdate,
       lastMessageAuthor: lastAuthor,

@@ -162,9 +162,9 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     listBackOfficeDeals,
     async (request) => {
       await staff(request);
-      const { stage, company, month, q, cursor } = request.query;
+      const { stage, company, month, q, waiting, cursor } = request.query;
       const period = month === undefined ? undefined : { month: Number(month), year: monthAndYearInTimeZone(new Date(), context.timeZone).year };
-      return listAllDeals(app.db, { stage: stage === undefined ? undefined : Number(stage), company, period, q, cursor });
+      return listAllDeals(app.db, { stage: stage === undefined ? undefined : Number(stage), company, period, q, vendorWroteLast: waiting === "1", cursor });
     },
     staffFirst,
   );
@@ -186,9 +186,9 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     updateBackOfficeDeal,
     async (request) => {
       const user = await staff(request);
-      const result = await updateDeal(app.db, context, user, request.params.id, request.body);
-      if (result.changed.includes("stage")) void app.deliverMailNow();
-      return result;
+      const { changed, mailed } = await updateDeal(app.db, context, user, request.params.id, request.body);
+      if (mailed) void app.deliverMailNow();
+      return { changed };
     },
     staffFirst,
   );

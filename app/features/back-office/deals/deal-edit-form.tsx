@@ -16,6 +16,7 @@ function formValues(deal: BackOfficeDealDetail["deal"]): DealUpdateFormValues {
     dealScore: String(deal.dealScore),
     costOfEquipment: String(deal.costOfEquipment),
     downPayment: String(deal.downPayment),
+    approvedAmount: deal.approvedAmount === null ? "" : String(deal.approvedAmount),
     declinedReceivedOn: deal.declinedReceivedOn ?? "",
     declinedCompletedOn: deal.declinedCompletedOn ?? "",
     declinedNoticeSentOn: deal.declinedNoticeSentOn ?? "",
@@ -41,6 +42,7 @@ export function DealEditForm({ deal, onSave, saving }: { deal: BackOfficeDealDet
       <TextField label="Notes" className="sm:col-span-2" {...form.text("notes")} />
       <TextField label="Cost of equipment" type="number" min={0} step="0.01" {...form.text("costOfEquipment")} />
       <TextField label="Down payment" type="number" min={0} step="0.01" {...form.text("downPayment")} />
+      <TextField label="Approved amount" type="number" min={0} step="0.01" help="Empty until approved; the vendor is mailed every change" {...form.text("approvedAmount")} />
       {form.values.stage === "0" ? (
         <fieldset className="sm:col-span-2">
           <legend className="font-medium">Adverse action timeline</legend>

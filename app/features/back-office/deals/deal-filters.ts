@@ -1,13 +1,13 @@
 import { backOfficeDealQuery, type BackOfficeDealQuery } from "#domain/api/back-office-deals.ts";
 
-/** The deals list's filters as kept in the URL: stage, company (vendor), month (0-11), q. */
-export type DealFilters = { stage: string; company: string; month: string; q: string };
+/** The deals list's filters as kept in the URL: stage, company (vendor), month (0-11), q, waiting ("1": the vendor wrote last). */
+export type DealFilters = { stage: string; company: string; month: string; q: string; waiting: string };
 
-const keys = ["stage", "company", "month", "q"] as const;
+const keys = ["stage", "company", "month", "q", "waiting"] as const;
 
 /** Reads the filters from the URL; a value the endpoint would refuse is dropped (all), not sent. */
 export function readDealFilters(search: URLSearchParams): DealFilters {
-  const filters: DealFilters = { stage: "", company: "", month: "", q: "" };
+  const filters: DealFilters = { stage: "", company: "", month: "", q: "", waiting: "" };
   for (const key of keys) {
     const value = search.get(key)?.trim() ?? "";
     if (value && backOfficeDealQuery.safeParse({ [key]: value }).success) filters[key] = value;

@@ -5,6 +5,7 @@ import { monthFilterOptions } from "#domain/deals/business-month.ts";
 import { stageLabel, stageValues } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Form } from "../../../components/ui/form.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
@@ -24,6 +25,7 @@ const columns: TableColumn<BackOfficeDeal>[] = [
           {deal.businessName}
         </Link>
         <span className="block">{deal.accountNumber}</span>
+        {deal.vendorWroteLast ? <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Vendor wrote</span> : null}
       </>
     ),
   },
@@ -51,6 +53,12 @@ export function DealList({ filters, companies, deals }: { filters: DealFilters; 
         <SelectField label="Stage" placeholder="All stages" options={stageOptions} value={filters.stage} onChange={(event) => change("stage", event.target.value)} />
         <SelectField label="Vendor" placeholder="All vendors" options={companies} value={filters.company} onChange={(event) => change("company", event.target.value)} />
         <SelectField label="Month" options={monthFilterOptions} value={filters.month || "all"} onChange={(event) => change("month", event.target.value)} />
+        <Checkbox
+          label="Waiting for us"
+          help="The vendor wrote last"
+          checked={filters.waiting === "1"}
+          onChange={(event) => change("waiting", event.target.checked ? "1" : "")}
+        />
         <SearchField key={filters.q} initial={filters.q} />
         <Button type="submit" variant="secondary">
           Search
