@@ -40,7 +40,7 @@ export function describeDealChange(field: VendorVisibleDealField, from: string, 
       return `${figureLabels[field]} changed from ${figure(from)} to ${figure(to)}.`;
     case "approvedAmount": {
       if (from === "") return `Approved amount set to ${figure(to)}.`;
-      if (to === "") return `Approved amount withdrawn (it was ${figure(from)}).`;
+      if (to === "") return `Approved amount withdrawn; it was ${figure(from)}.`;
       const direction = Number(to) < Number(from) ? "lowered" : "raised";
       return `Approved amount ${direction} from ${formatUsd(Number(from))} to ${formatUsd(Number(to))} (estimated).`;
     }
