@@ -23,6 +23,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("portal", "routes/portal.tsx", [
     index("routes/portal-home.tsx"),
+    route("deals/:id", "routes/portal-deal.tsx"),
     route("deals/:id/messages", "routes/portal-deal-messages.tsx"),
   ]),
   route("VendorSignUp", "routes/vendor-sign-up.tsx"),

@@ -27,6 +27,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
       const form = await request.formData();
       const body = new FormData();
       body.append("body", String(form.get("body") ?? ""));
+      for (const file of form.getAll("attachment")) if (file instanceof File) body.append("attachment", file, file.name);
       await call(postBackOfficeDealMessage, { params: { id: params.id }, body });
     }
     return { intent, ok: true, error: null };

@@ -25,6 +25,8 @@ export const portalDeal = z.object({
   lastUpdate: z.string(),
   lastMessageAuthor: z.nullable(z.enum(["vendor", "staff"])),
   vendorHasWritten: z.boolean(),
+  /** The credit team wrote last and the company has not opened the deal since. */
+  unread: z.boolean(),
 });
 
 export type PortalDeal = z.infer<typeof portalDeal>;
@@ -127,4 +129,74 @@ export const downloadPortalDocument = endpoint({
   responses: {},
   download: true,
   errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+/** The deal fields whose changes a vendor sees in its history (no staff, no ECOA dates). */
+export const vendorHistoryFields = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment"] as const;
+
+export const portalDealDetailResponse = z.object({
+  deal: z.object({
+    id: z.string(),
+    accountNumber: z.string(),
+    businessName: z.string(),
+    ownersName: z.string(),
+    stage: z.number(),
+    notes: z.string(),
+    dealScore: z.number(),
+    costOfEquipment: z.number(),
+    downPayment: z.number(),
+    description: z.string(),
+    submittedAt: z.string(),
+    lastUpdate: z.string(),
+  }),
+  /** The changes a vendor may see: field, from -> to, when; never who. */
+  history: z.array(z.object({ field: z.enum(vendorHistoryFields), from: z.string(), to: z.string(), at: z.string() })),
+});
+
+export type PortalDealDetail = z.infer<typeof portalDealDetailResponse>;
+
+export const getPortalDeal = endpoint({
+  method: "GET",
+  path: "/api/portal/deals/:id",
+  summary: "One of the company's deals with its stage history",
+  tags: ["portal"],
+  params: idParams,
+  responses: { 200: portalDealDetailResponse },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const okResponse = z.object({ ok: z.literal(true) });
+
+export const markPortalDealRead = endpoint({
+  method: "POST",
+  path: "/api/portal/deals/:id/read",
+  summary: "The company has opened the deal: its unread marker goes",
+  tags: ["portal"],
+  params: idParams,
+  responses: { 200: okResponse },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const portalUnreadResponse = z.object({ count: z.number() });
+
+export const getPortalUnread = endpoint({
+  method: "GET",
+  path: "/api/portal/unread",
+  summary: "How many of the company's deals have an answer not yet opened",
+  tags: ["portal"],
+  responses: { 200: portalUnreadResponse },
+  errors: ["FORBIDDEN"],
+});
+
+export const documentsAddedResponse = z.object({ ids: z.array(z.string()) });
+
+export const addPortalDealDocuments = endpoint({
+  method: "POST",
+  path: "/api/portal/deals/:id/documents",
+  summary: "Add documents to a deal (multipart: files `document`)",
+  tags: ["portal"],
+  params: idParams,
+  multipart: true,
+  responses: { 201: documentsAddedResponse },
+  errors: ["FORBIDDEN", "NOT_FOUND", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
 });

@@ -441,6 +441,18 @@ export const dealMessage = pgTable(
   (table) => [index("deal_message_deal_idx").on(table.dealId, table.createdAt)],
 );
 
+/**
+ * When the vendor company last opened a deal's page (issue 15's unread marker). One row per deal:
+ * a deal belongs to one company, so this is per deal and company, not per user — the credit
+ * team answers the company, and any of its users opening the deal has seen the answer.
+ */
+export const dealVendorRead = pgTable("deal_vendor_read", {
+  dealId: uuid("deal_id")
+    .primaryKey()
+    .references(() => deal.id, { onDelete: "cascade" }),
+  readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Every change the credit team makes to a deal: who, when, which field, from -> to. */
 export const dealHistory = pgTable(
   "deal_history",

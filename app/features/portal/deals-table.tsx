@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { PortalDeal } from "#domain/api/portal-deals.ts";
 import { truncate } from "#domain/deals/new-deal-schema.ts";
 import { canReply, isOpenStage, showsNotification, stageLabel, stageStrip, stageTags, stripReached } from "#domain/deals/stages.ts";
@@ -5,7 +6,8 @@ import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Table, type TableColumn } from "../../components/ui/table.tsx";
 
-function StageStrip({ stage }: { stage: number }) {
+/** Steps 1-5 of an open deal, each named for screen readers. */
+export function StageStrip({ stage }: { stage: number }) {
   const reached = stripReached(stage);
   return (
     <ol aria-label="Progress" className="mt-1 flex gap-1">
@@ -23,6 +25,15 @@ function StageStrip({ stage }: { stage: number }) {
   );
 }
 
+/** The credit team answered and nobody at the company has opened the deal since. */
+export function UnreadMarker() {
+  return (
+    <span className="ml-1 inline-block rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white" title="The credit team answered">
+      Unread<span className="sr-only">: the credit team answered</span>
+    </span>
+  );
+}
+
 function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[] {
   return [
     {
@@ -31,10 +42,13 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
       rowHeader: true,
       cell: (deal) => (
         <>
-          <span title={deal.businessName} aria-hidden="true" className="font-semibold">
-            {truncate(deal.businessName, 18)}
-          </span>
-          <span className="sr-only">{deal.businessName}</span>
+          <Link to={`/portal/deals/${encodeURIComponent(deal.id)}`} className="text-brand-700 underline">
+            <span title={deal.businessName} aria-hidden="true" className="font-semibold">
+              {truncate(deal.businessName, 18)}
+            </span>
+            <span className="sr-only">{deal.businessName}</span>
+          </Link>
+          {deal.unread ? <UnreadMarker /> : null}
           <span className="block text-slate-700">{deal.accountNumber}</span>
         </>
       ),

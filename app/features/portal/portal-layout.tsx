@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Outlet, useNavigate, useRevalidator } from "react-router";
+import { Link, Outlet, useNavigate, useRevalidator } from "react-router";
 import type { Me } from "#domain/api/me.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -10,7 +10,7 @@ import { NewDealDialog } from "./new-deal-dialog.tsx";
 const sidebarLink = "flex min-h-11 items-center rounded px-3 hover:bg-brand-700";
 
 /** The signed-in vendor portal's frame: sidebar, Submit New Deal (from the sidebar or the + button) and the page (spec §2). */
-export function PortalLayout({ me }: { me: Me }) {
+export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer not yet opened. */ unread: number | null }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const toast = useToast();
@@ -44,9 +44,15 @@ export function PortalLayout({ me }: { me: Me }) {
             </button>
           </li>
           <li>
-            <a href="#deals" className={sidebarLink}>
+            <Link to="/portal#deals" className={sidebarLink}>
               Clients
-            </a>
+              {unread ? (
+                <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+                  {unread}
+                  <span className="sr-only"> unread {unread === 1 ? "answer" : "answers"}</span>
+                </span>
+              ) : null}
+            </Link>
           </li>
           <li>
             <a href={brand.vendorHandbookPdf} className={sidebarLink}>

@@ -2,6 +2,7 @@ import { and, desc, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { deal } from "../../db/schema.ts";
 import { inScopeAndPeriod, type Period } from "./deal-period.ts";
+import { unreadSql } from "./portal-deal-page.ts";
 import type { VendorScope } from "./vendor-scope.ts";
 
 const pageSize = 50;
@@ -31,6 +32,7 @@ export async function listDeals(db: Database, scope: VendorScope, period: Period
       lastUpdate: deal.lastUpdate,
       lastMessageAuthor: lastAuthor,
       vendorHasWritten: vendorWrote,
+      unread: unreadSql,
     })
     .from(deal)
     .where(and(...conditions))
@@ -39,7 +41,7 @@ export async function listDeals(db: Database, scope: VendorScope, period: Period
   const page = rows.slice(0, pageSize);
   const last = page[page.length - 1];
   return {
-    deals: page.map((row) => ({ ...row, lastUpdate: row.lastUpdate.toISOString(), vendorHasWritten: Boolean(row.vendorHasWritten) })),
+    deals: page.map((row) => ({ ...row, lastUpdate: row.lastUpdate.toISOString(), vendorHasWritten: Boolean(row.vendorHasWritten), unread: Boolean(row.unread) })),
     nextCursor: rows.length > pageSize && last ? `${last.lastUpdate.toISOString()}|${last.id}` : null,
   };
 }

@@ -11,7 +11,19 @@ import {
   revealDealClient as revealDealClientEndpoint,
   updateBackOfficeDeal,
 } from "#domain/api/back-office-deals.ts";
-import { downloadPortalDocument, getPortalDashboard, listPortalDealMessages, listPortalDeals, messageBodySchema, postPortalDealMessage, submitDeal } from "#domain/api/portal-deals.ts";
+import {
+  addPortalDealDocuments,
+  downloadPortalDocument,
+  getPortalDashboard,
+  getPortalDeal,
+  getPortalUnread,
+  listPortalDealMessages,
+  listPortalDeals,
+  markPortalDealRead,
+  messageBodySchema,
+  postPortalDealMessage,
+  submitDeal,
+} from "#domain/api/portal-deals.ts";
 import { staffRoles } from "#domain/auth/roles.ts";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { newDealClientSchema } from "#domain/deals/new-deal-schema.ts";
@@ -32,6 +44,7 @@ import { findDeal } from "./find-deal.ts";
 import { findDocument, findVendorDocument } from "./find-document.ts";
 import { listAllDeals } from "./list-all-deals.ts";
 import { listDeals } from "./list-deals.ts";
+import { addDealDocuments, markDealRead, portalDealDetail, unreadCount } from "./portal-deal-page.ts";
 import { postMessage } from "./post-message.ts";
 import { discardUploads, receiveUploads } from "./receive-uploads.ts";
 import { revealDealClient } from "./reveal-deal-client.ts";
@@ -88,6 +101,64 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
         if (!result.created) await discardUploads(app.storage, files);
         else void app.deliverMailNow();
         return reply.status(result.created ? 201 : 200).send({ id: result.id, accountNumber: result.accountNumber });
+      } catch (error) {
+        await discardUploads(app.storage, files);
+        throw error;
+      }
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    getPortalDeal,
+    async (request) => {
+      const scope = await requireVendorScope(app, request);
+      const found = await findDeal(app.db, scope, request.params.id);
+      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      return portalDealDetail(app.db, found);
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    markPortalDealRead,
+    async (request) => {
+      const scope = await requireVendorScope(app, request);
+      const found = await findDeal(app.db, scope, request.params.id);
+      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      await markDealRead(app.db, found);
+      return { ok: true as const };
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    getPortalUnread,
+    async (request) => {
+      const scope = await requireVendorScope(app, request);
+      return { count: await unreadCount(app.db, scope) };
+    },
+    vendorFirst,
+  );
+
+  // Documents added after the deal was submitted: the new-deal upload's checks, audited, mailed.
+  registerEndpoint(
+    app,
+    addPortalDealDocuments,
+    async (request, reply) => {
+      const scope = await requireVendorScope(app, request);
+      const found = await findDeal(app.db, scope, request.params.id);
+      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
+      const { files } = await receiveUploads(request, app.storage, `deals/${found.id}`, ["document"]);
+      try {
+        if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
+        const added = await addDealDocuments(app.db, context, scope, found, files, request.ip);
+        void app.deliverMailNow();
+        return reply.status(201).send(added);
       } catch (error) {
         await discardUploads(app.storage, files);
         throw error;

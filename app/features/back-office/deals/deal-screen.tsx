@@ -32,9 +32,10 @@ export function DealScreen({ detail, thread }: { detail: BackOfficeDealDetail; t
   const { deal, client, history } = detail;
 
   const save = (changes: DealUpdate) => void update.submit(changes, { method: "patch", encType: "application/json" });
-  const send = (body: string) => {
+  const send = (body: string, files: File[]) => {
     const form = new FormData();
     form.append("body", body);
+    for (const file of files) form.append("attachment", file, file.name);
     void answer.submit(form, { method: "post", encType: "multipart/form-data" });
   };
 

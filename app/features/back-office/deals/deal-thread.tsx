@@ -1,13 +1,20 @@
 import { useState } from "react";
+import { downloadBackOfficeDocument } from "#domain/api/back-office-deals.ts";
 import type { DealMessages } from "#domain/api/portal-deals.ts";
+import { acceptAttribute, maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Form } from "../../../components/ui/form.tsx";
 import { Empty } from "../../../components/ui/page-state.tsx";
 import { TextareaField } from "../../../components/ui/textarea-field.tsx";
+import { downloadUrl } from "../../../lib/call.ts";
 
-/** The thread with the vendor and the credit team's answer (a new answer remounts it empty). */
-export function DealThread({ messages, onAnswer, sending }: { messages: DealMessages["messages"]; onAnswer: (body: string) => void; sending: boolean }) {
+/** The thread with the vendor, every attachment a download (audited), and the credit team's answer with files (a new answer remounts it empty). */
+export function DealThread({ messages, onAnswer, sending }: { messages: DealMessages["messages"]; onAnswer: (body: string, files: File[]) => void; sending: boolean }) {
   const [reply, setReply] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const tooMany = files.length > maxFilesPerSubmission;
+  const tooLarge = files.find((file) => file.size > maxFileBytes);
+  const fileProblem = tooMany ? `Attach at most ${maxFilesPerSubmission} files.` : tooLarge ? `${tooLarge.name} is larger than ${maxFileBytes / 1024 / 1024} MB.` : null;
   return (
     <section aria-labelledby="thread-heading" className="mt-8">
       <h2 id="thread-heading" className="text-xl font-semibold">
@@ -20,20 +27,51 @@ export function DealThread({ messages, onAnswer, sending }: { messages: DealMess
             <p className="text-sm font-semibold">
               {message.author === "vendor" ? "Vendor" : "Credit team"} · {new Date(message.createdAt).toLocaleString("en-US")}
             </p>
-            <p className="whitespace-pre-wrap">{message.body}</p>
+            <p className="whitespace-pre-wrap break-words">{message.body}</p>
+            {message.attachments.length ? (
+              <ul aria-label="Attachments" className="mt-1 space-y-1">
+                {message.attachments.map((attachment) => (
+                  <li key={attachment.id}>
+                    <a href={downloadUrl(downloadBackOfficeDocument, { params: { id: attachment.id } })} className="text-sm break-all text-brand-700 underline">
+                      {attachment.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ol>
       <Form
         onSubmit={(event) => {
           event.preventDefault();
-          onAnswer(reply);
+          if (!fileProblem) onAnswer(reply, files);
         }}
         aria-label="Answer the vendor"
         className="mt-3 space-y-2"
       >
         <TextareaField label="Answer" name="body" rows={3} value={reply} onChange={(event) => setReply(event.target.value)} />
-        <Button type="submit" disabled={!reply.trim() || sending}>
+        <div>
+          <label htmlFor="answer-files" className="block font-medium">
+            Attachments (optional)
+          </label>
+          <input
+            id="answer-files"
+            name="attachment"
+            type="file"
+            multiple
+            accept={acceptAttribute}
+            aria-describedby={fileProblem ? "answer-files-problem" : undefined}
+            className="mt-1 block min-h-11 max-w-full"
+            onChange={(event) => setFiles([...(event.target.files ?? [])])}
+          />
+          {fileProblem ? (
+            <p id="answer-files-problem" role="alert" className="font-medium text-red-800">
+              {fileProblem}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={!reply.trim() || sending || Boolean(fileProblem)}>
           Send answer
         </Button>
       </Form>

@@ -1,0 +1,135 @@
+import { and, eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, dealDocument } from "../../server/db/schema.ts";
+import { samplePdf, samplePng } from "../support/multipart.ts";
+import { newDealFields } from "../support/vendor-fixtures.ts";
+import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
+import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { signInThroughUi } from "./support/sign-in.ts";
+
+// Issue 15: staff see and download vendors' attachments and answer with files; the vendor's page
+// per deal, its unread marker (list and sidebar) and documents added later.
+
+let server: E2eServer;
+let staffBrowser: Browser;
+let vendorBrowser: Browser;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  staffBrowser = await launchBrowser();
+  vendorBrowser = await launchBrowser();
+});
+afterAll(async () => {
+  await staffBrowser?.close();
+  await vendorBrowser?.close();
+  await server?.stop();
+});
+
+const file = (name: string, buffer: Buffer, mimeType: string) => ({ name, mimeType, buffer });
+const business = "ATTACHED ANVIL WORKS";
+
+describe("a deal's page on both sides", () => {
+  let staff: Page;
+  let vendor: Page;
+  let dealId: string;
+
+  it("shows staff the vendor's attachment on the deal page, as an audited download", async () => {
+    vendor = await vendorBrowser.newPage();
+    await signInThroughUi(vendor, server.url, "vendor@demo.example", demoPasswords.vendor);
+    await vendor.waitForURL(`${server.url}/portal`);
+    const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
+      headers: { origin: server.url },
+      multipart: { deal: JSON.stringify(newDealFields({ businessName: business.toLowerCase() })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+    });
+    expect(created.status()).toBe(201);
+    dealId = (await created.json()).id;
+
+    // The list links each deal to its page; the vendor writes there with an attachment.
+    await vendor.reload();
+    await vendor.getByRole("row", { name: new RegExp(business) }).getByRole("link", { name: business }).click();
+    await vendor.waitForURL(`${server.url}/portal/deals/${dealId}`);
+    await vendor.getByRole("heading", { level: 1, name: business }).waitFor();
+    const write = vendor.getByRole("form", { name: "Write to the credit team" });
+    await write.getByLabel("Message", { exact: true }).fill("Here is the signed quote.");
+    await write.getByLabel("Attachments (optional)").setInputFiles([file("signed-quote.pdf", samplePdf, "application/pdf")]);
+    await write.getByRole("button", { name: "Send" }).click();
+    await vendor.getByText("Message sent to the credit team.").waitFor();
+    await vendor.getByRole("link", { name: "signed-quote.pdf" }).waitFor();
+
+    staff = await staffBrowser.newPage();
+    await signInThroughUi(staff, server.url, "admin@demo.example", demoPasswords.admin);
+    await staff.waitForURL(`${server.url}/back-office`);
+    await staff.goto(`${server.url}/back-office/deals/${dealId}`);
+    const thread = staff.getByRole("region", { name: "Messages with the vendor" });
+    await thread.getByText("Here is the signed quote.").waitFor();
+    const link = thread.getByRole("link", { name: "signed-quote.pdf" });
+    expect(await link.getAttribute("href")).toMatch(/^\/api\/back-office\/documents\/[0-9a-f-]{36}$/);
+    const [download] = await Promise.all([staff.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe("signed-quote.pdf");
+    expect(await download.failure()).toBeNull();
+    const response = await staff.request.get(`${server.url}${await link.getAttribute("href")}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-disposition"]).toContain("attachment");
+    expect((await response.body()).equals(samplePdf)).toBe(true);
+    await expectNoAxeViolations(staff);
+  });
+
+  it("lets staff answer with a file; the vendor sees Unread on the list and in the sidebar until opening the deal", async () => {
+    const answer = staff.getByRole("form", { name: "Answer the vendor" });
+    await answer.getByLabel("Answer").fill("Approved: terms attached.");
+    await answer.getByLabel("Attachments (optional)").setInputFiles([file("terms.pdf", samplePdf, "application/pdf")]);
+    await answer.getByRole("button", { name: "Send answer" }).click();
+    await staff.getByRole("region", { name: "Messages with the vendor" }).getByRole("link", { name: "terms.pdf" }).waitFor();
+
+    await vendor.goto(`${server.url}/portal`);
+    const row = vendor.getByRole("row", { name: new RegExp(business) });
+    await row.waitFor();
+    expect(await row.getByText("Unread").count()).toBe(1);
+    const clients = vendor.getByRole("navigation", { name: "Vendor portal" }).getByRole("link", { name: /Clients/ });
+    expect(await clients.textContent()).toContain("1 unread answer");
+    await expectNoAxeViolations(vendor);
+
+    await row.getByRole("link", { name: business }).click();
+    await vendor.getByText("Approved: terms attached.").waitFor();
+    const terms = vendor.getByRole("link", { name: "terms.pdf" });
+    expect(await terms.getAttribute("href")).toMatch(/^\/api\/portal\/documents\/[0-9a-f-]{36}$/);
+    const termsFile = await vendor.request.get(`${server.url}${await terms.getAttribute("href")}`);
+    expect(termsFile.status()).toBe(200);
+    expect(await clients.textContent()).not.toContain("unread");
+    await expectNoAxeViolations(vendor);
+
+    await vendor.getByRole("link", { name: "← All deals" }).click();
+    await vendor.waitForURL(`${server.url}/portal`);
+    await row.waitFor();
+    expect(await row.getByText("Unread").count()).toBe(0);
+    expect(await clients.textContent()).not.toContain("unread");
+  });
+
+  it("lets the vendor add documents later on the deal page; the credit team is mailed", async () => {
+    await vendor.goto(`${server.url}/portal/deals/${dealId}`);
+    const add = vendor.getByRole("form", { name: "Add documents" });
+    await add.getByLabel("Add documents").setInputFiles([file("bank-statement.pdf", samplePdf, "application/pdf"), file("license.png", samplePng, "image/png")]);
+    await add.getByRole("button", { name: "Upload documents" }).click();
+    await vendor.getByText("Documents added. The credit team has been told.").waitFor();
+    const documents = vendor.getByRole("region", { name: "Documents" });
+    await documents.getByRole("link", { name: "bank-statement.pdf" }).waitFor();
+    await documents.getByRole("link", { name: "license.png" }).waitFor();
+    await server.smtp.waitFor((mail) => mail.subject === `Documents added by vendor@demo.example: ${business}`);
+    // The history lists what the vendor may see, never who changed it.
+    await vendor.getByRole("region", { name: "History" }).getByText(/submitted/).waitFor();
+    await expectNoAxeViolations(vendor);
+
+    await staff.reload();
+    await staff.getByRole("link", { name: "bank-statement.pdf" }).waitFor();
+  });
+
+  it("audited the staff download and the documents added", async () => {
+    const database = await server.stopAndOpenDatabase();
+    const [attachment] = await database.db.select().from(dealDocument).where(and(eq(dealDocument.dealId, dealId), eq(dealDocument.originalName, "signed-quote.pdf")));
+    expect(attachment?.messageId).not.toBeNull();
+    const downloads = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "document.download"), eq(auditLog.subject, attachment!.id)));
+    expect(downloads.length).toBeGreaterThanOrEqual(1);
+    expect(await database.db.select().from(auditLog).where(and(eq(auditLog.action, "document.upload"), eq(auditLog.subject, dealId)))).toHaveLength(1);
+  });
+});
