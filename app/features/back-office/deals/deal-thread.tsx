@@ -1,13 +1,14 @@
-import { useState } from "react";
-import type { DealMessages } from "#domain/api/portal-deals.ts";
+import { messageForm, type DealMessages } from "#domain/api/portal-deals.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Form } from "../../../components/ui/form.tsx";
 import { Empty } from "../../../components/ui/page-state.tsx";
 import { TextareaField } from "../../../components/ui/textarea-field.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 
 /** The thread with the vendor and the credit team's answer (a new answer remounts it empty). */
 export function DealThread({ messages, onAnswer, sending }: { messages: DealMessages["messages"]; onAnswer: (body: string) => void; sending: boolean }) {
-  const [reply, setReply] = useState("");
+  // The answer route's own rule for a message body (it parses the same schema).
+  const form = useSchemaForm(messageForm, { body: "" });
   return (
     <section aria-labelledby="thread-heading" className="mt-8">
       <h2 id="thread-heading" className="text-xl font-semibold">
@@ -27,13 +28,15 @@ export function DealThread({ messages, onAnswer, sending }: { messages: DealMess
       <Form
         onSubmit={(event) => {
           event.preventDefault();
-          onAnswer(reply);
+          const answer = form.validate();
+          if (answer) onAnswer(answer.body);
         }}
+        noValidate
         aria-label="Answer the vendor"
         className="mt-3 space-y-2"
       >
-        <TextareaField label="Answer" name="body" rows={3} value={reply} onChange={(event) => setReply(event.target.value)} />
-        <Button type="submit" disabled={!reply.trim() || sending}>
+        <TextareaField label="Answer" rows={3} {...form.text("body")} />
+        <Button type="submit" disabled={!form.values.body.trim() || sending}>
           Send answer
         </Button>
       </Form>
