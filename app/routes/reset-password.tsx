@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { authErrorCodes, resetPassword } from "#domain/api/auth.ts";
 import { newPasswordSchema, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
+import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Form } from "../components/ui/form.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
@@ -45,8 +46,8 @@ export default function ResetPassword() {
             </Link>
           </div>
         ) : state === "failed" ? (
-          <div role="alert" className="mt-6">
-            <p>{passwordResetMessages.expired}</p>
+          <div className="mt-6">
+            <Alert inline>{passwordResetMessages.expired}</Alert>
             <Link to="/VendorLogin" className={buttonClass("secondary", "mt-4")}>
               Back to sign-in
             </Link>

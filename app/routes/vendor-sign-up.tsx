@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { inviteVendor, vendorSignUpMessages, vendorSignUpRequest } from "#domain/api/vendors.ts";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
+import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Checkbox } from "../components/ui/checkbox.tsx";
 import { Form } from "../components/ui/form.tsx";
@@ -32,7 +33,9 @@ export default function VendorSignUp({ loaderData: { me, proposedCompanyId: comp
     return (
       <main className="mx-auto max-w-xl p-8">
         <h1 className="text-2xl font-bold">Vendor sign-up</h1>
-        <p role="alert" className="mt-4">Only administrators can create vendor accounts.</p>
+        <Alert inline className="mt-4">
+          Only administrators can create vendor accounts.
+        </Alert>
       </main>
     );
   }
@@ -74,7 +77,11 @@ export default function VendorSignUp({ loaderData: { me, proposedCompanyId: comp
           </>
         ) : null}
       </div>
-      {result && result !== "sent" ? <p role="alert" className="mt-4 font-semibold text-red-800">{result}</p> : null}
+      {result && result !== "sent" ? (
+        <Alert inline className="mt-4 font-semibold">
+          {result}
+        </Alert>
+      ) : null}
       <p className="mt-6">
         <Link to="/back-office" className="underline">
           Back to the back office

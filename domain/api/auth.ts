@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { newPasswordSchema, passwordResetRequest } from "../auth/password-reset-schema.ts";
 import { signInSchema } from "../auth/sign-in-schema.ts";
+import { totpCodeRequest, twoFactorEnableRequest } from "../auth/two-factor-schema.ts";
 import { endpoint } from "./endpoint.ts";
 
 // The better-auth endpoints the browser calls. The server routes each of them to the library as
@@ -17,7 +18,8 @@ export const authErrorCodes = {
 
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
 
-const twoFactorCode = z.object({ code: z.string() });
+/** A recovery code (an app's code is totpCodeRequest). */
+const recoveryCode = z.object({ code: z.string() });
 const signedIn = z.object({ token: z.optional(z.string()), user: z.object({ id: z.string() }) });
 const status = z.object({ status: z.boolean() });
 
@@ -67,7 +69,7 @@ export const enableTwoFactor = endpoint({
   path: "/api/auth/two-factor/enable",
   summary: "Start TOTP enrolment: the key and recovery codes (two-factor turns on with the first code)",
   tags: ["auth"],
-  body: z.object({ password: z.string() }),
+  body: twoFactorEnableRequest,
   responses: { 200: z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }) },
   errors: [],
 });
@@ -77,7 +79,7 @@ export const verifyTotp = endpoint({
   path: "/api/auth/two-factor/verify-totp",
   summary: "A code from the authenticator app: finishes a sign-in or an enrolment",
   tags: ["auth"],
-  body: twoFactorCode,
+  body: totpCodeRequest,
   responses: { 200: signedIn },
   errors: [],
 });
@@ -87,7 +89,7 @@ export const verifyBackupCode = endpoint({
   path: "/api/auth/two-factor/verify-backup-code",
   summary: "A recovery code instead of the app's (each works once)",
   tags: ["auth"],
-  body: twoFactorCode,
+  body: recoveryCode,
   responses: { 200: signedIn },
   errors: [],
 });

@@ -9,7 +9,7 @@ export const backOfficeDealQuery = z.object({
   stage: z.optional(z.string().check(z.regex(/^\d$/))),
   company: z.optional(z.uuid()),
   month: z.optional(z.string().check(z.regex(/^([0-9]|1[01])$/, "month is 0-11"))),
-  q: z.optional(z.string().check(z.maxLength(100))),
+  q: z.optional(z.string().check(z.maxLength(100, "Please use at most 100 characters."))),
   /** "1": only deals whose vendor wrote last (waiting for the credit team). */
   waiting: z.optional(z.literal("1")),
   cursor: z.optional(dealCursor),

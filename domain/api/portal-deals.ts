@@ -64,7 +64,10 @@ export type DealMessages = z.infer<typeof dealMessagesResponse>;
 export const dealCreatedResponse = z.object({ id: z.string(), accountNumber: z.string() });
 
 /** The `body` field of a multipart message (vendor or credit team). */
-export const messageBodySchema = z.string().check(z.trim(), z.minLength(1, "Please write a message."), z.maxLength(5000));
+export const messageBodySchema = z.string().check(z.trim(), z.minLength(1, "Please write a message."), z.maxLength(5000, "Please use at most 5000 characters."));
+
+/** The text of a message form (vendor or credit team): its `body`, validated before the multipart request is sent. */
+export const messageForm = z.object({ body: messageBodySchema });
 
 export const messagePostedResponse = z.object({ id: z.string() });
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { requestPasswordReset } from "#domain/api/auth.ts";
 import { passwordResetMessages, passwordResetRequest } from "#domain/auth/password-reset-schema.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
@@ -36,9 +37,9 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
           {result === "sent" ? <p className="font-semibold text-green-800">{passwordResetMessages.sent}</p> : null}
         </div>
         {result === "failed" ? (
-          <p role="alert" className="font-semibold text-red-700">
+          <Alert inline className="font-semibold">
             {passwordResetMessages.failed}
-          </p>
+          </Alert>
         ) : null}
         <Button type="submit">Send reset link</Button>
       </Form>

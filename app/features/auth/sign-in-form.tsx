@@ -6,6 +6,7 @@ import { homePathForRole } from "#domain/auth/roles.ts";
 import { signInMessages, signInSchema } from "#domain/auth/sign-in-schema.ts";
 import { ApiError, call } from "../../lib/call.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Form } from "../../components/ui/form.tsx";
@@ -73,7 +74,11 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
         ) : (
           <TextField label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} required help="The 6-digit code from your authenticator app." />
         )}
-        {serverError ? <p role="alert" className="font-medium text-red-700">{serverError}</p> : null}
+        {serverError ? (
+          <Alert inline className="font-medium">
+            {serverError}
+          </Alert>
+        ) : null}
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit">Verify</Button>
           <Button
@@ -97,9 +102,9 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
       <TextField label="Password" type={showPassword ? "text" : "password"} autoComplete="current-password" maxLength={128} {...form.text("password")} />
       <Checkbox label="Show password" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
       {serverError ? (
-        <p role="alert" className="font-medium text-red-700">
+        <Alert inline className="font-medium">
           {serverError}
-        </p>
+        </Alert>
       ) : null}
       <Button type="submit" disabled={submitting}>
         SUBMIT

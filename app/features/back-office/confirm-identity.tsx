@@ -1,10 +1,11 @@
 import { useRef, useState } from "react";
-import { confirmIdentity, getMe } from "#domain/api/me.ts";
+import { confirmIdentity, confirmIdentityRequest, getMe } from "#domain/api/me.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError, call } from "../../lib/call.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 
 /** Asking again this long before the confirmation runs out avoids a refusal mid-request. */
 const marginMs = 15_000;
@@ -30,19 +31,22 @@ export function useConfirmIdentity() {
 }
 
 function ConfirmIdentityDialog({ twoFactor, onDone }: { twoFactor: boolean; onDone: (ok: boolean) => void }) {
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  // The endpoint's schema is a union of the two factors: the values hold only the one asked for,
+  // so a failed parse reports that field's own message.
+  const field = twoFactor ? "code" : "password";
+  const form = useSchemaForm(confirmIdentityRequest, { [field]: "" } as Record<"code" | "password", string>);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const request = form.validate();
+    if (!request) return input.current?.focus();
     setBusy(true);
-    setError(undefined);
     try {
-      await call(confirmIdentity, { body: twoFactor ? { code: value.trim() } : { password: value } });
+      await call(confirmIdentity, { body: request });
       onDone(true);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again later.");
+      form.setErrors({ [field]: failure instanceof ApiError ? failure.message : "Something went wrong. Please try again later." });
       input.current?.focus();
     } finally {
       setBusy(false);
@@ -50,7 +54,7 @@ function ConfirmIdentityDialog({ twoFactor, onDone }: { twoFactor: boolean; onDo
   };
   return (
     <Dialog open onClose={() => onDone(false)} title="Confirm it is you">
-      <Form onSubmit={(event) => void submit(event)} aria-label="Confirm it is you" className="space-y-4">
+      <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Confirm it is you" className="space-y-4">
         <p>Customer numbers and exports need a fresh confirmation every few minutes.</p>
         <TextField
           ref={input}
@@ -58,10 +62,8 @@ function ConfirmIdentityDialog({ twoFactor, onDone }: { twoFactor: boolean; onDo
           type={twoFactor ? "text" : "password"}
           inputMode={twoFactor ? "numeric" : undefined}
           autoComplete={twoFactor ? "one-time-code" : "current-password"}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={error}
           required
+          {...form.text(field, twoFactor ? (raw) => raw.trim() : undefined)}
         />
         <div className="flex gap-3">
           <Button type="submit" disabled={busy}>

@@ -1,35 +1,44 @@
 import { useState } from "react";
 import { enableTwoFactor, verifyTotp } from "#domain/api/auth.ts";
+import { totpCodeRequest, twoFactorEnableRequest, twoFactorSetupMessages } from "#domain/auth/two-factor-schema.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError, call } from "../../lib/call.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 
 /** TOTP enrolment: password, then the key for an authenticator app and recovery codes, then a code. */
 export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
-  const [password, setPassword] = useState("");
+  // Each step validates with its endpoint's schema (domain/api/auth.ts) before calling it.
+  const passwordForm = useSchemaForm(twoFactorEnableRequest, { password: "" });
+  const codeForm = useSchemaForm(totpCodeRequest, { code: "" });
   const [setup, setSetup] = useState<{ totpURI: string; backupCodes: string[] } | null>(null);
-  const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const secret = setup ? (new URL(setup.totpURI).searchParams.get("secret") ?? "") : "";
 
   const start = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
+    const request = passwordForm.validate();
+    if (!request) return;
     try {
-      setSetup(await call(enableTwoFactor, { body: { password } }));
+      setSetup(await call(enableTwoFactor, { body: request }));
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 400 ? "That password is not right." : (failure as Error).message);
+      if (failure instanceof ApiError && failure.status === 400) passwordForm.setErrors({ password: twoFactorSetupMessages.wrongPassword });
+      else setError((failure as Error).message);
     }
   };
   const verify = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
+    const request = codeForm.validate();
+    if (!request) return;
     try {
-      await call(verifyTotp, { body: { code: code.trim() } });
+      await call(verifyTotp, { body: request });
       onEnabled();
     } catch {
-      setError("That code is not valid. Please try the current code.");
+      codeForm.setErrors({ code: twoFactorSetupMessages.invalidCode });
     }
   };
 
@@ -40,12 +49,12 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
       </h1>
       <p className="mt-2">Staff accounts must set up two-factor authentication before they can see customer data.</p>
       {setup === null ? (
-        <Form onSubmit={(event) => void start(event)} aria-label="Start two-factor setup" className="mt-4 space-y-3">
-          <TextField label="Your password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <Form onSubmit={(event) => void start(event)} noValidate aria-label="Start two-factor setup" className="mt-4 space-y-3">
+          <TextField label="Your password" type="password" autoComplete="current-password" {...passwordForm.text("password")} />
           <Button type="submit">Set up two-factor authentication</Button>
         </Form>
       ) : (
-        <Form onSubmit={(event) => void verify(event)} aria-label="Confirm two-factor setup" className="mt-4 space-y-4">
+        <Form onSubmit={(event) => void verify(event)} noValidate aria-label="Confirm two-factor setup" className="mt-4 space-y-4">
           <p>Add this key to your authenticator app (choose “enter a setup key”, time-based):</p>
           <p className="font-mono text-lg break-all" data-testid="totp-secret">
             {secret}
@@ -63,11 +72,15 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
               ))}
             </ul>
           </div>
-          <TextField label="Code from your app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
+          <TextField label="Code from your app" inputMode="numeric" autoComplete="one-time-code" {...codeForm.text("code")} />
           <Button type="submit">Turn on two-factor authentication</Button>
         </Form>
       )}
-      {error ? <p role="alert" className="mt-3 font-medium text-red-800">{error}</p> : null}
+      {error ? (
+        <Alert inline className="mt-3 font-medium">
+          {error}
+        </Alert>
+      ) : null}
     </section>
   );
 }

@@ -9,18 +9,24 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { TestimonialCarousel } from "./testimonial-carousel.tsx";
 
+type CalculatorLandingProps = {
+  /** The price field of the calculator's form (CalculatorScreen's useSchemaForm): its value and error. */
+  price: string;
+  error: string | undefined;
+  onPrice: (price: string) => void;
+  /** Shows a message on the price field (its minimum depends on the button: spec §2). */
+  onError: (message: string) => void;
+  onStart: () => void;
+  showCarousel: boolean;
+};
+
 /** The calculator's first view: price of equipment and the ways in (spec §2). */
-export function CalculatorLanding({ price, onPrice, onStart, showCarousel }: { price: string; onPrice: (price: string) => void; onStart: () => void; showCarousel: boolean }) {
-  const [error, setError] = useState<string | undefined>();
+export function CalculatorLanding({ price, error, onPrice, onError, onStart, showCarousel }: CalculatorLandingProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const hydrated = useHydrated();
 
   const start = (minimum: number, message: string) => {
-    if ((parseMoney(price) ?? 0) <= minimum) {
-      setError(message);
-      return;
-    }
-    setError(undefined);
+    if ((parseMoney(price) ?? 0) <= minimum) return onError(message);
     onPrice(finishPrice(price));
     onStart();
   };

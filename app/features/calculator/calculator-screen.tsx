@@ -3,6 +3,7 @@ import { sendCalculatorLead } from "#domain/api/calculator.ts";
 import type { PartnerBranding } from "#domain/api/partner.ts";
 import { calculatorLeadRequest, calculatorMessages, calculatorSteps, stepMessages } from "#domain/calculator/calculator-schema.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Stepper } from "../../components/ui/stepper.tsx";
 import { call } from "../../lib/call.ts";
@@ -129,7 +130,16 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
   };
 
   if (view === "landing") {
-    return <CalculatorLanding price={answers.costEq} onPrice={(costEq) => set({ costEq })} onStart={() => go(0)} showCarousel={!partner} />;
+    return (
+      <CalculatorLanding
+        price={answers.costEq}
+        error={errors.costEq}
+        onPrice={(costEq) => set({ costEq })}
+        onError={(costEq) => form.setErrors({ costEq })}
+        onStart={() => go(0)}
+        showCarousel={!partner}
+      />
+    );
   }
 
   const stepProps = { answers, set, errors, currentYear };
@@ -142,9 +152,9 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
           <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
             {view === 3 ? "Credit Information (Financial History)" : steps[view]!.label}
           </h2>
-          <div role="alert" className={message ? "mt-4 rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-semibold text-red-800" : ""}>
+          <Alert live className="mt-4 font-semibold">
             {message}
-          </div>
+          </Alert>
           <div className="mt-4">
             {view === 0 ? <VendorStep {...stepProps} /> : null}
             {view === 1 ? <OwnerStep {...stepProps} /> : null}

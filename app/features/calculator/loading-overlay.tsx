@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { loadingMessages, loadingStageAt, type LoadingStage } from "#domain/calculator/loading-timeline.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 
@@ -27,9 +28,9 @@ export function LoadingOverlay({ leadSaved, failed, onReady, onClose }: { leadSa
     <Dialog open onClose={onClose} title="Preparing your payment options">
       {failed ? (
         <>
-          <p role="alert" className="font-medium text-red-800">
+          <Alert inline className="font-medium">
             {failed}
-          </p>
+          </Alert>
           <Button className="mt-4" onClick={onClose}>
             Back to my answers
           </Button>

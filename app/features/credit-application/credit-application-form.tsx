@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { submitCreditApplication } from "#domain/api/leads.ts";
 import { usStateOptions } from "#domain/forms/us-states.ts";
 import { creditApplicationFailure, creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Form } from "../../components/ui/form.tsx";
@@ -30,7 +31,7 @@ export function CreditApplicationForm() {
   const [step, setStep] = useState<"edit" | "review">("edit");
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
 
   const showProblem = (message: string) => {
     setProblem(message);
@@ -88,9 +89,9 @@ export function CreditApplicationForm() {
   };
 
   const alert = (
-    <div ref={alertRef} tabIndex={-1} role="alert" className={problem ? "mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4 font-semibold text-red-800" : ""}>
+    <Alert live ref={alertRef} tabIndex={-1} className="mb-6 font-semibold">
       {problem}
-    </div>
+    </Alert>
   );
 
   if (step === "review") {

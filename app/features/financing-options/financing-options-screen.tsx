@@ -4,6 +4,7 @@ import { LANDING_ADVANCE_PAYMENTS, LANDING_PAYMENT_TERMS } from "#domain/pricing
 import { askToBeContacted, pickPaymentOption } from "#domain/api/questionnaire.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { contactRequestedMessage, needMoreInformationMessage, pickedOptionRequest } from "#domain/questionnaire/picked-option-schema.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Form } from "../../components/ui/form.tsx";
@@ -120,9 +121,9 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
         checked={form.values.agreeItsJustProposal}
         onChange={(event) => form.setValue("agreeItsJustProposal", event.target.checked)}
       />
-      <p ref={alertRef} tabIndex={-1} role="alert" className={problem ? "mt-4 rounded-md bg-red-50 p-3 font-medium text-red-800" : ""}>
+      <Alert live ref={alertRef} tabIndex={-1} className="mt-4 font-medium">
         {problem}
-      </p>
+      </Alert>
       <Button type="submit" variant="accent" className="mt-6" disabled={sending}>
         MOVE FORWARD
       </Button>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { sendVendorContact } from "#domain/api/leads.ts";
 import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { vendorContactMessages, vendorContactRequest } from "#domain/leads/vendor-contact-schema.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
@@ -49,11 +50,7 @@ export function VendorContactDialog({ open, onClose }: { open: boolean; onClose:
           <TextField label="Phone number" type="tel" required autoComplete="tel-national" placeholder="(555) 555-5555" {...form.text("phoneNumber", formatUsPhone)} />
           <TextField label="Email" type="email" required autoComplete="email" {...form.text("email")} />
           <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
-          {state === "failed" ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800">
-              {vendorContactMessages.failure}
-            </p>
-          ) : null}
+          {state === "failed" ? <Alert className="font-medium">{vendorContactMessages.failure}</Alert> : null}
           <Button type="submit" disabled={state === "sending"}>
             {state === "sending" ? "Sending…" : "Send"}
           </Button>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { DealMessages, PortalDeal } from "#domain/api/portal-deals.ts";
-import { downloadPortalDocument } from "#domain/api/portal-deals.ts";
+import { downloadPortalDocument, messageForm } from "#domain/api/portal-deals.ts";
 import { acceptAttribute, truncate } from "#domain/deals/new-deal-schema.ts";
 import { canReply } from "#domain/deals/stages.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -11,6 +11,7 @@ import { Form } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/page-state.tsx";
 import { TextareaField } from "../../components/ui/textarea-field.tsx";
 import { downloadUrl } from "../../lib/call.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 
 /** What the thread route's loader answers (routes/portal-deal-messages.tsx). */
 export type DealThreadLoad = { dealId: string; thread: DealMessages | null; error: string | null };
@@ -25,9 +26,9 @@ export const dealThreadUrl = (dealId: string) => `/portal/deals/${encodeURICompo
 export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: PortalDeal; onClose: () => void; onSent: () => void }) {
   const loaded = useFetcher<DealThreadLoad>({ key: dealThreadKey });
   const sender = useFetcher<DealMessageSent>();
-  const [body, setBody] = useState("");
+  // The thread route's rule for a message body (the server parses the same schema).
+  const reply = useSchemaForm(messageForm, { body: "" });
   const [files, setFiles] = useState<File[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   // Sent, and the deals reloaded (the action revalidates them): close and say so.
@@ -45,15 +46,14 @@ export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: Po
 
   const send = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!body.trim()) return setProblem("Please write a message.");
-    setProblem(null);
+    const text = reply.validate();
+    if (!text) return;
     const form = new FormData();
-    form.append("body", body);
+    form.append("body", text.body);
     for (const file of files) form.append("attachment", file, file.name);
     void sender.submit(form, { method: "post", action: dealThreadUrl(deal.id), encType: "multipart/form-data" });
   };
 
-  const error = problem ?? sendError;
   return (
     <Dialog open onClose={onClose} title={`Funding Communication: ${deal.businessName}`}>
       <div className="max-h-[60vh] space-y-4 overflow-y-auto pr-1">
@@ -79,7 +79,7 @@ export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: Po
         ) : null}
         {thread && open ? (
           <Form onSubmit={send} aria-label="Reply to the credit team" className="space-y-3">
-            <TextareaField label="Message" name="body" value={body} onChange={(event) => setBody(event.target.value)} />
+            <TextareaField label="Message" {...reply.text("body")} />
             <div>
               <label htmlFor="reply-files" className="block font-medium">
                 Attachments (optional)
@@ -87,10 +87,10 @@ export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: Po
               <input ref={fileInput} id="reply-files" type="file" multiple accept={acceptAttribute} className="mt-1 block min-h-11" onChange={(event) => setFiles([...(event.target.files ?? [])])} />
               {files.length ? <p className="text-sm">{files.map((file) => truncate(file.name, 12)).join(", ")}</p> : null}
             </div>
-            {error ? (
-              <p role="alert" className="font-medium text-red-800">
-                {error}
-              </p>
+            {sendError ? (
+              <Alert inline className="font-medium">
+                {sendError}
+              </Alert>
             ) : null}
             <div className="flex gap-3">
               <Button type="submit" disabled={sending}>

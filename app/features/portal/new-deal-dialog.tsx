@@ -4,6 +4,7 @@ import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { acceptAttribute, documentSlots, newDealClientSchema, newDealMessages, truncate } from "#domain/deals/new-deal-schema.ts";
 import { formatEin } from "#domain/leads/credit-application-schema.ts";
 import { formatPriceAsTyped } from "#domain/calculator/price-input.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
@@ -122,7 +123,9 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
               </div>
             );
           })}
-          <p role="alert">{problem}</p>
+          <Alert live inline>
+            {problem}
+          </Alert>
           <div className="flex gap-3">
             <Button variant="secondary" onClick={() => setPhase("client")}>
               Back
@@ -171,10 +174,10 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
       ) : null}
       {phase === "failed" ? (
         <div>
-          <p role="alert" className="font-semibold text-red-800">
+          <Alert inline className="font-semibold">
             {newDealMessages.failure}
             {problem ? ` ${problem}` : ""}
-          </p>
+          </Alert>
           <Button className="mt-4" onClick={() => setPhase("documents")}>
             Back to documents
           </Button>

@@ -54,9 +54,9 @@ function FilesInput({ id, name, label, onChange, problem }: { id: string; name: 
         onChange={(event) => onChange([...(event.target.files ?? [])])}
       />
       {problem ? (
-        <p id={`${id}-problem`} role="alert" className="font-medium text-red-800">
+        <Alert id={`${id}-problem`} inline className="font-medium">
           {problem}
-        </p>
+        </Alert>
       ) : null}
     </div>
   );

@@ -6,6 +6,7 @@ import { monthOptions, questions, type Question } from "#domain/questionnaire/qu
 import { parseMoney } from "#domain/pricing/money-format.ts";
 import type { LandingQuoteResponse } from "#domain/pricing/quote-requests.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { ProgressBar } from "../../components/ui/progress-bar.tsx";
@@ -152,11 +153,7 @@ export function LandingQuestionnaire() {
               </fieldset>
             )}
           </div>
-          {phase === "failed" ? (
-            <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 font-medium text-red-800">
-              We could not send your answers. Please try again, or call us at {brand.phone}.
-            </p>
-          ) : null}
+          {phase === "failed" ? <Alert className="mt-4 font-medium">We could not send your answers. Please try again, or call us at {brand.phone}.</Alert> : null}
           <div className="mt-6 flex flex-wrap gap-3">
             {step > 0 ? (
               <Button variant="secondary" onClick={() => goTo(step - 1)}>

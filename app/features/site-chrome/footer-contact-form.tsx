@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { sendFooterMessage } from "#domain/api/leads.ts";
 import { footerMessageFailed, footerMessageRequest, footerMessageSent } from "#domain/leads/footer-message-schema.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { inputClass } from "../../components/ui/field-parts.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { MarkEmailReadIcon } from "../../components/ui/icons.tsx";
+import { TextareaField } from "../../components/ui/textarea-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
@@ -44,33 +45,9 @@ export function FooterContactForm() {
       <TextField label="Business name" autoComplete="organization" {...form.text("nameOfBusiness")} />
       <TextField label="Your name" autoComplete="name" required {...form.text("nameUser")} />
       <TextField label="E-mail" type="email" autoComplete="email" required {...form.text("emailUser")} />
-      <div>
-        <label htmlFor="footer-message" className="block font-medium">
-          Message<span aria-hidden="true"> *</span>
-        </label>
-        <textarea
-          id="footer-message"
-          name="subjectUser"
-          rows={4}
-          required
-          value={form.values.subjectUser}
-          onChange={(event) => form.setValue("subjectUser", event.target.value)}
-          aria-invalid={form.errors.subjectUser ? true : undefined}
-          aria-describedby={form.errors.subjectUser ? "footer-message-error" : undefined}
-          className={inputClass(Boolean(form.errors.subjectUser))}
-        />
-        {form.errors.subjectUser ? (
-          <p id="footer-message-error" className="mt-1 text-sm font-medium text-red-700">
-            {form.errors.subjectUser}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField label="Message" required {...form.text("subjectUser")} />
       <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
-      {state === "failed" ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800">
-          {footerMessageFailed}
-        </p>
-      ) : null}
+      {state === "failed" ? <Alert className="font-medium">{footerMessageFailed}</Alert> : null}
       <Button type="submit" variant="accent" disabled={state === "sending"}>
         {state === "sending" ? "Sending…" : "Send message"}
       </Button>

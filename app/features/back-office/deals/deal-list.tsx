@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { BackOfficeDeal } from "#domain/api/back-office-deals.ts";
+import { backOfficeDealQuery, type BackOfficeDeal } from "#domain/api/back-office-deals.ts";
 import { monthFilterOptions } from "#domain/deals/business-month.ts";
 import { stageLabel, stageValues } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
@@ -10,6 +10,7 @@ import { Form } from "../../../components/ui/form.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { withFilter, type DealFilters } from "./deal-filters.ts";
 
 const stageOptions = stageValues.map((value) => ({ value: String(value), label: stageLabel(value) }));
@@ -39,6 +40,14 @@ const columns: TableColumn<BackOfficeDeal>[] = [
 export function DealList({ filters, companies, deals }: { filters: DealFilters; companies: { value: string; label: string }[]; deals: BackOfficeDeal[] }) {
   const [, setSearchParams] = useSearchParams();
   const change = (key: keyof DealFilters, value: string) => setSearchParams(withFilter(filters, key, value), { preventScrollReset: true });
+  // The typed filter, checked by the endpoint's query schema; the choices apply at once. It follows
+  // the URL (back, forward, a link) as the loader does.
+  const search = useSchemaForm(backOfficeDealQuery, { q: filters.q });
+  const [searched, setSearched] = useState(filters.q);
+  if (searched !== filters.q) {
+    setSearched(filters.q);
+    search.reset({ q: filters.q });
+  }
   return (
     <>
       <h1 className="text-2xl font-bold">Deals</h1>
@@ -47,8 +56,10 @@ export function DealList({ filters, companies, deals }: { filters: DealFilters; 
         aria-label="Filter deals"
         onSubmit={(event) => {
           event.preventDefault();
-          change("q", String(new FormData(event.currentTarget).get("q") ?? "").trim());
+          const query = search.validate();
+          if (query) change("q", (query.q ?? "").trim());
         }}
+        noValidate
       >
         <SelectField label="Stage" placeholder="All stages" options={stageOptions} value={filters.stage} onChange={(event) => change("stage", event.target.value)} />
         <SelectField label="Vendor" placeholder="All vendors" options={companies} value={filters.company} onChange={(event) => change("company", event.target.value)} />
@@ -59,7 +70,7 @@ export function DealList({ filters, companies, deals }: { filters: DealFilters; 
           checked={filters.waiting === "1"}
           onChange={(event) => change("waiting", event.target.checked ? "1" : "")}
         />
-        <SearchField key={filters.q} initial={filters.q} />
+        <TextField label="Search" type="search" help="Business, owner or account number" {...search.text("q")} />
         <Button type="submit" variant="secondary">
           Search
         </Button>
@@ -67,9 +78,4 @@ export function DealList({ filters, companies, deals }: { filters: DealFilters; 
       <Table caption="Deals" columns={columns} rows={deals} rowKey={(deal) => deal.id} empty="No deals match." />
     </>
   );
-}
-
-function SearchField({ initial }: { initial: string }) {
-  const [query, setQuery] = useState(initial);
-  return <TextField label="Search" type="search" name="q" value={query} onChange={(event) => setQuery(event.target.value)} help="Business, owner or account number" />;
 }

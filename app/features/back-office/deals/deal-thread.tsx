@@ -1,16 +1,19 @@
 import { useState } from "react";
 import { downloadBackOfficeDocument } from "#domain/api/back-office-deals.ts";
-import type { DealMessages } from "#domain/api/portal-deals.ts";
+import { messageForm, type DealMessages } from "#domain/api/portal-deals.ts";
 import { acceptAttribute, maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Form } from "../../../components/ui/form.tsx";
 import { Empty } from "../../../components/ui/page-state.tsx";
 import { TextareaField } from "../../../components/ui/textarea-field.tsx";
 import { downloadUrl } from "../../../lib/call.ts";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 
 /** The thread with the vendor, every attachment a download (audited), and the credit team's answer with files (a new answer remounts it empty). */
 export function DealThread({ messages, onAnswer, sending }: { messages: DealMessages["messages"]; onAnswer: (body: string, files: File[]) => void; sending: boolean }) {
-  const [reply, setReply] = useState("");
+  // The answer route's own rule for a message body (it parses the same schema).
+  const form = useSchemaForm(messageForm, { body: "" });
   const [files, setFiles] = useState<File[]>([]);
   const tooMany = files.length > maxFilesPerSubmission;
   const tooLarge = files.find((file) => file.size > maxFileBytes);
@@ -45,12 +48,14 @@ export function DealThread({ messages, onAnswer, sending }: { messages: DealMess
       <Form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!fileProblem) onAnswer(reply, files);
+          const answer = form.validate();
+          if (answer && !fileProblem) onAnswer(answer.body, files);
         }}
+        noValidate
         aria-label="Answer the vendor"
         className="mt-3 space-y-2"
       >
-        <TextareaField label="Answer" name="body" rows={3} value={reply} onChange={(event) => setReply(event.target.value)} />
+        <TextareaField label="Answer" rows={3} {...form.text("body")} />
         <div>
           <label htmlFor="answer-files" className="block font-medium">
             Attachments (optional)
@@ -66,12 +71,12 @@ export function DealThread({ messages, onAnswer, sending }: { messages: DealMess
             onChange={(event) => setFiles([...(event.target.files ?? [])])}
           />
           {fileProblem ? (
-            <p id="answer-files-problem" role="alert" className="font-medium text-red-800">
+            <Alert id="answer-files-problem" inline className="font-medium">
               {fileProblem}
-            </p>
+            </Alert>
           ) : null}
         </div>
-        <Button type="submit" disabled={!reply.trim() || sending || Boolean(fileProblem)}>
+        <Button type="submit" disabled={!form.values.body.trim() || sending || Boolean(fileProblem)}>
           Send answer
         </Button>
       </Form>
