@@ -135,6 +135,15 @@ describe("a lead's page", () => {
     await inbox().getByRole("link", { name: titles["vendor-contact"], exact: true }).waitFor();
   });
 
+  it("fits a phone's width on every kind", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const type of leadTypes) {
+      await openFromInbox(type);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), type).toBeLessThanOrEqual(390);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it("says a lead that does not exist was not found", async () => {
     await page.goto(`${server.url}/back-office/leads/questionnaire/${randomUUID()}`);
     await page.getByRole("alert").filter({ hasText: "Not found." }).waitFor();
