@@ -32,6 +32,7 @@ export default [
     route("outbox", "routes/back-office-outbox.tsx"),
     route("deals", "routes/back-office-deals.tsx"),
     route("leads", "routes/back-office-leads.tsx"),
+    route("leads/:type/:id", "routes/back-office-lead.tsx"),
     route("credit-applications/:id", "routes/back-office-credit-application.tsx"),
     route("vendors", "routes/back-office-vendors.tsx"),
     route("partners", "routes/back-office-partners.tsx"),

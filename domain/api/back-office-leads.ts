@@ -1,5 +1,15 @@
 import * as z from "zod/mini";
 import { dateRange } from "../forms/date-range.ts";
+import {
+  calculatorFields,
+  creditApplicationFields,
+  creditApplicationOwnerFields,
+  footerMessageFields,
+  leadHistoryFields,
+  pickedOptionFields,
+  questionnaireFields,
+  vendorContactFields,
+} from "../leads/lead-fields.ts";
 import { leadStatuses, leadTypes } from "../leads/lead-inbox.ts";
 import { endpoint } from "./endpoint.ts";
 
@@ -23,12 +33,54 @@ export const leadInboxResponse = z.object({ leads: z.array(leadInboxItem) });
 /** A lead is named by its kind (its table) and id. */
 export const leadParams = z.object({ type: z.enum(leadTypes), id: z.uuid() });
 
+/** The staff's note on a lead: plain text, replaced whole on each save. */
+export const leadNotes = z.string().check(z.maxLength(5000, "Keep notes under 5,000 characters."));
+
+/** Status, assignee and notes; each change is kept in the lead's history. */
 export const leadUpdateRequest = z.object({
   status: z.optional(z.enum(leadStatuses)),
   assigneeUserId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+  notes: z.optional(leadNotes),
 });
 
 export type LeadUpdateRequest = z.infer<typeof leadUpdateRequest>;
+
+/** Another lead connected to this one: the answer an option was picked from, or the same e-mail or phone lately. */
+export const relatedLead = z.object({
+  type: z.enum(leadTypes),
+  id: z.string(),
+  createdAt: z.string(),
+  title: z.string(),
+  relation: z.enum(["picked-from", "picked-option", "same-email", "same-phone"]),
+});
+
+export type RelatedLead = z.infer<typeof relatedLead>;
+
+const leadWork = {
+  id: z.string(),
+  createdAt: z.string(),
+  title: z.string(),
+  status: z.enum(leadStatuses),
+  assignee: z.nullable(z.object({ id: z.string(), email: z.string() })),
+  notes: z.string(),
+  history: z.array(z.object({ field: z.enum(leadHistoryFields), from: z.string(), to: z.string(), at: z.string(), actor: z.string() })),
+  related: z.array(relatedLead),
+};
+
+/** Estimated payments by term ("24", "36", ..., and "desired" for the questionnaire), as stored with the lead. */
+const storedPayments = z.record(z.string(), z.number());
+
+/** One lead of any kind with every field it has (never an SSN, tax id or date of birth in clear). */
+export const leadDetail = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("questionnaire"), ...leadWork, fields: questionnaireFields, payments: z.nullable(storedPayments) }),
+  z.object({ type: z.literal("picked-option"), ...leadWork, fields: pickedOptionFields }),
+  z.object({ type: z.literal("calculator"), ...leadWork, fields: calculatorFields, payments: storedPayments }),
+  z.object({ type: z.literal("footer-message"), ...leadWork, fields: footerMessageFields }),
+  z.object({ type: z.literal("vendor-contact"), ...leadWork, fields: vendorContactFields }),
+  z.object({ type: z.literal("credit-application"), ...leadWork, fields: creditApplicationFields, owners: z.array(z.object({ position: z.number(), ...creditApplicationOwnerFields.shape })) }),
+]);
+
+export type LeadDetail = z.infer<typeof leadDetail>;
 
 export const creditApplicationParams = z.object({ id: z.uuid() });
 
@@ -62,11 +114,21 @@ export const listLeads = endpoint({
 export const updateLead = endpoint({
   method: "PATCH",
   path: "/api/back-office/leads/:type/:id",
-  summary: "Set a lead's status or assignee",
+  summary: "Set a lead's status, assignee or notes (each change kept in its history)",
   tags: ["back office"],
   params: leadParams,
   body: leadUpdateRequest,
   responses: { 200: z.object({ ok: z.literal(true) }) },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const getLead = endpoint({
+  method: "GET",
+  path: "/api/back-office/leads/:type/:id",
+  summary: "One lead with every field, its status, assignee, notes, history and related leads",
+  tags: ["back office"],
+  params: leadParams,
+  responses: { 200: leadDetail },
   errors: ["FORBIDDEN", "NOT_FOUND"],
 });
 

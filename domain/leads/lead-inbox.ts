@@ -10,6 +10,9 @@ export const leadTypeLabels: Record<LeadType, string> = {
   "footer-message": "Website message",
 };
 
+/** The inbox shortens a lead's title (a footer message's text) to about this many characters, at a word. */
+export const INBOX_TITLE_LENGTH = 120;
+
 export const leadStatuses = ["new", "contacted", "closed"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 

@@ -7,3 +7,21 @@ export function yearInTimeZone(date: Date, timeZone: string): number {
 export function hourInTimeZone(date: Date, timeZone: string): number {
   return Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(date));
 }
+
+/** An instant as the business reads it: "Mar 4, 2026, 9:05 AM PST" in the business time zone. */
+export function formatBusinessDateTime(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(date) + ` ${zoneName(date, timeZone)}`;
+}
+
+/** A calendar date (YYYY-MM-DD, no time of day, so no time zone) written out: "2015-04-01" -> "Apr 1, 2015". */
+export function formatCalendarDate(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!match) return day;
+  // A calendar date is the same day everywhere: noon UTC stays on it in any zone within ±12 h.
+  const noon = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" }).format(noon);
+}
+
+function zoneName(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}

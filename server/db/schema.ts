@@ -158,7 +158,7 @@ export const footerMessage = pgTable("footer_message", {
   emailUser: text("email_user").notNull(),
   message: text("message").notNull(),
   createdAt: createdAt(),
-}, (table) => [index("footer_message_created_idx").on(table.createdAt, table.id)]);
+}, (table) => [index("footer_message_created_idx").on(table.createdAt, table.id), index("footer_message_email_idx").on(table.emailUser)]);
 
 export const vendorContact = pgTable("vendor_contact", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -168,7 +168,7 @@ export const vendorContact = pgTable("vendor_contact", {
   phoneNumber: text("phone_number").notNull(),
   email: text("email").notNull(),
   createdAt: createdAt(),
-}, (table) => [index("vendor_contact_created_idx").on(table.createdAt, table.id)]);
+}, (table) => [index("vendor_contact_created_idx").on(table.createdAt, table.id), index("vendor_contact_email_idx").on(table.email), index("vendor_contact_phone_idx").on(table.phoneNumber)]);
 
 export const creditApplication = pgTable("credit_application", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -194,7 +194,7 @@ export const creditApplication = pgTable("credit_application", {
   vendorEmail: text("vendor_email").notNull(),
   acceptCheck: boolean("accept_check").notNull(),
   createdAt: createdAt(),
-}, (table) => [index("credit_application_created_idx").on(table.createdAt, table.id)]);
+}, (table) => [index("credit_application_created_idx").on(table.createdAt, table.id), index("credit_application_email_idx").on(table.businessEmail), index("credit_application_phone_idx").on(table.businessPhone)]);
 
 export const creditApplicationOwner = pgTable(
   "credit_application_owner",
@@ -254,7 +254,7 @@ export const questionnaireAnswer = pgTable("questionnaire_answer", {
   /** 'yes' once the visitor pressed "Yes, please contact me." */
   contactClient: text("contact_client", { enum: ["no", "yes"] }).notNull().default("no"),
   createdAt: createdAt(),
-}, (table) => [index("questionnaire_answer_created_idx").on(table.createdAt, table.id)]);
+}, (table) => [index("questionnaire_answer_created_idx").on(table.createdAt, table.id), index("questionnaire_answer_phone_idx").on(table.businessPhone)]);
 
 export const pickedOption = pgTable("picked_option", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -272,7 +272,7 @@ export const pickedOption = pgTable("picked_option", {
   agreeItsJustProposal: boolean("agree_its_just_proposal").notNull(),
   contactClient: text("contact_client", { enum: ["no", "yes"] }).notNull(),
   createdAt: createdAt(),
-}, (table) => [index("picked_option_created_idx").on(table.createdAt, table.id)]);
+}, (table) => [index("picked_option_created_idx").on(table.createdAt, table.id), index("picked_option_answer_idx").on(table.answerId)]);
 
 // ---- GetQualified calculator: co-branded partners and the leads both calculators send ----
 
@@ -331,7 +331,7 @@ export const calculatorLead = pgTable("calculator_lead", {
   chosenTerm: integer("chosen_term"),
   chosenAt: timestamp("chosen_at", { withTimezone: true }),
   createdAt: createdAt(),
-}, (table) => [index("calculator_lead_created_idx").on(table.createdAt, table.id)]);
+}, (table) => [index("calculator_lead_created_idx").on(table.createdAt, table.id), index("calculator_lead_email_idx").on(table.ownerEmail), index("calculator_lead_phone_idx").on(table.ownerPhone)]);
 
 // ---- Vendor deals (spec: VendorPortalInfo + businessInfo), documents and message threads ----
 
@@ -480,7 +480,27 @@ export const leadStatus = pgTable(
     leadId: uuid("lead_id").notNull(),
     status: text("status", { enum: ["new", "contacted", "closed"] }).notNull().default("new"),
     assigneeUserId: text("assignee_user_id").references(() => user.id),
+    /** The credit team's own notes on the lead (never shown to visitors or vendors). */
+    notes: text("notes").notNull().default(""),
     updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex("lead_status_lead_idx").on(table.leadType, table.leadId)],
+);
+
+/** Every change the credit team makes to a lead's status, assignee or notes: who, when, from -> to. */
+export const leadHistory = pgTable(
+  "lead_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadType: text("lead_type").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    actorUserId: text("actor_user_id")
+      .notNull()
+      .references(() => user.id),
+    field: text("field", { enum: ["status", "assignee", "notes"] }).notNull(),
+    fromValue: text("from_value").notNull(),
+    toValue: text("to_value").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_history_lead_idx").on(table.leadType, table.leadId, table.at)],
 );

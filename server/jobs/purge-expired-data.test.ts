@@ -10,7 +10,7 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { adminQuery, databaseUrl } from "../../tests/support/database-global-setup.ts";
 import { openTestDatabase, queryRows, testDriver } from "../../tests/support/test-database.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
-import { auditLog, deal, dealDocument, footerMessage, mailOutbox, user, vendorCompany } from "../db/schema.ts";
+import { auditLog, deal, dealDocument, footerMessage, leadHistory, leadStatus, mailOutbox, user, vendorCompany } from "../db/schema.ts";
 import { createLocalFileStorage } from "../modules/storage/local-file-storage.ts";
 import { PURGE_LOCK_KEY, PURGE_MIN_INTERVAL_MS, purgeExpiredData, type PurgeResult } from "./purge-expired-data.ts";
 
@@ -29,12 +29,20 @@ describe("retention purge", () => {
   it("deletes leads and deals older than the retention, with their files, and audits the counts", async () => {
     const storage = createLocalFileStorage(root);
     const old = new Date(Date.now() - 800 * 24 * 3600 * 1000);
-    await database.db.insert(footerMessage).values([
-      { idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "Old", emailUser: "o@x.example", message: "old", createdAt: old },
-      { idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "New", emailUser: "n@x.example", message: "new" },
-    ]);
+    const messages = await database.db
+      .insert(footerMessage)
+      .values([
+        { idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "Old", emailUser: "o@x.example", message: "old", createdAt: old },
+        { idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "New", emailUser: "n@x.example", message: "new" },
+      ])
+      .returning({ id: footerMessage.id });
     const [company] = await database.db.insert(vendorCompany).values({ name: "Old Co", companyCode: "999111" }).returning();
     await database.db.insert(user).values({ id: "u-old", name: "V", email: "v-old@x.example", role: authRoles.vendor });
+    // The team's notes and their history go with the lead, and stay with a kept one.
+    for (const { id } of messages) {
+      await database.db.insert(leadStatus).values({ leadType: "footer-message", leadId: id, notes: "Called back" });
+      await database.db.insert(leadHistory).values({ leadType: "footer-message", leadId: id, actorUserId: "u-old", field: "notes", fromValue: "", toValue: "Called back" });
+    }
     const base = { vendorCompanyId: company!.id, submittedByUserId: "u-old", businessName: "B", ownersName: "O", businessPhone: "1", businessEmail: "", description: "", equipmentDescription: "", monthSubmitted: 0, yearInFile: 2020 };
     const [oldDeal] = await database.db.insert(deal).values({ ...base, idempotencyKey: randomUUID(), accountNumber: "VP30001", lastUpdate: old }).returning();
     await database.db.insert(deal).values({ ...base, idempotencyKey: randomUUID(), accountNumber: "VP30002" });
@@ -44,6 +52,8 @@ describe("retention purge", () => {
     const result = await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 });
     expect(result).toMatchObject({ footer_message: 1, deal: 1, files: 1 });
     expect((await database.db.select().from(footerMessage)).map((row) => row.nameUser)).toEqual(["New"]);
+    expect((await database.db.select().from(leadStatus)).map((row) => row.leadId)).toEqual([messages[1]!.id]);
+    expect((await database.db.select().from(leadHistory)).map((row) => row.leadId)).toEqual([messages[1]!.id]);
     expect(await database.db.select().from(deal).where(eq(deal.id, oldDeal!.id))).toHaveLength(0);
     expect(await storage.exists(`deals/${oldDeal!.id}/file`)).toBe(false);
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));

@@ -82,6 +82,10 @@ export async function purgeExpiredData(
     await tx.execute(sql`delete from lead_status s where not exists (
       select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
         union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = s.lead_id)`);
+    // The staff's notes and their history go with the lead.
+    await tx.execute(sql`delete from lead_history h where not exists (
+      select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
+        union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = h.lead_id)`);
     await recordAudit(tx, { action: "retention.purge", details: { cutoff: cutoff.toISOString(), ...removed } });
     return removed;
   });

@@ -386,7 +386,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
 
   // Leads of every kind, through the public routes' functions; the team's status and assignee as the inbox sets them.
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const mark = (type: LeadType, id: string, status: LeadStatus, assigned = false) => updateLead(db, type, id, { status, assigneeUserId: assigned ? people.admin.id : null });
+  const mark = (type: LeadType, id: string, status: LeadStatus, assigned = false) => updateLead(db, { id: people.admin.id }, type, id, { status, assigneeUserId: assigned ? people.admin.id : null });
 
   const footerOverdue = await createFooterMessage(db, context, footerMessageRequest.parse({
     nameOfBusiness: "Sample — Maple Street Laundromat",

@@ -1,12 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { LeadInboxItem } from "#domain/api/back-office-leads.ts";
-import { isOverdue, type LeadStatus, type LeadType } from "#domain/leads/lead-inbox.ts";
+import { shortenAtWord } from "#domain/leads/lead-fields.ts";
+import { INBOX_TITLE_LENGTH, isOverdue, type LeadStatus, type LeadType } from "#domain/leads/lead-inbox.ts";
 import type { Database } from "../../db/client.ts";
 import { allLeads } from "./all-leads.ts";
 
 type InboxRow = { type: LeadType; id: string; created_at: string | Date; title: string; contact: string; status: LeadStatus | null; assignee: string | null };
 
-/** Newest first; each with its status, assignee and whether the promised callback time passed. */
+/**
+ * Newest first; each with its status, assignee and whether the promised callback time passed. A long
+ * title (a footer message) is shortened at a word; the lead's page has it whole.
+ */
 export async function leadInbox(db: Database, filter: { status?: LeadStatus }, now: Date, promisedMinutes: number): Promise<{ leads: LeadInboxItem[] }> {
   const statusFilter = filter.status ? sql`where coalesce(s.status, 'new') = ${filter.status}` : sql``;
   const result = (await db.execute(sql`
@@ -20,7 +24,7 @@ export async function leadInbox(db: Database, filter: { status?: LeadStatus }, n
     leads: result.rows.map((row) => {
       const createdAt = new Date(row.created_at);
       const status = row.status ?? "new";
-      return { type: row.type, id: row.id, createdAt: createdAt.toISOString(), title: row.title, contact: row.contact.trim(), status, assignee: row.assignee, overdue: isOverdue(createdAt, status, now, promisedMinutes) };
+      return { type: row.type, id: row.id, createdAt: createdAt.toISOString(), title: shortenAtWord(row.title, INBOX_TITLE_LENGTH), contact: row.contact.trim(), status, assignee: row.assignee, overdue: isOverdue(createdAt, status, now, promisedMinutes) };
     }),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { exportLeadsCsv, getCreditApplication, listLeads, revealCreditApplicationNumber, updateLead as updateLeadEndpoint } from "#domain/api/back-office-leads.ts";
+import { exportLeadsCsv, getCreditApplication, getLead, listLeads, revealCreditApplicationNumber, updateLead as updateLeadEndpoint } from "#domain/api/back-office-leads.ts";
 import { sendFooterMessage, sendVendorContact, submitCreditApplication } from "#domain/api/leads.ts";
 import { staffRoles } from "#domain/auth/roles.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
@@ -13,6 +13,7 @@ import { createFooterMessage } from "./create-footer-message.ts";
 import { createVendorContact } from "./create-vendor-contact.ts";
 import { leadsCsv } from "./export-leads-csv.ts";
 import { creditApplicationForStaff } from "./get-credit-application.ts";
+import { leadDetailForStaff } from "./get-lead-detail.ts";
 import { leadInbox } from "./list-lead-inbox.ts";
 import { revealSensitive } from "./reveal-credit-application-number.ts";
 import type { LeadContext } from "./store-lead.ts";
@@ -61,9 +62,21 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
     app,
     updateLeadEndpoint,
     async (request) => {
-      await staff(request);
-      await updateLead(app.db, request.params.type, request.params.id, request.body);
+      const user = await staff(request);
+      await updateLead(app.db, { id: user.id }, request.params.type, request.params.id, request.body);
       return { ok: true as const };
+    },
+    staffOnly,
+  );
+
+  registerEndpoint(
+    app,
+    getLead,
+    async (request) => {
+      await staff(request);
+      const found = await leadDetailForStaff(app.db, request.params.type, request.params.id);
+      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      return found;
     },
     staffOnly,
   );

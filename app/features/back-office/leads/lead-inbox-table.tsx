@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { LeadInboxItem } from "#domain/api/back-office-leads.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
+import { leadPath } from "./lead-detail-screen.tsx";
 import { LeadStatusControl } from "./lead-status-control.tsx";
 
 function age(createdAt: string): string {
@@ -18,13 +19,10 @@ const columns: TableColumn<LeadInboxItem>[] = [
     rowHeader: true,
     cell: (lead) => (
       <>
-        {lead.type === "credit-application" ? (
-          <Link to={`/back-office/credit-applications/${lead.id}`} className="text-brand-700 underline">
-            {lead.title}
-          </Link>
-        ) : (
-          lead.title
-        )}
+        {/* Every lead has its page: all its fields, a long message whole, notes and history. */}
+        <Link to={leadPath(lead)} className="text-brand-700 underline">
+          {lead.title}
+        </Link>
         {lead.overdue ? <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">Overdue</span> : null}
       </>
     ),

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { getLead, leadParams, leadUpdateRequest, updateLead, type LeadUpdateRequest } from "#domain/api/back-office-leads.ts";
+import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
+import { RouteError } from "../components/ui/route-error.tsx";
+import { LeadDetailScreen } from "../features/back-office/leads/lead-detail-screen.tsx";
+import type { LeadWorkChange, LeadWorkResult } from "../features/back-office/leads/lead-handling.tsx";
+import { ApiError, call } from "../lib/call.ts";
+import { appPageMeta } from "../lib/page-meta.ts";
+import { meContext } from "../lib/session.ts";
+import type { Route } from "./+types/back-office-lead";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => appPageMeta(loaderData ? leadTypeLabels[loaderData.lead.type] : "Lead");
+
+/** A kind or id that cannot name a lead is a 404 here, before any request. */
+function parseParams(params: Route.ClientLoaderArgs["params"]) {
+  const parsed = leadParams.safeParse(params);
+  if (!parsed.success) throw data("No such lead.", { status: 404 });
+  return parsed.data;
+}
+
+export async function clientLoader({ params, request, context }: Route.ClientLoaderArgs) {
+  const lead = await call(getLead, { params: parseParams(params) }, { signal: request.signal });
+  return { lead, meId: context.get(meContext).user.id };
+}
+
+/** Status, assignee ("me" is the signed-in user) or notes, as JSON; a refusal is answered for the screen to say. */
+export async function clientAction({ params, request, context }: Route.ClientActionArgs): Promise<LeadWorkResult> {
+  const change = (await request.json()) as LeadWorkChange;
+  const body: LeadUpdateRequest = leadUpdateRequest.parse("assign" in change ? { assigneeUserId: change.assign === "me" ? context.get(meContext).user.id : null } : change);
+  try {
+    await call(updateLead, { params: parseParams(params), body });
+    return { ok: true, error: null };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+export const ErrorBoundary = RouteError;
+
+export default function BackOfficeLead({ loaderData }: Route.ComponentProps) {
+  // Another lead starts with nothing revealed and its own notes.
+  return <LeadDetailScreen key={`${loaderData.lead.type}-${loaderData.lead.id}`} lead={loaderData.lead} meId={loaderData.meId} />;
+}
