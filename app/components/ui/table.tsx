@@ -42,7 +42,14 @@ export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty,
   const sort = onSort ? (controlledSort ?? null) : localSort;
   if (rows.length === 0) return <p className={`mt-4 text-slate-700 ${className}`}>{empty}</p>;
 
-  const sortedRows = onSort || !sort ? rows : sortRows(rows, columns.find((column) => column.key === sort.key), sort.direction);
+  const sortedRows =
+    onSort || !sort
+      ? rows
+      : sortRows(
+          rows,
+          columns.find((column) => column.key === sort.key),
+          sort.direction,
+        );
   const changeSort = (key: string) => {
     const next: TableSort = { key, direction: sort?.key === key && sort.direction === "ascending" ? "descending" : "ascending" };
     if (onSort) onSort(next);
@@ -50,8 +57,8 @@ export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty,
   };
 
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className={`mt-4 max-w-full overflow-x-auto ${className}`}>
-      <table className="w-full border-collapse text-left text-sm">
+    <div role="region" aria-label={caption} tabIndex={0} className={`relative mt-4 max-w-full overflow-x-auto ${className}`}>
+      <table className="w-full border-collapse text-left text-sm wrap-break-word">
         <caption className={showCaption ? "mb-2 text-left font-semibold" : "sr-only"}>{caption}</caption>
         <thead>
           <tr className="border-b-2">

@@ -23,7 +23,7 @@ export function CreditApplicationDetailView({ detail }: { detail: CreditApplicat
   };
   const sensitive = (field: SensitiveField, masked: string | null, label: string) =>
     masked ? (
-      <span className="inline-flex items-center gap-2">
+      <span className="inline-flex flex-wrap items-center gap-2">
         <span aria-live="polite">{revealed[field] ?? masked}</span>
         {revealed[field] ? null : (
           <Button variant="ghost" onClick={() => void reveal(field)} aria-label={`Reveal ${label}`}>
@@ -41,7 +41,7 @@ export function CreditApplicationDetailView({ detail }: { detail: CreditApplicat
       <p className="mt-1 text-sm text-slate-700">Every reveal is written to the audit log with your name.</p>
       {identity.dialog}
       {error ? <Alert className="mt-4">{error}</Alert> : null}
-      <dl className="mt-4 grid grid-cols-[14rem_1fr] gap-1">
+      <dl className="mt-4 grid gap-1 max-sm:[&_dt]:mt-2 max-sm:[&_dt]:font-semibold sm:grid-cols-[14rem_1fr]">
         <dt>Federal tax ID</dt>
         <dd>{sensitive("fedId", detail.fedIdMasked, "federal tax ID")}</dd>
         {Object.entries(detail.business)
@@ -58,7 +58,7 @@ export function CreditApplicationDetailView({ detail }: { detail: CreditApplicat
           <h2 id={`owner-${owner.position}`} className="text-lg font-semibold">
             Owner {owner.position}: {owner.name}
           </h2>
-          <dl className="mt-2 grid grid-cols-[14rem_1fr] gap-1">
+          <dl className="mt-2 grid gap-1 max-sm:[&_dt]:mt-2 max-sm:[&_dt]:font-semibold sm:grid-cols-[14rem_1fr]">
             <dt>Title</dt>
             <dd>{owner.title}</dd>
             <dt>Ownership</dt>
