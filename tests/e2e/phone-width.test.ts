@@ -94,7 +94,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
 /** The page's width, and (to say what to fix) the outermost elements reaching past the screen. */
 const overflow = (page: Page) =>
   page.evaluate((limit) => {
