@@ -170,6 +170,18 @@ describe("the vendor portal at 390 px", () => {
     await vendor.keyboard.press("Escape");
     await reply.waitFor({ state: "hidden" });
   });
+
+  it("on a desktop the sidebar shows its links and keeps its Toggle Off / Toggle On button, with no Menu button", async () => {
+    await vendor.setViewportSize({ width: 1280, height: 900 });
+    const navigation = vendor.getByRole("navigation", { name: "Vendor portal" });
+    expect(await navigation.getByRole("button", { name: "Menu", exact: true }).isVisible()).toBe(false);
+    expect(await navigation.getByRole("link", { name: "Handbook" }).isVisible()).toBe(true);
+    await navigation.getByRole("button", { name: "Toggle Off" }).click();
+    await navigation.getByRole("link", { name: "Handbook" }).waitFor({ state: "hidden" });
+    await navigation.getByRole("button", { name: "Toggle On" }).click();
+    await navigation.getByRole("link", { name: "Handbook" }).waitFor();
+    await vendor.setViewportSize(phone);
+  });
 });
 
 describe("the back office at 390 px", () => {
