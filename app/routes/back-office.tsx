@@ -1,3 +1,4 @@
+import { useRef, useState } from "react";
 import { NavLink, Outlet, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
 import type { Me } from "#domain/api/me.ts";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
@@ -41,39 +42,57 @@ export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
   const blocked = mustEnrolTwoFactor(me);
   const isAdmin = user.role === authRoles.admin;
   const linkClass = "block min-h-11 rounded px-2 py-2 hover:bg-brand-700 aria-[current=page]:bg-brand-700";
+  // Below md the links sit behind the Menu button (closed by Escape or by following a link).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: React.KeyboardEvent) => {
+    if (event.key !== "Escape" || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   return (
     <div className="min-h-screen md:flex">
-      <nav aria-label="Back office" className="bg-brand-900 p-4 text-white md:w-56">
-        <p className="font-bold">Back office</p>
-        <ul className="mt-4 space-y-1">
-          {blocked
-            ? null
-            : links
-                .filter((link) => !link.admin || isAdmin)
-                .map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end={link.end} className={linkClass}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-          {isAdmin && !blocked ? (
-            <li>
-              <a href="/VendorSignUp" className={linkClass}>
-                Vendor sign-up
-              </a>
-            </li>
-          ) : null}
-        </ul>
-        <Button
-          variant="secondary"
-          className="mt-6"
-          onClick={() => void signOut().then(() => navigate("/VendorLogin"))}
-        >
-          Log Out
-        </Button>
+      <nav aria-label="Back office" className="bg-brand-900 px-4 py-2 text-white md:w-56 md:shrink-0 md:py-4" onKeyDown={closeOnEscape}>
+        <div className="flex items-center justify-between gap-2">
+          <p className="font-bold">Back office</p>
+          <button
+            ref={menuButton}
+            type="button"
+            className="min-h-11 rounded border border-white/60 px-3 hover:bg-brand-700 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="back-office-menu"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            Menu
+          </button>
+        </div>
+        <div id="back-office-menu" className={`${menuOpen ? "" : "hidden"} pb-2 md:block md:pb-0`}>
+          <ul className="mt-4 space-y-1">
+            {blocked
+              ? null
+              : links
+                  .filter((link) => !link.admin || isAdmin)
+                  .map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to} end={link.end} className={linkClass} onClick={() => setMenuOpen(false)}>
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+            {isAdmin && !blocked ? (
+              <li>
+                <a href="/VendorSignUp" className={linkClass}>
+                  Vendor sign-up
+                </a>
+              </li>
+            ) : null}
+          </ul>
+          <Button variant="secondary" className="mt-6" onClick={() => void signOut().then(() => navigate("/VendorLogin"))}>
+            Log Out
+          </Button>
+        </div>
       </nav>
-      <main className="flex-1 p-6">
+      <main className="min-w-0 flex-1 p-4 wrap-anywhere md:p-6">
         {staffTwoFactorRequired ? null : (
           <p role="note" className="mb-4 rounded-md border-l-4 border-accent-500 bg-amber-50 p-3">
             Local demo: two-factor authentication for staff is switched off (STAFF_2FA_REQUIRED=false). Production requires it.

@@ -50,8 +50,8 @@ export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty,
   };
 
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className={`mt-4 max-w-full overflow-x-auto ${className}`}>
-      <table className="w-full border-collapse text-left text-sm">
+    <div role="region" aria-label={caption} tabIndex={0} className={`relative mt-4 max-w-full overflow-x-auto ${className}`}>
+      <table className="w-full border-collapse text-left text-sm wrap-break-word">
         <caption className={showCaption ? "mb-2 text-left font-semibold" : "sr-only"}>{caption}</caption>
         <thead>
           <tr className="border-b-2">

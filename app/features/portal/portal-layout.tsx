@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, Outlet, useNavigate, useRevalidator } from "react-router";
 import type { Me } from "#domain/api/me.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
@@ -15,10 +15,19 @@ export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer 
   const revalidator = useRevalidator();
   const toast = useToast();
   const [collapsed, setCollapsed] = useState(false);
+  // Below md the links sit behind the Menu button instead (closed by Escape or by using a link).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: React.KeyboardEvent) => {
+    if (event.key !== "Escape" || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   const [newDealOpen, setNewDealOpen] = useState(false);
   const [newDealKey, setNewDealKey] = useState(0);
 
   const openNewDeal = () => {
+    setMenuOpen(false);
     setNewDealKey((key) => key + 1);
     setNewDealOpen(true);
   };
@@ -33,18 +42,28 @@ export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer 
 
   return (
     <div className="min-h-screen md:flex">
-      <nav aria-label="Vendor portal" className={`bg-brand-900 p-3 text-white ${collapsed ? "md:w-20" : "md:w-60"}`}>
-        <button type="button" className={sidebarLink} aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
+      <nav aria-label="Vendor portal" className={`bg-brand-900 p-3 text-white md:shrink-0 ${collapsed ? "md:w-20" : "md:w-60"}`} onKeyDown={closeOnEscape}>
+        <button
+          ref={menuButton}
+          type="button"
+          className={`${sidebarLink} border border-white/60 md:hidden`}
+          aria-expanded={menuOpen}
+          aria-controls="portal-menu"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
+        <button type="button" className={`${sidebarLink} hidden md:flex`} aria-expanded={!collapsed} aria-controls="portal-menu" onClick={() => setCollapsed(!collapsed)}>
           {collapsed ? "Toggle On" : "Toggle Off"}
         </button>
-        <ul className={`mt-2 space-y-1 ${collapsed ? "hidden" : ""}`}>
+        <ul id="portal-menu" className={`mt-2 space-y-1 ${menuOpen ? "" : "hidden"} ${collapsed ? "md:hidden" : "md:block"}`}>
           <li>
             <button type="button" className={`${sidebarLink} w-full`} onClick={openNewDeal}>
               New Client
             </button>
           </li>
           <li>
-            <Link to="/portal#deals" className={sidebarLink}>
+            <Link to="/portal#deals" className={sidebarLink} onClick={() => setMenuOpen(false)}>
               Clients
               {unread ? (
                 <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
@@ -76,7 +95,7 @@ export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer 
           </li>
         </ul>
       </nav>
-      <main className="flex-1 p-4 md:p-6">
+      <main className="min-w-0 flex-1 p-4 wrap-anywhere md:p-6">
         <Outlet context={me} />
       </main>
       <button type="button" onClick={openNewDeal} aria-label="Add client" className={buttonClass("accent", "fixed right-6 bottom-6 z-20 size-14 rounded-full text-3xl shadow-lg")}>

@@ -31,7 +31,7 @@ export function DealClient({ deal, client, documents }: Props) {
       <h2 id="client-heading" className="text-xl font-semibold">
         Client
       </h2>
-      <dl className="mt-2 grid grid-cols-[12rem_1fr] gap-1">
+      <dl className="mt-2 grid gap-1 max-sm:[&_dt]:mt-2 max-sm:[&_dt]:font-semibold sm:grid-cols-[12rem_1fr]">
         <dt>Owner</dt>
         <dd>{deal.ownersName}</dd>
         <dt>Phone</dt>
