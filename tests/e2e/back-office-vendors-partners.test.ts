@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vendorSignUpMessages } from "../../domain/api/vendors.ts";
+import { defaultBrand } from "../../domain/site/brand.ts";
 import { samplePng } from "../support/multipart.ts";
 import { launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
@@ -31,7 +32,7 @@ describe("vendors screen", () => {
     await form.getByLabel("Company email").fill(email);
     await form.getByLabel("Company name").fill("Kilo Kayaks");
     await form.getByRole("button", { name: "Create account" }).click();
-    await admin.getByText(vendorSignUpMessages.sent).waitFor();
+    await admin.getByText(vendorSignUpMessages.sent(defaultBrand.name)).waitFor();
 
     await admin.goto(`${server.url}/back-office/vendors`);
     const users = admin.getByRole("table", { name: "Users of Kilo Kayaks" });
