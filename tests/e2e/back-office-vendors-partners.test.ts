@@ -36,7 +36,7 @@ describe("vendors screen", () => {
     await form.getByLabel("Company name").fill("Kilo Kayaks");
     await form.getByRole("button", { name: "Create account" }).click();
     await admin.getByText(vendorSignUpMessages.sent(defaultBrand.name)).waitFor();
-    expect(await admin.getByRole("status").textContent()).not.toContain("Increase");
+    expect(await admin.getByRole("main").textContent()).not.toContain("Increase");
     await expectNoAxeViolations(admin);
 
     await form.getByLabel("First name").fill("Lima");
