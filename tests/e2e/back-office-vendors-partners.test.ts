@@ -46,6 +46,18 @@ describe("vendors screen", () => {
     await admin.getByRole("alert").filter({ hasText: 'A company named "Kilo Kayaks" is already in the system' }).waitFor();
   });
 
+  it("keeps /VendorSignUp behind the back office's guard: a visitor signs in first, a vendor goes to the portal", async () => {
+    const visitorBrowser = await launchBrowser();
+    const visitor = await visitorBrowser.newPage();
+    await visitor.goto(`${server.url}/VendorSignUp`);
+    await visitor.waitForURL(`${server.url}/VendorLogin`);
+    await signInThroughUi(visitor, server.url, "vendor@demo.example", demoPasswords.vendor);
+    await visitor.waitForURL(`${server.url}/portal`);
+    await visitor.goto(`${server.url}/VendorSignUp`);
+    await visitor.waitForURL(`${server.url}/portal`);
+    await visitorBrowser.close();
+  });
+
   it("mails an invited vendor's invitation again, deactivates the vendor after a confirmation and reactivates them", async () => {
     const email = "kilo@kilokayaks.example";
     await admin.goto(`${server.url}/back-office/vendors`);
