@@ -3,7 +3,7 @@
 -- loses nothing, and staff can tell them apart on the vendors screen; company IDs are unique, so
 -- the renamed names are too (if one still collides, creating the index below fails the migration).
 UPDATE "vendor_company" AS "later"
-SET "name" = "later"."name" || ' (company ID ' || "later"."company_code" || ')'
+SET "name" = btrim("later"."name") || ' (company ID ' || "later"."company_code" || ')'
 WHERE EXISTS (
   SELECT 1 FROM "vendor_company" AS "earlier"
   WHERE lower(regexp_replace("earlier"."name", '[[:space:]]+', '', 'g')) = lower(regexp_replace("later"."name", '[[:space:]]+', '', 'g'))
