@@ -1,10 +1,10 @@
-import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 const programPaths = ["About", "EquipmentFinance", "EquipmentLeasing", "WorkingCapitalNow", "LineOfCredit", "StartUp", "PrivatePartySale"];
 
 export default [
-  // Public pages share one layout route (header, footer, cookie banner); reset-password,
-  // VendorSignUp, the portal and the back office have their own chrome.
+  // Public pages share one layout route (header, footer, cookie banner); reset-password, the
+  // portal and the back office have their own chrome.
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     ...programPaths.map((path) => route(path, "routes/program-page.tsx", { id: `program-${path}` })),
@@ -26,8 +26,10 @@ export default [
     route("deals/:id", "routes/portal-deal.tsx"),
     route("deals/:id/messages", "routes/portal-deal-messages.tsx"),
   ]),
-  route("VendorSignUp", "routes/vendor-sign-up.tsx"),
-  route("back-office", "routes/back-office.tsx", [
+  // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
+  layout("routes/back-office.tsx", [
+    route("VendorSignUp", "routes/vendor-sign-up.tsx"),
+    ...prefix("back-office", [
     index("routes/back-office-home.tsx"),
     route("outbox", "routes/back-office-outbox.tsx"),
     route("deals", "routes/back-office-deals.tsx"),
@@ -38,5 +40,6 @@ export default [
     route("partners", "routes/back-office-partners.tsx"),
     route("audit", "routes/back-office-audit.tsx"),
     route("deals/:id", "routes/back-office-deal.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

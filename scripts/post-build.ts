@@ -38,7 +38,9 @@ const manifestUrl = `/${path.relative(clientDir, manifestFile).split(path.sep).j
 
 const routes: Record<string, { path: string; initialJsGzip: number; modules: string[] }> = {};
 for (const routeId of Object.keys(manifest.routes)) {
-  if (routeId === "root") continue;
+  // Pages only: a pathless layout route (the public pages', the back office's) is no URL of its own.
+  const route = manifest.routes[routeId]!;
+  if (routeId === "root" || (!route.path && !route.index)) continue;
   const modules = [manifestUrl, ...routeInitialJs(manifest, routeId)];
   const initialJsGzip = modules.reduce((sum, url) => sum + (gzipSizes.get(url) ?? 0), 0);
   routes[routeId] = { path: routePath(manifest, routeId), initialJsGzip, modules };

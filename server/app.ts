@@ -150,7 +150,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(partnerRoutes);
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
-  await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl });
+  await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
   await app.register(auditRoutes);
   await app.register(backOfficeSummaryRoutes, { promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { listVendorCompanies } from "#domain/api/vendors.ts";
 import { Empty } from "../components/ui/page-state.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
@@ -21,9 +22,9 @@ export default function BackOfficeVendors({ loaderData }: Route.ComponentProps) 
     <>
       <h1 className="text-2xl font-bold">Vendors</h1>
       <p className="mt-1">
-        <a href="/VendorSignUp" className="text-brand-700 underline">
+        <Link to="/VendorSignUp" className="text-brand-700 underline">
           Create a vendor account
-        </a>
+        </Link>
       </p>
       {companies.length === 0 ? <Empty>No vendor companies yet.</Empty> : null}
       {companies.map((company) => (

@@ -26,7 +26,8 @@ const links = [
 
 const mustEnrolTwoFactor = (me: Me) => me.staffTwoFactorRequired && !me.user.twoFactorEnabled;
 
-// Staff only; until a required second factor is enrolled, only the enrolment page (the overview) opens.
+// Staff only (also on /VendorSignUp, which sits in this layout); until a required second factor is
+// enrolled, only the enrolment page (the overview) opens.
 const enrolFirst: Route.ClientMiddlewareFunction = ({ request, context }) => {
   if (mustEnrolTwoFactor(context.get(meContext)) && new URL(request.url).pathname.replace(/\/$/, "") !== "/back-office") throw redirect("/back-office");
 };
@@ -81,9 +82,9 @@ export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
                   ))}
             {isAdmin && !blocked ? (
               <li>
-                <a href="/VendorSignUp" className={linkClass}>
+                <NavLink to="/VendorSignUp" className={linkClass} onClick={() => setMenuOpen(false)}>
                   Vendor sign-up
-                </a>
+                </NavLink>
               </li>
             ) : null}
           </ul>

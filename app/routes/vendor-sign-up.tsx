@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { inviteVendor, vendorSignUpMessages, vendorSignUpRequest } from "#domain/api/vendors.ts";
-import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
+import { authRoles } from "#domain/auth/roles.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Checkbox } from "../components/ui/checkbox.tsx";
@@ -10,7 +9,7 @@ import { TextField } from "../components/ui/text-field.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { ApiError, call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
-import { meContext, requireSignedIn } from "../lib/session.ts";
+import { meContext } from "../lib/session.ts";
 import { useSchemaForm } from "../lib/use-schema-form.ts";
 import type { Route } from "./+types/vendor-sign-up";
 
@@ -18,9 +17,8 @@ export const meta = () => appPageMeta("VendorSignUp");
 
 const proposedCompanyId = () => String(100000 + Math.floor(Math.random() * 900000));
 
-// Signed-in staff only (a visitor signs in first, a vendor goes to the portal); only admins see the form.
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requireSignedIn((me) => isStaffRole(me.user.role), "/portal")];
-
+// Inside the back office's layout, whose guard admits signed-in staff only (a visitor signs in
+// first, a vendor goes to the portal); only admins see the form.
 export const clientLoader = ({ context }: Route.ClientLoaderArgs) => ({ me: context.get(meContext), proposedCompanyId: proposedCompanyId() });
 
 export const ErrorBoundary = RouteError;
@@ -28,15 +26,15 @@ export const ErrorBoundary = RouteError;
 /** /VendorSignUp: admins create vendor users; the vendor chooses a password from the invitation. */
 export default function VendorSignUp({ loaderData: { me, proposedCompanyId: companyId } }: Route.ComponentProps) {
   const form = useSchemaForm(vendorSignUpRequest, { firstName: "", companyId, companyEmail: "", companyName: "", companyAlreadyInSystem: false });
-  const [result, setResult] = useState<"sent" | string | null>(null);
+  const [result, setResult] = useState<{ sent: string } | { failed: string } | null>(null);
   if (me.user.role !== authRoles.admin) {
     return (
-      <main className="mx-auto max-w-xl p-8">
+      <div className="max-w-xl">
         <h1 className="text-2xl font-bold">Vendor sign-up</h1>
         <Alert inline className="mt-4">
           Only administrators can create vendor accounts.
         </Alert>
-      </main>
+      </div>
     );
   }
 
@@ -45,17 +43,17 @@ export default function VendorSignUp({ loaderData: { me, proposedCompanyId: comp
     const values = form.validate();
     if (!values) return;
     try {
-      await call(inviteVendor, { body: values });
-      setResult("sent");
+      const created = await call(inviteVendor, { body: values });
+      setResult({ sent: created.message });
       form.reset();
       form.setValue("companyId", proposedCompanyId());
     } catch (error) {
-      setResult(error instanceof ApiError ? error.message : "The account was not created.");
+      setResult({ failed: error instanceof ApiError ? error.message : "The account was not created." });
     }
   };
 
   return (
-    <main className="mx-auto max-w-xl p-8">
+    <div className="max-w-xl">
       <h1 className="text-2xl font-bold">Vendor sign-up</h1>
       <p className="mt-2 text-slate-700">
         Create a vendor user. They receive an e-mail to verify the address and choose their own password; you never see it. Tick “Company already in system” to add a
@@ -70,23 +68,18 @@ export default function VendorSignUp({ loaderData: { me, proposedCompanyId: comp
         <Button type="submit">Create account</Button>
       </Form>
       <div role="status" className="mt-6 space-y-2">
-        {result === "sent" ? (
+        {result && "sent" in result ? (
           <>
-            <p className="font-semibold text-green-800">{vendorSignUpMessages.sent}</p>
+            <p className="font-semibold text-green-800">{result.sent}</p>
             <p>{vendorSignUpMessages.closeWindow}</p>
           </>
         ) : null}
       </div>
-      {result && result !== "sent" ? (
+      {result && "failed" in result ? (
         <Alert inline className="mt-4 font-semibold">
-          {result}
+          {result.failed}
         </Alert>
       ) : null}
-      <p className="mt-6">
-        <Link to="/back-office" className="underline">
-          Back to the back office
-        </Link>
-      </p>
-    </main>
+    </div>
   );
 }

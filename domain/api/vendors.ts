@@ -2,8 +2,9 @@ import * as z from "zod/mini";
 import { emailAddress } from "../forms/fields.ts";
 import { endpoint } from "./endpoint.ts";
 
+/** The spec's wording; the team that sends the mail is the configured brand's (decisions.md 5). */
 export const vendorSignUpMessages = {
-  sent: "verification was sent - Please ask new user to check email and click the link sent from Increase Team!",
+  sent: (brandName: string) => `verification was sent - Please ask new user to check email and click the link sent from ${brandName} Team!`,
   closeWindow: "Please make sure to close this window when you are finished!",
 } as const;
 
@@ -53,7 +54,7 @@ export const inviteVendor = endpoint({
   summary: "/VendorSignUp: create a vendor user and mail the invitation (admins)",
   tags: ["back office"],
   body: vendorSignUpRequest,
-  responses: { 201: z.object({ userId: z.string(), companyId: z.string() }) },
+  responses: { 201: z.object({ userId: z.string(), companyId: z.string(), message: z.string() }) },
   errors: ["FORBIDDEN", "CONFLICT", "NOT_FOUND"],
 });
 
@@ -67,10 +68,20 @@ export const deactivateVendor = endpoint({
   errors: ["FORBIDDEN", "NOT_FOUND"],
 });
 
+export const reactivateVendor = endpoint({
+  method: "POST",
+  path: "/api/back-office/vendors/:userId/reactivate",
+  summary: "Reactivate a deactivated vendor user: they can sign in again and are told by e-mail",
+  tags: ["back office"],
+  params: vendorUserParams,
+  responses: { 200: done },
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
 export const resendVendorInvitation = endpoint({
   method: "POST",
   path: "/api/back-office/vendors/:userId/resend-invitation",
-  summary: "Mail the invitation again (unverified vendors)",
+  summary: "Mail the invitation again, a new link valid for 7 days (unverified vendors)",
   tags: ["back office"],
   params: vendorUserParams,
   responses: { 200: done },

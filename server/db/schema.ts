@@ -1,18 +1,26 @@
-import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 // ---- Vendor companies (decisions.md 6: a deal belongs to a company, not a display name) ----
 
-export const vendorCompany = pgTable("vendor_company", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  /** The spec's 6-digit "company ID" that staff type on /VendorSignUp. */
-  companyCode: text("company_code").notNull().unique(),
-  createdAt: createdAt(),
-});
+/** A company name as it is compared: without case or white space ("Ola Equipment" = "ola  EQUIPMENT" = "OlaEquipment"). */
+export const vendorCompanyNameKey = (name: SQL | AnyPgColumn | string) => sql`lower(regexp_replace(${name}, '[[:space:]]+', '', 'g'))`;
+
+export const vendorCompany = pgTable(
+  "vendor_company",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The spec's 6-digit "company ID" that staff type on /VendorSignUp. */
+    companyCode: text("company_code").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  // Two companies never share a name (issue 15): the index compares names as vendorCompanyNameKey does.
+  (table) => [uniqueIndex("vendor_company_name_key").on(vendorCompanyNameKey(table.name))],
+);
 
 // ---- better-auth tables (property names are better-auth's field names) ----
 

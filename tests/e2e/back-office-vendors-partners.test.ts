@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vendorSignUpMessages } from "../../domain/api/vendors.ts";
+import { defaultBrand } from "../../domain/site/brand.ts";
 import { samplePng } from "../support/multipart.ts";
-import { launchBrowser, type Browser } from "./support/browser.ts";
+import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
@@ -23,26 +24,71 @@ afterAll(async () => {
 });
 
 describe("vendors screen", () => {
-  it("mails an invited vendor's invitation again and deactivates the vendor, saying each outcome", async () => {
+  it("creates a vendor on /VendorSignUp inside the back office, in the configured brand's words, and refuses a second company of the same name", async () => {
     const email = "kilo@kilokayaks.example";
     await admin.goto(`${server.url}/VendorSignUp`);
+    const navigation = admin.getByRole("navigation", { name: "Back office" });
+    await navigation.getByRole("link", { name: "Vendors" }).waitFor();
+    expect(await navigation.getByRole("link", { name: "Vendor sign-up" }).getAttribute("aria-current")).toBe("page");
     const form = admin.getByRole("form", { name: "Create a vendor account" });
     await form.getByLabel("First name").fill("Kilo");
     await form.getByLabel("Company email").fill(email);
     await form.getByLabel("Company name").fill("Kilo Kayaks");
     await form.getByRole("button", { name: "Create account" }).click();
-    await admin.getByText(vendorSignUpMessages.sent).waitFor();
+    await admin.getByText(vendorSignUpMessages.sent(defaultBrand.name)).waitFor();
+    expect(await admin.getByRole("main").textContent()).not.toContain("Increase");
+    await expectNoAxeViolations(admin);
 
+    await form.getByLabel("First name").fill("Lima");
+    await form.getByLabel("Company email").fill("lima@kilokayaks.example");
+    await form.getByLabel("Company name").fill("  kilo   KAYAKS ");
+    await form.getByRole("button", { name: "Create account" }).click();
+    await admin.getByRole("alert").filter({ hasText: 'A company named "Kilo Kayaks" is already in the system' }).waitFor();
+  });
+
+  it("keeps /VendorSignUp behind the back office's guard: a visitor signs in first, a vendor goes to the portal", async () => {
+    const visitorBrowser = await launchBrowser();
+    const visitor = await visitorBrowser.newPage();
+    await visitor.goto(`${server.url}/VendorSignUp`);
+    await visitor.waitForURL(`${server.url}/VendorLogin`);
+    await signInThroughUi(visitor, server.url, "vendor@demo.example", demoPasswords.vendor);
+    await visitor.waitForURL(`${server.url}/portal`);
+    await visitor.goto(`${server.url}/VendorSignUp`);
+    await visitor.waitForURL(`${server.url}/portal`);
+    await visitorBrowser.close();
+  });
+
+  it("mails an invited vendor's invitation again, deactivates the vendor after a confirmation and reactivates them", async () => {
+    const email = "kilo@kilokayaks.example";
     await admin.goto(`${server.url}/back-office/vendors`);
     const users = admin.getByRole("table", { name: "Users of Kilo Kayaks" });
     const row = users.getByRole("row", { name: /Kilo/ });
     await row.getByRole("cell", { name: "invited", exact: true }).waitFor();
     await row.getByRole("button", { name: `Resend invitation to ${email}` }).click();
     await row.getByRole("status").filter({ hasText: "Invitation sent again" }).waitFor();
+
+    // Deactivating asks first, names the person and says what happens; Cancel keeps them active.
     await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+    const confirm = admin.getByRole("alertdialog", { name: "Deactivate Kilo?" });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toMatch(/Kilo \(kilo@kilokayaks\.example\) is signed out now.*cannot sign in/);
+    await expectNoAxeViolations(admin);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await row.getByRole("cell", { name: "invited", exact: true }).waitFor();
+    expect(await row.getByRole("button", { name: `Deactivate ${email}` }).isVisible()).toBe(true);
+
+    await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+    await confirm.getByRole("button", { name: "Deactivate Kilo" }).click();
     await row.getByRole("status").filter({ hasText: "Vendor deactivated" }).waitFor();
     await row.getByRole("cell", { name: "deactivated", exact: true }).waitFor();
-    expect(await row.getByRole("button").count()).toBe(0);
+    expect(await row.getByRole("button", { name: `Deactivate ${email}` }).count()).toBe(0);
+
+    await row.getByRole("button", { name: `Reactivate ${email}` }).click();
+    await row.getByRole("status").filter({ hasText: "Vendor reactivated" }).waitFor();
+    await row.getByRole("cell", { name: "invited", exact: true }).waitFor();
+    await server.smtp.waitFor((mail) => mail.to.includes(email) && mail.subject.includes("active again"));
+    await expectNoAxeViolations(admin);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vendorSignUpMessages } from "../../domain/api/vendors.ts";
+import { defaultBrand } from "../../domain/site/brand.ts";
 import { samplePdf } from "../support/multipart.ts";
 import { newDealFields } from "../support/vendor-fixtures.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
@@ -41,7 +42,7 @@ describe("back office", () => {
     await form.getByLabel("Company name").fill("Ola Equipment");
     await expectNoAxeViolations(staff);
     await form.getByRole("button", { name: "Create account" }).click();
-    await staff.getByText(vendorSignUpMessages.sent).waitFor();
+    await staff.getByText(vendorSignUpMessages.sent(defaultBrand.name)).waitFor();
     await staff.getByText(vendorSignUpMessages.closeWindow).waitFor();
 
     const invitation = await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject.includes("invited"));

@@ -3,7 +3,7 @@ import type { OutgoingMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 
 /** What an account's owner is told when its security changes (ASVS V6): never the secret itself. */
-export type AccountEvent = "invitation-used" | "password-reset" | "password-set-by-operator" | "two-factor-on" | "two-factor-off";
+export type AccountEvent = "invitation-used" | "password-reset" | "password-set-by-operator" | "two-factor-on" | "two-factor-off" | "reactivated";
 
 export function accountEventMail(brand: Brand, publicUrl: string, to: string, event: AccountEvent): OutgoingMail {
   const notYou = `If this was not you, call ${brand.name} at ${brand.phone} right away.`;
@@ -19,6 +19,8 @@ export function accountEventMail(brand: Brand, publicUrl: string, to: string, ev
       return mail(`Your ${brand.name} password was changed`, "An administrator set a new password for your account, and every session was signed out.", signIn);
     case "two-factor-on":
       return mail(`Two-factor authentication is on for your ${brand.name} account`, "Signing in to your account now also asks for a code from your authenticator app.");
+    case "reactivated":
+      return mail(`Your ${brand.name} account is active again`, "An administrator reactivated your vendor portal account: you can sign in again with your password.", signIn);
     case "two-factor-off":
       return mail(`Two-factor authentication is off for your ${brand.name} account`, "An administrator turned off two-factor authentication for your account and signed out every session. Set it up again at your next sign-in.");
   }

@@ -5,6 +5,7 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import { admin, twoFactor } from "better-auth/plugins";
 import { and, count, eq, gt, isNull, lt, max, or } from "drizzle-orm";
 import type { Brand } from "#domain/site/brand.ts";
+import { linkLifetimes } from "#domain/auth/link-lifetime.ts";
 import { passwordLength, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { sessionLimits } from "#domain/auth/session-lifetime.ts";
@@ -15,6 +16,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { accountEventMail, type AccountEvent } from "./account-mails.ts";
+import { invitationMail } from "./invitation-mail.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { matchingTotpStep } from "./totp-step.ts";
 
@@ -52,14 +54,12 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       minPasswordLength: passwordLength.min,
       maxPasswordLength: passwordLength.max,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      // A reset link; staff's invitations are valid longer and are written by vendors/send-invitation.ts.
+      resetPasswordTokenExpiresIn: linkLifetimes.passwordReset.seconds,
       sendResetPassword: async ({ user, url }) => {
-        // An account staff created and nobody has used yet: the same link is its invitation.
+        // An invited vendor who asks for a link before using the invitation: still an invitation, a reset's lifetime.
         if (!user.emailVerified) {
-          await mail(user.email, `You are invited to the ${brand.name} vendor portal`, [
-            `Hello ${user.name}, the ${brand.name} credit team opened a vendor portal account for you.`,
-            "Choose your password with the link below (it works for one hour), then sign in to submit clients and follow your deals.",
-          ], { label: "Choose my password", url });
+          await enqueueMail(db, invitationMail(brand.name, user, url, linkLifetimes.passwordReset.words));
           return;
         }
         await mail(user.email, `Reset your ${brand.name} password`, [

@@ -1,35 +1,49 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { VendorSignUpRequest } from "#domain/api/vendors.ts";
+import { vendorSignUpMessages, type VendorSignUpRequest } from "#domain/api/vendors.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../../db/client.ts";
-import { user, vendorCompany } from "../../db/schema.ts";
+import { user, vendorCompany, vendorCompanyNameKey } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import type { Auth } from "../auth/create-auth.ts";
+import { sendInvitation, type InvitationContext } from "./send-invitation.ts";
+
+const nameTaken = (name: string, companyCode: string) =>
+  new AppError("CONFLICT", `A company named "${name}" is already in the system (company ID ${companyCode}). Tick "Company already in system" and use that company ID to add a user to it, or enter another company name.`);
+
+/** The company whose name is the same as `name` but for case and white space, if any. */
+async function companyNamed(db: Database, name: string) {
+  const [found] = await db.select().from(vendorCompany).where(eq(vendorCompanyNameKey(vendorCompany.name), vendorCompanyNameKey(name)));
+  return found;
+}
+
+/** A new company; two companies never share a name (the unique index decides when two admins race). */
+async function createCompany(db: Database, name: string, companyCode: string) {
+  const taken = await companyNamed(db, name);
+  if (taken) throw nameTaken(taken.name, taken.companyCode);
+  try {
+    return (await db.insert(vendorCompany).values({ name, companyCode }).returning())[0]!;
+  } catch (error) {
+    const raced = await companyNamed(db, name);
+    if (raced) throw nameTaken(raced.name, raced.companyCode);
+    throw error;
+  }
+}
 
 /**
  * /VendorSignUp: a new company (or, with "Company already in system", the existing one with that
  * company ID) and an unverified vendor user whose invitation mail lets them choose a password.
  */
-export async function inviteVendor(
-  db: Database,
-  auth: Auth,
-  publicUrl: string,
-  actorId: string,
-  input: VendorSignUpRequest,
-) {
+export async function inviteVendor(db: Database, invitation: InvitationContext, actorId: string, input: VendorSignUpRequest) {
   const [existingUser] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.companyEmail));
   if (existingUser) throw new AppError("CONFLICT", "A user with this e-mail already exists.");
   const [existingCompany] = await db.select().from(vendorCompany).where(eq(vendorCompany.companyCode, input.companyId));
   if (input.companyAlreadyInSystem && !existingCompany) throw new AppError("NOT_FOUND", `No company with ID ${input.companyId} is in the system.`);
   if (!input.companyAlreadyInSystem && existingCompany) throw new AppError("CONFLICT", `Company ID ${input.companyId} is taken: tick "Company already in system" to add a user to it.`);
-  const company =
-    existingCompany ??
-    (await db.insert(vendorCompany).values({ name: input.companyName || input.firstName, companyCode: input.companyId }).returning())[0]!;
+  const company = existingCompany ?? (await createCompany(db, input.companyName || input.firstName, input.companyId));
 
-  const created = await createAccount(auth, {
+  const created = await createAccount(invitation.auth, {
     email: input.companyEmail,
     name: input.firstName,
     role: authRoles.vendor,
@@ -38,7 +52,7 @@ export async function inviteVendor(
     emailVerified: false,
     vendorCompanyId: company.id,
   });
-  await auth.api.requestPasswordReset({ body: { email: input.companyEmail, redirectTo: `${publicUrl}/reset-password` } });
+  await sendInvitation(db, invitation, { id: created.id, email: input.companyEmail, name: input.firstName });
   await recordAudit(db, { action: "account.created", actorUserId: actorId, subject: created.id, details: { role: authRoles.vendor, companyId: company.id } });
-  return { userId: created.id, companyId: company.id };
+  return { userId: created.id, companyId: company.id, message: vendorSignUpMessages.sent(invitation.product) };
 }

@@ -3,12 +3,12 @@ import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import type { Auth } from "../auth/create-auth.ts";
+import { sendInvitation, type InvitationContext } from "./send-invitation.ts";
 
-/** Mails the invitation (a password-choosing link) again, to a vendor who has not chosen a password yet. */
-export async function resendInvitation(db: Database, auth: Auth, publicUrl: string, userId: string): Promise<void> {
+/** Mails the invitation (a new password-choosing link, valid 7 days) again, to a vendor who has not chosen a password yet. */
+export async function resendInvitation(db: Database, invitation: InvitationContext, userId: string): Promise<void> {
   const [target] = await db.select().from(user).where(and(eq(user.id, userId), eq(user.role, authRoles.vendor)));
   if (!target) throw new AppError("NOT_FOUND", "Not found.");
   if (target.emailVerified) throw new AppError("CONFLICT", "This vendor already chose a password.");
-  await auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: `${publicUrl}/reset-password` } });
+  await sendInvitation(db, invitation, target);
 }

@@ -1,15 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { deactivateVendor as deactivateVendorEndpoint, inviteVendor as inviteVendorEndpoint, listVendorCompanies, resendVendorInvitation } from "#domain/api/vendors.ts";
+import {
+  deactivateVendor as deactivateVendorEndpoint,
+  inviteVendor as inviteVendorEndpoint,
+  listVendorCompanies,
+  reactivateVendor as reactivateVendorEndpoint,
+  resendVendorInvitation,
+} from "#domain/api/vendors.ts";
 import { authRoles, staffRoles } from "#domain/auth/roles.ts";
+import type { Brand } from "#domain/site/brand.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import { deactivateVendor } from "./deactivate-vendor.ts";
 import { inviteVendor } from "./invite-vendor.ts";
 import { listVendors } from "./list-vendors.ts";
+import { reactivateVendor } from "./reactivate-vendor.ts";
 import { resendInvitation } from "./resend-invitation.ts";
 
-/** Vendor companies and users: staff read the list; admins invite, deactivate and re-invite. */
-export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string }> = async (app, { auth, publicUrl }) => {
+/** Vendor companies and users: staff read the list; admins invite, deactivate, reactivate and re-invite. */
+export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string; brand: Brand }> = async (app, { auth, publicUrl, brand }) => {
+  const invitation = { auth, publicUrl, product: brand.name };
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
   const admin = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: [authRoles.admin] });
   // Admin routes refuse staff before their body is validated.
@@ -29,7 +38,7 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string
     inviteVendorEndpoint,
     async (request) => {
       const actor = await admin(request);
-      const created = await inviteVendor(app.db, auth, publicUrl, actor.id, request.body);
+      const created = await inviteVendor(app.db, invitation, actor.id, request.body);
       void app.deliverMailNow();
       return created;
     },
@@ -49,10 +58,22 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string
 
   registerEndpoint(
     app,
+    reactivateVendorEndpoint,
+    async (request) => {
+      const actor = await admin(request);
+      await reactivateVendor(app.db, { brand, publicUrl }, actor.id, request.params.userId);
+      void app.deliverMailNow();
+      return { ok: true as const };
+    },
+    adminFirst,
+  );
+
+  registerEndpoint(
+    app,
     resendVendorInvitation,
     async (request) => {
       await admin(request);
-      await resendInvitation(app.db, auth, publicUrl, request.params.userId);
+      await resendInvitation(app.db, invitation, request.params.userId);
       void app.deliverMailNow();
       return { ok: true as const };
     },

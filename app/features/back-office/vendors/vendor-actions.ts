@@ -1,12 +1,12 @@
-import { deactivateVendor, resendVendorInvitation } from "#domain/api/vendors.ts";
+import { deactivateVendor, reactivateVendor, resendVendorInvitation } from "#domain/api/vendors.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 
 /** What a vendor user's buttons post to the vendors route's action (field `intent`, with `userId`). */
-export const vendorIntents = { deactivate: "deactivate", resendInvitation: "resend-invitation" } as const;
+export const vendorIntents = { deactivate: "deactivate", reactivate: "reactivate", resendInvitation: "resend-invitation" } as const;
 
 export type VendorActionResult = { ok: boolean; message: string };
 
-/** The vendors screen's action: deactivate a vendor user or mail their invitation again. */
+/** The vendors screen's action: deactivate or reactivate a vendor user, or mail their invitation again. */
 export async function runVendorAction(form: FormData): Promise<VendorActionResult> {
   const userId = String(form.get("userId") ?? "");
   const intent = form.get("intent");
@@ -14,6 +14,10 @@ export async function runVendorAction(form: FormData): Promise<VendorActionResul
     if (intent === vendorIntents.deactivate) {
       await call(deactivateVendor, { params: { userId } });
       return { ok: true, message: "Vendor deactivated" };
+    }
+    if (intent === vendorIntents.reactivate) {
+      await call(reactivateVendor, { params: { userId } });
+      return { ok: true, message: "Vendor reactivated: they can sign in again and were told by e-mail" };
     }
     if (intent === vendorIntents.resendInvitation) {
       await call(resendVendorInvitation, { params: { userId } });

@@ -1,29 +1,59 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { VendorUser } from "#domain/api/vendors.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
 import { vendorIntents, type VendorActionResult } from "./vendor-actions.ts";
 
-/** Resend invitation (invited vendors) and Deactivate, posted to the route's action; the outcome is said next to them. */
+/**
+ * Resend invitation (invited vendors), Deactivate (after a confirmation that says what it does)
+ * and Reactivate (deactivated vendors), posted to the route's action; the outcome is said next to them.
+ */
 export function VendorUserActions({ user }: { user: VendorUser }) {
   const fetcher = useFetcher<VendorActionResult>();
+  const [confirming, setConfirming] = useState(false);
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
   return (
     <div className="space-y-2">
       {user.active ? (
-        <fetcher.Form method="post" className="flex flex-wrap gap-2">
-          <input type="hidden" name="userId" value={user.id} />
+        <div className="flex flex-wrap gap-2">
           {user.verified ? null : (
-            <Button type="submit" variant="secondary" name="intent" value={vendorIntents.resendInvitation} disabled={busy} aria-label={`Resend invitation to ${user.email}`}>
-              Resend invitation
-            </Button>
+            <fetcher.Form method="post">
+              <input type="hidden" name="userId" value={user.id} />
+              <Button type="submit" variant="secondary" name="intent" value={vendorIntents.resendInvitation} disabled={busy} aria-label={`Resend invitation to ${user.email}`}>
+                Resend invitation
+              </Button>
+            </fetcher.Form>
           )}
-          <Button type="submit" variant="secondary" name="intent" value={vendorIntents.deactivate} disabled={busy} aria-label={`Deactivate ${user.email}`}>
+          <Button type="button" variant="secondary" disabled={busy} aria-label={`Deactivate ${user.email}`} onClick={() => setConfirming(true)}>
             Deactivate
           </Button>
+        </div>
+      ) : (
+        <fetcher.Form method="post">
+          <input type="hidden" name="userId" value={user.id} />
+          <Button type="submit" variant="secondary" name="intent" value={vendorIntents.reactivate} disabled={busy} aria-label={`Reactivate ${user.email}`}>
+            Reactivate
+          </Button>
         </fetcher.Form>
-      ) : null}
+      )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Deactivate ${user.name}?`} role="alertdialog">
+        <p>
+          {user.name} ({user.email}) is signed out now, everywhere, and cannot sign in to the vendor portal until an administrator reactivates the account. Their
+          company, deals and messages stay as they are.
+        </p>
+        <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-2" onSubmit={() => setConfirming(false)}>
+          <input type="hidden" name="userId" value={user.id} />
+          <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" name="intent" value={vendorIntents.deactivate}>
+            Deactivate {user.name}
+          </Button>
+        </fetcher.Form>
+      </Dialog>
       {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
     </div>
   );
