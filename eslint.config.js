@@ -14,7 +14,8 @@ const domainImports = [relative("app", "server", "tests", "scripts"), "zod/mini$
 const domainMessage = "domain/ is pure: it imports only domain/ files (relative) and zod/mini, never app/, server/ or I/O libraries.";
 const domainZod = [{ name: "zod", message: "domain/ schemas reach the browser: use zod/mini (docs/decisions/0011)." }];
 const appImports = [relative("server", "domain", "tests", "scripts"), "#domain/", "react(?:/|$)", "react-dom(?:/|$)", "react-router(?:/|$)", "@react-router/", "zod/mini$"];
-const appMessage = "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router and zod/mini, never server/, Node or server libraries (a new browser library is added to this list on purpose).";
+const appMessage =
+  "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router and zod/mini, never server/, Node or server libraries (a new browser library is added to this list on purpose).";
 const testLibraries = ["vitest$", "fast-check$"];
 
 const fetchInEffect = {
@@ -36,11 +37,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-non-null-assertion": "off",
-      "check-file/filename-naming-convention": [
-        "error",
-        { "**/*.{ts,tsx}": "KEBAB_CASE" },
-        { ignoreMiddleExtensions: true },
-      ],
+      "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
       "check-file/folder-naming-convention": ["error", { "{app,server,domain,tests,scripts}/**/": "KEBAB_CASE" }],
     },
   },
@@ -78,7 +75,14 @@ export default tseslint.config(
   {
     files: ["server/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["#app/*", "**/app/**", "react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "server/ may import domain/, never app/." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["#app/*", "**/app/**", "react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "server/ may import domain/, never app/." },
+          ],
+        },
+      ],
     },
   },
   {

@@ -22,19 +22,29 @@ const config = loadConfigOrExit();
 if (config.databaseUrl || config.storage.driver === "s3") {
   console.error(
     `npm run backup backs up the embedded database and local files only; this configuration uses ${[config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : "", config.storage.driver === "s3" ? "S3 (STORAGE=s3)" : ""].filter(Boolean).join(" and ")}.\n` +
-      "Back those up with pg_dump / your provider's snapshots and S3 versioning or replication: see docs/deploy.md, \"Backup and restore\".",
+      'Back those up with pg_dump / your provider\'s snapshots and S3 versioning or replication: see docs/deploy.md, "Backup and restore".',
   );
   process.exit(1);
 }
 
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const out = path.resolve(values.out ?? `lender-site-backup-${stamp}.tar.gz`);
-if (await stat(out).then(() => true, () => false)) {
+if (
+  await stat(out).then(
+    () => true,
+    () => false,
+  )
+) {
   console.error(`${out} exists already; choose another --out.`);
   process.exit(1);
 }
 const pgliteDir = path.join(config.dataDir, "pglite");
-if (!(await stat(path.join(pgliteDir, "PG_VERSION")).then(() => true, () => false))) {
+if (
+  !(await stat(path.join(pgliteDir, "PG_VERSION")).then(
+    () => true,
+    () => false,
+  ))
+) {
   console.error(`No embedded database in ${pgliteDir}: nothing to back up (is DATA_DIR right?).`);
   process.exit(1);
 }

@@ -17,5 +17,12 @@ bare.post("/insert", async (request) => {
     .returning({ id: footerMessage.id });
   return { id: row!.id };
 });
-process.on("SIGTERM", () => void bare.close().then(() => database.close()).then(() => process.exit(0)));
+process.on(
+  "SIGTERM",
+  () =>
+    void bare
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0)),
+);
 console.log(`listening at ${await bare.listen({ port: config.port, host: "127.0.0.1" })}`);

@@ -98,8 +98,15 @@ function leadLoad(url: string, origin: string) {
 }
 
 async function dealList(server: Child, email: string) {
-  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify({ email, password: "bench-password" }) });
-  const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password: "bench-password" }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   const timings: number[] = [];
   const deadline = Date.now() + seconds * 1000;
   for (let i = 0; i < 500 && Date.now() < deadline; i += 1) {
@@ -123,7 +130,9 @@ async function uploadMemory(server: Child, cookie: string) {
   const files = 4;
   const boundary = `----bench${randomUUID()}`;
   const header = (name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
-  const fields = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="deal"\r\n\r\n${JSON.stringify({ businessName: "BENCH UPLOAD", ownersName: "OWNER", businessPhone: "(555) 010-0000", businessEmail: "", equipDesc: "", costOfEq: "", downPayment: "", businessTaxId: "", dobContact: "", VendorComment: "", idempotencyKey: randomUUID() })}\r\n`);
+  const fields = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="deal"\r\n\r\n${JSON.stringify({ businessName: "BENCH UPLOAD", ownersName: "OWNER", businessPhone: "(555) 010-0000", businessEmail: "", equipDesc: "", costOfEq: "", downPayment: "", businessTaxId: "", dobContact: "", VendorComment: "", idempotencyKey: randomUUID() })}\r\n`,
+  );
   const slots = ["client-info", "additional-1", "additional-2", "additional-1"];
   async function* body() {
     yield fields;
@@ -146,13 +155,18 @@ async function uploadMemory(server: Child, cookie: string) {
     duplex: "half",
   } as RequestInit);
   clearInterval(sampler);
-  report(`  ${((part * files) / 1024 / 1024).toFixed(0)} MB upload (status ${response.status}): server RSS ${before.toFixed(0)} MB -> peak ${peak.toFixed(0)} MB, growth ${(peak - before).toFixed(1)} MB (goal <= 64 MB)`);
+  report(
+    `  ${((part * files) / 1024 / 1024).toFixed(0)} MB upload (status ${response.status}): server RSS ${before.toFixed(0)} MB -> peak ${peak.toFixed(0)} MB, growth ${(peak - before).toFixed(1)} MB (goal <= 64 MB)`,
+  );
 }
 
 /** Seeds a vendor with `dealCount` deals through the app's own modules, then closes the database. */
 async function seed(env: Record<string, string>) {
   const { database, auth } = await composeServer(loadConfig({ ...env, LOG_LEVEL: "error" }), { onWarning: () => {} });
-  const [company] = await database.db.insert(vendorCompany).values({ name: "Bench Co", companyCode: String(100000 + Math.floor(Math.random() * 899999)) }).returning();
+  const [company] = await database.db
+    .insert(vendorCompany)
+    .values({ name: "Bench Co", companyCode: String(100000 + Math.floor(Math.random() * 899999)) })
+    .returning();
   const email = `bench-${randomUUID().slice(0, 8)}@x.example`;
   const user = await createAccount(auth, { email, name: "Bench", role: authRoles.vendor, password: "bench-password", emailVerified: true, vendorCompanyId: company!.id });
   const started = performance.now();
@@ -163,8 +177,15 @@ async function seed(env: Record<string, string>) {
     from generate_series(1, ${dealCount}) g`);
   await database.db.execute(sql`analyze deal`);
   const seeded = (performance.now() - started) / 1000;
-  const plan = (await database.db.execute(sql`explain select * from deal where vendor_company_id = ${company!.id} and year_in_file = 2026 and month_submitted = 3 order by last_update desc, id desc limit 51`)) as unknown as { rows: Record<string, string>[] };
-  const usesIndex = plan.rows.map((row) => Object.values(row)[0]).join(" ").match(/Index[^(]*/)?.[0]?.trim() ?? "no index";
+  const plan = (await database.db.execute(
+    sql`explain select * from deal where vendor_company_id = ${company!.id} and year_in_file = 2026 and month_submitted = 3 order by last_update desc, id desc limit 51`,
+  )) as unknown as { rows: Record<string, string>[] };
+  const usesIndex =
+    plan.rows
+      .map((row) => Object.values(row)[0])
+      .join(" ")
+      .match(/Index[^(]*/)?.[0]
+      ?.trim() ?? "no index";
   await database.close();
   return { email, seeded, usesIndex };
 }
@@ -173,7 +194,15 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
   report(`\n${driver}:`);
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-data-"));
   let scratch: string | null = null;
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "info", SEED_DEMO: "false", HOST: "127.0.0.1", RATE_LIMIT_MAX: "100000000", LEAD_RATE_LIMIT_MAX: "100000000", AUTH_SECRET: "bench-secret-bench-secret-bench-secret" };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    SEED_DEMO: "false",
+    HOST: "127.0.0.1",
+    RATE_LIMIT_MAX: "100000000",
+    LEAD_RATE_LIMIT_MAX: "100000000",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+  };
   if (driver === "postgres") {
     scratch = `bench_${randomUUID().slice(0, 8)}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
@@ -191,13 +220,17 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
       await htmlVsNginx(server);
       const lead = await leadLoad(`${server.url}/api/leads/footer-message`, server.url);
       const list = await dealList(server, email);
-      report(`  deal list with ${dealCount.toLocaleString("en-US")} deals (seeded in ${seeded.toFixed(1)} s): p95 ${list.p95.toFixed(1)} ms over ${list.count} requests (goal <= 20 ms); plan: ${usesIndex}`);
+      report(
+        `  deal list with ${dealCount.toLocaleString("en-US")} deals (seeded in ${seeded.toFixed(1)} s): p95 ${list.p95.toFixed(1)} ms over ${list.count} requests (goal <= 20 ms); plan: ${usesIndex}`,
+      );
       await uploadMemory(server, list.cookie);
       await server.stop();
       const bare = await startProcess("scripts/bench-bare-insert.ts", env, "listening at");
       const baseline = await leadLoad(`${bare.url}/insert`, server.url);
       await bare.stop();
-      report(`  lead POST : ${lead.requests.average.toFixed(0)} req/s (non-2xx ${lead.non2xx}) vs bare insert ${baseline.requests.average.toFixed(0)} req/s -> ratio ${(lead.requests.average / baseline.requests.average).toFixed(2)} (goal >= 0.3)`);
+      report(
+        `  lead POST : ${lead.requests.average.toFixed(0)} req/s (non-2xx ${lead.non2xx}) vs bare insert ${baseline.requests.average.toFixed(0)} req/s -> ratio ${(lead.requests.average / baseline.requests.average).toFixed(2)} (goal >= 0.3)`,
+      );
     } finally {
       await server.stop();
     }

@@ -23,15 +23,38 @@ const creditApplication = await writePdfDocument({
   blocks: [
     { kind: "title", text: `${brand.name} - Credit Application` },
     { kind: "small-print", text: contact },
-    ...fields("BUSINESS INFORMATION", ["Business name", "Federal tax ID (EIN)", "Business address", "City, State, ZIP", "Business phone", "Business e-mail", "Contact person", "Annual gross revenue", "Date business started"]),
+    ...fields("BUSINESS INFORMATION", [
+      "Business name",
+      "Federal tax ID (EIN)",
+      "Business address",
+      "City, State, ZIP",
+      "Business phone",
+      "Business e-mail",
+      "Contact person",
+      "Annual gross revenue",
+      "Date business started",
+    ]),
     ...fields("OWNER INFORMATION", owner),
     ...fields("SECOND OWNER (if any)", owner),
     ...fields("VENDOR AND EQUIPMENT", ["Vendor name", "Cost of equipment", "Equipment description", "Vendor contact name", "Vendor phone", "Vendor e-mail"]),
     { kind: "space", points: 8 },
-    { kind: "paragraph", text: `I certify that the information in this application is true and complete, and I authorize ${brand.name} and its lending partners to obtain credit reports and verify it.` },
-    { kind: "table", rows: [["Signature", ""], ["Date", ""]], widths: [2, 3] },
+    {
+      kind: "paragraph",
+      text: `I certify that the information in this application is true and complete, and I authorize ${brand.name} and its lending partners to obtain credit reports and verify it.`,
+    },
+    {
+      kind: "table",
+      rows: [
+        ["Signature", ""],
+        ["Date", ""],
+      ],
+      widths: [2, 3],
+    },
     { kind: "space", points: 8 },
-    { kind: "small-print", text: "Please do not send this form by unencrypted e-mail. The online application at /ApplyNow encrypts Social Security numbers and tax IDs. Financing dependent on credit parameters." },
+    {
+      kind: "small-print",
+      text: "Please do not send this form by unencrypted e-mail. The online application at /ApplyNow encrypts Social Security numbers and tax IDs. Financing dependent on credit parameters.",
+    },
   ],
 });
 
@@ -43,7 +66,10 @@ const handbook = await writePdfDocument({
     { kind: "heading", text: "WELCOME" },
     { kind: "paragraph", text: `This handbook explains how equipment dealers and distributors work with ${brand.name}.` },
     { kind: "heading", text: "1. THE VENDOR PORTAL" },
-    { kind: "paragraph", text: "Sign in at /VendorLogin. Submit a new client with the New Client button: client information first, then documents (a client information sheet is required; two more slots are optional)." },
+    {
+      kind: "paragraph",
+      text: "Sign in at /VendorLogin. Submit a new client with the New Client button: client information first, then documents (a client information sheet is required; two more slots are optional).",
+    },
     { kind: "paragraph", text: "Follow each deal by stage: App In, Approval, Docs Out, Docs In, Funded." },
     { kind: "heading", text: "2. WHAT WE FUND" },
     { kind: "paragraph", text: "A, B, C and D credit clients and some start-ups; 100% financing and pre-funding on approved deals." },

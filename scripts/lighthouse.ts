@@ -24,12 +24,32 @@ const port = 21000 + Math.floor(Math.random() * 5000);
 const url = `http://localhost:${port}`;
 const database = await openDatabase({ driver: "pglite" });
 await database.migrate();
-const { app } = await composeServer(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: String(port), PUBLIC_URL: url, AUTH_SECRET: "lighthouse-secret-lighthouse-secret-x" }), { database, serveSite: true, onWarning: () => {} });
+const { app } = await composeServer(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: String(port), PUBLIC_URL: url, AUTH_SECRET: "lighthouse-secret-lighthouse-secret-x" }), {
+  database,
+  serveSite: true,
+  onWarning: () => {},
+});
 await app.listen({ port, host: "127.0.0.1" });
 
 const profile = await mkdtemp(path.join(tmpdir(), "lighthouse-chrome-"));
 const debuggingPort = 9300 + Math.floor(Math.random() * 500);
-const chrome = spawn(chromiumPath, [`--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "about:blank"], { stdio: "ignore" });
+const chrome = spawn(
+  chromiumPath,
+  [
+    `--remote-debugging-port=${debuggingPort}`,
+    `--user-data-dir=${profile}`,
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "about:blank",
+  ],
+  { stdio: "ignore" },
+);
 await new Promise((resolve) => setTimeout(resolve, 1500));
 
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -41,7 +61,9 @@ try {
       const result = await lighthouse(`${url}${route}`, { port: debuggingPort, output: "json", logLevel: "error", onlyCategories: [...categories] }, preset === "desktop" ? desktopConfig : undefined);
       const scores = categories.map((category) => Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
       const metric = (id: string) => result?.lhr.audits[id]?.displayValue ?? "?";
-      console.log(`  ${route.padEnd(30)} ${scores.map((score) => String(score).padStart(3)).join(" / ")}   FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`);
+      console.log(
+        `  ${route.padEnd(30)} ${scores.map((score) => String(score).padStart(3)).join(" / ")}   FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`,
+      );
       if (process.env.LIGHTHOUSE_JSON) await writeFile(path.join(process.env.LIGHTHOUSE_JSON, `${preset}${route.replaceAll("/", "_")}.json`), JSON.stringify(result?.lhr));
     }
   }

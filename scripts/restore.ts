@@ -24,7 +24,7 @@ const config = loadConfigOrExit();
 if (config.databaseUrl || config.storage.driver === "s3") {
   console.error(
     `npm run restore restores the embedded database and local files only; this configuration uses ${[config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : "", config.storage.driver === "s3" ? "S3 (STORAGE=s3)" : ""].filter(Boolean).join(" and ")}.\n` +
-      "Restore those with pg_restore / your provider's snapshots and S3 versions: see docs/deploy.md, \"Backup and restore\".",
+      'Restore those with pg_restore / your provider\'s snapshots and S3 versions: see docs/deploy.md, "Backup and restore".',
   );
   process.exit(1);
 }

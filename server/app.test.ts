@@ -80,10 +80,12 @@ describe("sign-in", () => {
     const { response } = await signIn(server.app, "unverified@demo.example", "unverified-password");
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe("EMAIL_NOT_VERIFIED");
-    await expect.poll(async () => {
-      const mails = await server.database.db.select().from(mailOutbox);
-      return mails.filter((mail) => mail.to === "unverified@demo.example" && mail.subject.startsWith("Verify")).length;
-    }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const mails = await server.database.db.select().from(mailOutbox);
+        return mails.filter((mail) => mail.to === "unverified@demo.example" && mail.subject.startsWith("Verify")).length;
+      })
+      .toBeGreaterThan(0);
     expect(signInMessages.unverified).toContain("verification was sent to your email");
   });
 
@@ -127,7 +129,12 @@ describe("sign-in", () => {
   it("logs each answered request in one line, with its route, status and duration, never its query", async () => {
     const before = server.logs().length;
     await server.app.inject({ url: "/api/health?probe=log-line" });
-    const lines = server.logs().slice(before).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = server
+      .logs()
+      .slice(before)
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ msg: "request", method: "GET", url: "/api/health", statusCode: 200, ms: expect.any(Number) });
   });

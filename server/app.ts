@@ -1,12 +1,7 @@
 import multipart from "@fastify/multipart";
 import * as z from "zod/mini";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
@@ -196,6 +191,10 @@ export function loggableError(error: Error): { type: string; message: string; st
     type: error.constructor.name,
     message: cause?.message ? `${message} (${cause.message})` : message,
     code: cause?.code,
-    stack: error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).slice(0, 8).join("\n"),
+    stack: error.stack
+      ?.split("\n")
+      .filter((line) => line.trimStart().startsWith("at "))
+      .slice(0, 8)
+      .join("\n"),
   };
 }

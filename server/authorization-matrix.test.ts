@@ -59,14 +59,17 @@ beforeAll(async () => {
   cookies.vendor = (await signIn(server.app, vendor.email, vendor.password)).cookie;
   cookies.otherVendor = (await signIn(server.app, otherVendor.email, otherVendor.password)).cookie;
   const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: vendorA.businessName })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
-  const submitted = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: upload.payload, headers: { cookie: cookies.vendor, origin: testOrigin, "content-type": upload.contentType } });
+  const submitted = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: upload.payload,
+    headers: { cookie: cookies.vendor, origin: testOrigin, "content-type": upload.contentType },
+  });
   vendorA.dealId = (submitted.json() as { id: string }).id;
   vendorA.documentId = (await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, vendorA.dealId)))[0]!.id;
   cookies.staffWithoutTwoFactor = (await signIn(strict.app, "staff@m.example", "staff-password-1")).cookie;
   const document = (await server.app.inject({ url: "/api/docs/json", headers: { cookie: cookies.admin } })).json() as { paths: Record<string, Record<string, unknown>> };
-  endpoints = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: withIds(path) })),
-  );
+  endpoints = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: withIds(path) })));
 });
 function withIds(path: string): string {
   if (path.startsWith("/api/portal/deals/")) return path.replace("{id}", vendorA.dealId);
@@ -112,11 +115,13 @@ describe("authorization matrix", () => {
         else if (expectRefusal !== refused) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected ${expectRefusal ? "a refusal" : "access"})`);
         else if (expectRefusal && caller === "anonymous" && response.statusCode !== 401) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 401)`);
         const targetsVendorA = endpoint.path.includes(vendorA.dealId) || endpoint.path.includes(vendorA.documentId);
-        if (caller === "vendor" && targetsVendorA && endpoint.method === "GET" && response.statusCode !== 200) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (vendor A reads its own deal)`);
+        if (caller === "vendor" && targetsVendorA && endpoint.method === "GET" && response.statusCode !== 200)
+          failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (vendor A reads its own deal)`);
         if (caller === "otherVendor") {
           // Vendor B never gets a byte of vendor A's data, and A's ids are simply not found.
           if (response.body.includes(vendorA.dealId) || response.body.includes(vendorA.businessName)) failures.push(`${endpoint.method} ${endpoint.path}: shows vendor A's deal`);
-          if (targetsVendorA && endpoint.method === "GET" && response.statusCode !== 404) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 404 for vendor A's deal)`);
+          if (targetsVendorA && endpoint.method === "GET" && response.statusCode !== 404)
+            failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 404 for vendor A's deal)`);
         }
       }
       expect(failures).toEqual([]);
@@ -126,7 +131,10 @@ describe("authorization matrix", () => {
   it("shows /metrics (not documented) to no caller without the metrics token, whatever their session: 401 with a token configured, 404 without", async () => {
     const failures: string[] = [];
     for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor"] as const) {
-      for (const [target, expected] of [[server, 401], [strict, 404]] as const) {
+      for (const [target, expected] of [
+        [server, 401],
+        [strict, 404],
+      ] as const) {
         for (const url of ["/metrics", "/%6Detrics", "/metrics?format=text"]) {
           for (const authorization of [undefined, "Bearer wrong-token", `Bearer ${metricsToken.slice(1)}`, metricsToken]) {
             const response = await target.app.inject({ url, headers: { cookie: cookies[caller] ?? "", ...(authorization ? { authorization } : {}) } });
@@ -149,7 +157,12 @@ describe("authorization matrix", () => {
     const failures: string[] = [];
     const stateChanging = endpoints.filter((candidate) => candidate.method !== "GET");
     for (const endpoint of [...stateChanging, ...stateChanging.flatMap((plain) => encodedVariants(plain.path).map((path) => ({ ...plain, path })))]) {
-      const response = await server.app.inject({ method: endpoint.method as "POST", url: endpoint.path, headers: { cookie: cookies.admin!, origin: "https://evil.example", "content-type": "application/json" }, payload: "{}" });
+      const response = await server.app.inject({
+        method: endpoint.method as "POST",
+        url: endpoint.path,
+        headers: { cookie: cookies.admin!, origin: "https://evil.example", "content-type": "application/json" },
+        payload: "{}",
+      });
       if (response.statusCode !== 403) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
     }
     expect(failures).toEqual([]);
@@ -160,7 +173,9 @@ describe("authorization matrix", () => {
     const libraryEndpoints = Object.values(server.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
       .filter((endpoint) => endpoint.path)
       .flatMap((endpoint) => [endpoint.options?.method ?? "GET"].flat().map((method) => ({ method: method === "*" ? "POST" : method, path: endpoint.path! })));
-    expect(libraryEndpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(["/admin/impersonate-user", "/admin/set-user-password", "/admin/set-role", "/admin/create-user", "/admin/list-users"]));
+    expect(libraryEndpoints.map((endpoint) => endpoint.path)).toEqual(
+      expect.arrayContaining(["/admin/impersonate-user", "/admin/set-user-password", "/admin/set-role", "/admin/create-user", "/admin/list-users"]),
+    );
     const failures: string[] = [];
     for (const caller of ["anonymous", "vendor", "staff", "admin"] as const) {
       for (const endpoint of libraryEndpoints) {
@@ -170,7 +185,10 @@ describe("authorization matrix", () => {
             method: endpoint.method as "POST",
             url,
             headers: { cookie: cookies[caller] ?? "", origin: testOrigin, "content-type": "application/json" },
-            payload: endpoint.method === "GET" ? undefined : JSON.stringify({ userId: "x", role: "admin", newPassword: "attacker-password-1", email: "new@m.example", password: "attacker-password-1", name: "N" }),
+            payload:
+              endpoint.method === "GET"
+                ? undefined
+                : JSON.stringify({ userId: "x", role: "admin", newPassword: "attacker-password-1", email: "new@m.example", password: "attacker-password-1", name: "N" }),
           });
           if (response.statusCode >= 500) failures.push(`${caller} ${endpoint.method} ${url}: ${response.statusCode}`);
           const routed = exposed.has(`${endpoint.method} ${endpoint.path}`);

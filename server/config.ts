@@ -11,17 +11,31 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
-  DATABASE_READ_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
   MIGRATE_ON_START: booleanFlag.default(true),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().default("Keystone Equipment Capital <no-reply@keystone-capital.example>"),
   CREDIT_TEAM_EMAIL: z.email().default("credit-team@keystone-capital.example"),
   DATA_ENCRYPTION_KEY: encryptionKey.optional(),
   DATA_ENCRYPTION_OLD_KEYS: z
     .string()
     .default("")
-    .transform((list) => list.split(",").map((key) => key.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(",")
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(encryptionKey)),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   STAFF_2FA_REQUIRED: booleanFlag.optional(),
@@ -36,7 +50,10 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RETENTION_DAYS: z.coerce.number().int().positive().default(730),
   DELIVERED_MAIL_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
@@ -68,9 +85,7 @@ export type Config = {
   authSecret: string | undefined;
   staffTwoFactorRequired: boolean;
   seedDemo: boolean;
-  storage:
-    | { driver: "local"; root: string }
-    | { driver: "s3"; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  storage: { driver: "local"; root: string } | { driver: "s3"; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   rateLimitMax: number;

@@ -62,9 +62,7 @@ describe("health endpoints", () => {
       expect((await server.app.inject("/api/health/live")).statusCode).toBe(200);
       expect((await server.app.inject("/api/health")).statusCode).toBe(200);
     } finally {
-      await server.database.db.execute(
-        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at}::bigint)`,
-      );
+      await server.database.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at}::bigint)`);
     }
     expect((await ready()).statusCode).toBe(200);
   });

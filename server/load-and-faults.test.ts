@@ -32,10 +32,7 @@ describe("load and faults", () => {
     smtp = await new SmtpCatcher().start();
     server = await startTestServer({ SMTP_URL: smtp.url });
     const repeated = message("Repeated Person");
-    const responses = await Promise.all([
-      ...Array.from({ length: 40 }, (_, i) => send(server!, message(`Person ${i}`))),
-      ...Array.from({ length: 10 }, () => send(server!, repeated)),
-    ]);
+    const responses = await Promise.all([...Array.from({ length: 40 }, (_, i) => send(server!, message(`Person ${i}`))), ...Array.from({ length: 10 }, () => send(server!, repeated))]);
     expect(responses.every((response) => response.statusCode === 200 || response.statusCode === 201)).toBe(true);
     const ids = new Set(responses.map((response) => response.json().id));
     expect(ids.size).toBe(41);
@@ -54,7 +51,9 @@ describe("load and faults", () => {
     server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: "100" });
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => send(server!, message(`Outage ${i}`))));
     expect(responses.every((response) => response.statusCode === 201)).toBe(true);
-    await expect.poll(async () => (await queryRows<{ n: number }>(server!.database.db, sql`select count(*)::int as n from mail_outbox where attempts > 0 and status = 'pending'`))[0]!.n, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await queryRows<{ n: number }>(server!.database.db, sql`select count(*)::int as n from mail_outbox where attempts > 0 and status = 'pending'`))[0]!.n, { timeout: 10_000 })
+      .toBeGreaterThan(0);
     smtp = await new SmtpCatcher().start(port);
     await expect.poll(() => pendingMail(server!), { timeout: 30_000 }).toBe(0);
     const subjects = smtp.mails.map((mail) => mail.subject);

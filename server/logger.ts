@@ -6,9 +6,26 @@ import type { LoggerOptions } from "pino";
  * pino's redaction needs explicit paths, so each name is listed at the depths we log.
  */
 export const sensitiveFieldNames = [
-  "ssn", "ssn2", "fedId", "FedId", "taxId", "businessTaxId", "dob", "dob2", "dobContact", "dateOfBirth",
-  "password", "newPassword", "currentPassword", "token", "secret", "backupCodes", "authorization", "cookie",
-  "set-cookie", "encryptionKey",
+  "ssn",
+  "ssn2",
+  "fedId",
+  "FedId",
+  "taxId",
+  "businessTaxId",
+  "dob",
+  "dob2",
+  "dobContact",
+  "dateOfBirth",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+  "secret",
+  "backupCodes",
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "encryptionKey",
 ];
 
 const redactPaths = sensitiveFieldNames.flatMap((name) => {

@@ -60,13 +60,7 @@ async function main() {
 function printDemoAccounts(publicUrl: string, accounts: { role: string; email: string; password: string }[]) {
   const lines = accounts.map((account) => `    ${account.role.padEnd(7)} ${account.email.padEnd(22)} password: ${account.password}`);
   console.log(
-    [
-      "",
-      "  Demo accounts were created (shown only this once):",
-      ...lines,
-      `  Sign in at ${publicUrl}/VendorLogin. Lost a password? npm run admin -- set-password --email <e-mail>`,
-      "",
-    ].join("\n"),
+    ["", "  Demo accounts were created (shown only this once):", ...lines, `  Sign in at ${publicUrl}/VendorLogin. Lost a password? npm run admin -- set-password --email <e-mail>`, ""].join("\n"),
   );
 }
 

@@ -49,8 +49,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 const footer = () => ({ nameOfBusiness: "Acme Paving", nameUser: "Lee Chan", emailUser: "lee@acme.example", subjectUser: "Used pavers?", idempotencyKey: randomUUID() });
-const post = (url: string, payload: object, remoteAddress = loopbackAddress()) =>
-  server.app.inject({ method: "POST", url, payload, remoteAddress, headers: { origin: testOrigin } });
+const post = (url: string, payload: object, remoteAddress = loopbackAddress()) => server.app.inject({ method: "POST", url, payload, remoteAddress, headers: { origin: testOrigin } });
 
 describe("GET /metrics", () => {
   it("is not routed at all without METRICS_TOKEN", async () => {

@@ -41,26 +41,37 @@ describe("fuzzing public endpoints", () => {
   for (const [url, make] of Object.entries(valid)) {
     it(`never fails with a 5xx, and stores nothing it refuses: ${url}`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.oneof(fc.record({ field: fc.constantFrom(...Object.keys(make())), value: weird }), weird.map((body) => ({ field: null as string | null, value: body }))), async ({ field, value }) => {
-          const payload = field === null ? value : { ...make(), [field]: value };
-          const before = await countRows();
-          const response = await server.app.inject({
-            method: "POST",
-            url,
-            headers: { origin: testOrigin, "content-type": "application/json" },
-            payload: JSON.stringify(payload),
-            remoteAddress: loopbackAddress(),
-          });
-          expect(response.statusCode).toBeLessThan(500);
-          if (response.statusCode >= 400) expect(await countRows()).toEqual(before);
-        }),
+        fc.asyncProperty(
+          fc.oneof(
+            fc.record({ field: fc.constantFrom(...Object.keys(make())), value: weird }),
+            weird.map((body) => ({ field: null as string | null, value: body })),
+          ),
+          async ({ field, value }) => {
+            const payload = field === null ? value : { ...make(), [field]: value };
+            const before = await countRows();
+            const response = await server.app.inject({
+              method: "POST",
+              url,
+              headers: { origin: testOrigin, "content-type": "application/json" },
+              payload: JSON.stringify(payload),
+              remoteAddress: loopbackAddress(),
+            });
+            expect(response.statusCode).toBeLessThan(500);
+            if (response.statusCode >= 400) expect(await countRows()).toEqual(before);
+          },
+        ),
         { numRuns: 40 },
       );
     });
   }
 
   it("answers malformed JSON and wrong content types with a 4xx", async () => {
-    for (const [payload, type] of [["{not json", "application/json"], ["a=b", "application/x-www-form-urlencoded"], ["", "application/json"], ["x".repeat(2 * 1024 * 1024), "application/json"]] as const) {
+    for (const [payload, type] of [
+      ["{not json", "application/json"],
+      ["a=b", "application/x-www-form-urlencoded"],
+      ["", "application/json"],
+      ["x".repeat(2 * 1024 * 1024), "application/json"],
+    ] as const) {
       const response = await server.app.inject({ method: "POST", url: "/api/leads/footer-message", headers: { origin: testOrigin, "content-type": type }, payload });
       expect(response.statusCode, `${type} ${payload.slice(0, 10)}`).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);

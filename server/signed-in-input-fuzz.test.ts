@@ -55,11 +55,31 @@ beforeAll(async () => {
   cookies.staff = (await signIn(server.app, "staff@fuzz.example", "staff-password-1")).cookie;
   cookies.vendor = (await signIn(server.app, vendor.email, vendor.password)).cookie;
 
-  const upload = multipart([{ name: "deal", value: JSON.stringify(newDealFields()) }, { name: "client-info", filename: "application.pdf", content: samplePdf }], "fuzz-setup");
-  const submitted = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: upload, headers: { cookie: cookies.vendor, origin: testOrigin, "content-type": "multipart/form-data; boundary=fuzz-setup" } });
+  const upload = multipart(
+    [
+      { name: "deal", value: JSON.stringify(newDealFields()) },
+      { name: "client-info", filename: "application.pdf", content: samplePdf },
+    ],
+    "fuzz-setup",
+  );
+  const submitted = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: upload,
+    headers: { cookie: cookies.vendor, origin: testOrigin, "content-type": "multipart/form-data; boundary=fuzz-setup" },
+  });
   dealId = (submitted.json() as { id: string }).id;
-  const application = await server.app.inject({ method: "POST", url: "/api/leads/credit-application", payload: creditApplicationFixture(), remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
-  const ids = await queryRows<{ id: string }>(server.database.db, sql`select id::text from partner union all select id::text from mail_outbox union all select id from "user" where email = ${bystander.email}`);
+  const application = await server.app.inject({
+    method: "POST",
+    url: "/api/leads/credit-application",
+    payload: creditApplicationFixture(),
+    remoteAddress: loopbackAddress(),
+    headers: { origin: testOrigin },
+  });
+  const ids = await queryRows<{ id: string }>(
+    server.database.db,
+    sql`select id::text from partner union all select id::text from mail_outbox union all select id from "user" where email = ${bystander.email}`,
+  );
   const [document] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, dealId));
   knownIds = [dealId, document!.id, (application.json() as { id: string }).id, ...ids.map((row) => row.id)];
 
@@ -74,7 +94,25 @@ afterAll(() => server?.close());
 // ---- Values ----
 
 const nastyText = fc.oneof(
-  fc.constantFrom("a\u0000b", "2020-13-45", "2023-02-29", "0000-00-00", "x".repeat(100_000), "\uD800", "'; drop table deal; --", "<script>alert(1)</script>", "../../etc/passwd", "%00", "null", " ", "", "-1", "1e999", "NaN", "__proto__"),
+  fc.constantFrom(
+    "a\u0000b",
+    "2020-13-45",
+    "2023-02-29",
+    "0000-00-00",
+    "x".repeat(100_000),
+    "\uD800",
+    "'; drop table deal; --",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "%00",
+    "null",
+    " ",
+    "",
+    "-1",
+    "1e999",
+    "NaN",
+    "__proto__",
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.integer().map(String),
@@ -130,8 +168,16 @@ function pathOf(endpoint: Endpoint) {
   const parameters = (endpoint.operation.parameters ?? []).filter((parameter) => parameter.in === "path");
   if (parameters.length === 0) return fc.constant(endpoint.path);
   // Mostly ids that exist, so the handler runs past its 404.
-  const value = (schema: Schema | undefined) => fc.oneof({ arbitrary: fc.constantFrom(...knownIds), weight: 4 }, validOf(schema).map((text) => encode(String(text))), nastyText.map(encode), rawUrlJunk);
-  return fc.tuple(...parameters.map((parameter) => value(parameter.schema))).map((values) => parameters.reduce((path, parameter, index) => path.replace(`{${parameter.name}}`, values[index]!), endpoint.path));
+  const value = (schema: Schema | undefined) =>
+    fc.oneof(
+      { arbitrary: fc.constantFrom(...knownIds), weight: 4 },
+      validOf(schema).map((text) => encode(String(text))),
+      nastyText.map(encode),
+      rawUrlJunk,
+    );
+  return fc
+    .tuple(...parameters.map((parameter) => value(parameter.schema)))
+    .map((values) => parameters.reduce((path, parameter, index) => path.replace(`{${parameter.name}}`, values[index]!), endpoint.path));
 }
 
 function queryOf(endpoint: Endpoint) {
@@ -149,9 +195,7 @@ function queryOf(endpoint: Endpoint) {
 /** A JSON body: valid but for one field, all valid, any JSON, broken JSON, another content type, or a file. */
 function jsonBodyOf(schema: Schema) {
   const fields = Object.keys(schema.properties ?? {});
-  const oneFieldOff = fields.length
-    ? [fc.tuple(validOf(schema), fc.constantFrom(...fields), nasty).map(([valid, field, value]) => ({ ...(valid as object), [field]: value }))]
-    : [];
+  const oneFieldOff = fields.length ? [fc.tuple(validOf(schema), fc.constantFrom(...fields), nasty).map(([valid, field, value]) => ({ ...(valid as object), [field]: value }))] : [];
   return fc.oneof(
     { arbitrary: fc.oneof(...oneFieldOff, validOf(schema), nasty).map((value) => ({ type: "application/json", payload: JSON.stringify(value) ?? "" })), weight: 6 },
     fc.constantFrom("{not json", "", "[", '{"a":', "\u0000", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}').map((payload) => ({ type: "application/json", payload })),
@@ -178,12 +222,24 @@ function multipart(parts: readonly Part[], boundary: string): Buffer {
 const partName = fc.oneof(fc.constantFrom("deal", "body", "client-info", "additional-1", "additional-2", "attachment", "logo", "__proto__", ""), fc.string({ maxLength: 12 }));
 const dealField = fc.tuple(fc.constantFrom(...Object.keys(newDealFields())), nasty).map(([field, value]) => JSON.stringify({ ...newDealFields(), [field]: value }));
 const part: fc.Arbitrary<Part> = fc.oneof(
-  fc.record({ name: partName, value: fc.oneof(nastyText, dealField, fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)), fc.constant(JSON.stringify(newDealFields())), fc.constant("x".repeat(70 * 1024))) }),
+  fc.record({
+    name: partName,
+    value: fc.oneof(
+      nastyText,
+      dealField,
+      fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+      fc.constant(JSON.stringify(newDealFields())),
+      fc.constant("x".repeat(70 * 1024)),
+    ),
+  }),
   fc.record({
     name: partName,
     filename: fc.oneof(fc.constantFrom("application.pdf", "logo.png", "../../a.pdf", "", "a".repeat(300) + ".pdf", "deal.json"), fc.string({ maxLength: 20 })),
     type: fc.constantFrom("application/pdf", "image/png", "application/json", "text/html"),
-    content: fc.oneof(fc.constantFrom(samplePdf, samplePng, notReallyPdf, Buffer.alloc(0), Buffer.from(JSON.stringify(newDealFields()))), fc.uint8Array({ maxLength: 5000 }).map((bytes) => Buffer.from(bytes))),
+    content: fc.oneof(
+      fc.constantFrom(samplePdf, samplePng, notReallyPdf, Buffer.alloc(0), Buffer.from(JSON.stringify(newDealFields()))),
+      fc.uint8Array({ maxLength: 5000 }).map((bytes) => Buffer.from(bytes)),
+    ),
   }),
 );
 
@@ -224,7 +280,13 @@ const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoi
       url: "/api/portal/deals",
       cookie: cookies.vendor,
       type: "multipart/form-data; boundary=nul",
-      payload: multipart([{ name: "deal", value: JSON.stringify(newDealFields({ businessName: "NUL\u0000 PAVING" })) }, { name: "client-info", filename: "a.pdf", content: samplePdf }], "nul"),
+      payload: multipart(
+        [
+          { name: "deal", value: JSON.stringify(newDealFields({ businessName: "NUL\u0000 PAVING" })) },
+          { name: "client-info", filename: "a.pdf", content: samplePdf },
+        ],
+        "nul",
+      ),
     }),
   },
   {
@@ -237,7 +299,13 @@ const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoi
   },
   {
     issue: "an empty assignee id on a lead (lead-inbox.ts updateLead skips the check for '' and the foreign key refuses it)",
-    reproduce: () => ({ method: "PATCH", url: `/api/back-office/leads/questionnaire/${randomUUID()}`, cookie: cookies.admin, type: "application/json", payload: JSON.stringify({ assigneeUserId: "" }) }),
+    reproduce: () => ({
+      method: "PATCH",
+      url: `/api/back-office/leads/questionnaire/${randomUUID()}`,
+      cookie: cookies.admin,
+      type: "application/json",
+      payload: JSON.stringify({ assigneeUserId: "" }),
+    }),
   },
 ];
 
@@ -270,7 +338,8 @@ async function fuzzEach<Ts extends [unknown]>(selected: Endpoint[], property: (e
   const failures: string[] = [];
   for (const endpoint of selected) {
     const result = await fc.check(property(endpoint), { numRuns: Math.round(numRuns * runScale) });
-    if (result.failed) failures.push(`${endpoint.method} ${endpoint.path}: ${result.errorInstance instanceof Error ? result.errorInstance.message.split("\n")[0] : String(result.errorInstance)} (seed ${result.seed})`);
+    if (result.failed)
+      failures.push(`${endpoint.method} ${endpoint.path}: ${result.errorInstance instanceof Error ? result.errorInstance.message.split("\n")[0] : String(result.errorInstance)} (seed ${result.seed})`);
   }
   expect(failures).toEqual([]);
 }

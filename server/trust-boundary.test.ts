@@ -34,15 +34,17 @@ afterAll(async () => {
 const json = (app: FastifyInstance, method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: unknown, origin = testOrigin) =>
   app.inject({ method, url, remoteAddress: loopbackAddress(), headers: { cookie, origin, "content-type": "application/json" }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
 
-const mailsTo = (target: TestServer, email: string) =>
-  target.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+const mailsTo = (target: TestServer, email: string) => target.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
 
 const auditActions = async (target: TestServer, actorOrSubject: string) =>
   (await target.database.db.select().from(auditLog)).filter((row) => row.actorUserId === actorOrSubject || row.subject === actorOrSubject).map((row) => row.action);
 
 /** Moves a session's clock back: as if it was created, or last active, `minutes` ago. */
 const age = (target: TestServer, cookie: string, column: "createdAt" | "updatedAt", minutes: number) =>
-  target.database.db.update(session).set({ [column]: new Date(Date.now() - minutes * 60_000) }).where(eq(session.token, decodeURIComponent(cookie.split("=")[1]!.split(".")[0]!)));
+  target.database.db
+    .update(session)
+    .set({ [column]: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(session.token, decodeURIComponent(cookie.split("=")[1]!.split(".")[0]!)));
 
 /** Enrols TOTP the way the back office does; returns the secret and the session that enrolment leaves. */
 async function enrolTwoFactor(target: TestServer, cookie: string, password: string) {
@@ -95,7 +97,12 @@ describe("2. percent-encoded paths", () => {
     const vendor = await createVendor(server.database, server.auth, "Encoded Excavators");
     const vendorCookie = (await signIn(server.app, vendor.email, vendor.password)).cookie;
     const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "ENCODED PAVING" })) }, [{ field: "client-info", name: "a.pdf", content: samplePdf }]);
-    const created = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: upload.payload, headers: { cookie: vendorCookie, origin: testOrigin, "content-type": upload.contentType } });
+    const created = await server.app.inject({
+      method: "POST",
+      url: "/api/portal/deals",
+      payload: upload.payload,
+      headers: { cookie: vendorCookie, origin: testOrigin, "content-type": upload.contentType },
+    });
     const dealId = created.json().id as string;
     for (const url of [`/%61pi/back-office/deals/${dealId}`, `/ap%69/back-office/deals/${dealId}`, `/api/%62ack-office/deals/${dealId}`]) {
       const response = await json(server.app, "PATCH", url, admin.cookie, { stage: 9 }, "https://evil.example");
@@ -131,7 +138,17 @@ describe("2. percent-encoded paths", () => {
 describe("3. tokens in the server log", () => {
   it("follows an invitation, a reset and a verification link and finds none of their tokens in the log", async () => {
     const email = `invited-${randomUUID().slice(0, 6)}@tb.example`;
-    expect((await json(server.app, "POST", "/api/back-office/vendors", admin.cookie, { firstName: "Ivy", companyId: "731731", companyEmail: email, companyName: "Ivy Implements", companyAlreadyInSystem: false })).statusCode).toBe(201);
+    expect(
+      (
+        await json(server.app, "POST", "/api/back-office/vendors", admin.cookie, {
+          firstName: "Ivy",
+          companyId: "731731",
+          companyEmail: email,
+          companyName: "Ivy Implements",
+          companyAlreadyInSystem: false,
+        })
+      ).statusCode,
+    ).toBe(201);
     const invitation = (await mailsTo(server, email))[0]!;
     const invitationToken = /reset-password\/([^?\s"]+)/.exec(invitation.text)![1]!;
     const followed = await server.app.inject(new URL(/(http\S+reset-password\/\S+)/.exec(invitation.text)![1]!).pathname + new URL(/(http\S+reset-password\/\S+)/.exec(invitation.text)![1]!).search);
@@ -205,10 +222,9 @@ describe("operator changes to an account", () => {
     expect(await setPassword(operator, email, "a-new-long-password")).toBeNull();
     expect((await json(strict.app, "GET", "/api/me", again.cookie)).statusCode).toBe(401);
     expect(await auditActions(strict, id)).toEqual(expect.arrayContaining(["two-factor.removed", "password.set-by-operator"]));
-    expect((await mailsTo(strict, email)).map((mail) => mail.subject)).toEqual(expect.arrayContaining([
-      `Two-factor authentication is off for your ${strict.config.public.brand.name} account`,
-      `Your ${strict.config.public.brand.name} password was changed`,
-    ]));
+    expect((await mailsTo(strict, email)).map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([`Two-factor authentication is off for your ${strict.config.public.brand.name} account`, `Your ${strict.config.public.brand.name} password was changed`]),
+    );
   });
 });
 
@@ -218,7 +234,10 @@ describe("sessions (ASVS V7)", () => {
     const me = (await json(server.app, "GET", "/api/me", staff.cookie)).json();
     expect(me.sessionSecondsLeft).toBeGreaterThan(29 * 60);
     expect(me.sessionSecondsLeft).toBeLessThanOrEqual(30 * 60);
-    const [row] = await server.database.db.select().from(session).where(and(eq(session.token, decodeURIComponent(staff.cookie.split("=")[1]!.split(".")[0]!))));
+    const [row] = await server.database.db
+      .select()
+      .from(session)
+      .where(and(eq(session.token, decodeURIComponent(staff.cookie.split("=")[1]!.split(".")[0]!))));
     expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 12 * 60 * 60_000)).toBeLessThan(1000);
 
     await age(server, staff.cookie, "updatedAt", 20);
@@ -253,13 +272,25 @@ describe("sessions (ASVS V7)", () => {
 
 describe("a fresh factor before reveals and exports (ASVS V7)", () => {
   it("asks staff signed in more than five minutes ago to confirm with a code (or their password without two-factor), once, audited", async () => {
-    const stored = await server.app.inject({ method: "POST", url: "/api/leads/credit-application", remoteAddress: loopbackAddress(), headers: { origin: testOrigin, "content-type": "application/json" }, payload: creditApplicationFixture() });
+    const stored = await server.app.inject({
+      method: "POST",
+      url: "/api/leads/credit-application",
+      remoteAddress: loopbackAddress(),
+      headers: { origin: testOrigin, "content-type": "application/json" },
+      payload: creditApplicationFixture(),
+    });
     const applicationId = String(stored.json().id);
     const email = "step-up@tb.example";
     const password = "step-up-staff-password";
     await createAccount(strict.auth, { email, name: "Stu", role: authRoles.admin, password, emailVerified: true });
     const { secret } = await enrolTwoFactor(strict, (await signIn(strict.app, email, password)).cookie, password);
-    const strictApplication = await strict.app.inject({ method: "POST", url: "/api/leads/credit-application", remoteAddress: loopbackAddress(), headers: { origin: testOrigin, "content-type": "application/json" }, payload: creditApplicationFixture() });
+    const strictApplication = await strict.app.inject({
+      method: "POST",
+      url: "/api/leads/credit-application",
+      remoteAddress: loopbackAddress(),
+      headers: { origin: testOrigin, "content-type": "application/json" },
+      payload: creditApplicationFixture(),
+    });
     const signInCode = totp(secret);
     const signedIn = await signInWithCode(strict, email, password, signInCode);
     const reveal = () => json(strict.app, "POST", `/api/back-office/credit-applications/${String(strictApplication.json().id)}/reveal`, signedIn.cookie, { field: "fedId" });
@@ -288,7 +319,17 @@ describe("a fresh factor before reveals and exports (ASVS V7)", () => {
     const guesser = loopbackAddress();
     const guesses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      guesses.push((await strict.app.inject({ method: "POST", url: "/api/me/confirm-identity", remoteAddress: guesser, headers: { cookie: signedIn.cookie, origin: testOrigin, "content-type": "application/json" }, payload: { code: "000000" } })).statusCode);
+      guesses.push(
+        (
+          await strict.app.inject({
+            method: "POST",
+            url: "/api/me/confirm-identity",
+            remoteAddress: guesser,
+            headers: { cookie: signedIn.cookie, origin: testOrigin, "content-type": "application/json" },
+            payload: { code: "000000" },
+          })
+        ).statusCode,
+      );
     }
     expect(guesses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(guesses[10]).toBe(429);
@@ -305,7 +346,17 @@ describe("a fresh factor before reveals and exports (ASVS V7)", () => {
 describe("passwords and account mails (ASVS V6)", () => {
   it("refuses a common password at reset, and tells the owner when an invitation is used and when a password is reset", async () => {
     const email = `owner-${randomUUID().slice(0, 6)}@tb.example`;
-    expect((await json(server.app, "POST", "/api/back-office/vendors", admin.cookie, { firstName: "Owen", companyId: "842842", companyEmail: email, companyName: "Owen Outdoor", companyAlreadyInSystem: false })).statusCode).toBe(201);
+    expect(
+      (
+        await json(server.app, "POST", "/api/back-office/vendors", admin.cookie, {
+          firstName: "Owen",
+          companyId: "842842",
+          companyEmail: email,
+          companyName: "Owen Outdoor",
+          companyAlreadyInSystem: false,
+        })
+      ).statusCode,
+    ).toBe(201);
     const token = /reset-password\/([^?\s"]+)/.exec((await mailsTo(server, email))[0]!.text)![1]!;
     const common = await json(server.app, "POST", "/api/auth/reset-password", "", { newPassword: "Password123", token });
     expect(common.statusCode).toBe(400);
@@ -322,6 +373,11 @@ describe("passwords and account mails (ASVS V6)", () => {
     const [owner] = await server.database.db.select().from(user).where(eq(user.email, email));
     const actions = await auditActions(server, owner!.id);
     expect(actions).toEqual(expect.arrayContaining(["invitation.accepted", "password.reset"]));
-    expect(await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "password-reset.requested"), like(auditLog.subject, email)))).toHaveLength(1);
+    expect(
+      await server.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "password-reset.requested"), like(auditLog.subject, email))),
+    ).toHaveLength(1);
   });
 });

@@ -49,11 +49,7 @@ const isEmpty = (value: unknown) => value === "" || value === undefined;
  * A small replacement for react-hook-form on public pages, where every kilobyte counts
  * (docs/decisions/0011).
  */
-export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Record<string, FieldValue> & Partial<FormValues<Schema>>>(
-  schema: Schema,
-  initialValues: Values,
-  options: Options = {},
-) {
+export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Record<string, FieldValue> & Partial<FormValues<Schema>>>(schema: Schema, initialValues: Values, options: Options = {}) {
   type Field = keyof Values & string;
   const live = options.live ?? "after-validate";
   // A literal initial value (false, "") only widens: it is always one of the values it stands for.

@@ -16,7 +16,8 @@ export const clientAction = async ({ request }: Route.ClientActionArgs) => saveP
 export const ErrorBoundary = RouteError;
 
 /** A saved change gives the partner a new version, so its form starts again from what the server now has. */
-const savedVersion = (partner: AdminPartner) => [partner.id, partner.slug, partner.name, partner.primaryColor, partner.accentColor, partner.vendorName, partner.salesPerson, partner.vendorPhone, partner.logoUrl].join("|");
+const savedVersion = (partner: AdminPartner) =>
+  [partner.id, partner.slug, partner.name, partner.primaryColor, partner.accentColor, partner.vendorName, partner.salesPerson, partner.vendorPhone, partner.logoUrl].join("|");
 
 export default function BackOfficePartners({ loaderData }: Route.ComponentProps) {
   const { partners } = loaderData;

@@ -5,9 +5,7 @@ import { publicPageMeta } from "../lib/page-meta.ts";
 export const meta = () => publicPageMeta("/");
 
 // Prerendered in the HTML; its code loads after the page's own, keeping the landing light.
-const LandingQuestionnaire = lazy(() =>
-  import("../features/questionnaire/landing-questionnaire.tsx").then((module) => ({ default: module.LandingQuestionnaire })),
-);
+const LandingQuestionnaire = lazy(() => import("../features/questionnaire/landing-questionnaire.tsx").then((module) => ({ default: module.LandingQuestionnaire })));
 
 export default function Home() {
   return (

@@ -56,8 +56,8 @@ export default function VendorSignUp({ loaderData: { me, proposedCompanyId: comp
     <div className="max-w-xl">
       <h1 className="text-2xl font-bold">Vendor sign-up</h1>
       <p className="mt-2 text-slate-700">
-        Create a vendor user. They receive an e-mail to verify the address and choose their own password; you never see it. Tick “Company already in system” to add a
-        user to an existing company with its company ID.
+        Create a vendor user. They receive an e-mail to verify the address and choose their own password; you never see it. Tick “Company already in system” to add a user to an existing company with
+        its company ID.
       </p>
       <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Create a vendor account" className="mt-6 space-y-4">
         <TextField label="First name" required {...form.text("firstName")} />

@@ -30,8 +30,14 @@ export const vendorStep = z.object({
   vendorName: z.string().check(z.trim(), z.regex(/\w/), z.minLength(1), z.maxLength(22)),
   salesPersonName: z.string().check(z.trim(), z.regex(/^[A-Za-z][A-Za-z\s]*$/)),
   phoneNumberVendor: z.string().check(z.regex(usPhonePattern)),
-  costEq: z.string().check(z.minLength(7), z.refine((value) => parseMoney(value) !== undefined)),
-  revenueAddBusiness: z.string().check(z.regex(/\D/), z.refine((value) => parseMoney(value) !== undefined)),
+  costEq: z.string().check(
+    z.minLength(7),
+    z.refine((value) => parseMoney(value) !== undefined),
+  ),
+  revenueAddBusiness: z.string().check(
+    z.regex(/\D/),
+    z.refine((value) => parseMoney(value) !== undefined),
+  ),
   notTruckingEquipment: z.string().check(z.maxLength(200)),
   clicknewTruckButton: flag,
   clicknewReeferButton: flag,
@@ -66,7 +72,10 @@ export const businessStep = z
     firstTimeBuyer: z.enum(["yes", "no"]),
     monthsofbusinessStart: z.enum(months),
     yearbusinessStarted: z.string().check(z.regex(/^\d{4}$/)),
-    monthlySalesInput: z.string().check(z.regex(/\d/), z.refine((value) => parseMoney(value) !== undefined)),
+    monthlySalesInput: z.string().check(
+      z.regex(/\d/),
+      z.refine((value) => parseMoney(value) !== undefined),
+    ),
     preferredFinancing: z.enum(CALCULATOR_TERMS.map(String) as [string, ...string[]]),
   })
   .check(z.refine((step) => entityFlags.some((name) => step[name]), { path: ["llcpartPositive"], error: calculatorMessages.section }));

@@ -10,7 +10,10 @@ export function formatPriceAsTyped(raw: string): string {
   const integer = (dot === -1 ? cleaned : cleaned.slice(0, dot)).replace(/^0+(?=\d)/, "").slice(0, priceIntegerDigits);
   const withCommas = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   if (dot === -1) return withCommas;
-  return `${withCommas || "0"}.${cleaned.slice(dot + 1).replace(/\./g, "").slice(0, 2)}`;
+  return `${withCommas || "0"}.${cleaned
+    .slice(dot + 1)
+    .replace(/\./g, "")
+    .slice(0, 2)}`;
 }
 
 /** On leaving the field: always two decimals (120,000 -> 120,000.00). */

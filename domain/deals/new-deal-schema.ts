@@ -9,7 +9,10 @@ export const newDealMessages = {
   noFiles: "Oops... Please select at least one file first!",
 } as const;
 
-const optionalMoney = z.string().check(z.trim(), z.refine((value) => value === "" || (parseMoney(value) ?? -1) >= 0, "Please enter an amount in dollars."));
+const optionalMoney = z.string().check(
+  z.trim(),
+  z.refine((value) => value === "" || (parseMoney(value) ?? -1) >= 0, "Please enter an amount in dollars."),
+);
 const optionalEin = z.string().check(z.trim(), z.regex(/^(\d{2}-\d{7})?$/, "Please enter the tax ID as ##-#######."));
 const optionalDate = z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please enter a date."));
 

@@ -8,8 +8,6 @@ export const calendarDay = (message = "Please enter a real date between 1900 and
   z.iso.date({ error: message }).check(z.refine((day) => day >= "1900-01-01" && day <= "2999-12-31", { error: message }));
 
 /** An inclusive range of calendar days, e.g. an export's `from` and `to`. */
-export const dateRange = z.object({ from: calendarDay(), to: calendarDay() }).check(
-  z.refine(({ from, to }) => from <= to, { error: "The end date must not be before the start date.", path: ["to"] }),
-);
+export const dateRange = z.object({ from: calendarDay(), to: calendarDay() }).check(z.refine(({ from, to }) => from <= to, { error: "The end date must not be before the start date.", path: ["to"] }));
 
 export type DateRange = z.infer<typeof dateRange>;

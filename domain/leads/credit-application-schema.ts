@@ -1,16 +1,5 @@
 import * as z from "zod/mini";
-import {
-  emailAddress,
-  honeypot,
-  idempotencyKey,
-  optionalEmail,
-  optionalText,
-  optionalUsPhone,
-  requiredText,
-  usPhone,
-  usState,
-  zipCode,
-} from "../forms/fields.ts";
+import { emailAddress, honeypot, idempotencyKey, optionalEmail, optionalText, optionalUsPhone, requiredText, usPhone, usState, zipCode } from "../forms/fields.ts";
 import { parseMoney } from "../pricing/money-format.ts";
 
 export const creditApplicationFailure = "Please complete all requested information";

@@ -231,12 +231,7 @@ describe("calculatorQuote, hand-checked", () => {
     ]);
     expect(quote.cards[0]!.payment.high).toBe(841.04);
     expect(quote.cards.map((card) => card.rate)).toEqual(CALCULATOR_TERMS.map(() => ({ low: 30, high: 35 })));
-    expect(quote.cards.map((card) => card.notes)).toEqual([
-      [EARLY_PAYOFF_NOTE],
-      [EARLY_PAYOFF_NOTE],
-      [EARLY_PAYOFF_NOTE, LIMITED_CREDIT_NOTE],
-      [EARLY_PAYOFF_NOTE, LOW_CREDIT_NOTE],
-    ]);
+    expect(quote.cards.map((card) => card.notes)).toEqual([[EARLY_PAYOFF_NOTE], [EARLY_PAYOFF_NOTE], [EARLY_PAYOFF_NOTE, LIMITED_CREDIT_NOTE], [EARLY_PAYOFF_NOTE, LOW_CREDIT_NOTE]]);
     expect(quote.cards.map((card) => card.averageEarnings)).toEqual([197_000, 293_000, 389_000, 485_000]);
   });
 });

@@ -2,14 +2,7 @@ import * as z from "zod/mini";
 import { amortizedPayment, MONTHS_PER_YEAR, roundCents } from "./amortized-payment.ts";
 import { markupPercent, withMarkup } from "./markup.ts";
 import { formatUsd } from "./money-format.ts";
-import {
-  BUSINESS_STARTS_IN_FUTURE_MESSAGE,
-  CREDIT_SCORE_MAX,
-  CREDIT_SCORE_MIN,
-  amountSchema,
-  startsNoLaterThanCurrentYear,
-  yearSchema,
-} from "./quote-inputs.ts";
+import { BUSINESS_STARTS_IN_FUTURE_MESSAGE, CREDIT_SCORE_MAX, CREDIT_SCORE_MIN, amountSchema, startsNoLaterThanCurrentYear, yearSchema } from "./quote-inputs.ts";
 import { firstMatchingTier, type TierTable } from "./tiers.ts";
 
 /** Annual rate in percent by credit score (decisions.md 3b). */

@@ -26,15 +26,17 @@ export const calculatorQuoteResponse = z.object({
   downPayment: z.object({ rule: z.number(), percent: z.number() }),
   downPaymentAmount: z.number(),
   financedBase: z.number(),
-  cards: z.readonly(z.array(
-    z.object({
-      term: z.number(),
-      principal: z.number(),
-      payment: range,
-      rate: range,
-      bankStatements: z.string(),
-      notes: z.readonly(z.array(z.string())),
-      averageEarnings: z.number(),
-    }),
-  )),
+  cards: z.readonly(
+    z.array(
+      z.object({
+        term: z.number(),
+        principal: z.number(),
+        payment: range,
+        rate: range,
+        bankStatements: z.string(),
+        notes: z.readonly(z.array(z.string())),
+        averageEarnings: z.number(),
+      }),
+    ),
+  ),
 });

@@ -11,7 +11,10 @@ export const moneyMessage = "Please enter an amount in dollars, for example 25,0
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, chooseOneMessage);
 
-const money = z.string().check(z.trim(), z.refine((value) => (parseMoney(value) ?? 0) > 0, moneyMessage));
+const money = z.string().check(
+  z.trim(),
+  z.refine((value) => (parseMoney(value) ?? 0) > 0, moneyMessage),
+);
 
 const creditScore = z.string().check(
   z.trim(),

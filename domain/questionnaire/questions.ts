@@ -32,26 +32,50 @@ export const questions: readonly Question[] = [
     fields: ["lengthCredit"],
     label: "How old is your oldest debt (loan or credit card)?",
     progress: 20,
-    input: { kind: "choice", options: [{ value: "1", label: "Under 5 years" }, { value: "2", label: "5 years or more" }] },
+    input: {
+      kind: "choice",
+      options: [
+        { value: "1", label: "Under 5 years" },
+        { value: "2", label: "5 years or more" },
+      ],
+    },
   },
   { fields: ["creditscore"], label: "What is your personal credit score?", progress: 25, input: { kind: "text", inputMode: "numeric", maxLength: 3 } },
   {
     fields: ["ccavailability"],
     label: "How much of your credit card limits are you using?",
     progress: 30,
-    input: { kind: "choice", options: [{ value: "1", label: "Under 40%" }, { value: "2", label: "40% or more" }] },
+    input: {
+      kind: "choice",
+      options: [
+        { value: "1", label: "Under 40%" },
+        { value: "2", label: "40% or more" },
+      ],
+    },
   },
   {
     fields: ["bk"],
     label: "Have you filed for bankruptcy in the last 5 years?",
     progress: 35,
-    input: { kind: "choice", options: [{ value: "no", label: "No" }, { value: "yes", label: "Yes" }] },
+    input: {
+      kind: "choice",
+      options: [
+        { value: "no", label: "No" },
+        { value: "yes", label: "Yes" },
+      ],
+    },
   },
   {
     fields: ["ownerrent"],
     label: "Do you own your home or rent?",
     progress: 40,
-    input: { kind: "choice", options: [{ value: "Homeowner", label: "Homeowner" }, { value: "Rent", label: "Rent" }] },
+    input: {
+      kind: "choice",
+      options: [
+        { value: "Homeowner", label: "Homeowner" },
+        { value: "Rent", label: "Rent" },
+      ],
+    },
   },
   { fields: ["personalcreditaccounts"], label: "How many personal debts (loans and cards) do you have?", progress: 45, input: { kind: "choice", options: fewOrMany } },
   { fields: ["businessLoans"], label: "How many business loans do you have?", progress: 50, input: { kind: "choice", options: fewOrMany } },
@@ -71,7 +95,13 @@ export const questions: readonly Question[] = [
     fields: ["newOrUsed"],
     label: "Is the equipment new or used?",
     progress: 75,
-    input: { kind: "choice", options: [{ value: "NEW", label: "New" }, { value: "USED", label: "Used" }] },
+    input: {
+      kind: "choice",
+      options: [
+        { value: "NEW", label: "New" },
+        { value: "USED", label: "Used" },
+      ],
+    },
   },
   { fields: ["costEq"], label: "How much does the equipment cost?", progress: 80, input: money },
   {

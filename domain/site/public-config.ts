@@ -41,4 +41,3 @@ export function resolvePublicConfig(env: Record<string, string | undefined>): Pu
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
   };
 }
-

@@ -15,8 +15,7 @@ export const publicPages = [
   {
     path: "/",
     page: null,
-    description:
-      "Equipment financing and leasing, working capital, lines of credit, start-up and dealer programs for US businesses. Estimate your monthly payment in minutes.",
+    description: "Equipment financing and leasing, working capital, lines of credit, start-up and dealer programs for US businesses. Estimate your monthly payment in minutes.",
   },
   { path: "/About", page: "About", description: "Who we are: a business-financing company connecting US businesses with a network of banks and lenders for equipment and working capital." },
   { path: "/EquipmentFinance", page: "EquipmentFinance", description: "Equipment financing for new and used equipment, with terms from 24 to 60 months and fast decisions for US businesses." },

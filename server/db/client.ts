@@ -17,8 +17,7 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbExecutor = Database | Transaction;
 
 export type DatabaseTarget =
-  | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File }
-  | { driver: "postgres"; url: string; poolSize?: number; /** A read replica (DATABASE_READ_URL). */ readUrl?: string };
+  { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File } | { driver: "postgres"; url: string; poolSize?: number; /** A read replica (DATABASE_READ_URL). */ readUrl?: string };
 
 export type DatabaseHandle = {
   db: Database;
@@ -58,10 +57,7 @@ export const MIGRATION_LOCK_KEY = 1_701_080_001;
 export class PendingMigrationsError extends Error {
   constructor(readonly pending: string[]) {
     const count = `${pending.length} pending migration${pending.length === 1 ? "" : "s"}`;
-    super(
-      `The database is behind this release: ${count} (${pending.join(", ")}). ` +
-        "Run `npm run migrate` with the same DATABASE_URL (or DATA_DIR) first, or start with MIGRATE_ON_START=true.",
-    );
+    super(`The database is behind this release: ${count} (${pending.join(", ")}). ` + "Run `npm run migrate` with the same DATABASE_URL (or DATA_DIR) first, or start with MIGRATE_ON_START=true.");
   }
 }
 

@@ -130,14 +130,20 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    status: text("status", { enum: ["pending", "sent"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (table) => [index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`status = 'pending'`)],
+  (table) => [
+    index("mail_outbox_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 // ---- Audit log: append-only (a trigger refuses UPDATE and DELETE) ----
@@ -158,51 +164,67 @@ export const auditLog = pgTable(
 
 // ---- Public leads (spec section 3). Each has the form's idempotency key: a repeat stores nothing. ----
 
-export const footerMessage = pgTable("footer_message", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  nameOfBusiness: text("name_of_business").notNull(),
-  nameUser: text("name_user").notNull(),
-  emailUser: text("email_user").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-}, (table) => [index("footer_message_created_idx").on(table.createdAt, table.id), index("footer_message_email_idx").on(table.emailUser)]);
+export const footerMessage = pgTable(
+  "footer_message",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    nameOfBusiness: text("name_of_business").notNull(),
+    nameUser: text("name_user").notNull(),
+    emailUser: text("email_user").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("footer_message_created_idx").on(table.createdAt, table.id), index("footer_message_email_idx").on(table.emailUser)],
+);
 
-export const vendorContact = pgTable("vendor_contact", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  businessName: text("business_name").notNull(),
-  contactName: text("contact_name").notNull(),
-  phoneNumber: text("phone_number").notNull(),
-  email: text("email").notNull(),
-  createdAt: createdAt(),
-}, (table) => [index("vendor_contact_created_idx").on(table.createdAt, table.id), index("vendor_contact_email_idx").on(table.email), index("vendor_contact_phone_idx").on(table.phoneNumber)]);
+export const vendorContact = pgTable(
+  "vendor_contact",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    businessName: text("business_name").notNull(),
+    contactName: text("contact_name").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("vendor_contact_created_idx").on(table.createdAt, table.id), index("vendor_contact_email_idx").on(table.email), index("vendor_contact_phone_idx").on(table.phoneNumber)],
+);
 
-export const creditApplication = pgTable("credit_application", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  businessName: text("business_name").notNull(),
-  /** Federal tax id, encrypted (server/modules/crypto/field-cipher.ts); null when not given. */
-  fedIdEncrypted: text("fed_id_encrypted"),
-  fedIdLast4: text("fed_id_last4"),
-  businessAddress: text("business_address").notNull(),
-  businessCity: text("business_city").notNull(),
-  businessState: text("business_state").notNull(),
-  businessZipCode: text("business_zip_code").notNull(),
-  businessPhone: text("business_phone").notNull(),
-  businessEmail: text("business_email").notNull(),
-  businessContact: text("business_contact").notNull(),
-  annualGrossRevenue: numeric("annual_gross_revenue", { precision: 14, scale: 2, mode: "number" }),
-  businessStarted: date("business_started").notNull(),
-  vendorName: text("vendor_name").notNull(),
-  costOfEquipment: numeric("cost_of_equipment", { precision: 14, scale: 2, mode: "number" }),
-  equipmentDescription: text("equipment_description").notNull(),
-  vendorContactName: text("vendor_contact_name").notNull(),
-  vendorPhoneNumber: text("vendor_phone_number").notNull(),
-  vendorEmail: text("vendor_email").notNull(),
-  acceptCheck: boolean("accept_check").notNull(),
-  createdAt: createdAt(),
-}, (table) => [index("credit_application_created_idx").on(table.createdAt, table.id), index("credit_application_email_idx").on(table.businessEmail), index("credit_application_phone_idx").on(table.businessPhone)]);
+export const creditApplication = pgTable(
+  "credit_application",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    businessName: text("business_name").notNull(),
+    /** Federal tax id, encrypted (server/modules/crypto/field-cipher.ts); null when not given. */
+    fedIdEncrypted: text("fed_id_encrypted"),
+    fedIdLast4: text("fed_id_last4"),
+    businessAddress: text("business_address").notNull(),
+    businessCity: text("business_city").notNull(),
+    businessState: text("business_state").notNull(),
+    businessZipCode: text("business_zip_code").notNull(),
+    businessPhone: text("business_phone").notNull(),
+    businessEmail: text("business_email").notNull(),
+    businessContact: text("business_contact").notNull(),
+    annualGrossRevenue: numeric("annual_gross_revenue", { precision: 14, scale: 2, mode: "number" }),
+    businessStarted: date("business_started").notNull(),
+    vendorName: text("vendor_name").notNull(),
+    costOfEquipment: numeric("cost_of_equipment", { precision: 14, scale: 2, mode: "number" }),
+    equipmentDescription: text("equipment_description").notNull(),
+    vendorContactName: text("vendor_contact_name").notNull(),
+    vendorPhoneNumber: text("vendor_phone_number").notNull(),
+    vendorEmail: text("vendor_email").notNull(),
+    acceptCheck: boolean("accept_check").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("credit_application_created_idx").on(table.createdAt, table.id),
+    index("credit_application_email_idx").on(table.businessEmail),
+    index("credit_application_phone_idx").on(table.businessPhone),
+  ],
+);
 
 export const creditApplicationOwner = pgTable(
   "credit_application_owner",
@@ -229,58 +251,68 @@ export const creditApplicationOwner = pgTable(
 
 // ---- Landing questionnaire (spec: answers) and the option picked on /FinancingOptions ----
 
-export const questionnaireAnswer = pgTable("questionnaire_answer", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  visitId: text("visit_id"),
-  nameOfOwner: text("name_of_owner").notNull(),
-  businessName: text("business_name").notNull(),
-  businessPhone: text("business_phone").notNull(),
-  lengthCredit: integer("length_credit").notNull(),
-  creditScore: integer("credit_score").notNull(),
-  ccAvailability: integer("cc_availability").notNull(),
-  bankruptcy: boolean("bankruptcy").notNull(),
-  ownerRent: text("owner_rent").notNull(),
-  personalCreditAccounts: text("personal_credit_accounts").notNull(),
-  businessLoans: text("business_loans").notNull(),
-  startMonth: text("start_month").notNull(),
-  startYear: integer("start_year").notNull(),
-  /** The spec's year code: months in business by years ago (decisions.md 3a). */
-  monthsInBusiness: integer("months_in_business").notNull(),
-  vendorName: text("vendor_name").notNull(),
-  vendorPhone: text("vendor_phone").notNull(),
-  equipmentDescription: text("equipment_description").notNull(),
-  newOrUsed: text("new_or_used").notNull(),
-  equipmentCost: numeric("equipment_cost", { precision: 14, scale: 2, mode: "number" }).notNull(),
-  desiredTerm: integer("desired_term").notNull(),
-  monthlyRevenueGenerated: numeric("monthly_revenue_generated", { precision: 14, scale: 2, mode: "number" }).notNull(),
-  annualGrossRevenue: numeric("annual_gross_revenue", { precision: 14, scale: 2, mode: "number" }).notNull(),
-  /** The server's quote: null rate and payments when not eligible (bankruptcy, young credit). */
-  eligible: boolean("eligible").notNull(),
-  annualRate: numeric("annual_rate", { precision: 5, scale: 2, mode: "number" }),
-  payments: jsonb("payments").$type<Record<"24" | "36" | "48" | "60" | "desired", number>>(),
-  /** 'yes' once the visitor pressed "Yes, please contact me." */
-  contactClient: text("contact_client", { enum: ["no", "yes"] }).notNull().default("no"),
-  createdAt: createdAt(),
-}, (table) => [index("questionnaire_answer_created_idx").on(table.createdAt, table.id), index("questionnaire_answer_phone_idx").on(table.businessPhone)]);
+export const questionnaireAnswer = pgTable(
+  "questionnaire_answer",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    visitId: text("visit_id"),
+    nameOfOwner: text("name_of_owner").notNull(),
+    businessName: text("business_name").notNull(),
+    businessPhone: text("business_phone").notNull(),
+    lengthCredit: integer("length_credit").notNull(),
+    creditScore: integer("credit_score").notNull(),
+    ccAvailability: integer("cc_availability").notNull(),
+    bankruptcy: boolean("bankruptcy").notNull(),
+    ownerRent: text("owner_rent").notNull(),
+    personalCreditAccounts: text("personal_credit_accounts").notNull(),
+    businessLoans: text("business_loans").notNull(),
+    startMonth: text("start_month").notNull(),
+    startYear: integer("start_year").notNull(),
+    /** The spec's year code: months in business by years ago (decisions.md 3a). */
+    monthsInBusiness: integer("months_in_business").notNull(),
+    vendorName: text("vendor_name").notNull(),
+    vendorPhone: text("vendor_phone").notNull(),
+    equipmentDescription: text("equipment_description").notNull(),
+    newOrUsed: text("new_or_used").notNull(),
+    equipmentCost: numeric("equipment_cost", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    desiredTerm: integer("desired_term").notNull(),
+    monthlyRevenueGenerated: numeric("monthly_revenue_generated", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    annualGrossRevenue: numeric("annual_gross_revenue", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    /** The server's quote: null rate and payments when not eligible (bankruptcy, young credit). */
+    eligible: boolean("eligible").notNull(),
+    annualRate: numeric("annual_rate", { precision: 5, scale: 2, mode: "number" }),
+    payments: jsonb("payments").$type<Record<"24" | "36" | "48" | "60" | "desired", number>>(),
+    /** 'yes' once the visitor pressed "Yes, please contact me." */
+    contactClient: text("contact_client", { enum: ["no", "yes"] })
+      .notNull()
+      .default("no"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("questionnaire_answer_created_idx").on(table.createdAt, table.id), index("questionnaire_answer_phone_idx").on(table.businessPhone)],
+);
 
-export const pickedOption = pgTable("picked_option", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  answerId: uuid("answer_id")
-    .notNull()
-    .references(() => questionnaireAnswer.id, { onDelete: "cascade" }),
-  businessName: text("business_name").notNull(),
-  equipmentDescription: text("equipment_description").notNull(),
-  equipmentCost: numeric("equipment_cost", { precision: 14, scale: 2, mode: "number" }).notNull(),
-  desiredTerm: integer("desired_term").notNull(),
-  term: integer("term").notNull(),
-  /** The spec's pmtoption, recomputed by the server from the stored answer. */
-  monthlyPayment: numeric("monthly_payment", { precision: 14, scale: 2, mode: "number" }).notNull(),
-  agreeItsJustProposal: boolean("agree_its_just_proposal").notNull(),
-  contactClient: text("contact_client", { enum: ["no", "yes"] }).notNull(),
-  createdAt: createdAt(),
-}, (table) => [index("picked_option_created_idx").on(table.createdAt, table.id), index("picked_option_answer_idx").on(table.answerId)]);
+export const pickedOption = pgTable(
+  "picked_option",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    answerId: uuid("answer_id")
+      .notNull()
+      .references(() => questionnaireAnswer.id, { onDelete: "cascade" }),
+    businessName: text("business_name").notNull(),
+    equipmentDescription: text("equipment_description").notNull(),
+    equipmentCost: numeric("equipment_cost", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    desiredTerm: integer("desired_term").notNull(),
+    term: integer("term").notNull(),
+    /** The spec's pmtoption, recomputed by the server from the stored answer. */
+    monthlyPayment: numeric("monthly_payment", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    agreeItsJustProposal: boolean("agree_its_just_proposal").notNull(),
+    contactClient: text("contact_client", { enum: ["no", "yes"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("picked_option_created_idx").on(table.createdAt, table.id), index("picked_option_answer_idx").on(table.answerId)],
+);
 
 // ---- GetQualified calculator: co-branded partners and the leads both calculators send ----
 
@@ -301,45 +333,49 @@ export const partner = pgTable("partner", {
   createdAt: createdAt(),
 });
 
-export const calculatorLead = pgTable("calculator_lead", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  partnerId: uuid("partner_id").references(() => partner.id),
-  vendorName: text("vendor_name").notNull(),
-  salesPersonName: text("sales_person_name").notNull(),
-  vendorPhone: text("vendor_phone").notNull(),
-  /** The spec's equipment flags (truck, reefer, new, used, day cab, sleeper). */
-  equipment: jsonb("equipment").$type<Record<string, boolean>>().notNull(),
-  notTruckingEquipment: text("not_trucking_equipment").notNull(),
-  equipmentCost: numeric("equipment_cost", { precision: 14, scale: 2, mode: "number" }).notNull(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  ownerEmail: text("owner_email").notNull(),
-  ownerPhone: text("owner_phone").notNull(),
-  /** The spec's entity flags (LLC, sole proprietorship, C-Corp, S-Corp, partnership, just starting). */
-  entities: jsonb("entities").$type<Record<string, boolean>>().notNull(),
-  firstTimeBuyer: boolean("first_time_buyer").notNull(),
-  startMonth: text("start_month").notNull(),
-  startYear: integer("start_year").notNull(),
-  monthsInBusiness: integer("months_in_business").notNull(),
-  monthlySales: numeric("monthly_sales", { precision: 14, scale: 2, mode: "number" }).notNull(),
-  preferredTerm: integer("preferred_term").notNull(),
-  creditScore: integer("credit_score").notNull(),
-  lengthCredit: integer("length_credit").notNull(),
-  bankruptcy: boolean("bankruptcy").notNull(),
-  monthlyEarnings: numeric("monthly_earnings", { precision: 14, scale: 2, mode: "number" }).notNull(),
-  /** Answers the original product collected but never sent (spec §3), kept for the credit team. */
-  otherAnswers: jsonb("other_answers").$type<Record<string, string>>().notNull(),
-  annualRate: numeric("annual_rate", { precision: 5, scale: 2, mode: "number" }).notNull(),
-  downPaymentPercent: integer("down_payment_percent").notNull(),
-  /** The spec's coeToChange: price less the down payment. */
-  financedBase: numeric("financed_base", { precision: 14, scale: 2, mode: "number" }).notNull(),
-  /** Low payment per term: the spec's twentyFour, thirtySix, fourtyEight, sixty. */
-  payments: jsonb("payments").$type<Record<string, number>>().notNull(),
-  chosenTerm: integer("chosen_term"),
-  chosenAt: timestamp("chosen_at", { withTimezone: true }),
-  createdAt: createdAt(),
-}, (table) => [index("calculator_lead_created_idx").on(table.createdAt, table.id), index("calculator_lead_email_idx").on(table.ownerEmail), index("calculator_lead_phone_idx").on(table.ownerPhone)]);
+export const calculatorLead = pgTable(
+  "calculator_lead",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    partnerId: uuid("partner_id").references(() => partner.id),
+    vendorName: text("vendor_name").notNull(),
+    salesPersonName: text("sales_person_name").notNull(),
+    vendorPhone: text("vendor_phone").notNull(),
+    /** The spec's equipment flags (truck, reefer, new, used, day cab, sleeper). */
+    equipment: jsonb("equipment").$type<Record<string, boolean>>().notNull(),
+    notTruckingEquipment: text("not_trucking_equipment").notNull(),
+    equipmentCost: numeric("equipment_cost", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    ownerEmail: text("owner_email").notNull(),
+    ownerPhone: text("owner_phone").notNull(),
+    /** The spec's entity flags (LLC, sole proprietorship, C-Corp, S-Corp, partnership, just starting). */
+    entities: jsonb("entities").$type<Record<string, boolean>>().notNull(),
+    firstTimeBuyer: boolean("first_time_buyer").notNull(),
+    startMonth: text("start_month").notNull(),
+    startYear: integer("start_year").notNull(),
+    monthsInBusiness: integer("months_in_business").notNull(),
+    monthlySales: numeric("monthly_sales", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    preferredTerm: integer("preferred_term").notNull(),
+    creditScore: integer("credit_score").notNull(),
+    lengthCredit: integer("length_credit").notNull(),
+    bankruptcy: boolean("bankruptcy").notNull(),
+    monthlyEarnings: numeric("monthly_earnings", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    /** Answers the original product collected but never sent (spec §3), kept for the credit team. */
+    otherAnswers: jsonb("other_answers").$type<Record<string, string>>().notNull(),
+    annualRate: numeric("annual_rate", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    downPaymentPercent: integer("down_payment_percent").notNull(),
+    /** The spec's coeToChange: price less the down payment. */
+    financedBase: numeric("financed_base", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    /** Low payment per term: the spec's twentyFour, thirtySix, fourtyEight, sixty. */
+    payments: jsonb("payments").$type<Record<string, number>>().notNull(),
+    chosenTerm: integer("chosen_term"),
+    chosenAt: timestamp("chosen_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("calculator_lead_created_idx").on(table.createdAt, table.id), index("calculator_lead_email_idx").on(table.ownerEmail), index("calculator_lead_phone_idx").on(table.ownerPhone)],
+);
 
 // ---- Vendor deals (spec: VendorPortalInfo + businessInfo), documents and message threads ----
 
@@ -486,7 +522,9 @@ export const leadStatus = pgTable(
   {
     leadType: text("lead_type").notNull(),
     leadId: uuid("lead_id").notNull(),
-    status: text("status", { enum: ["new", "contacted", "closed"] }).notNull().default("new"),
+    status: text("status", { enum: ["new", "contacted", "closed"] })
+      .notNull()
+      .default("new"),
     assigneeUserId: text("assignee_user_id").references(() => user.id),
     /** The credit team's own notes on the lead (never shown to visitors or vendors). */
     notes: text("notes").notNull().default(""),

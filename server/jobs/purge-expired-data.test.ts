@@ -43,11 +43,27 @@ describe("retention purge", () => {
       await database.db.insert(leadStatus).values({ leadType: "footer-message", leadId: id, notes: "Called back" });
       await database.db.insert(leadHistory).values({ leadType: "footer-message", leadId: id, actorUserId: "u-old", field: "notes", fromValue: "", toValue: "Called back" });
     }
-    const base = { vendorCompanyId: company!.id, submittedByUserId: "u-old", businessName: "B", ownersName: "O", businessPhone: "1", businessEmail: "", description: "", equipmentDescription: "", monthSubmitted: 0, yearInFile: 2020 };
-    const [oldDeal] = await database.db.insert(deal).values({ ...base, idempotencyKey: randomUUID(), accountNumber: "VP30001", lastUpdate: old }).returning();
+    const base = {
+      vendorCompanyId: company!.id,
+      submittedByUserId: "u-old",
+      businessName: "B",
+      ownersName: "O",
+      businessPhone: "1",
+      businessEmail: "",
+      description: "",
+      equipmentDescription: "",
+      monthSubmitted: 0,
+      yearInFile: 2020,
+    };
+    const [oldDeal] = await database.db
+      .insert(deal)
+      .values({ ...base, idempotencyKey: randomUUID(), accountNumber: "VP30001", lastUpdate: old })
+      .returning();
     await database.db.insert(deal).values({ ...base, idempotencyKey: randomUUID(), accountNumber: "VP30002" });
     await storage.put(`deals/${oldDeal!.id}/file`, Readable.from(["x"]), "application/pdf");
-    await database.db.insert(dealDocument).values({ dealId: oldDeal!.id, slot: "client-info", storageKey: `deals/${oldDeal!.id}/file`, logicalFolder: "x", originalName: "a.pdf", contentType: "application/pdf", size: 1 });
+    await database.db
+      .insert(dealDocument)
+      .values({ dealId: oldDeal!.id, slot: "client-info", storageKey: `deals/${oldDeal!.id}/file`, logicalFolder: "x", originalName: "a.pdf", contentType: "application/pdf", size: 1 });
 
     const result = await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 });
     expect(result).toMatchObject({ footer_message: 1, deal: 1, files: 1 });

@@ -22,10 +22,7 @@ export const PURGE_LOCK_KEY = 1_701_080_002;
 /** A fleet purges about once a day: a scheduled run skips when the last one (any server's) is more recent. */
 export const PURGE_MIN_INTERVAL_MS = 23 * 60 * 60 * 1000;
 
-export type PurgeCounts = Record<
-  "picked_option" | "questionnaire_answer" | "credit_application" | "calculator_lead" | "vendor_contact" | "footer_message" | "deal" | "mail_outbox" | "files",
-  number
->;
+export type PurgeCounts = Record<"picked_option" | "questionnaire_answer" | "credit_application" | "calculator_lead" | "vendor_contact" | "footer_message" | "deal" | "mail_outbox" | "files", number>;
 export type PurgeResult =
   | ({ skipped?: undefined } & PurgeCounts)
   /** locked: another server is purging; recent: the last purge (the audit log's newest retention.purge) is younger than minIntervalMs. */
@@ -65,7 +62,10 @@ export async function purgeExpiredData(
     const dealIds = expiredDeals.map((row) => row.id);
     files = dealIds.length ? await tx.select({ key: dealDocument.storageKey }).from(dealDocument).where(inArray(dealDocument.dealId, dealIds)) : [];
     const removed = { files: files.length } as PurgeCounts;
-    const purge = async (name: keyof PurgeCounts, table: typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof calculatorLead | typeof questionnaireAnswer | typeof pickedOption) => {
+    const purge = async (
+      name: keyof PurgeCounts,
+      table: typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof calculatorLead | typeof questionnaireAnswer | typeof pickedOption,
+    ) => {
       const rows = await tx.delete(table).where(lt(table.createdAt, cutoff)).returning({ id: table.id });
       removed[name] = rows.length;
     };
@@ -77,7 +77,10 @@ export async function purgeExpiredData(
     await purge("footer_message", footerMessage);
     removed.deal = dealIds.length ? (await tx.delete(deal).where(inArray(deal.id, dealIds)).returning({ id: deal.id })).length : 0;
     removed.mail_outbox = (
-      await tx.delete(mailOutbox).where(and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, mailCutoff))).returning({ id: mailOutbox.id })
+      await tx
+        .delete(mailOutbox)
+        .where(and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, mailCutoff)))
+        .returning({ id: mailOutbox.id })
     ).length;
     await tx.execute(sql`delete from lead_status s where not exists (
       select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application

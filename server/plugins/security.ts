@@ -36,8 +36,7 @@ export default fp(
       max: options.rateLimitMax,
       timeWindow: "1 minute",
       allowList: (request) => !isApiRequest(request),
-      errorResponseBuilder: (_request, context) =>
-        new AppError("RATE_LIMITED", `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      errorResponseBuilder: (_request, context) => new AppError("RATE_LIMITED", `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
     });
 
     // CSRF: a state-changing API call that carries cookies must come from our own origin.
@@ -119,7 +118,9 @@ export async function securityHeaders(options: SecurityOptions, scriptHashes: st
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
   await new Promise<void>((resolve, reject) =>
-    (helmetMiddleware as unknown as (o: object) => (req: object, res: object, next: (error?: Error) => void) => void)(helmetOptions(options, scriptHashes))({}, response, (error) => (error ? reject(error) : resolve())),
+    (helmetMiddleware as unknown as (o: object) => (req: object, res: object, next: (error?: Error) => void) => void)(helmetOptions(options, scriptHashes))({}, response, (error) =>
+      error ? reject(error) : resolve(),
+    ),
   );
   headers["permissions-policy"] = permissionsPolicy;
   return headers;

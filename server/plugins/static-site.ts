@@ -42,10 +42,7 @@ export default fp(
       logLevel: "warn",
       allowedPath: (pathName) => !pathName.endsWith(".html"),
       setHeaders: (response, filePath) => {
-        response.setHeader(
-          "cache-control",
-          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-        );
+        response.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
       },
     });
 

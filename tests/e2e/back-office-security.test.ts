@@ -70,7 +70,11 @@ describe("staff security", () => {
 
   it("masks a credit application's SSN in the lead inbox until Reveal, and audits the reveal", async () => {
     const application = creditApplicationFixture();
-    const stored = await fetch(`${server.url}/api/leads/credit-application`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify(application) });
+    const stored = await fetch(`${server.url}/api/leads/credit-application`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify(application),
+    });
     expect(stored.status).toBe(201);
     const page = await browser.newPage();
     await page.goto(`${server.url}/back-office/leads`);
@@ -97,7 +101,11 @@ describe("staff security", () => {
   });
 
   it("asks staff to confirm it is them before a reveal once the sign-in is older than five minutes", async () => {
-    const stored = await fetch(`${server.url}/api/leads/credit-application`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify(creditApplicationFixture({ BusinessName: "Step Up Paving LLC" })) });
+    const stored = await fetch(`${server.url}/api/leads/credit-application`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify(creditApplicationFixture({ BusinessName: "Step Up Paving LLC" })),
+    });
     expect(stored.status).toBe(201);
     await server.editDatabase((database) => database.db.update(session).set({ createdAt: new Date(Date.now() - 10 * 60_000) }));
     const page = await browser.newPage();

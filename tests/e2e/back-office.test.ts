@@ -96,7 +96,10 @@ describe("back office", () => {
     expect(await row.getByRole("cell").first().textContent()).toBe("Funded");
     expect(await vendor.getByRole("region", { name: "Dashboard" }).getByText("Funded").locator("..").textContent()).toContain("$45,000.00");
     await row.getByRole("button", { name: /Sent: see the conversation|Reply about/ }).click();
-    await vendor.getByRole("dialog", { name: /Funding Communication/ }).getByText("Funds were sent this morning.").waitFor();
+    await vendor
+      .getByRole("dialog", { name: /Funding Communication/ })
+      .getByText("Funds were sent this morning.")
+      .waitFor();
     await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "The credit team answered about OLA CLIENT BAKERY");
   });
 

@@ -69,7 +69,10 @@ async function signIn(server: ServerProcess, account: { email: string; password:
     body: JSON.stringify(account),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 function postJson(server: ServerProcess, route: string, body: unknown) {

@@ -27,7 +27,10 @@ describe("bundle budgets (build/site-meta.json, written by npm run build)", () =
     expect(privateModules.size).toBeGreaterThan(0);
     const publicPaths = new Set<string>(publicPages.map((page) => page.path));
     for (const route of Object.values(meta.routes).filter((candidate) => publicPaths.has(candidate.path))) {
-      expect(route.modules.filter((module) => privateModules.has(module)), route.path).toEqual([]);
+      expect(
+        route.modules.filter((module) => privateModules.has(module)),
+        route.path,
+      ).toEqual([]);
     }
   });
 

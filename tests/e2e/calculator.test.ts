@@ -75,7 +75,10 @@ async function fillSteps(page: Page, profile: Profile, prefilledVendor = false) 
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByLabel("First name").fill(profile.name.split(" ")[0]!);
   await page.getByLabel("Last name").fill(profile.name.split(" ")[1]!);
-  await page.getByLabel("E-mail").first().fill(`${profile.name.replace(" ", ".").toLowerCase()}@example.com`);
+  await page
+    .getByLabel("E-mail")
+    .first()
+    .fill(`${profile.name.replace(" ", ".").toLowerCase()}@example.com`);
   await page.getByLabel("Phone", { exact: true }).fill("5550100100");
   await page.getByRole("button", { name: "Next" }).click();
   await choose(page, "Type of business (choose all that apply)", "LLC");

@@ -16,8 +16,15 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 async function vendorCookie(url: string) {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify({ email: "vendor@demo.example", password: demoPasswords.vendor }) });
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email: "vendor@demo.example", password: demoPasswords.vendor }),
+  });
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 describe("a server killed during a deal submission", () => {
@@ -30,7 +37,12 @@ describe("a server killed during a deal submission", () => {
     ]);
     const { port } = new URL(server.url);
     await new Promise<void>((resolve) => {
-      const request = http.request({ port, method: "POST", path: "/api/portal/deals", headers: { cookie, origin: server.url, "content-type": body.contentType, "content-length": body.payload.length } });
+      const request = http.request({
+        port,
+        method: "POST",
+        path: "/api/portal/deals",
+        headers: { cookie, origin: server.url, "content-type": body.contentType, "content-length": body.payload.length },
+      });
       request.on("error", () => resolve());
       request.write(body.payload.subarray(0, 4 * 1024 * 1024), () => {
         setTimeout(() => {

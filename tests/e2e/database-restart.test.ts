@@ -38,7 +38,17 @@ describe.runIf(canRestart)("a PostgreSQL restart", () => {
     const port = 22000 + Math.floor(Math.random() * 5000);
     const url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--api-only"], {
-      env: { ...process.env, NODE_ENV: "test", PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: target.toString(), SEED_DEMO: "false", LOG_LEVEL: "warn", AUTH_SECRET: "restart-secret-restart-secret-restart" },
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: target.toString(),
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        AUTH_SECRET: "restart-secret-restart-secret-restart",
+      },
       stdio: "ignore",
     });
     const health = async () => {

@@ -47,7 +47,10 @@ describe("a deal's page on both sides", () => {
 
     // The list links each deal to its page; the vendor writes there with an attachment.
     await vendor.reload();
-    await vendor.getByRole("row", { name: new RegExp(business) }).getByRole("link", { name: business }).click();
+    await vendor
+      .getByRole("row", { name: new RegExp(business) })
+      .getByRole("link", { name: business })
+      .click();
     await vendor.waitForURL(`${server.url}/portal/deals/${dealId}`);
     await vendor.getByRole("heading", { level: 1, name: business }).waitFor();
     const write = vendor.getByRole("form", { name: "Write to the credit team" });
@@ -117,7 +120,10 @@ describe("a deal's page on both sides", () => {
     await documents.getByRole("link", { name: "license.png" }).waitFor();
     await server.smtp.waitFor((mail) => mail.subject === `Documents added by vendor@demo.example: ${business}`);
     // The history lists what the vendor may see, never who changed it.
-    await vendor.getByRole("region", { name: "History" }).getByText(/submitted/).waitFor();
+    await vendor
+      .getByRole("region", { name: "History" })
+      .getByText(/submitted/)
+      .waitFor();
     await expectNoAxeViolations(vendor);
 
     await staff.reload();
@@ -126,10 +132,21 @@ describe("a deal's page on both sides", () => {
 
   it("audited the staff download and the documents added", async () => {
     const database = await server.stopAndOpenDatabase();
-    const [attachment] = await database.db.select().from(dealDocument).where(and(eq(dealDocument.dealId, dealId), eq(dealDocument.originalName, "signed-quote.pdf")));
+    const [attachment] = await database.db
+      .select()
+      .from(dealDocument)
+      .where(and(eq(dealDocument.dealId, dealId), eq(dealDocument.originalName, "signed-quote.pdf")));
     expect(attachment?.messageId).not.toBeNull();
-    const downloads = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "document.download"), eq(auditLog.subject, attachment!.id)));
+    const downloads = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "document.download"), eq(auditLog.subject, attachment!.id)));
     expect(downloads.length).toBeGreaterThanOrEqual(1);
-    expect(await database.db.select().from(auditLog).where(and(eq(auditLog.action, "document.upload"), eq(auditLog.subject, dealId)))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "document.upload"), eq(auditLog.subject, dealId))),
+    ).toHaveLength(1);
   });
 });

@@ -96,7 +96,10 @@ describe("a form used before its page's script has run", () => {
         expect(page.url(), `address after ${after}`).toBe(`${server.url}${formCase.path}`);
         expect(requests.navigations(), `navigations after ${after}`).toBe(1);
         for (const [selector, value] of formCase.fields) {
-          expect(requests.urls.filter((url) => url.includes(value)), `requests carrying ${value}`).toEqual([]);
+          expect(
+            requests.urls.filter((url) => url.includes(value)),
+            `requests carrying ${value}`,
+          ).toEqual([]);
           expect(await form.locator(selector).inputValue(), `${selector} after ${after}`).toBe(value);
         }
       };

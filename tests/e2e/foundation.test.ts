@@ -75,7 +75,11 @@ describe("served pages", () => {
     await page.goto(`${server.url}/GetQualified`);
     await page.locator("header[data-hydrated]").waitFor();
     const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
-    for (const module of modules) expect(fetched.filter((path) => path === module), module).toHaveLength(1);
+    for (const module of modules)
+      expect(
+        fetched.filter((path) => path === module),
+        module,
+      ).toHaveLength(1);
     await page.close();
     // With the modules blocked React never runs: any preload in the head was added by the page's script.
     const blocked = await browser.newPage();

@@ -40,7 +40,13 @@ beforeAll(async () => {
   await post("/api/leads/calculator-choice", { leadId: calculatorId, term: "36", acceptTerms: true });
   await post("/api/leads/vendor-contact", { businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valleyheavy.example", idempotencyKey: randomUUID() });
   await post("/api/leads/credit-application", creditApplicationFixture());
-  await post("/api/leads/footer-message", { nameOfBusiness: "Granite Peak Excavation", nameUser: "Maria Lopez", emailUser: "office@granitepeak.example", subjectUser: longMessage, idempotencyKey: randomUUID() });
+  await post("/api/leads/footer-message", {
+    nameOfBusiness: "Granite Peak Excavation",
+    nameUser: "Maria Lopez",
+    emailUser: "office@granitepeak.example",
+    subjectUser: longMessage,
+    idempotencyKey: randomUUID(),
+  });
   page = await browser.newPage();
   await signInThroughUi(page, server.url, "admin@demo.example", demoPasswords.admin);
   await page.waitForURL(`${server.url}/back-office`);
@@ -96,7 +102,9 @@ describe("a lead's page", () => {
     await page.getByRole("table", { name: "Estimated payments by term" }).getByRole("rowheader", { name: "48 months" }).waitFor();
 
     await page.goto(`${server.url}/back-office/leads`);
-    const shortened = (await inbox().getByRole("link", { name: /^Maria Lopez \(Granite Peak Excavation\): We run/ }).textContent())!;
+    const shortened = (await inbox()
+      .getByRole("link", { name: /^Maria Lopez \(Granite Peak Excavation\): We run/ })
+      .textContent())!;
     expect(shortened.endsWith("…")).toBe(true);
     expect(shortened).not.toContain("the last words");
     await openFromInbox("footer-message");
@@ -106,7 +114,11 @@ describe("a lead's page", () => {
     await openFromInbox("credit-application");
     await main().getByText("•••-••-4207").waitFor();
     await page.getByRole("button", { name: "Reveal owner 1's Social Security number" }).waitFor();
-    await page.getByRole("region", { name: "Related records" }).getByRole("listitem").filter({ hasText: `Same phone: Pre-qualification: ${titles.questionnaire}` }).waitFor();
+    await page
+      .getByRole("region", { name: "Related records" })
+      .getByRole("listitem")
+      .filter({ hasText: `Same phone: Pre-qualification: ${titles.questionnaire}` })
+      .waitFor();
   });
 
   it("sets status, assigns to me and keeps a note, all in the history after a reload; axe clean", async () => {

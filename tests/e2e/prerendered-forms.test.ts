@@ -31,7 +31,10 @@ describe("forms in the prerendered pages (build/client, written by npm run build
     const html = async (page: string) => readFile(path.join(root, page), "utf8");
     expect(pages.length).toBeGreaterThan(10);
     // Sorted: lazy parts of a prerendered page are streamed in the order they resolve, not the page's.
-    const labels = async (page: string) => forms(await html(page)).map(({ form }) => form.get("aria-label") ?? form.get("aria-labelledby")).sort();
+    const labels = async (page: string) =>
+      forms(await html(page))
+        .map(({ form }) => form.get("aria-label") ?? form.get("aria-labelledby"))
+        .sort();
     expect(await labels("index.html")).toEqual(["Pre-qualification questionnaire", "contact-heading"]);
     expect(await labels("ApplyNow/index.html")).toEqual(["Credit application", "contact-heading"]);
     expect(forms(await html("GetQualified/index.html"))).toHaveLength(2);
@@ -44,7 +47,11 @@ describe("forms in the prerendered pages (build/client, written by npm run build
     it(`${page}: every form posts, to its own page, and cannot be submitted before hydration`, async () => {
       const html = await readFile(path.join(root, page), "utf8");
       // Controls outside a form can join it with form="id"; none may.
-      expect(tags(html, "button").concat(tags(html, "input"), tags(html, "select"), tags(html, "textarea")).filter((control) => control.has("form"))).toEqual([]);
+      expect(
+        tags(html, "button")
+          .concat(tags(html, "input"), tags(html, "select"), tags(html, "textarea"))
+          .filter((control) => control.has("form")),
+      ).toEqual([]);
       for (const { form, buttons, inputs } of forms(html)) {
         const name = form.get("aria-label") ?? form.get("aria-labelledby") ?? "unnamed form";
         expect(form.get("method")?.toLowerCase(), `${name}: method`).toBe("post");

@@ -300,7 +300,10 @@ describe("what was stored", () => {
     expect(message).toMatchObject({ nameOfBusiness: "Harbor Bakery", emailUser: "nina@harbor.example" });
     const [contact] = await database.db.select().from(vendorContact).where(eq(vendorContact.businessName, "Summit Trailers"));
     expect(contact).toMatchObject({ contactName: "Ana Ruiz", phoneNumber: "(555) 010-2233" });
-    const [stored] = await database.db.select().from(creditApplication).where(eq(creditApplication.businessName, String(application.BusinessName)));
+    const [stored] = await database.db
+      .select()
+      .from(creditApplication)
+      .where(eq(creditApplication.businessName, String(application.BusinessName)));
     expect(stored).toMatchObject({ costOfEquipment: 185000, vendorName: "Valley Heavy Equipment", fedIdLast4: "4321" });
     const owners = await database.db.select().from(creditApplicationOwner).where(eq(creditApplicationOwner.applicationId, stored!.id));
     expect(owners.map((owner) => owner.ssnLast4).sort()).toEqual(["3378", "4207"]);

@@ -136,7 +136,6 @@ describe("landing questionnaire", () => {
     }
   });
 
-
   it("refuses bad answers with the spec's messages and keeps them", async () => {
     const page = await browser.newPage();
     await openLanding(page);
@@ -229,7 +228,17 @@ describe("landing questionnaire", () => {
   it("stored the answers and the picked option with amounts computed by the server", async () => {
     const database = await server.stopAndOpenDatabase();
     const [answer] = await database.db.select().from(questionnaireAnswer).where(eq(questionnaireAnswer.businessName, "Granite Peak Excavation"));
-    expect(answer).toMatchObject({ visitId: "campaign-7", creditScore: 650, startYear, monthsInBusiness: 48, equipmentCost: 80000, desiredTerm: 36, eligible: true, annualRate: 12, contactClient: "yes" });
+    expect(answer).toMatchObject({
+      visitId: "campaign-7",
+      creditScore: 650,
+      startYear,
+      monthsInBusiness: 48,
+      equipmentCost: 80000,
+      desiredTerm: 36,
+      eligible: true,
+      annualRate: 12,
+      contactClient: "yes",
+    });
     expect(answer!.payments).toEqual({ "24": payment(24), "36": payment(36), "48": payment(48), "60": payment(60), desired: payment(36) });
     const [picked] = await database.db.select().from(pickedOption).where(eq(pickedOption.answerId, answer!.id));
     expect(picked).toMatchObject({ term: 48, monthlyPayment: payment(48), contactClient: "yes", agreeItsJustProposal: true });

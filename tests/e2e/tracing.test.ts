@@ -184,7 +184,14 @@ describe.skipIf(!postgresUrl)("traces over OTLP (PostgreSQL, SMTP)", () => {
       expect(send!.attributes).toMatchObject({ "lender.mail.attempt": 1 });
       expect(send!.attributes["lender.mail.outbox_id"]).toMatch(/^[0-9a-f-]{36}$/);
 
-      const payload = collector.bodies.join("\n"); console.warn(JSON.stringify(spans.map((s) => [s.name, s.attributes]), null, 1));
+      const payload = collector.bodies.join("\n");
+      console.warn(
+        JSON.stringify(
+          spans.map((s) => [s.name, s.attributes]),
+          null,
+          1,
+        ),
+      );
       for (const secret of [...tokens, secrets.email, secrets.name, secrets.message, "example.test", "callbackURL", "token="]) expect(payload).not.toContain(secret);
       expect(spans.filter((span) => "url.query" in span.attributes)).toEqual([]);
 

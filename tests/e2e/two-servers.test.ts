@@ -108,9 +108,21 @@ const footerMessageFrom = (name: string, idempotencyKey = randomUUID()) =>
 /** Waits until every stored footer message of the run is mailed; then each must have been claimed and sent once. */
 async function expectEachMailedOnce(namePrefix: string, count: number, { claimedOnce = true } = {}) {
   await expect
-    .poll(async () => (await handle.db.select().from(mailOutbox).where(like(mailOutbox.subject, `New website message from ${namePrefix}%`))).filter((mail) => mail.status === "sent").length, { timeout: 60_000, interval: 250 })
+    .poll(
+      async () =>
+        (
+          await handle.db
+            .select()
+            .from(mailOutbox)
+            .where(like(mailOutbox.subject, `New website message from ${namePrefix}%`))
+        ).filter((mail) => mail.status === "sent").length,
+      { timeout: 60_000, interval: 250 },
+    )
     .toBe(count);
-  const rows = await handle.db.select().from(mailOutbox).where(like(mailOutbox.subject, `New website message from ${namePrefix}%`));
+  const rows = await handle.db
+    .select()
+    .from(mailOutbox)
+    .where(like(mailOutbox.subject, `New website message from ${namePrefix}%`));
   if (claimedOnce) expect(rows.map((row) => row.attempts)).toEqual(rows.map(() => 1));
   const caught = smtp.mails.filter((mail) => mail.subject.startsWith(`New website message from ${namePrefix}`));
   expect(caught).toHaveLength(count);
@@ -121,7 +133,10 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
   it("signs a vendor in on one server and keeps them signed in on the other", async () => {
     const signedIn = await send(a, "POST", "/api/auth/sign-in/email", { type: "application/json", body: JSON.stringify(vendor) });
     expect(signedIn.status).toBe(200);
-    const cookie = [signedIn.headers["set-cookie"] ?? []].flat().map((value) => value.split(";")[0]).join("; ");
+    const cookie = [signedIn.headers["set-cookie"] ?? []]
+      .flat()
+      .map((value) => value.split(";")[0])
+      .join("; ");
     const me = await send(b, "GET", "/api/me", { cookie });
     expect(me.status).toBe(200);
     expect(JSON.parse(me.body.toString()).user.email).toBe(vendor.email);
@@ -129,12 +144,18 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
 
   it("takes a document on one server and gives it back, byte for byte, from the other", async () => {
     const signedIn = await send(b, "POST", "/api/auth/sign-in/email", { type: "application/json", body: JSON.stringify(vendor) });
-    const cookie = [signedIn.headers["set-cookie"] ?? []].flat().map((value) => value.split(";")[0]).join("; ");
+    const cookie = [signedIn.headers["set-cookie"] ?? []]
+      .flat()
+      .map((value) => value.split(";")[0])
+      .join("; ");
     const content = Buffer.concat([samplePdf, randomBytes(300_000)]);
     const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "FLEET PAVING" })) }, [{ field: "client-info", name: "application.pdf", content }]);
     const created = await send(a, "POST", "/api/portal/deals", { cookie, type: upload.contentType, body: upload.payload });
     expect(created.status, created.body.toString()).toBe(201);
-    const [document] = await handle.db.select().from(dealDocument).where(eq(dealDocument.dealId, JSON.parse(created.body.toString()).id));
+    const [document] = await handle.db
+      .select()
+      .from(dealDocument)
+      .where(eq(dealDocument.dealId, JSON.parse(created.body.toString()).id));
     const downloaded = await send(b, "GET", `/api/portal/documents/${document!.id}`, { cookie });
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers["content-disposition"]).toMatch(/^attachment; filename="application.pdf"/);
@@ -143,11 +164,18 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
 
   it("stores a burst of leads split across both once each, repeats included, and mails each exactly once", async () => {
     const repeatKey = randomUUID();
-    const burst = Array.from({ length: 40 }, (_, index) => send(index % 2 ? b : a, "POST", "/api/leads/footer-message", { type: "application/json", body: footerMessageFrom(`Burst ${index}`), ip: `198.51.100.${index + 1}` }));
-    const repeats = Array.from({ length: 6 }, (_, index) => send(index % 2 ? b : a, "POST", "/api/leads/footer-message", { type: "application/json", body: footerMessageFrom("Burst repeat", repeatKey), ip: `198.51.101.${index + 1}` }));
+    const burst = Array.from({ length: 40 }, (_, index) =>
+      send(index % 2 ? b : a, "POST", "/api/leads/footer-message", { type: "application/json", body: footerMessageFrom(`Burst ${index}`), ip: `198.51.100.${index + 1}` }),
+    );
+    const repeats = Array.from({ length: 6 }, (_, index) =>
+      send(index % 2 ? b : a, "POST", "/api/leads/footer-message", { type: "application/json", body: footerMessageFrom("Burst repeat", repeatKey), ip: `198.51.101.${index + 1}` }),
+    );
     const answers = await Promise.all([...burst, ...repeats]);
     expect(answers.map((answer) => answer.status).filter((status) => status >= 300)).toEqual([]);
-    const [{ n }] = (await handle.db.select({ n: sql<number>`count(*)::int` }).from(footerMessage).where(like(footerMessage.nameUser, "Burst %"))) as [{ n: number }];
+    const [{ n }] = (await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(footerMessage)
+      .where(like(footerMessage.nameUser, "Burst %"))) as [{ n: number }];
     expect(n).toBe(41);
     await expectEachMailedOnce("Burst ", 41);
   });
@@ -163,9 +191,14 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
 
   it("loses nothing when one server gets SIGTERM during a burst: a request it is reading finishes, the rest go to the other, every lead is mailed once", async () => {
     const signedIn = await send(a, "POST", "/api/auth/sign-in/email", { type: "application/json", body: JSON.stringify(vendor) });
-    const cookie = [signedIn.headers["set-cookie"] ?? []].flat().map((value) => value.split(";")[0]).join("; ");
+    const cookie = [signedIn.headers["set-cookie"] ?? []]
+      .flat()
+      .map((value) => value.split(";")[0])
+      .join("; ");
     // An upload A has begun to read when SIGTERM arrives: half its body before, half after.
-    const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "DRAIN PAVING" })) }, [{ field: "client-info", name: "application.pdf", content: Buffer.concat([samplePdf, randomBytes(2_000_000)]) }]);
+    const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "DRAIN PAVING" })) }, [
+      { field: "client-info", name: "application.pdf", content: Buffer.concat([samplePdf, randomBytes(2_000_000)]) },
+    ]);
     const half = Math.floor(upload.payload.length / 2);
     let finishUpload = () => {};
     const inFlight = new Promise<Answer>((resolve, reject) => {
@@ -203,14 +236,26 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
     const stopped = a.stop();
     const late = Array.from({ length: 10 }, (_, index) => submit(30 + index * 2));
     // A has stopped listening (it is shutting down) before the upload's second half is sent.
-    await expect.poll(() => send(a, "GET", "/api/health").then(() => "listening", () => "closed"), { interval: 20 }).toBe("closed");
+    await expect
+      .poll(
+        () =>
+          send(a, "GET", "/api/health").then(
+            () => "listening",
+            () => "closed",
+          ),
+        { interval: 20 },
+      )
+      .toBe("closed");
     finishUpload();
     const statuses = await Promise.all([...burst, ...late]);
     const uploaded = await inFlight;
     expect(uploaded.status, uploaded.body.toString()).toBe(201);
     expect(await stopped).toBe(0);
     expect(statuses.filter((status) => status !== 201)).toEqual([]);
-    const [{ n }] = (await handle.db.select({ n: sql<number>`count(*)::int` }).from(footerMessage).where(like(footerMessage.nameUser, "Drain %"))) as [{ n: number }];
+    const [{ n }] = (await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(footerMessage)
+      .where(like(footerMessage.nameUser, "Drain %"))) as [{ n: number }];
     expect(n).toBe(40);
     await expectEachMailedOnce("Drain ", 40);
   });
@@ -228,7 +273,9 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
       }
       const leaseMails = () => handle.db.select().from(mailOutbox).where(like(mailOutbox.subject, "New website message from Lease %"));
       // Claimed: attempted, still pending, hidden from other workers until the lease lapses.
-      await expect.poll(async () => (await leaseMails()).filter((mail) => mail.attempts === 1 && mail.status === "pending" && mail.nextAttemptAt > new Date()).length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await leaseMails()).filter((mail) => mail.attempts === 1 && mail.status === "pending" && mail.nextAttemptAt > new Date()).length, { timeout: 30_000, interval: 100 })
+        .toBeGreaterThan(0);
       const claimed = (await leaseMails()).filter((mail) => mail.attempts === 1 && mail.nextAttemptAt > new Date());
       doomed.child.kill("SIGKILL");
       await doomed.exited;

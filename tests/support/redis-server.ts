@@ -69,7 +69,10 @@ async function relayTo(targetUrl: string): Promise<TestRedis> {
   const start = async () => {
     server = net.createServer((client) => {
       const upstream = net.connect(Number(target.port || 6379), target.hostname);
-      for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+      for (const [from, to] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
         sockets.add(from);
         from.on("data", (chunk) => (held ? held.push(() => to.write(chunk)) : to.write(chunk)));
         from.on("close", () => {
@@ -119,9 +122,7 @@ async function freePort(): Promise<number> {
 
 /** Resolves once a PING on the port is answered (with AUTH first when the URL has a password). */
 async function waitForPong(port: number, name: string, gaveUp: () => boolean, credentials?: URL): Promise<void> {
-  const auth = credentials?.password
-    ? `AUTH ${credentials.username ? `${decodeURIComponent(credentials.username)} ` : ""}${decodeURIComponent(credentials.password)}\r\n`
-    : "";
+  const auth = credentials?.password ? `AUTH ${credentials.username ? `${decodeURIComponent(credentials.username)} ` : ""}${decodeURIComponent(credentials.password)}\r\n` : "";
   const deadline = Date.now() + 10_000;
   for (;;) {
     const answer = await new Promise<string>((resolve) => {

@@ -19,7 +19,13 @@ export class SmtpCatcher {
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
           const raw = Buffer.concat(chunks).toString("utf8");
-          this.mails.push(parseMail(raw, session.envelope.mailFrom ? session.envelope.mailFrom.address : "", session.envelope.rcptTo.map((r) => r.address)));
+          this.mails.push(
+            parseMail(
+              raw,
+              session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              session.envelope.rcptTo.map((r) => r.address),
+            ),
+          );
           for (const wake of this.waiters.splice(0)) wake();
           callback();
         });

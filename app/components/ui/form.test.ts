@@ -7,7 +7,9 @@ const sources = import.meta.glob<string>(["../../**/*.tsx", "!./form.tsx"], { qu
 describe("forms in app/", () => {
   it("are all rendered by <Form> (components/ui/form.tsx), which posts and waits for hydration", () => {
     expect(Object.keys(sources).length).toBeGreaterThan(30);
-    const raw = Object.entries(sources).filter(([, source]) => /<form[\s>]/.test(source)).map(([file]) => file);
+    const raw = Object.entries(sources)
+      .filter(([, source]) => /<form[\s>]/.test(source))
+      .map(([file]) => file);
     expect(raw).toEqual([]);
   });
 });

@@ -32,15 +32,7 @@ export function RadioGroup({
           const id = `${base}-${option.value}`;
           return (
             <div key={option.value} className="flex items-center gap-2">
-              <input
-                type="radio"
-                id={id}
-                name={name}
-                value={option.value}
-                checked={value === option.value}
-                onChange={() => onChange(option.value)}
-                className="size-6 accent-brand-600"
-              />
+              <input type="radio" id={id} name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="size-6 accent-brand-600" />
               <label htmlFor={id}>{option.label}</label>
             </div>
           );

@@ -9,7 +9,10 @@ export function Stepper({ steps, current, onSelect, label }: { steps: readonly S
           const state = index < current ? "done" : index === current ? "current" : "todo";
           const content = (
             <>
-              <span aria-hidden="true" className={`flex size-7 items-center justify-center rounded-full text-sm font-bold ${state === "todo" ? "bg-slate-200 text-slate-700" : "bg-brand-600 text-white"}`}>
+              <span
+                aria-hidden="true"
+                className={`flex size-7 items-center justify-center rounded-full text-sm font-bold ${state === "todo" ? "bg-slate-200 text-slate-700" : "bg-brand-600 text-white"}`}
+              >
                 {index + 1}
               </span>
               <span>{step.label}</span>

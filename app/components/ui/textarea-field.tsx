@@ -18,15 +18,7 @@ export function TextareaField({ label, help, error, hideLabel, className = "", r
         {label}
         {textarea.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <textarea
-        ref={ref}
-        id={ids.id}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, help, error)}
-        className={inputClass(Boolean(error))}
-        {...textarea}
-      />
+      <textarea ref={ref} id={ids.id} rows={rows} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, help, error)} className={inputClass(Boolean(error))} {...textarea} />
       <FieldHelp id={ids.helpId}>{help}</FieldHelp>
       <FieldError id={ids.errorId} message={error} />
     </div>

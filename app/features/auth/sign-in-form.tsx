@@ -70,9 +70,26 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
     return (
       <Form onSubmit={(event) => void onVerifyCode(event)} className="space-y-4" aria-label="Two-factor verification">
         {recovery ? (
-          <TextField label="Recovery code" name="code" autoComplete="off" value={code} onChange={(event) => setCode(event.target.value)} required help="One of the recovery codes you kept when you set up two-factor. Each works once." />
+          <TextField
+            label="Recovery code"
+            name="code"
+            autoComplete="off"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            required
+            help="One of the recovery codes you kept when you set up two-factor. Each works once."
+          />
         ) : (
-          <TextField label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} required help="The 6-digit code from your authenticator app." />
+          <TextField
+            label="Authentication code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            required
+            help="The 6-digit code from your authenticator app."
+          />
         )}
         {serverError ? (
           <Alert inline className="font-medium">

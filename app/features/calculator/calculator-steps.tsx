@@ -32,13 +32,7 @@ function useText({ answers, set, errors }: StepProps) {
 /** Exclusive choice between string values: pressing the chosen one keeps it. */
 function exclusive(props: StepProps, name: TextKey, options: readonly { value: string; label: string }[], legend: string) {
   return (
-    <ChoiceButtons
-      legend={legend}
-      options={options}
-      isPressed={(value) => props.answers[name] === value}
-      onToggle={(value) => props.set({ [name]: value })}
-      invalid={Boolean(props.errors[name])}
-    />
+    <ChoiceButtons legend={legend} options={options} isPressed={(value) => props.answers[name] === value} onToggle={(value) => props.set({ [name]: value })} invalid={Boolean(props.errors[name])} />
   );
 }
 
@@ -53,12 +47,7 @@ export function VendorStep(props: StepProps) {
       <TextField label="Sales person" autoComplete="off" {...text("salesPersonName")} />
       <TextField label="Vendor phone" inputMode="tel" autoComplete="off" placeholder="(555) 555-5555" {...text("phoneNumberVendor", formatUsPhone)} />
       <TextField label="Equipment cost" inputMode="decimal" {...text("costEq", formatPriceAsTyped, finishPrice)} />
-      <TextField
-        label="Monthly earnings the equipment adds"
-        inputMode="decimal"
-        help="In dollars, for example 4,000.00"
-        {...text("revenueAddBusiness", formatPriceAsTyped, finishPrice)}
-      />
+      <TextField label="Monthly earnings the equipment adds" inputMode="decimal" help="In dollars, for example 4,000.00" {...text("revenueAddBusiness", formatPriceAsTyped, finishPrice)} />
       <TextField label="Equipment description (if not trucking)" autoComplete="off" {...text("notTruckingEquipment")} />
       <ChoiceButtons
         className="sm:col-span-2"
@@ -139,7 +128,15 @@ export function BusinessStep(props: StepProps) {
         onToggle={(value) => set({ [value]: !answers[value as "llcpartPositive"] })}
         invalid={Boolean(errors.llcpartPositive)}
       />
-      {exclusive(props, "firstTimeBuyer", [{ value: "yes", label: "Yes" }, { value: "no", label: "No" }], "Is this your first equipment purchase?")}
+      {exclusive(
+        props,
+        "firstTimeBuyer",
+        [
+          { value: "yes", label: "Yes" },
+          { value: "no", label: "No" },
+        ],
+        "Is this your first equipment purchase?",
+      )}
       <div />
       <SelectField
         label="Month the business started"
@@ -158,7 +155,12 @@ export function BusinessStep(props: StepProps) {
         onChange={(event) => set({ yearbusinessStarted: event.target.value })}
       />
       <TextField label="Monthly sales" inputMode="decimal" help="The business's average monthly sales, in dollars" {...text("monthlySalesInput", formatPriceAsTyped, finishPrice)} />
-      {exclusive(props, "preferredFinancing", CALCULATOR_TERMS.map((term) => ({ value: String(term), label: `${term} months` })), "Preferred term")}
+      {exclusive(
+        props,
+        "preferredFinancing",
+        CALCULATOR_TERMS.map((term) => ({ value: String(term), label: `${term} months` })),
+        "Preferred term",
+      )}
     </div>
   );
 }
@@ -166,14 +168,76 @@ export function BusinessStep(props: StepProps) {
 export function CreditStep(props: StepProps) {
   return (
     <div className="grid gap-6">
-      {exclusive(props, "creditscore", CREDIT_SCORE_BUTTONS.map((button) => ({ value: String(button.score), label: button.label })), "Personal credit score")}
-      {exclusive(props, "lengthCredit", [{ value: "1", label: "Under 5 years" }, { value: "2", label: "5 years or more" }], "Age of your oldest debt")}
-      {exclusive(props, "bk", [{ value: "no", label: "No" }, { value: "yes", label: "Yes" }], "Bankruptcy in the last 5 years?")}
-      {exclusive(props, "creditAvailable", [{ value: "less than 20%", label: "Less than 20%" }, { value: "30-50%", label: "30-50%" }, { value: "60-100%", label: "60-100%" }], "Credit available on your cards")}
-      {exclusive(props, "installmentLoans", [{ value: "fewer than 5", label: "Fewer than 5" }, { value: "more than 5", label: "More than 5" }], "Installment loans")}
-      {exclusive(props, "homeownerOrRenter", [{ value: "homeowner", label: "Homeowner" }, { value: "renter", label: "Renter" }], "Homeowner or renter")}
-      {exclusive(props, "businessLoans", [{ value: "fewer than 5", label: "Fewer than 5" }, { value: "more than 5", label: "More than 5" }], "Business loans")}
-      {exclusive(props, "workingCapitalLoans", [{ value: "yes", label: "Yes" }, { value: "no", label: "No" }], "Any working capital loans?")}
+      {exclusive(
+        props,
+        "creditscore",
+        CREDIT_SCORE_BUTTONS.map((button) => ({ value: String(button.score), label: button.label })),
+        "Personal credit score",
+      )}
+      {exclusive(
+        props,
+        "lengthCredit",
+        [
+          { value: "1", label: "Under 5 years" },
+          { value: "2", label: "5 years or more" },
+        ],
+        "Age of your oldest debt",
+      )}
+      {exclusive(
+        props,
+        "bk",
+        [
+          { value: "no", label: "No" },
+          { value: "yes", label: "Yes" },
+        ],
+        "Bankruptcy in the last 5 years?",
+      )}
+      {exclusive(
+        props,
+        "creditAvailable",
+        [
+          { value: "less than 20%", label: "Less than 20%" },
+          { value: "30-50%", label: "30-50%" },
+          { value: "60-100%", label: "60-100%" },
+        ],
+        "Credit available on your cards",
+      )}
+      {exclusive(
+        props,
+        "installmentLoans",
+        [
+          { value: "fewer than 5", label: "Fewer than 5" },
+          { value: "more than 5", label: "More than 5" },
+        ],
+        "Installment loans",
+      )}
+      {exclusive(
+        props,
+        "homeownerOrRenter",
+        [
+          { value: "homeowner", label: "Homeowner" },
+          { value: "renter", label: "Renter" },
+        ],
+        "Homeowner or renter",
+      )}
+      {exclusive(
+        props,
+        "businessLoans",
+        [
+          { value: "fewer than 5", label: "Fewer than 5" },
+          { value: "more than 5", label: "More than 5" },
+        ],
+        "Business loans",
+      )}
+      {exclusive(
+        props,
+        "workingCapitalLoans",
+        [
+          { value: "yes", label: "Yes" },
+          { value: "no", label: "No" },
+        ],
+        "Any working capital loans?",
+      )}
     </div>
   );
 }

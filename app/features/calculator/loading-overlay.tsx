@@ -16,11 +16,14 @@ export function LoadingOverlay({ leadSaved, failed, onReady, onClose }: { leadSa
   useEffect(() => {
     const started = performance.now();
     const scale = timelineScale();
-    const timer = setInterval(() => {
-      const next = loadingStageAt(performance.now() - started, scale);
-      setStage(next);
-      if (next === "ready") clearInterval(timer);
-    }, Math.max(20, 250 * scale));
+    const timer = setInterval(
+      () => {
+        const next = loadingStageAt(performance.now() - started, scale);
+        setStage(next);
+        if (next === "ready") clearInterval(timer);
+      },
+      Math.max(20, 250 * scale),
+    );
     return () => clearInterval(timer);
   }, []);
 

@@ -47,7 +47,10 @@ export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorA
         <legend className="text-xl font-semibold">Choose a payment option</legend>
         <div className="mt-3 grid gap-4 md:grid-cols-2">
           {quote.cards.map((card) => (
-            <label key={card.term} className={`block cursor-pointer rounded-lg border-2 bg-white p-4 text-slate-900 ${term === card.term ? "border-accent-500 ring-2 ring-accent-500" : "border-slate-300"}`}>
+            <label
+              key={card.term}
+              className={`block cursor-pointer rounded-lg border-2 bg-white p-4 text-slate-900 ${term === card.term ? "border-accent-500 ring-2 ring-accent-500" : "border-slate-300"}`}
+            >
               <span className="flex items-center gap-3">
                 <input type="radio" name="calculator-term" value={card.term} checked={term === card.term} onChange={() => setTerm(card.term)} className="size-6 accent-brand-600" />
                 <span className="text-lg font-bold">{card.term} months</span>

@@ -16,7 +16,11 @@ export function TestimonialCarousel() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   // Still while prerendered and hydrating; then as the visitor's setting says, following changes.
-  const reducedMotion = useSyncExternalStore(subscribeToReducedMotion, () => window.matchMedia(reducedMotionQuery).matches, () => true);
+  const reducedMotion = useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia(reducedMotionQuery).matches,
+    () => true,
+  );
   useEffect(() => {
     if (paused || reducedMotion || items.length < 2) return;
     const timer = setInterval(() => setIndex((current) => (current + 1) % items.length), rotateEveryMs);

@@ -146,12 +146,7 @@ function ContactRequest({ answerId }: { answerId: string }) {
       <h2 id="questions-heading" className="text-xl font-bold">
         Do you have any questions?
       </h2>
-      <Button
-        variant="secondary"
-        className="mt-3"
-        disabled={state === "sent"}
-        onClick={() => void askForContact()}
-      >
+      <Button variant="secondary" className="mt-3" disabled={state === "sent"} onClick={() => void askForContact()}>
         Yes, please contact me.
       </Button>
       <p role="status" className="mt-3">

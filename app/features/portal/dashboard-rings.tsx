@@ -37,9 +37,21 @@ export function DashboardRings({ dashboard }: { dashboard: Dashboard }) {
   return (
     <section aria-label="Dashboard" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <Ring key={`applications-${dashboard.applications > 0 ? 100 : 0}`} label="Applications" value={String(dashboard.applications)} percent={dashboard.applications > 0 ? 100 : 0} />
-      <Ring key={`approved-${share(dashboard.approved.count)}`} label="Approved" value={String(dashboard.approved.count)} percent={share(dashboard.approved.count)} detail={formatUsd(dashboard.approved.total)} />
+      <Ring
+        key={`approved-${share(dashboard.approved.count)}`}
+        label="Approved"
+        value={String(dashboard.approved.count)}
+        percent={share(dashboard.approved.count)}
+        detail={formatUsd(dashboard.approved.total)}
+      />
       <Ring key={`funded-${share(dashboard.funded.count)}`} label="Funded" value={String(dashboard.funded.count)} percent={share(dashboard.funded.count)} detail={formatUsd(dashboard.funded.total)} />
-      <Ring key={`a-credit-${dashboard.tiers[3]}`} label="A credit" value={`${dashboard.tiers[3]}%`} percent={dashboard.tiers[3]} detail={`B-C credit ${dashboard.tiers[2]}% · F credit ${dashboard.tiers[1]}%`} />
+      <Ring
+        key={`a-credit-${dashboard.tiers[3]}`}
+        label="A credit"
+        value={`${dashboard.tiers[3]}%`}
+        percent={dashboard.tiers[3]}
+        detail={`B-C credit ${dashboard.tiers[2]}% · F credit ${dashboard.tiers[1]}%`}
+      />
     </section>
   );
 }

@@ -12,7 +12,11 @@ export function StageStrip({ stage }: { stage: number }) {
   return (
     <ol aria-label="Progress" className="mt-1 flex gap-1">
       {stageStrip.map((label, index) => (
-        <li key={label} title={label} className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${index < reached ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-700"}`}>
+        <li
+          key={label}
+          title={label}
+          className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${index < reached ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-700"}`}
+        >
           {index + 1}
           <span className="sr-only">
             {" "}

@@ -50,7 +50,12 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
     body.append("deal", JSON.stringify(client));
     for (const { slot, file } of ordered) body.append(slot, file, file.name);
     try {
-      await uploadWithProgress(submitDeal, { body }, ordered.map(({ file }) => file.size), setProgress);
+      await uploadWithProgress(
+        submitDeal,
+        { body },
+        ordered.map(({ file }) => file.size),
+        setProgress,
+      );
     } catch (failure) {
       // A refused file says which; anything else gets the general failure message alone.
       const refusedFile = failure instanceof ApiError && (failure.status === 415 || failure.status === 413);

@@ -83,7 +83,12 @@ export function PortalDeals({ me, month, currentMonth, more, deals, nextCursor, 
         </h2>
         <DealsTable deals={deals} onReply={openThread} empty={month === currentMonth || month === "all" ? "No Files Submitted yet." : "No Files Submitted This Month"} />
         {nextCursor ? (
-          <Button variant="secondary" className="mt-4" disabled={navigation.state !== "idle"} onClick={() => setSearchParams({ month, more: String(more + 1) }, { preventScrollReset: true, replace: true })}>
+          <Button
+            variant="secondary"
+            className="mt-4"
+            disabled={navigation.state !== "idle"}
+            onClick={() => setSearchParams({ month, more: String(more + 1) }, { preventScrollReset: true, replace: true })}
+          >
             Show more deals
           </Button>
         ) : null}

@@ -147,8 +147,22 @@ export function LandingQuestionnaire() {
               <fieldset>
                 <legend className="font-medium">{question.label}</legend>
                 <div className="mt-2 grid gap-4 sm:grid-cols-2">
-                  <SelectField label="Month" options={monthOptions} placeholder="Choose a month" {...fieldProps("monthsofbusiness")} onChange={(event) => form.setValue("monthsofbusiness", event.target.value)} onKeyDown={submitOnEnter} />
-                  <SelectField label="Year" options={question.input.years(currentYear)} placeholder="Choose a year" {...fieldProps("year")} onChange={(event) => form.setValue("year", event.target.value)} onKeyDown={submitOnEnter} />
+                  <SelectField
+                    label="Month"
+                    options={monthOptions}
+                    placeholder="Choose a month"
+                    {...fieldProps("monthsofbusiness")}
+                    onChange={(event) => form.setValue("monthsofbusiness", event.target.value)}
+                    onKeyDown={submitOnEnter}
+                  />
+                  <SelectField
+                    label="Year"
+                    options={question.input.years(currentYear)}
+                    placeholder="Choose a year"
+                    {...fieldProps("year")}
+                    onChange={(event) => form.setValue("year", event.target.value)}
+                    onKeyDown={submitOnEnter}
+                  />
                 </div>
               </fieldset>
             )}
@@ -163,7 +177,10 @@ export function LandingQuestionnaire() {
             <Button type="submit">{step < questions.length - 1 ? "Next" : phase === "failed" ? "Try again" : "See my estimate"}</Button>
           </div>
           <p className="mt-4 text-sm text-slate-700">
-            Question {step + 1} of {questions.length}. We will not pull your credit. <Link to="/TermsOfUse" className="underline">Terms of Use</Link>
+            Question {step + 1} of {questions.length}. We will not pull your credit.{" "}
+            <Link to="/TermsOfUse" className="underline">
+              Terms of Use
+            </Link>
           </p>
         </Form>
       )}

@@ -41,8 +41,12 @@ export function QuestionnaireResults({ quote, desiredTerm }: { quote: LandingQuo
         <caption className="sr-only">Estimated monthly payment by term</caption>
         <thead>
           <tr className="border-b">
-            <th scope="col" className="py-2">Term</th>
-            <th scope="col" className="py-2">Estimated monthly payment</th>
+            <th scope="col" className="py-2">
+              Term
+            </th>
+            <th scope="col" className="py-2">
+              Estimated monthly payment
+            </th>
           </tr>
         </thead>
         <tbody>

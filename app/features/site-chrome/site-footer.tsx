@@ -20,7 +20,13 @@ export function SiteFooter() {
           <p className="mt-2 text-slate-200">Send us a message and a finance specialist will get back to you.</p>
           <div className="mt-4 rounded-lg bg-white p-6 text-slate-900">
             {/* The placeholder is as tall as the form (452 px at every width), so nothing moves when it arrives. */}
-            <Suspense fallback={<p role="status" className="min-h-[28.25rem]">Loading the contact form…</p>}>
+            <Suspense
+              fallback={
+                <p role="status" className="min-h-[28.25rem]">
+                  Loading the contact form…
+                </p>
+              }
+            >
               <FooterContactForm />
             </Suspense>
           </div>
@@ -43,7 +49,11 @@ export function SiteFooter() {
               <a href={brand.creditApplicationPdf} className={footerLink}>
                 Download the credit application (PDF)
               </a>{" "}
-              or <Link to="/ApplyNow" className={footerLink}>apply online</Link>.
+              or{" "}
+              <Link to="/ApplyNow" className={footerLink}>
+                apply online
+              </Link>
+              .
             </p>
           </section>
           <section aria-labelledby="follow-heading">

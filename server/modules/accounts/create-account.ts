@@ -13,13 +13,16 @@ export type NewAccount = {
 /** Creates a user with a password credential, the way better-auth's own sign-up stores it. */
 export async function createAccount(auth: Auth, account: NewAccount): Promise<{ id: string }> {
   const context = await auth.$context;
-  const user = await context.internalAdapter.createUser({
-    email: account.email.toLowerCase(),
-    name: account.name,
-    emailVerified: account.emailVerified,
-    role: account.role,
-    vendorCompanyId: account.vendorCompanyId ?? null,
-  }, { method: "admin" });
+  const user = await context.internalAdapter.createUser(
+    {
+      email: account.email.toLowerCase(),
+      name: account.name,
+      emailVerified: account.emailVerified,
+      role: account.role,
+      vendorCompanyId: account.vendorCompanyId ?? null,
+    },
+    { method: "admin" },
+  );
   await context.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",

@@ -16,18 +16,7 @@ import { pickedOptionRequest } from "#domain/questionnaire/picked-option-schema.
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import {
-  calculatorLead,
-  creditApplication,
-  deal,
-  dealDocument,
-  dealHistory,
-  dealMessage,
-  footerMessage,
-  pickedOption,
-  questionnaireAnswer,
-  vendorContact,
-} from "../../db/schema.ts";
+import { calculatorLead, creditApplication, deal, dealDocument, dealHistory, dealMessage, footerMessage, pickedOption, questionnaireAnswer, vendorContact } from "../../db/schema.ts";
 import { updateDeal } from "../deals/update-deal.ts";
 import { updateLead } from "../leads/update-lead.ts";
 import { chooseCalculatorOption } from "../calculator/choose-calculator-option.ts";
@@ -136,11 +125,7 @@ const demoVendorDeals: DealSample[] = [
     down: "0",
     hoursAgo: 50,
     files: [application("Blue Mesa Dental Studio")],
-    steps: [
-      stage(2, "Approved: 48 months.", { dealScore: 3 }),
-      stage(3, "Documents sent for e-signature."),
-      fromVendor("The client asks whether the spouse must sign as guarantor."),
-    ],
+    steps: [stage(2, "Approved: 48 months.", { dealScore: 3 }), stage(3, "Documents sent for e-signature."), fromVendor("The client asks whether the spouse must sign as guarantor.")],
   },
   {
     businessName: "Sample — Ironwood Machine Shop",
@@ -199,10 +184,7 @@ const demoVendorDeals: DealSample[] = [
     down: "0",
     hoursAgo: 30,
     files: [application("Driftwood Cafe")],
-    steps: [
-      { update: { dealScore: 1 } },
-      stage(0, "Declined: under one year in business.", { declinedReceivedOn: "received", declinedCompletedOn: "completed", declinedNoticeSentOn: "notice" }),
-    ],
+    steps: [{ update: { dealScore: 1 } }, stage(0, "Declined: under one year in business.", { declinedReceivedOn: "received", declinedCompletedOn: "completed", declinedNoticeSentOn: "notice" })],
   },
   {
     businessName: "Sample — Old Mill Woodworks",
@@ -249,10 +231,7 @@ function withDates(update: DealUpdate, day: (daysAgo: number) => string): DealUp
 }
 
 async function fileFor(attachment: Attachment, businessName: string): Promise<{ content: Buffer; contentType: string }> {
-  const content =
-    attachment.kind === "pdf"
-      ? await samplePdf(attachment.title ?? attachment.name, businessName)
-      : samplePng();
+  const content = attachment.kind === "pdf" ? await samplePdf(attachment.title ?? attachment.name, businessName) : samplePng();
   // The same check an upload passes: the content's type must match the name.
   const type = await fileTypeFromBuffer(content);
   const extension = attachment.name.split(".").pop()!;
@@ -299,23 +278,44 @@ async function retimeDeal(db: Database, dealId: string, start: Date, end: Date, 
   const messages = await db.select({ id: dealMessage.id, at: dealMessage.createdAt }).from(dealMessage).where(eq(dealMessage.dealId, dealId));
   // One event per update (its rows share the transaction's time) or message, in order.
   const events = [...new Set([...history, ...messages].map((row) => row.at.getTime()).filter((at) => at !== submitted))].sort((a, b) => a - b);
-  const timeOf = (at: Date) =>
-    at.getTime() === submitted ? start : new Date(start.getTime() + ((events.indexOf(at.getTime()) + 1) / (events.length + 1)) * (end.getTime() - start.getTime()));
-  for (const row of history) await db.update(dealHistory).set({ at: timeOf(row.at) }).where(eq(dealHistory.id, row.id));
+  const timeOf = (at: Date) => (at.getTime() === submitted ? start : new Date(start.getTime() + ((events.indexOf(at.getTime()) + 1) / (events.length + 1)) * (end.getTime() - start.getTime())));
+  for (const row of history)
+    await db
+      .update(dealHistory)
+      .set({ at: timeOf(row.at) })
+      .where(eq(dealHistory.id, row.id));
   for (const row of messages) {
-    await db.update(dealMessage).set({ createdAt: timeOf(row.at) }).where(eq(dealMessage.id, row.id));
-    await db.update(dealDocument).set({ uploadedAt: timeOf(row.at) }).where(eq(dealDocument.messageId, row.id));
+    await db
+      .update(dealMessage)
+      .set({ createdAt: timeOf(row.at) })
+      .where(eq(dealMessage.id, row.id));
+    await db
+      .update(dealDocument)
+      .set({ uploadedAt: timeOf(row.at) })
+      .where(eq(dealDocument.messageId, row.id));
   }
 }
 
-async function createSampleDeal(db: Database, deps: DemoSampleDeps, context: LeadContext & { timeZone: string }, people: DemoPeople, vendor: VendorPerson, sample: DealSample, index: number, day: (daysAgo: number) => string) {
+async function createSampleDeal(
+  db: Database,
+  deps: DemoSampleDeps,
+  context: LeadContext & { timeZone: string },
+  people: DemoPeople,
+  vendor: VendorPerson,
+  sample: DealSample,
+  index: number,
+  day: (daysAgo: number) => string,
+) {
   const scope = { companyId: vendor.companyId, userId: vendor.id, email: vendor.email } as VendorScope; // as requireVendorScope makes it from the session
   const dealId = randomUUID();
   const client = newDealClientSchema.parse({
     businessName: sample.businessName,
     ownersName: sample.ownersName,
     businessPhone: `(555) 555-01${String(20 + index)}`,
-    businessEmail: `office@${sample.businessName.replace(/^Sample — /, "").toLowerCase().replace(/[^a-z]+/g, "")}.example`,
+    businessEmail: `office@${sample.businessName
+      .replace(/^Sample — /, "")
+      .toLowerCase()
+      .replace(/[^a-z]+/g, "")}.example`,
     equipDesc: sample.equipment,
     costOfEq: sample.cost,
     downPayment: sample.down,
@@ -352,7 +352,12 @@ async function createSampleDeal(db: Database, deps: DemoSampleDeps, context: Lea
   return dealId;
 }
 
-async function backdate(db: Database, table: typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof questionnaireAnswer | typeof pickedOption | typeof calculatorLead, id: string, at: Date) {
+async function backdate(
+  db: Database,
+  table: typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof questionnaireAnswer | typeof pickedOption | typeof calculatorLead,
+  id: string,
+  at: Date,
+) {
   await db.update(table).set({ createdAt: at }).where(eq(table.id, id));
 }
 
@@ -388,74 +393,91 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const mark = (type: LeadType, id: string, status: LeadStatus, assigned = false) => updateLead(db, { id: people.admin.id }, type, id, { status, assigneeUserId: assigned ? people.admin.id : null });
 
-  const footerOverdue = await createFooterMessage(db, context, footerMessageRequest.parse({
-    nameOfBusiness: "Sample — Maple Street Laundromat",
-    nameUser: "Jordan Avery",
-    emailUser: "jordan.avery@example.com",
-    subjectUser: "Sample message from the demo seed: do you finance used washers and dryers?",
-    idempotencyKey: randomUUID(),
-  }));
+  const footerOverdue = await createFooterMessage(
+    db,
+    context,
+    footerMessageRequest.parse({
+      nameOfBusiness: "Sample — Maple Street Laundromat",
+      nameUser: "Jordan Avery",
+      emailUser: "jordan.avery@example.com",
+      subjectUser: "Sample message from the demo seed: do you finance used washers and dryers?",
+      idempotencyKey: randomUUID(),
+    }),
+  );
   await backdate(db, footerMessage, footerOverdue.id, ago(3 * hour));
-  await createFooterMessage(db, context, footerMessageRequest.parse({
-    nameOfBusiness: "Sample — Rio Verde Catering",
-    nameUser: "Elena Cruz",
-    emailUser: "elena.cruz@example.com",
-    subjectUser: "Sample message from the demo seed: please call me about a refrigerated van.",
-    idempotencyKey: randomUUID(),
-  })).then((lead) => backdate(db, footerMessage, lead.id, ago(10 * minute)));
+  await createFooterMessage(
+    db,
+    context,
+    footerMessageRequest.parse({
+      nameOfBusiness: "Sample — Rio Verde Catering",
+      nameUser: "Elena Cruz",
+      emailUser: "elena.cruz@example.com",
+      subjectUser: "Sample message from the demo seed: please call me about a refrigerated van.",
+      idempotencyKey: randomUUID(),
+    }),
+  ).then((lead) => backdate(db, footerMessage, lead.id, ago(10 * minute)));
 
-  const contact = await createVendorContact(db, context, vendorContactRequest.parse({
-    businessName: "Sample — Coastal Forklift Sales",
-    contactName: "Priya Shah",
-    phoneNumber: "(555) 555-0134",
-    email: "priya.shah@coastalforklift.example",
-    idempotencyKey: randomUUID(),
-  }));
+  const contact = await createVendorContact(
+    db,
+    context,
+    vendorContactRequest.parse({
+      businessName: "Sample — Coastal Forklift Sales",
+      contactName: "Priya Shah",
+      phoneNumber: "(555) 555-0134",
+      email: "priya.shah@coastalforklift.example",
+      idempotencyKey: randomUUID(),
+    }),
+  );
   await backdate(db, vendorContact, contact.id, ago(50 * hour));
   await mark("vendor-contact", contact.id, "contacted", true);
 
-  const credit = await createCreditApplication(db, deps.cipher, context, creditApplicationRequest.parse({
-    BusinessName: "Sample — Granite Peak Excavation LLC",
-    FedId: "00-5550142",
-    businessAddress: "42 Quarry Road",
-    businessCity: "Fresno",
-    businessState: "CA",
-    businessZipCode: "93650",
-    businessPhone: "(555) 555-0142",
-    businessEmail: "office@granitepeak.example",
-    businessContact: "Maria Lopez",
-    businessAGR: "$ 1,250,000.00",
-    businessStarted: "2015-04-01",
-    contactName: "Maria Lopez",
-    contactTitle: "Managing Member",
-    ownership: "60",
-    ssn: "900-55-0101",
-    homeAddress: "9 Cedar Lane",
-    homeCity: "Clovis",
-    homeState: "CA",
-    homeZipcode: "93611",
-    homePhoneNumber: "(555) 555-0177",
-    homeEmail: "maria.lopez@example.com",
-    hasSecondOwner: true,
-    contactName2: "Daniel Reyes",
-    contactTitle2: "Member",
-    ownership2: "40",
-    ssn2: "900-55-0102",
-    homeAddress2: "15 Birch Street",
-    homeCity2: "Fresno",
-    homeState2: "CA",
-    homeZipcode2: "93704",
-    homePhoneNumber2: "(555) 555-0188",
-    homeEmail2: "daniel.reyes@example.com",
-    VendorName: people.vendor.companyName,
-    COE: "$ 185,000.00",
-    equipmentDescription: "Sample: 2024 compact track loader",
-    vendorContactName: "Demo Vendor",
-    vendorPhoneNumber: "(555) 555-0110",
-    vendorEmail: people.vendor.email,
-    acceptCheck: true,
-    idempotencyKey: randomUUID(),
-  }));
+  const credit = await createCreditApplication(
+    db,
+    deps.cipher,
+    context,
+    creditApplicationRequest.parse({
+      BusinessName: "Sample — Granite Peak Excavation LLC",
+      FedId: "00-5550142",
+      businessAddress: "42 Quarry Road",
+      businessCity: "Fresno",
+      businessState: "CA",
+      businessZipCode: "93650",
+      businessPhone: "(555) 555-0142",
+      businessEmail: "office@granitepeak.example",
+      businessContact: "Maria Lopez",
+      businessAGR: "$ 1,250,000.00",
+      businessStarted: "2015-04-01",
+      contactName: "Maria Lopez",
+      contactTitle: "Managing Member",
+      ownership: "60",
+      ssn: "900-55-0101",
+      homeAddress: "9 Cedar Lane",
+      homeCity: "Clovis",
+      homeState: "CA",
+      homeZipcode: "93611",
+      homePhoneNumber: "(555) 555-0177",
+      homeEmail: "maria.lopez@example.com",
+      hasSecondOwner: true,
+      contactName2: "Daniel Reyes",
+      contactTitle2: "Member",
+      ownership2: "40",
+      ssn2: "900-55-0102",
+      homeAddress2: "15 Birch Street",
+      homeCity2: "Fresno",
+      homeState2: "CA",
+      homeZipcode2: "93704",
+      homePhoneNumber2: "(555) 555-0188",
+      homeEmail2: "daniel.reyes@example.com",
+      VendorName: people.vendor.companyName,
+      COE: "$ 185,000.00",
+      equipmentDescription: "Sample: 2024 compact track loader",
+      vendorContactName: "Demo Vendor",
+      vendorPhoneNumber: "(555) 555-0110",
+      vendorEmail: people.vendor.email,
+      acceptCheck: true,
+      idempotencyKey: randomUUID(),
+    }),
+  );
   await backdate(db, creditApplication, credit.id, ago(50 * minute));
   await mark("credit-application", credit.id, "new", true);
 
@@ -494,7 +516,14 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
   const unpriced = await createQuestionnaireAnswer(
     db,
     context,
-    answer({ nameOfOwner: "Ben Carter", businessName: "Sample — Twin Oaks Auto Repair", businessPhoneNumber: "(555) 555-0151", bk: "yes", nameEquipment: "Wheel alignment rig", costEq: "$ 30,000.00" }),
+    answer({
+      nameOfOwner: "Ben Carter",
+      businessName: "Sample — Twin Oaks Auto Repair",
+      businessPhoneNumber: "(555) 555-0151",
+      bk: "yes",
+      nameEquipment: "Wheel alignment rig",
+      costEq: "$ 30,000.00",
+    }),
     currentYear,
   );
   await backdate(db, questionnaireAnswer, unpriced.id, ago(26 * hour));

@@ -21,12 +21,7 @@ const generatedPassword = () => randomBytes(9).toString("base64url");
  * threads and history, and leads of every kind (demo-samples.ts).
  * Returns the accounts with their passwords (shown once), or null when users already exist.
  */
-export async function seedDemo(
-  db: Database,
-  auth: Auth,
-  passwords?: { admin: string; vendor: string },
-  samples?: DemoSampleDeps,
-): Promise<DemoAccount[] | null> {
+export async function seedDemo(db: Database, auth: Auth, passwords?: { admin: string; vendor: string }, samples?: DemoSampleDeps): Promise<DemoAccount[] | null> {
   const [existing] = await db.select({ n: count() }).from(user);
   if ((existing?.n ?? 0) > 0) return null;
   const [company] = await db.insert(vendorCompany).values(demoCompany).returning();

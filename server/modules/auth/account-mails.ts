@@ -8,8 +8,7 @@ export type AccountEvent = "invitation-used" | "password-reset" | "password-set-
 export function accountEventMail(brand: Brand, publicUrl: string, to: string, event: AccountEvent): OutgoingMail {
   const notYou = `If this was not you, call ${brand.name} at ${brand.phone} right away.`;
   const signIn = { label: "Sign in", url: `${publicUrl}/VendorLogin` };
-  const mail = (subject: string, paragraph: string, action?: { label: string; url: string }) =>
-    simpleMail({ to, subject, paragraphs: [paragraph, notYou], action, product: brand.name });
+  const mail = (subject: string, paragraph: string, action?: { label: string; url: string }) => simpleMail({ to, subject, paragraphs: [paragraph, notYou], action, product: brand.name });
   switch (event) {
     case "invitation-used":
       return mail(`Your ${brand.name} account is ready`, "Your invitation was used: the password of your account was chosen and you can now sign in.", signIn);
@@ -22,6 +21,9 @@ export function accountEventMail(brand: Brand, publicUrl: string, to: string, ev
     case "reactivated":
       return mail(`Your ${brand.name} account is active again`, "An administrator reactivated your vendor portal account: you can sign in again with your password.", signIn);
     case "two-factor-off":
-      return mail(`Two-factor authentication is off for your ${brand.name} account`, "An administrator turned off two-factor authentication for your account and signed out every session. Set it up again at your next sign-in.");
+      return mail(
+        `Two-factor authentication is off for your ${brand.name} account`,
+        "An administrator turned off two-factor authentication for your account and signed out every session. Set it up again at your next sign-in.",
+      );
   }
 }

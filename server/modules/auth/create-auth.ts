@@ -25,8 +25,7 @@ export type AuthOptions = { db: Database; secret: string; publicUrl: string; bra
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
-  const mail = (to: string, subject: string, paragraphs: string[], action: { label: string; url: string }) =>
-    enqueueMail(db, simpleMail({ to, subject, paragraphs, action, product: brand.name }));
+  const mail = (to: string, subject: string, paragraphs: string[], action: { label: string; url: string }) => enqueueMail(db, simpleMail({ to, subject, paragraphs, action, product: brand.name }));
   const tell = (to: string, event: AccountEvent) => enqueueMail(db, accountEventMail(brand, publicUrl, to, event));
 
   return betterAuth({
@@ -62,10 +61,12 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
           await enqueueMail(db, invitationMail(brand.name, user, url, linkLifetimes.passwordReset.words));
           return;
         }
-        await mail(user.email, `Reset your ${brand.name} password`, [
-          "Someone asked to reset the password of your vendor portal account.",
-          "The link works for one hour. If you did not ask for it, ignore this message.",
-        ], { label: "Choose a new password", url });
+        await mail(
+          user.email,
+          `Reset your ${brand.name} password`,
+          ["Someone asked to reset the password of your vendor portal account.", "The link works for one hour. If you did not ask for it, ignore this message."],
+          { label: "Choose a new password", url },
+        );
       },
       // Following the mailed link proves the address: an invited user is verified by it.
       onPasswordReset: async ({ user }) => {
@@ -80,9 +81,7 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mail(user.email, `Verify your ${brand.name} account`, [
-          "Please confirm this e-mail address to use your account.",
-        ], { label: "Verify my e-mail", url });
+        await mail(user.email, `Verify your ${brand.name} account`, ["Please confirm this e-mail address to use your account."], { label: "Verify my e-mail", url });
       },
     },
     user: {
@@ -169,7 +168,12 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
           await recordAudit(db, { action: "password-reset.requested", subject: String(ctx.body?.email ?? "").toLowerCase(), ipAddress });
         }
         if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && failed) {
-          await recordAudit(db, { action: "two-factor.failed", actorUserId: await twoFactorUserId(ctx), ipAddress, details: { reason: failed.body?.code ?? "UNKNOWN", factor: ctx.path.endsWith("totp") ? "totp" : "recovery-code" } });
+          await recordAudit(db, {
+            action: "two-factor.failed",
+            actorUserId: await twoFactorUserId(ctx),
+            ipAddress,
+            details: { reason: failed.body?.code ?? "UNKNOWN", factor: ctx.path.endsWith("totp") ? "totp" : "recovery-code" },
+          });
         }
         if (ctx.path === "/two-factor/verify-backup-code" && !failed) {
           await recordAudit(db, { action: "two-factor.recovery-code-used", actorUserId: await twoFactorUserId(ctx), ipAddress });
@@ -225,7 +229,12 @@ async function spendTotpStep(db: Database, ctx: HookContext): Promise<void> {
     .returning({ id: schema.twoFactor.id });
   if (claimed.length === 0) {
     // The after hook does not run when a before hook refuses: audit the refusal here.
-    await recordAudit(db, { action: "two-factor.failed", actorUserId: userId, ipAddress: ctx.request?.headers.get("x-forwarded-for") ?? null, details: { reason: "TOTP_CODE_REUSED", factor: "totp" } });
+    await recordAudit(db, {
+      action: "two-factor.failed",
+      actorUserId: userId,
+      ipAddress: ctx.request?.headers.get("x-forwarded-for") ?? null,
+      details: { reason: "TOTP_CODE_REUSED", factor: "totp" },
+    });
     throw new APIError("UNAUTHORIZED", { message: "This code was already used. Please wait for the next code.", code: "TOTP_CODE_REUSED" });
   }
 }

@@ -59,16 +59,14 @@ export async function snapshotDatabase(pglite: PGlite): Promise<DatabaseSnapshot
       const { rows: counted } = await tx.query<{ n: number }>(`select count(*)::int as n from "${name.replaceAll('"', '""')}"`);
       rows[name] = counted[0]!.n;
     }
-    const { rows: applied } = await tx.query<{ at: string | number }>(
-      "select created_at as at from drizzle.__drizzle_migrations order by created_at",
-    ).catch(() => ({ rows: [] as { at: string | number }[] }));
+    const { rows: applied } = await tx
+      .query<{ at: string | number }>("select created_at as at from drizzle.__drizzle_migrations order by created_at")
+      .catch(() => ({ rows: [] as { at: string | number }[] }));
     const tagByWhen = new Map(journal().map((entry) => [entry.when, entry.tag]));
     const migrations = applied.map(({ at }) => tagByWhen.get(Number(at)) ?? `unknown migration of ${new Date(Number(at)).toISOString()}`);
     const keyIds = new Set<string>();
     for (const { table, column } of encryptedColumns) {
-      const { rows: ids } = await tx.query<{ id: string }>(
-        `select distinct split_part("${column.name}", '.', 2) as id from "${getTableName(table)}" where "${column.name}" is not null`,
-      );
+      const { rows: ids } = await tx.query<{ id: string }>(`select distinct split_part("${column.name}", '.', 2) as id from "${getTableName(table)}" where "${column.name}" is not null`);
       for (const { id } of ids) keyIds.add(id);
     }
     // dumpDataDir waits only for the query in progress, not for our transaction: it runs inside it.

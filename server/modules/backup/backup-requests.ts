@@ -98,9 +98,7 @@ export async function runningServerPid(dataDir: string): Promise<number | undefi
   }
   const commandLine = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => undefined);
   if (commandLine !== undefined && !/server[/\\](main|start)\.ts/.test(commandLine)) {
-    throw new Error(
-      `${pidFile} names process ${pid} (${commandLine.replaceAll("\0", " ").trim()}), which is not the server. If no server runs on ${dataDir}, delete that file and run this again.`,
-    );
+    throw new Error(`${pidFile} names process ${pid} (${commandLine.replaceAll("\0", " ").trim()}), which is not the server. If no server runs on ${dataDir}, delete that file and run this again.`);
   }
   return pid;
 }

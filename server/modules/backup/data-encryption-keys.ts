@@ -19,7 +19,12 @@ export function keyLocations(config: Config) {
  * ones. `current` is null when there is none yet.
  */
 export async function configuredKeyIds(config: Config): Promise<{ current: string | null; old: string[] }> {
-  const key = config.dataEncryptionKey ?? (await readFile(path.join(config.dataDir, "keys", "data-encryption-key"), "utf8").then((text) => text.trim(), () => undefined));
+  const key =
+    config.dataEncryptionKey ??
+    (await readFile(path.join(config.dataDir, "keys", "data-encryption-key"), "utf8").then(
+      (text) => text.trim(),
+      () => undefined,
+    ));
   return {
     current: key ? createFieldCipher(key).keyId : null,
     old: config.dataEncryptionOldKeys.map((oldKey) => createFieldCipher(oldKey).keyId),

@@ -19,14 +19,24 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
   const filesRoot = path.join(dataDir, "files");
   const present = [];
   for (const name of ["pglite", "files"]) {
-    if (await stat(path.join(dataDir, name)).then(() => true, () => false)) present.push(`${name}/`);
+    if (
+      await stat(path.join(dataDir, name)).then(
+        () => true,
+        () => false,
+      )
+    )
+      present.push(`${name}/`);
   }
   if (present.length) {
-    throw new RestoreRefused(
-      `${dataDir} is not empty: it already has ${present.join(" and ")}. Restore into an empty DATA_DIR (the keys/ folder may be there), or move those aside first.`,
-    );
+    throw new RestoreRefused(`${dataDir} is not empty: it already has ${present.join(" and ")}. Restore into an empty DATA_DIR (the keys/ folder may be there), or move those aside first.`);
   }
-  if (!(await stat(archive).then((entry) => entry.isFile(), () => false))) throw new RestoreRefused(`No archive at ${archive}.`);
+  if (
+    !(await stat(archive).then(
+      (entry) => entry.isFile(),
+      () => false,
+    ))
+  )
+    throw new RestoreRefused(`No archive at ${archive}.`);
 
   await ensurePrivateDirectory(dataDir);
   const staging = path.join(dataDir, `.restoring-${process.pid}`);
@@ -79,7 +89,13 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
 
     const stagedFiles = path.join(staging, "files");
     created = [pgliteDir, filesRoot];
-    if (await stat(stagedFiles).then(() => true, () => false)) await rename(stagedFiles, filesRoot);
+    if (
+      await stat(stagedFiles).then(
+        () => true,
+        () => false,
+      )
+    )
+      await rename(stagedFiles, filesRoot);
     await ensurePrivateDirectory(filesRoot);
     await closeTreeToOthers(filesRoot);
     const files = await countFiles(filesRoot);

@@ -13,7 +13,6 @@ afterAll(() => server?.close());
 
 const post = (url: string, payload: object) => server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
 
-
 describe("calculator leads", () => {
   it("stores the lead with the server's quote once, however often it is sent", async () => {
     const payload = lead();
@@ -23,7 +22,11 @@ describe("calculator leads", () => {
     expect(first.json().quote).toMatchObject({ annualRate: 9, downPayment: { percent: 15 }, financedBase: 102000 });
     const rows = await server.database.db.select().from(calculatorLead).where(eq(calculatorLead.idempotencyKey, payload.idempotencyKey));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ equipment: { clicknewTruckButton: true, clicksleeperButton: true }, entities: { llcpartPositive: true }, payments: { "48": first.json().quote.cards[2].payment.low } });
+    expect(rows[0]).toMatchObject({
+      equipment: { clicknewTruckButton: true, clicksleeperButton: true },
+      entities: { llcpartPositive: true },
+      payments: { "48": first.json().quote.cards[2].payment.low },
+    });
   });
 
   it("refuses a lead without a business type, a client-sent price below zero or an unknown partner", async () => {

@@ -57,7 +57,20 @@ describe("rotating the data-encryption key", () => {
     for (let i = 0; i < 3; i += 1) {
       const [row] = await server.database.db
         .insert(deal)
-        .values({ idempotencyKey: randomUUID(), vendorCompanyId: company!.id, submittedByUserId: "u-rotation", accountNumber: `VP3900${i}`, businessName: "B", ownersName: "O", businessPhone: "1", businessEmail: "", description: "", equipmentDescription: "", monthSubmitted: 0, yearInFile: 2026 })
+        .values({
+          idempotencyKey: randomUUID(),
+          vendorCompanyId: company!.id,
+          submittedByUserId: "u-rotation",
+          accountNumber: `VP3900${i}`,
+          businessName: "B",
+          ownersName: "O",
+          businessPhone: "1",
+          businessEmail: "",
+          description: "",
+          equipmentDescription: "",
+          monthSubmitted: 0,
+          yearInFile: 2026,
+        })
         .returning();
       await server.database.db.insert(dealClient).values({
         dealId: row!.id,
@@ -96,7 +109,10 @@ describe("rotating the data-encryption key", () => {
     const newOnly = createFieldCipher(currentKey);
     const after = await storedTokens(server);
     for (const [name, tokens] of Object.entries(after)) {
-      expect(tokens.every((token) => token.startsWith(`v1.${newOnly.keyId}.`)), name).toBe(true);
+      expect(
+        tokens.every((token) => token.startsWith(`v1.${newOnly.keyId}.`)),
+        name,
+      ).toBe(true);
       expect(tokens.map((token) => newOnly.decrypt(token)).sort(), name).toEqual(plain[name]);
     }
     expect(() => createFieldCipher(oldKey).decrypt(after["deal_client.dob_encrypted"]![0]!)).toThrow("another key");

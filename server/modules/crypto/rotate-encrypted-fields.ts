@@ -22,11 +22,7 @@ type Row = { key: string; token: string };
  * transaction. Idempotent: values already under the current key are not read. A value whose key
  * the cipher lacks (or that is damaged) is left as it is and counted as unreadable.
  */
-export async function rotateEncryptedFields(
-  db: Database,
-  cipher: FieldCipher,
-  options: { batchSize?: number; onBatch?: (batch: RotationCount) => void } = {},
-): Promise<RotationCount[]> {
+export async function rotateEncryptedFields(db: Database, cipher: FieldCipher, options: { batchSize?: number; onBatch?: (batch: RotationCount) => void } = {}): Promise<RotationCount[]> {
   const batchSize = options.batchSize ?? 500;
   const currentPrefix = `v1.${cipher.keyId}.%`;
   const counts: RotationCount[] = [];

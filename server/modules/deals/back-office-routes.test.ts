@@ -27,7 +27,12 @@ const request = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, 
 
 async function submitDeal(name: string) {
   const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
-  const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie: vendor.cookie, origin: testOrigin, "content-type": body.contentType } });
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: body.payload,
+    headers: { cookie: vendor.cookie, origin: testOrigin, "content-type": body.contentType },
+  });
   return response.json().id as string;
 }
 
@@ -60,7 +65,12 @@ describe("deal pipeline", () => {
   it("answers the vendor in the deal's thread, and audits downloads", async () => {
     const dealId = await submitDeal("thread paving");
     const body = multipartBody({ body: "Please send last year's tax return." }, []);
-    const answer = await server.app.inject({ method: "POST", url: `/api/back-office/deals/${dealId}/messages`, payload: body.payload, headers: { cookie: staffCookie, origin: testOrigin, "content-type": body.contentType } });
+    const answer = await server.app.inject({
+      method: "POST",
+      url: `/api/back-office/deals/${dealId}/messages`,
+      payload: body.payload,
+      headers: { cookie: staffCookie, origin: testOrigin, "content-type": body.contentType },
+    });
     expect(answer.statusCode).toBe(201);
     const thread = (await request("GET", `/api/portal/deals/${dealId}/messages`, vendor.cookie)).json();
     expect(thread.messages.map((m: { author: string; body: string }) => [m.author, m.body])).toEqual([["staff", "Please send last year's tax return."]]);

@@ -104,9 +104,7 @@ export async function createDeal(
       30_000,
       60_000,
     );
-    await tx.insert(dealDocument).values(
-      files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })),
-    );
+    await tx.insert(dealDocument).values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
     if (client.VendorComment) {
       await tx.insert(dealMessage).values({ dealId, authorUserId: scope.userId, authorRole: "vendor", body: client.VendorComment });
     }

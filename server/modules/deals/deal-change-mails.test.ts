@@ -30,7 +30,12 @@ const request = (method: "GET" | "PATCH", url: string, cookie: string, payload?:
 
 async function submitDeal(name: string) {
   const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
-  const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie: vendor.cookie, origin: testOrigin, "content-type": body.contentType } });
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: body.payload,
+    headers: { cookie: vendor.cookie, origin: testOrigin, "content-type": body.contentType },
+  });
   return response.json().id as string;
 }
 
@@ -63,12 +68,12 @@ describe("every change the vendor can see is mailed, one mail per save", () => {
     await request("PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { approvedAmount: 80000 });
     await request("PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { approvedAmount: 65000.5 });
     const mails = await vendorMails("approved paving");
-    expect(mails.map((mail) => mail.text.split("\n\n")[1])).toEqual([
-      "Approved amount set to $80,000.00 (estimated).",
-      "Approved amount lowered from $80,000.00 to $65,000.50 (estimated).",
-    ]);
+    expect(mails.map((mail) => mail.text.split("\n\n")[1])).toEqual(["Approved amount set to $80,000.00 (estimated).", "Approved amount lowered from $80,000.00 to $65,000.50 (estimated)."]);
     expect(mails[1]!.html).toContain("Approved amount lowered from $80,000.00 to $65,000.50");
-    const history = await server.database.db.select().from(dealHistory).where(and(eq(dealHistory.dealId, dealId), eq(dealHistory.field, "approvedAmount")));
+    const history = await server.database.db
+      .select()
+      .from(dealHistory)
+      .where(and(eq(dealHistory.dealId, dealId), eq(dealHistory.field, "approvedAmount")));
     expect(history.map((row) => `${row.fromValue}->${row.toValue}`).sort()).toEqual(["->80000", "80000->65000.5"]);
     const listed = (await request("GET", "/api/portal/deals?month=all", vendor.cookie)).json().deals.find((deal: { id: string }) => deal.id === dealId);
     expect(listed.approvedAmount).toBe(65000.5);
@@ -98,8 +103,18 @@ describe("every change the vendor can see is mailed, one mail per save", () => {
 describe("the credit team's day", () => {
   it("counts new and overdue leads, deals waiting, vendor messages unanswered; the deals list flags and filters them", async () => {
     const db = server.database.db;
-    const lead = (minutesAgo: number) => ({ idempotencyKey: randomUUID(), nameOfBusiness: "Biz", nameUser: "N", emailUser: "n@example.com", message: "Hi", createdAt: new Date(Date.now() - minutesAgo * 60_000) });
-    const [fresh, late, lateContacted] = await db.insert(footerMessage).values([lead(1), lead(120), lead(150)]).returning({ id: footerMessage.id });
+    const lead = (minutesAgo: number) => ({
+      idempotencyKey: randomUUID(),
+      nameOfBusiness: "Biz",
+      nameUser: "N",
+      emailUser: "n@example.com",
+      message: "Hi",
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    const [fresh, late, lateContacted] = await db
+      .insert(footerMessage)
+      .values([lead(1), lead(120), lead(150)])
+      .returning({ id: footerMessage.id });
     await db.insert(footerMessage).values(lead(60 * 24 * 3));
     await db.insert(leadStatus).values({ leadType: "footer-message", leadId: lateContacted!.id, status: "contacted" });
     void fresh;

@@ -5,6 +5,9 @@ import type { VendorScope } from "./vendor-scope.ts";
 
 /** One of the company's deals, or null (another company's deal is not found either). */
 export async function findDeal(db: Database, scope: VendorScope, dealId: string) {
-  const [row] = await db.select().from(deal).where(and(eq(deal.id, dealId), eq(deal.vendorCompanyId, scope.companyId)));
+  const [row] = await db
+    .select()
+    .from(deal)
+    .where(and(eq(deal.id, dealId), eq(deal.vendorCompanyId, scope.companyId)));
   return row ?? null;
 }

@@ -18,7 +18,10 @@ beforeAll(async () => {
   server = await startTestServer();
   await createAccount(server.auth, { email: "analyst@lender.example", name: "Ana Analyst", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
   staffCookie = (await signIn(server.app, "analyst@lender.example", "staff-password-1")).cookie;
-  for (const [name, assign] of [["Page Alpha", (v: typeof vendorA) => (vendorA = v)], ["Page Beta", (v: typeof vendorB) => (vendorB = v)]] as const) {
+  for (const [name, assign] of [
+    ["Page Alpha", (v: typeof vendorA) => (vendorA = v)],
+    ["Page Beta", (v: typeof vendorB) => (vendorB = v)],
+  ] as const) {
     const created = await createVendor(server.database, server.auth, name);
     assign({ cookie: (await signIn(server.app, created.email, created.password)).cookie, email: created.email });
   }
@@ -34,7 +37,9 @@ function multipart(url: string, cookie: string, fields: Record<string, string>, 
 }
 
 async function submitDeal(name: string) {
-  const response = await multipart("/api/portal/deals", vendorA.cookie, { deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const response = await multipart("/api/portal/deals", vendorA.cookie, { deal: JSON.stringify(newDealFields({ businessName: name })) }, [
+    { field: "client-info", name: "app.pdf", content: samplePdf },
+  ]);
   expect(response.statusCode).toBe(201);
   return response.json().id as string;
 }
@@ -57,7 +62,13 @@ describe("the vendor's deal page", () => {
 
   it("shows the stage history the vendor may see, without staff e-mail addresses or ECOA dates", async () => {
     const dealId = await submitDeal("history hauling");
-    const patch = await request("PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 0, notes: "Declined: time in business", dealScore: 1, costOfEquipment: 70000, declinedReceivedOn: "2026-01-02" });
+    const patch = await request("PATCH", `/api/back-office/deals/${dealId}`, staffCookie, {
+      stage: 0,
+      notes: "Declined: time in business",
+      dealScore: 1,
+      costOfEquipment: 70000,
+      declinedReceivedOn: "2026-01-02",
+    });
     expect(patch.statusCode).toBe(200);
     const response = await request("GET", `/api/portal/deals/${dealId}`, vendorA.cookie);
     expect(response.statusCode).toBe(200);
@@ -87,13 +98,24 @@ describe("the vendor's deal page", () => {
     const { ids } = added.json();
     expect(ids).toHaveLength(2);
     const documents = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, dealId));
-    expect(documents.filter((doc) => doc.slot === "added").map((doc) => [doc.originalName, doc.contentType, doc.messageId]).sort()).toEqual([
+    expect(
+      documents
+        .filter((doc) => doc.slot === "added")
+        .map((doc) => [doc.originalName, doc.contentType, doc.messageId])
+        .sort(),
+    ).toEqual([
       ["bank-statement.pdf", "application/pdf", null],
       ["license.png", "image/png", null],
     ]);
-    const [audit] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "document.upload"), eq(auditLog.subject, dealId)));
+    const [audit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "document.upload"), eq(auditLog.subject, dealId)));
     expect(audit).toBeDefined();
-    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Documents added by ${vendorA.email}: LATER LUMBER`));
+    const mails = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Documents added by ${vendorA.email}: LATER LUMBER`));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(server.config.creditTeamEmail);
     // Both sides see the documents with the deal's, and staff download them (audited).
@@ -101,7 +123,12 @@ describe("the vendor's deal page", () => {
     expect(thread.documents.map((doc: { name: string }) => doc.name)).toEqual(expect.arrayContaining(["bank-statement.pdf", "license.png"]));
     const download = await request("GET", `/api/back-office/documents/${ids[0]}`, staffCookie);
     expect(download.statusCode).toBe(200);
-    expect(await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "document.download"), eq(auditLog.subject, ids[0])))).toHaveLength(1);
+    expect(
+      await server.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "document.download"), eq(auditLog.subject, ids[0]))),
+    ).toHaveLength(1);
   });
 });
 

@@ -67,14 +67,7 @@ export async function unreadCount(db: Database, scope: VendorScope): Promise<num
  * Documents a vendor adds to a deal after submitting it: stored rows, an audit entry and a mail
  * to the credit team, in one transaction (the files are already in storage).
  */
-export async function addDealDocuments(
-  db: Database,
-  context: MailContext,
-  scope: VendorScope,
-  found: FoundDeal,
-  files: readonly StoredUpload[],
-  ipAddress: string,
-): Promise<{ ids: string[] }> {
+export async function addDealDocuments(db: Database, context: MailContext, scope: VendorScope, found: FoundDeal, files: readonly StoredUpload[], ipAddress: string): Promise<{ ids: string[] }> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .insert(dealDocument)

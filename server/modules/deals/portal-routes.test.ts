@@ -18,7 +18,10 @@ let vendorB: { cookie: string; email: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const [name, assign] of [["Alpha Equipment", (v: typeof vendorA) => (vendorA = v)], ["Beta Trucks", (v: typeof vendorB) => (vendorB = v)]] as const) {
+  for (const [name, assign] of [
+    ["Alpha Equipment", (v: typeof vendorA) => (vendorA = v)],
+    ["Beta Trucks", (v: typeof vendorB) => (vendorB = v)],
+  ] as const) {
     const created = await createVendor(server.database, server.auth, name);
     const { cookie } = await signIn(server.app, created.email, created.password);
     assign({ cookie, email: created.email });
@@ -34,7 +37,13 @@ const files = (): UploadFile[] => [
 
 function submit(cookie: string, fields = newDealFields(), uploads = files()) {
   const body = multipartBody({ deal: JSON.stringify(fields) }, uploads);
-  return server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie, origin: testOrigin, "content-type": body.contentType }, remoteAddress: loopbackAddress() });
+  return server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: body.payload,
+    headers: { cookie, origin: testOrigin, "content-type": body.contentType },
+    remoteAddress: loopbackAddress(),
+  });
 }
 
 const get = (url: string, cookie: string) => server.app.inject({ url, headers: { cookie } });
@@ -115,7 +124,13 @@ describe("submitting a deal", () => {
       ["an empty boundary", body.payload, "multipart/form-data; boundary=", "VALIDATION_FAILED"],
     ];
     for (const [name, payload, contentType, code] of cases) {
-      const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload, headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": contentType }, remoteAddress: loopbackAddress() });
+      const response = await server.app.inject({
+        method: "POST",
+        url: "/api/portal/deals",
+        payload,
+        headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": contentType },
+        remoteAddress: loopbackAddress(),
+      });
       expect(response.statusCode, name).toBe(400);
       expect(response.json(), name).toEqual({ code, message: expect.any(String) });
     }
@@ -148,7 +163,12 @@ describe("submitting a deal", () => {
       { field: "additional-1", name: "big.pdf", content: Buffer.concat([samplePdf, Buffer.alloc(2 * 1024 * 1024, 65)]) },
     ]);
     await new Promise<void>((resolve) => {
-      const request = http.request({ port, method: "POST", path: "/api/portal/deals", headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": body.contentType, "content-length": body.payload.length } });
+      const request = http.request({
+        port,
+        method: "POST",
+        path: "/api/portal/deals",
+        headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": body.contentType, "content-length": body.payload.length },
+      });
       request.on("error", () => resolve());
       request.write(body.payload.subarray(0, body.payload.length - 1024 * 1024));
       setTimeout(() => {
@@ -173,7 +193,12 @@ describe("scoping", () => {
     expect((await get(`/api/portal/deals/${created.id}/messages`, vendorB.cookie)).statusCode).toBe(404);
     expect((await get(`/api/portal/documents/${doc!.id}`, vendorB.cookie)).statusCode).toBe(404);
     const message = multipartBody({ body: "Hello" }, []);
-    const post = await server.app.inject({ method: "POST", url: `/api/portal/deals/${created.id}/messages`, payload: message.payload, headers: { cookie: vendorB.cookie, origin: testOrigin, "content-type": message.contentType } });
+    const post = await server.app.inject({
+      method: "POST",
+      url: `/api/portal/deals/${created.id}/messages`,
+      payload: message.payload,
+      headers: { cookie: vendorB.cookie, origin: testOrigin, "content-type": message.contentType },
+    });
     expect(post.statusCode).toBe(404);
     expect((await get(`/api/portal/deals?month=all&companyId=${randomUUID()}`, vendorB.cookie)).json().deals).toEqual([]);
     expect((await get("/api/portal/deals", "")).statusCode).toBe(401);
@@ -227,22 +252,31 @@ describe("dashboard and messages", () => {
     const created = (await submit(vendorA.cookie, newDealFields({ businessName: "thread test" }))).json();
     const write = (text: string, uploads: UploadFile[] = []) => {
       const body = multipartBody({ body: text }, uploads);
-      return server.app.inject({ method: "POST", url: `/api/portal/deals/${created.id}/messages`, payload: body.payload, headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": body.contentType } });
+      return server.app.inject({
+        method: "POST",
+        url: `/api/portal/deals/${created.id}/messages`,
+        payload: body.payload,
+        headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": body.contentType },
+      });
     };
     expect((await write("Client can add 10% down.", [{ field: "attachment", name: "note.pdf", content: samplePdf }])).statusCode).toBe(201);
     expect((await write("Any news?")).statusCode).toBe(409);
     const listed = (await get("/api/portal/deals?month=all", vendorA.cookie)).json().deals.find((d: { id: string }) => d.id === created.id);
     expect(listed).toMatchObject({ lastMessageAuthor: "vendor", vendorHasWritten: true });
     const [staff] = await server.database.db.select().from(user).limit(1);
-    await postMessage(server.database.db, { creditTeamEmail: "team@x.example", publicUrl: testOrigin, product: "Test" }, {
-      dealId: created.id,
-      businessName: "THREAD TEST",
-      author: { userId: staff!.id, role: "staff", email: "staff@x.example" },
-      recipient: vendorA.email,
-      body: "Thanks, we will update the approval.",
-      attachments: [],
-      logicalFolder: "x",
-    });
+    await postMessage(
+      server.database.db,
+      { creditTeamEmail: "team@x.example", publicUrl: testOrigin, product: "Test" },
+      {
+        dealId: created.id,
+        businessName: "THREAD TEST",
+        author: { userId: staff!.id, role: "staff", email: "staff@x.example" },
+        recipient: vendorA.email,
+        body: "Thanks, we will update the approval.",
+        attachments: [],
+        logicalFolder: "x",
+      },
+    );
     expect((await write("Great, thank you.")).statusCode).toBe(201);
     const thread = (await get(`/api/portal/deals/${created.id}/messages`, vendorA.cookie)).json();
     expect(thread.messages.map((m: { author: string }) => m.author)).toEqual(["vendor", "staff", "vendor"]);

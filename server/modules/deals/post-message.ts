@@ -29,9 +29,7 @@ export async function postMessage(
       .values({ dealId: input.dealId, authorUserId: input.author.userId, authorRole: input.author.role, body: input.body })
       .returning({ id: dealMessage.id });
     if (input.attachments.length > 0) {
-      await tx.insert(dealDocument).values(
-        input.attachments.map((file) => ({ ...file, slot: "message", dealId: input.dealId, messageId: message!.id, logicalFolder: input.logicalFolder })),
-      );
+      await tx.insert(dealDocument).values(input.attachments.map((file) => ({ ...file, slot: "message", dealId: input.dealId, messageId: message!.id, logicalFolder: input.logicalFolder })));
     }
     await tx.update(deal).set({ lastUpdate: new Date() }).where(eq(deal.id, input.dealId));
     const fromVendor = input.author.role === "vendor";
@@ -41,9 +39,7 @@ export async function postMessage(
         to: input.recipient,
         subject: fromVendor ? `Funding Communication from ${input.author.email}: ${input.businessName}` : `The credit team answered about ${input.businessName}`,
         paragraphs: [input.body, input.attachments.length ? `${input.attachments.length} attachment(s).` : ""].filter(Boolean),
-        action: fromVendor
-          ? { label: "Open the back office", url: `${context.publicUrl}/back-office` }
-          : { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
+        action: fromVendor ? { label: "Open the back office", url: `${context.publicUrl}/back-office` } : { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
         product: context.product,
       }),
     );

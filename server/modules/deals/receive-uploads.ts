@@ -71,7 +71,10 @@ export type StoredUpload = { slot: string; storageKey: string; originalName: str
 
 /** A display name: no path, no control characters, at most 200 characters. */
 function safeName(name: string): string {
-  const base = path.basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const base = path
+    .basename(name.replace(/\\/g, "/"))
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim();
   return (base || "document").slice(0, 200);
 }
 

@@ -30,12 +30,11 @@ beforeAll(async () => {
   const post = (url: string, payload: object) => server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
   applicationId = (await post("/api/leads/credit-application", creditApplicationFixture())).json().id;
   await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture());
-  await post("/api/leads/footer-message", { nameOfBusiness: "", nameUser: "Lee", emailUser: "lee@x.example", subjectUser: "=HYPERLINK(\"x\")", idempotencyKey: randomUUID() });
+  await post("/api/leads/footer-message", { nameOfBusiness: "", nameUser: "Lee", emailUser: "lee@x.example", subjectUser: '=HYPERLINK("x")', idempotencyKey: randomUUID() });
 });
 afterAll(() => server?.close());
 
-const call = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: object) =>
-  server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin } });
+const call = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: object) => server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin } });
 
 describe("lead inbox", () => {
   it("lists every kind of lead newest first, and keeps status and assignee", async () => {
@@ -120,7 +119,13 @@ describe("CSV exports", () => {
       "picked-option": await post("/api/leads/picked-option", { answerId, term: "36", agreeItsJustProposal: true, idempotencyKey: randomUUID() }),
       "credit-application": await post("/api/leads/credit-application", creditApplicationFixture()),
       calculator: await post("/api/leads/calculator", calculatorLeadFixture()),
-      "vendor-contact": await post("/api/leads/vendor-contact", { businessName: "Kind Check", contactName: "Kim", phoneNumber: "(555) 010-0100", email: "kim@x.example", idempotencyKey: randomUUID() }),
+      "vendor-contact": await post("/api/leads/vendor-contact", {
+        businessName: "Kind Check",
+        contactName: "Kim",
+        phoneNumber: "(555) 010-0100",
+        email: "kim@x.example",
+        idempotencyKey: randomUUID(),
+      }),
       "footer-message": await post("/api/leads/footer-message", { nameOfBusiness: "", nameUser: "Kim", emailUser: "kim@x.example", subjectUser: "Hi", idempotencyKey: randomUUID() }),
     };
     for (const [type, id] of Object.entries(ids)) await server.database.db.execute(sql`update ${sql.identifier(tables[type]!)} set created_at = ${at}::timestamptz where id = ${id}`);
@@ -139,10 +144,22 @@ describe("CSV exports", () => {
 
   it("refuses an impossible date or a reversed range with a 400 on both exports", async () => {
     for (const file of ["deals.csv", "leads.csv"]) {
-      for (const query of ["from=2020-13-45&to=2021-01-01", "from=2021-01-01&to=2021-02-29", "from=0000-01-01&to=2021-01-01", "from=2021-01-01&to=9999-12-31", "from=2021-02-01&to=2021-01-01", "from=2021-01-01", "from=2021-01-01&to=tomorrow"]) {
+      for (const query of [
+        "from=2020-13-45&to=2021-01-01",
+        "from=2021-01-01&to=2021-02-29",
+        "from=0000-01-01&to=2021-01-01",
+        "from=2021-01-01&to=9999-12-31",
+        "from=2021-02-01&to=2021-01-01",
+        "from=2021-01-01",
+        "from=2021-01-01&to=tomorrow",
+      ]) {
         const response = await call("GET", `/api/back-office/export/${file}?${query}`, admin);
         expect(response.statusCode, `${file}?${query}`).toBe(400);
-        expect(response.json(), `${file}?${query}`).toEqual({ code: "VALIDATION_FAILED", message: expect.any(String), details: expect.arrayContaining([{ path: expect.any(String), message: expect.any(String) }]) });
+        expect(response.json(), `${file}?${query}`).toEqual({
+          code: "VALIDATION_FAILED",
+          message: expect.any(String),
+          details: expect.arrayContaining([{ path: expect.any(String), message: expect.any(String) }]),
+        });
       }
     }
   });
@@ -203,10 +220,18 @@ describe("CSV exports", () => {
     const accounts: Record<string, string> = {};
     for (const [name, instant] of Object.entries(instants)) {
       const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
-      const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: upload.payload, headers: { cookie: vendor, origin: testOrigin, "content-type": upload.contentType } });
+      const response = await server.app.inject({
+        method: "POST",
+        url: "/api/portal/deals",
+        payload: upload.payload,
+        headers: { cookie: vendor, origin: testOrigin, "content-type": upload.contentType },
+      });
       expect(response.statusCode).toBe(201);
       accounts[name] = response.json().accountNumber;
-      await server.database.db.update(deal).set({ createdAt: sql`${instant}` }).where(eq(deal.id, response.json().id));
+      await server.database.db
+        .update(deal)
+        .set({ createdAt: sql`${instant}` })
+        .where(eq(deal.id, response.json().id));
     }
     const response = await call("GET", `/api/back-office/export/deals.csv?from=${range.from}&to=${range.to}`, admin);
     expect(response.statusCode).toBe(200);

@@ -59,8 +59,7 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
         })
         .onConflictDoNothing({ target: creditApplication.idempotencyKey })
         .returning({ id: creditApplication.id }),
-      existing: async () =>
-        (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
+      existing: async () => (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
       notification: simpleMail({
         to: context.creditTeamEmail,
         subject: `New credit application: ${request.BusinessName}`,

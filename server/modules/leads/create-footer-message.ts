@@ -22,12 +22,7 @@ export function createFooterMessage(db: Database, context: LeadContext, request:
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `New website message from ${request.nameUser}`,
-      paragraphs: [
-        `Name: ${request.nameUser}`,
-        `Business: ${request.nameOfBusiness || "(not given)"}`,
-        `E-mail: ${request.emailUser}`,
-        `Message: ${request.subjectUser}`,
-      ],
+      paragraphs: [`Name: ${request.nameUser}`, `Business: ${request.nameOfBusiness || "(not given)"}`, `E-mail: ${request.emailUser}`, `Message: ${request.subjectUser}`],
       action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
       product: context.product,
     }),

@@ -22,12 +22,7 @@ export function createVendorContact(db: Database, context: LeadContext, request:
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `New vendor sign-up request: ${request.businessName}`,
-      paragraphs: [
-        `Business: ${request.businessName}`,
-        `Contact: ${request.contactName}`,
-        `Phone: ${request.phoneNumber}`,
-        `E-mail: ${request.email}`,
-      ],
+      paragraphs: [`Business: ${request.businessName}`, `Contact: ${request.contactName}`, `Phone: ${request.phoneNumber}`, `E-mail: ${request.email}`],
       action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
       product: context.product,
     }),

@@ -16,6 +16,14 @@ export async function creditApplicationForStaff(db: Database, id: string): Promi
     businessName: application.businessName,
     fedIdMasked: fedIdLast4 ? `••-•••${fedIdLast4}` : null,
     business: Object.fromEntries(Object.entries(business).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : String(value ?? "")])),
-    owners: owners.map((owner) => ({ position: owner.position, name: owner.name, title: owner.title, ownershipPercent: owner.ownershipPercent, ssnMasked: mask(owner.ssnLast4)!, homeEmail: owner.homeEmail, homePhone: owner.homePhone })),
+    owners: owners.map((owner) => ({
+      position: owner.position,
+      name: owner.name,
+      title: owner.title,
+      ownershipPercent: owner.ownershipPercent,
+      ssnMasked: mask(owner.ssnLast4)!,
+      homeEmail: owner.homeEmail,
+      homePhone: owner.homePhone,
+    })),
   };
 }

@@ -64,7 +64,11 @@ async function findKind(db: Database, type: LeadType, id: string): Promise<Found
       };
     }
     case "picked-option": {
-      const [row] = await db.select({ option: pickedOption, answer: questionnaireAnswer }).from(pickedOption).leftJoin(questionnaireAnswer, eq(questionnaireAnswer.id, pickedOption.answerId)).where(eq(pickedOption.id, id));
+      const [row] = await db
+        .select({ option: pickedOption, answer: questionnaireAnswer })
+        .from(pickedOption)
+        .leftJoin(questionnaireAnswer, eq(questionnaireAnswer.id, pickedOption.answerId))
+        .where(eq(pickedOption.id, id));
       if (!row) return null;
       const { option, answer } = row;
       return {
@@ -92,7 +96,11 @@ async function findKind(db: Database, type: LeadType, id: string): Promise<Found
       };
     }
     case "calculator": {
-      const [row] = await db.select({ lead: calculatorLead, partnerName: partner.name }).from(calculatorLead).leftJoin(partner, eq(partner.id, calculatorLead.partnerId)).where(eq(calculatorLead.id, id));
+      const [row] = await db
+        .select({ lead: calculatorLead, partnerName: partner.name })
+        .from(calculatorLead)
+        .leftJoin(partner, eq(partner.id, calculatorLead.partnerId))
+        .where(eq(calculatorLead.id, id));
       if (!row) return null;
       const { lead } = row;
       const other = lead.otherAnswers;

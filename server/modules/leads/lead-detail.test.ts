@@ -44,8 +44,18 @@ beforeAll(async () => {
   ids["picked-option"] = (await post("/api/leads/picked-option", { answerId: ids.questionnaire, term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID() })).id;
   ids.calculator = (await post("/api/leads/calculator", calculatorLeadFixture({ ownersEmail: "office@granitepeak.example" }))).id;
   await post("/api/leads/calculator-choice", { leadId: ids.calculator, term: "48", acceptTerms: true });
-  ids["footer-message"] = (await post("/api/leads/footer-message", { nameOfBusiness: "Granite Peak Excavation", nameUser: "Maria Lopez", emailUser: "office@granitepeak.example", subjectUser: longMessage, idempotencyKey: randomUUID() })).id;
-  ids["vendor-contact"] = (await post("/api/leads/vendor-contact", { businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valleyheavy.example", idempotencyKey: randomUUID() })).id;
+  ids["footer-message"] = (
+    await post("/api/leads/footer-message", {
+      nameOfBusiness: "Granite Peak Excavation",
+      nameUser: "Maria Lopez",
+      emailUser: "office@granitepeak.example",
+      subjectUser: longMessage,
+      idempotencyKey: randomUUID(),
+    })
+  ).id;
+  ids["vendor-contact"] = (
+    await post("/api/leads/vendor-contact", { businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valleyheavy.example", idempotencyKey: randomUUID() })
+  ).id;
   ids["credit-application"] = (await post("/api/leads/credit-application", creditApplicationFixture())).id;
 });
 afterAll(() => server?.close());
@@ -62,7 +72,16 @@ describe("a lead's page", () => {
 
   it("shows a questionnaire answer with its stored payments, and the option picked from it with its contact", async () => {
     const answer = await detailOf("questionnaire");
-    expect(answer.fields).toMatchObject({ nameOfOwner: "Maria Lopez", businessName: "Granite Peak Excavation", businessPhone: "(559) 555-0142", lengthCredit: "5 years or more", equipmentCost: 50000, desiredTerm: 36, eligible: true, visitId: "campaign-42" });
+    expect(answer.fields).toMatchObject({
+      nameOfOwner: "Maria Lopez",
+      businessName: "Granite Peak Excavation",
+      businessPhone: "(559) 555-0142",
+      lengthCredit: "5 years or more",
+      equipmentCost: 50000,
+      desiredTerm: 36,
+      eligible: true,
+      visitId: "campaign-42",
+    });
     expect(Object.keys(answer.payments).sort()).toEqual(["24", "36", "48", "60", "desired"]);
     expect(answer.related).toContainEqual(expect.objectContaining({ type: "picked-option", id: ids["picked-option"], relation: "picked-option" }));
 
@@ -76,7 +95,18 @@ describe("a lead's page", () => {
 
   it("shows a calculator lead with every answer, every term's payment and the choice", async () => {
     const lead = await detailOf("calculator");
-    expect(lead.fields).toMatchObject({ firstName: "Ana", lastName: "Ruiz", equipment: "Truck, New, Sleeper", entities: "LLC", firstTimeBuyer: true, creditAvailable: "60-100%", homeownerOrRenter: "homeowner", workingCapitalLoans: "no", chosenTerm: 48, downPaymentPercent: 15 });
+    expect(lead.fields).toMatchObject({
+      firstName: "Ana",
+      lastName: "Ruiz",
+      equipment: "Truck, New, Sleeper",
+      entities: "LLC",
+      firstTimeBuyer: true,
+      creditAvailable: "60-100%",
+      homeownerOrRenter: "homeowner",
+      workingCapitalLoans: "no",
+      chosenTerm: 48,
+      downPaymentPercent: 15,
+    });
     expect(lead.fields.chosenAt).toEqual(expect.any(String));
     expect(Object.keys(lead.payments).sort()).toEqual(["24", "36", "48", "60"]);
   });

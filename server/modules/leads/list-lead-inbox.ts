@@ -24,7 +24,16 @@ export async function leadInbox(db: Database, filter: { status?: LeadStatus }, n
     leads: result.rows.map((row) => {
       const createdAt = new Date(row.created_at);
       const status = row.status ?? "new";
-      return { type: row.type, id: row.id, createdAt: createdAt.toISOString(), title: shortenAtWord(row.title, INBOX_TITLE_LENGTH), contact: row.contact.trim(), status, assignee: row.assignee, overdue: isOverdue(createdAt, status, now, promisedMinutes) };
+      return {
+        type: row.type,
+        id: row.id,
+        createdAt: createdAt.toISOString(),
+        title: shortenAtWord(row.title, INBOX_TITLE_LENGTH),
+        contact: row.contact.trim(),
+        status,
+        assignee: row.assignee,
+        overdue: isOverdue(createdAt, status, now, promisedMinutes),
+      };
     }),
   };
 }

@@ -129,7 +129,10 @@ describe("credit application", () => {
 
   it("keeps no SSN or tax id in clear text anywhere in the database", async () => {
     await post("/api/leads/credit-application", creditApplicationFixture());
-    const tables = await queryRows<{ table_name: string }>(server.database.db, sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
+    const tables = await queryRows<{ table_name: string }>(
+      server.database.db,
+      sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    );
     let everything = "";
     for (const { table_name } of tables) {
       const rows = await queryRows<{ row: string }>(server.database.db, sql.raw(`select t::text as row from "${table_name}" t`));

@@ -22,10 +22,7 @@ export type LeadContext = MailContext & {
  * when the key was seen before nothing new is stored or mailed, and the first record's id is
  * returned. A lead with more rows (owners) runs this inside its own transaction.
  */
-export async function storeLead(
-  db: DbExecutor,
-  lead: { insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail },
-): Promise<{ id: string; created: boolean }> {
+export async function storeLead(db: DbExecutor, lead: { insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail }): Promise<{ id: string; created: boolean }> {
   const mail = lead.notification;
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),

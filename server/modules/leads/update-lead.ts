@@ -44,7 +44,8 @@ export async function updateLead(db: Database, actor: { id: string }, type: Lead
     const before = current!;
     const history: { field: LeadHistoryField; fromValue: string; toValue: string }[] = [];
     if (changes.status !== undefined && changes.status !== before.status) history.push({ field: "status", fromValue: before.status, toValue: changes.status });
-    if (changes.assigneeUserId !== undefined && changes.assigneeUserId !== before.assigneeUserId) history.push({ field: "assignee", fromValue: before.assigneeEmail ?? "", toValue: assigneeEmail ?? "" });
+    if (changes.assigneeUserId !== undefined && changes.assigneeUserId !== before.assigneeUserId)
+      history.push({ field: "assignee", fromValue: before.assigneeEmail ?? "", toValue: assigneeEmail ?? "" });
     if (changes.notes !== undefined && changes.notes !== before.notes) history.push({ field: "notes", fromValue: before.notes, toValue: changes.notes });
     if (history.length === 0) return;
     await tx

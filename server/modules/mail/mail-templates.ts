@@ -2,13 +2,7 @@ import { escapeHtml } from "../../escape-html.ts";
 import type { OutgoingMail } from "./enqueue-mail.ts";
 
 /** A plain, accessible mail: a heading, paragraphs and an optional call-to-action link. */
-export function simpleMail(input: {
-  to: string;
-  subject: string;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-  product: string;
-}): OutgoingMail {
+export function simpleMail(input: { to: string; subject: string; paragraphs: string[]; action?: { label: string; url: string }; product: string }): OutgoingMail {
   const { to, subject, paragraphs, action, product } = input;
   const html = [
     `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1f2937">`,

@@ -5,6 +5,10 @@ import { AppError } from "../../errors.ts";
 
 /** Makes a pending mail due now; the caller wakes the mail worker. */
 export async function retryOutboxMail(db: Database, id: string): Promise<void> {
-  const [mail] = await db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending"))).returning({ id: mailOutbox.id });
+  const [mail] = await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: new Date() })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")))
+    .returning({ id: mailOutbox.id });
   if (!mail) throw new AppError("NOT_FOUND", "No pending mail with this id.");
 }

@@ -23,9 +23,27 @@ describe("partners", () => {
     expect((await call("PUT", `/api/back-office/partners/${id}`, { ...input, salesPerson: "Kim Park" })).statusCode).toBe(200);
     expect((await server.app.inject("/api/partners/Bright_Smiles")).json().salesPerson).toBe("Kim Park");
     const refused = multipartBody({}, [{ field: "logo", name: "logo.pdf", content: samplePdf }]);
-    expect((await server.app.inject({ method: "POST", url: `/api/back-office/partners/${id}/logo`, payload: refused.payload, headers: { cookie: admin, origin: testOrigin, "content-type": refused.contentType } })).statusCode).toBe(415);
+    expect(
+      (
+        await server.app.inject({
+          method: "POST",
+          url: `/api/back-office/partners/${id}/logo`,
+          payload: refused.payload,
+          headers: { cookie: admin, origin: testOrigin, "content-type": refused.contentType },
+        })
+      ).statusCode,
+    ).toBe(415);
     const upload = multipartBody({}, [{ field: "logo", name: "logo.png", content: samplePng }]);
-    expect((await server.app.inject({ method: "POST", url: `/api/back-office/partners/${id}/logo`, payload: upload.payload, headers: { cookie: admin, origin: testOrigin, "content-type": upload.contentType } })).statusCode).toBe(200);
+    expect(
+      (
+        await server.app.inject({
+          method: "POST",
+          url: `/api/back-office/partners/${id}/logo`,
+          payload: upload.payload,
+          headers: { cookie: admin, origin: testOrigin, "content-type": upload.contentType },
+        })
+      ).statusCode,
+    ).toBe(200);
     const branding = (await server.app.inject("/api/partners/Bright_Smiles")).json();
     expect(branding.logoUrl).toMatch(/^\/api\/partners\/Bright_Smiles\/logo\?v=/);
     const logo = await server.app.inject(branding.logoUrl);

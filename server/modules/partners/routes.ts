@@ -21,7 +21,10 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEndpoint(app, getPartnerLogo, async (request, reply) => {
     const found = await findPartner(app.db, request.params.slug);
     if (!found?.logoKey || !found.logoContentType) throw new AppError("NOT_FOUND", "Not found.");
-    return reply.header("content-type", found.logoContentType).header("cache-control", "public, max-age=86400").send(await app.storage.get(found.logoKey));
+    return reply
+      .header("content-type", found.logoContentType)
+      .header("cache-control", "public, max-age=86400")
+      .send(await app.storage.get(found.logoKey));
   });
 };
 

@@ -22,12 +22,20 @@ describe("writePdfDocument", () => {
       accentColor: "#b45309",
       blocks: [
         { kind: "heading", text: "Estimated monthly payments" },
-        { kind: "table", columns: ["Term", "Monthly payment"], rows: [["24 months", "$1,120.00"], ["36 months", "$790.00"]] },
+        {
+          kind: "table",
+          columns: ["Term", "Monthly payment"],
+          rows: [
+            ["24 months", "$1,120.00"],
+            ["36 months", "$790.00"],
+          ],
+        },
         { kind: "small-print", text: "Financing dependent on credit parameters." },
       ],
     });
     const [text] = (await readPdf(bytes)).pages;
-    for (const expected of ["Estimated monthly payments", "Term", "Monthly payment", "24 months", "$1,120.00", "36 months", "$790.00", "Financing dependent on credit parameters."]) expect(text).toContain(expected);
+    for (const expected of ["Estimated monthly payments", "Term", "Monthly payment", "24 months", "$1,120.00", "36 months", "$790.00", "Financing dependent on credit parameters."])
+      expect(text).toContain(expected);
   });
 
   it("wraps long paragraphs to the page width and goes on to new pages, numbered in the footer", async () => {

@@ -43,8 +43,7 @@ export async function createQuestionnaireAnswer(db: Database, context: LeadConte
       })
       .onConflictDoNothing({ target: questionnaireAnswer.idempotencyKey })
       .returning({ id: questionnaireAnswer.id }),
-    existing: async () =>
-      (await db.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.idempotencyKey, answer.idempotencyKey)))[0]!.id,
+    existing: async () => (await db.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.idempotencyKey, answer.idempotencyKey)))[0]!.id,
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `New pre-qualification: ${answer.businessName}`,

@@ -97,11 +97,27 @@ describe("quote API", () => {
   });
 
   it("prices a calculator quote and refuses a start year in the future with a 400", async () => {
-    const ok = await post("/api/quotes/calculator", { price: 120000, creditScore: 740, oldestDebtUnderFiveYears: false, bankruptcy: false, firstTimeBuyer: true, businessStartYear: 2010, monthlyEarnings: 5000 });
+    const ok = await post("/api/quotes/calculator", {
+      price: 120000,
+      creditScore: 740,
+      oldestDebtUnderFiveYears: false,
+      bankruptcy: false,
+      firstTimeBuyer: true,
+      businessStartYear: 2010,
+      monthlyEarnings: 5000,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ annualRate: 9, downPayment: { percent: 15 } });
     expect(ok.json().cards).toHaveLength(4);
-    const future = await post("/api/quotes/calculator", { price: 120000, creditScore: 740, oldestDebtUnderFiveYears: false, bankruptcy: false, firstTimeBuyer: true, businessStartYear: currentYear + 1, monthlyEarnings: 5000 });
+    const future = await post("/api/quotes/calculator", {
+      price: 120000,
+      creditScore: 740,
+      oldestDebtUnderFiveYears: false,
+      bankruptcy: false,
+      firstTimeBuyer: true,
+      businessStartYear: currentYear + 1,
+      monthlyEarnings: 5000,
+    });
     expect(future.statusCode).toBe(400);
   });
 });

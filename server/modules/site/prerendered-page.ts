@@ -16,10 +16,7 @@ export type PreparedPage = {
 
 export type PageAnswer = { status: number; headers: OutgoingHttpHeaders; body?: Buffer };
 
-export function preparePage(
-  html: string,
-  options: { status?: number; securityHeaders: Record<string, string>; cacheControl: string },
-): PreparedPage {
+export function preparePage(html: string, options: { status?: number; securityHeaders: Record<string, string>; cacheControl: string }): PreparedPage {
   const raw = Buffer.from(html);
   const etag = `"${createHash("sha1").update(raw).digest("base64url")}"`;
   const common = { ...options.securityHeaders, "cache-control": options.cacheControl, vary: "accept-encoding", etag };

@@ -20,11 +20,7 @@ export type PrerenderedSite = {
  * Loads the prerendered HTML of the build once, with every answer to it prepared. Each page's
  * security headers allow exactly its own inline scripts.
  */
-export async function loadPrerenderedSite(options: {
-  dir: string;
-  headTags: string;
-  securityHeaders: (scriptHashes: string[]) => Promise<Record<string, string>>;
-}): Promise<PrerenderedSite> {
+export async function loadPrerenderedSite(options: { dir: string; headTags: string; securityHeaders: (scriptHashes: string[]) => Promise<Record<string, string>> }): Promise<PrerenderedSite> {
   const html = async (file: string) => (await readFile(path.join(options.dir, file), "utf8")).replace("</head>", () => `${options.headTags}</head>`);
   // Pages change with each deploy (revalidate); pages collecting sensitive data are never stored.
   const prepare = async (page: string, cacheControl = "no-cache", status = 200) =>

@@ -189,7 +189,9 @@ describe("the retention purge and the orphan sweep on S3", () => {
       .returning();
     const storageKey = `deals/${row!.id}/${randomUUID()}`;
     await storage.put(storageKey, Readable.from([samplePdf]), "application/pdf");
-    await database.db.insert(dealDocument).values({ dealId: row!.id, slot: "client-info", storageKey, logicalFolder: "x", originalName: "a.pdf", contentType: "application/pdf", size: samplePdf.length });
+    await database.db
+      .insert(dealDocument)
+      .values({ dealId: row!.id, slot: "client-info", storageKey, logicalFolder: "x", originalName: "a.pdf", contentType: "application/pdf", size: samplePdf.length });
     return { id: row!.id, storageKey };
   };
 
@@ -207,7 +209,18 @@ describe("the retention purge and the orphan sweep on S3", () => {
     const kept = await dealWithFile(new Date());
     const logoKey = `partners/${randomUUID()}`;
     await storage.put(logoKey, Readable.from([samplePng]), "image/png");
-    await database.db.insert(partner).values({ slug: `s3-${randomUUID().slice(0, 8)}`, name: "P", logoUrl: "/x.png", logoKey, logoContentType: "image/png", primaryColor: "#000000", accentColor: "#ffffff", vendorName: "V", salesPerson: "S", vendorPhone: "1" });
+    await database.db.insert(partner).values({
+      slug: `s3-${randomUUID().slice(0, 8)}`,
+      name: "P",
+      logoUrl: "/x.png",
+      logoKey,
+      logoContentType: "image/png",
+      primaryColor: "#000000",
+      accentColor: "#ffffff",
+      vendorName: "V",
+      salesPerson: "S",
+      vendorPhone: "1",
+    });
     const orphans = [`deals/${randomUUID()}/${randomUUID()}`, `partners/${randomUUID()}`];
     for (const key of orphans) await storage.put(key, Readable.from(["left by a crash"]), "application/pdf");
 
@@ -254,7 +267,10 @@ describe("the app with STORAGE=s3, over HTTP", () => {
     ]);
     expect(await keysUnder(`deals/${documents[0]!.dealId}/`)).toEqual(documents.map((doc) => doc.storageKey).sort());
 
-    for (const [doc, content] of [[documents[0]!, statement], [documents[1]!, samplePdf]] as const) {
+    for (const [doc, content] of [
+      [documents[0]!, statement],
+      [documents[1]!, samplePdf],
+    ] as const) {
       const download = await fetch(`${url}/api/portal/documents/${doc.id}`, { headers: { cookie } });
       expect(download.status).toBe(200);
       expect(download.headers.get("content-type")).toBe("application/pdf");

@@ -26,7 +26,13 @@ const request = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, 
 describe("vendor accounts", () => {
   it("lets an admin invite a vendor who chooses a password through the mailed link and signs in", async () => {
     const email = `new-${randomUUID().slice(0, 6)}@dealer.example`;
-    const created = await request("POST", "/api/back-office/vendors", admin, { firstName: "Ola", companyId: "654321", companyEmail: email, companyName: "Ola Equipment", companyAlreadyInSystem: false });
+    const created = await request("POST", "/api/back-office/vendors", admin, {
+      firstName: "Ola",
+      companyId: "654321",
+      companyEmail: email,
+      companyName: "Ola Equipment",
+      companyAlreadyInSystem: false,
+    });
     expect(created.statusCode).toBe(201);
     expect((await signIn(server.app, email, "anything-at-all")).response.statusCode).not.toBe(200);
     const [invitation] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
@@ -38,14 +44,24 @@ describe("vendor accounts", () => {
     const again = await request("POST", "/api/back-office/vendors", admin, { firstName: "Pat", companyId: "654321", companyEmail: `pat-${email}`, companyName: "", companyAlreadyInSystem: true });
     expect(again.statusCode).toBe(201);
     expect(again.json().companyId).toBe(created.json().companyId);
-    expect((await request("POST", "/api/back-office/vendors", admin, { firstName: "Q", companyId: "654321", companyEmail: `q-${email}`, companyName: "X", companyAlreadyInSystem: false })).statusCode).toBe(409);
-    expect((await request("POST", "/api/back-office/vendors", staffCookie, { firstName: "Q", companyId: "111111", companyEmail: `r-${email}`, companyName: "X", companyAlreadyInSystem: false })).statusCode).toBe(403);
+    expect(
+      (await request("POST", "/api/back-office/vendors", admin, { firstName: "Q", companyId: "654321", companyEmail: `q-${email}`, companyName: "X", companyAlreadyInSystem: false })).statusCode,
+    ).toBe(409);
+    expect(
+      (await request("POST", "/api/back-office/vendors", staffCookie, { firstName: "Q", companyId: "111111", companyEmail: `r-${email}`, companyName: "X", companyAlreadyInSystem: false })).statusCode,
+    ).toBe(403);
     const audits = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "account.created"));
     expect(audits.length).toBeGreaterThanOrEqual(2);
   });
 
   it("says the invitation comes from the configured brand's team, not the seed's", async () => {
-    const created = await request("POST", "/api/back-office/vendors", admin, { firstName: "Bea", companyId: "246810", companyEmail: "bea@brand.example", companyName: "Bea Boats", companyAlreadyInSystem: false });
+    const created = await request("POST", "/api/back-office/vendors", admin, {
+      firstName: "Bea",
+      companyId: "246810",
+      companyEmail: "bea@brand.example",
+      companyName: "Bea Boats",
+      companyAlreadyInSystem: false,
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe("verification was sent - Please ask new user to check email and click the link sent from Harbor Test Leasing Team!");
     expect(created.json().message).toBe(vendorSignUpMessages.sent("Harbor Test Leasing"));
@@ -53,10 +69,22 @@ describe("vendor accounts", () => {
   });
 
   it("refuses a second company with the same name, whatever its case and spaces, with a 409 that says what to do", async () => {
-    const first = await request("POST", "/api/back-office/vendors", admin, { firstName: "Cy", companyId: "135791", companyEmail: "cy@delta.example", companyName: "Delta Dredging Co", companyAlreadyInSystem: false });
+    const first = await request("POST", "/api/back-office/vendors", admin, {
+      firstName: "Cy",
+      companyId: "135791",
+      companyEmail: "cy@delta.example",
+      companyName: "Delta Dredging Co",
+      companyAlreadyInSystem: false,
+    });
     expect(first.statusCode).toBe(201);
     for (const [index, name] of ["delta dredging co", "  DELTA   Dredging  co ", "DeltaDredgingCo"].entries()) {
-      const again = await request("POST", "/api/back-office/vendors", admin, { firstName: "Di", companyId: `13579${index + 2}`, companyEmail: `di${index}@delta.example`, companyName: name, companyAlreadyInSystem: false });
+      const again = await request("POST", "/api/back-office/vendors", admin, {
+        firstName: "Di",
+        companyId: `13579${index + 2}`,
+        companyEmail: `di${index}@delta.example`,
+        companyName: name,
+        companyAlreadyInSystem: false,
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toContain('A company named "Delta Dredging Co" is already in the system (company ID 135791)');
     }
@@ -76,14 +104,16 @@ describe("link lifetimes (decisions.md 11)", () => {
   };
   /** Moves a link's expiry as if `days` had passed since it was mailed (better-auth compares expires_at with now). */
   const age = async (token: string, hours: number) => {
-    const [row] = await server.database.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await server.database.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     await server.database.db
       .update(verification)
       .set({ expiresAt: new Date(row!.expiresAt.getTime() - hours * 3600_000) })
       .where(eq(verification.id, row!.id));
   };
-  const choose = (token: string, newPassword: string) =>
-    server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { newPassword, token }, headers: { origin: testOrigin } });
+  const choose = (token: string, newPassword: string) => server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { newPassword, token }, headers: { origin: testOrigin } });
   const invite = async (firstName: string, companyId: string) => {
     const email = `${firstName.toLowerCase()}@lifetime.example`;
     const created = await request("POST", "/api/back-office/vendors", admin, { firstName, companyId, companyEmail: email, companyName: `${firstName} Lifetime Co`, companyAlreadyInSystem: false });
@@ -95,7 +125,10 @@ describe("link lifetimes (decisions.md 11)", () => {
     const { email, token } = await invite("Ivy", "314159");
     const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(mail!.text).toContain("it works for 7 days");
-    const [row] = await server.database.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await server.database.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
     await age(token, 6 * 24);
     expect((await choose(token, "ivy-after-six-days")).statusCode).toBe(200);
@@ -117,12 +150,21 @@ describe("link lifetimes (decisions.md 11)", () => {
 
   it("keeps a password reset link to one hour", async () => {
     await createAccount(server.auth, { email: "kim@lifetime.example", name: "Kim", role: authRoles.vendor, password: "kim-password-1", emailVerified: true });
-    const asked = await server.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email: "kim@lifetime.example", redirectTo: `${testOrigin}/reset-password` }, headers: { origin: testOrigin }, remoteAddress: loopbackAddress() });
+    const asked = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      payload: { email: "kim@lifetime.example", redirectTo: `${testOrigin}/reset-password` },
+      headers: { origin: testOrigin },
+      remoteAddress: loopbackAddress(),
+    });
     expect(asked.statusCode).toBe(200);
     const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "kim@lifetime.example"));
     expect(mail!.subject).toContain("Reset");
     const token = await tokenOf("kim@lifetime.example");
-    const [row] = await server.database.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await server.database.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
     await age(token, 1.1);
     expect((await choose(token, "kim-too-late-now")).statusCode).toBe(400);

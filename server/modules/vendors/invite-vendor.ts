@@ -10,11 +10,17 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { sendInvitation, type InvitationContext } from "./send-invitation.ts";
 
 const nameTaken = (name: string, companyCode: string) =>
-  new AppError("CONFLICT", `A company named "${name}" is already in the system (company ID ${companyCode}). Tick "Company already in system" and use that company ID to add a user to it, or enter another company name.`);
+  new AppError(
+    "CONFLICT",
+    `A company named "${name}" is already in the system (company ID ${companyCode}). Tick "Company already in system" and use that company ID to add a user to it, or enter another company name.`,
+  );
 
 /** The company whose name is the same as `name` but for case and white space, if any. */
 async function companyNamed(db: Database, name: string) {
-  const [found] = await db.select().from(vendorCompany).where(eq(vendorCompanyNameKey(vendorCompany.name), vendorCompanyNameKey(name)));
+  const [found] = await db
+    .select()
+    .from(vendorCompany)
+    .where(eq(vendorCompanyNameKey(vendorCompany.name), vendorCompanyNameKey(name)));
   return found;
 }
 

@@ -17,7 +17,10 @@ export async function reactivateVendor(db: Database, mail: { brand: Brand; publi
       .where(and(eq(user.id, userId), eq(user.role, authRoles.vendor), eq(user.banned, true)))
       .returning({ id: user.id, email: user.email });
     if (!target) {
-      const [vendor] = await tx.select({ id: user.id }).from(user).where(and(eq(user.id, userId), eq(user.role, authRoles.vendor)));
+      const [vendor] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(and(eq(user.id, userId), eq(user.role, authRoles.vendor)));
       throw vendor ? new AppError("CONFLICT", "This vendor is active.") : new AppError("NOT_FOUND", "Not found.");
     }
     await recordAudit(tx, { action: "account.reactivated", actorUserId: actorId, subject: target.id });

@@ -7,7 +7,10 @@ import { sendInvitation, type InvitationContext } from "./send-invitation.ts";
 
 /** Mails the invitation (a new password-choosing link, valid 7 days) again, to a vendor who has not chosen a password yet. */
 export async function resendInvitation(db: Database, invitation: InvitationContext, userId: string): Promise<void> {
-  const [target] = await db.select().from(user).where(and(eq(user.id, userId), eq(user.role, authRoles.vendor)));
+  const [target] = await db
+    .select()
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.role, authRoles.vendor)));
   if (!target) throw new AppError("NOT_FOUND", "Not found.");
   if (target.emailVerified) throw new AppError("CONFLICT", "This vendor already chose a password.");
   await sendInvitation(db, invitation, target);

@@ -33,7 +33,9 @@ describe("vendor users", () => {
   });
 
   it("resends the invitation only to vendors who have not chosen a password", async () => {
-    const created = (await call("POST", "/api/back-office/vendors", { firstName: "Gil", companyId: "777777", companyEmail: "gil@golf.example", companyName: "Golf Carts", companyAlreadyInSystem: false })).json();
+    const created = (
+      await call("POST", "/api/back-office/vendors", { firstName: "Gil", companyId: "777777", companyEmail: "gil@golf.example", companyName: "Golf Carts", companyAlreadyInSystem: false })
+    ).json();
     expect((await call("POST", `/api/back-office/vendors/${created.userId}/resend-invitation`)).statusCode).toBe(200);
     expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "gil@golf.example"))).toHaveLength(2);
     const verified = await createVendor(server.database, server.auth, "Hotel Supply");
@@ -56,7 +58,10 @@ describe("vendor users", () => {
     const vendors = (await call("GET", "/api/back-office/vendors")).json().companies.flatMap((company: { users: { email: string; active: boolean }[] }) => company.users);
     expect(vendors.find((candidate: { email: string }) => candidate.email === vendor.email).active).toBe(true);
     const [adminRow] = await server.database.db.select().from(user).where(eq(user.email, "admin@lender.example"));
-    const audits = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "account.reactivated"), eq(auditLog.subject, row!.id)));
+    const audits = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "account.reactivated"), eq(auditLog.subject, row!.id)));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorUserId).toBe(adminRow!.id);
     const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, vendor.email));

@@ -46,9 +46,8 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
   await database.migrate();
   const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: url, brand: defaultBrand });
   // With SEED_DEMO on, as on a new user's machine, the demo comes with its sample data (main.ts's seed).
-  const samples = extraEnv.SEED_DEMO === "true"
-    ? await demoSampleDepsFor(loadConfig({ ...process.env, NODE_ENV: "test", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, ...extraEnv }))
-    : undefined;
+  const samples =
+    extraEnv.SEED_DEMO === "true" ? await demoSampleDepsFor(loadConfig({ ...process.env, NODE_ENV: "test", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, ...extraEnv })) : undefined;
   await seedDemo(database.db, auth, demoPasswords, samples);
   await createAccount(auth, { ...unverifiedVendor, name: "Unverified Vendor", role: authRoles.vendor, emailVerified: false });
   await database.close();

@@ -64,12 +64,7 @@ export function DealList({ filters, companies, deals }: { filters: DealFilters; 
         <SelectField label="Stage" placeholder="All stages" options={stageOptions} value={filters.stage} onChange={(event) => change("stage", event.target.value)} />
         <SelectField label="Vendor" placeholder="All vendors" options={companies} value={filters.company} onChange={(event) => change("company", event.target.value)} />
         <SelectField label="Month" options={monthFilterOptions} value={filters.month || "all"} onChange={(event) => change("month", event.target.value)} />
-        <Checkbox
-          label="Waiting for us"
-          help="The vendor wrote last"
-          checked={filters.waiting === "1"}
-          onChange={(event) => change("waiting", event.target.checked ? "1" : "")}
-        />
+        <Checkbox label="Waiting for us" help="The vendor wrote last" checked={filters.waiting === "1"} onChange={(event) => change("waiting", event.target.checked ? "1" : "")} />
         <TextField label="Search" type="search" help="Business, owner or account number" {...search.text("q")} />
         <Button type="submit" variant="secondary">
           Search

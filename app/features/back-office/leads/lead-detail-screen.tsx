@@ -91,7 +91,11 @@ function CreditApplicationFields({ lead }: { lead: Extract<LeadDetail, { type: "
       <p className="mt-1 text-sm text-slate-700">Every reveal is written to the audit log with your name.</p>
       {dialog}
       {error ? <Alert className="mt-4">{error}</Alert> : null}
-      <LeadFieldsList values={lead.fields} labels={leadFieldLabels["credit-application"]} render={(key, shown) => (key === "fedIdMasked" ? sensitive("fedId", lead.fields.fedIdMasked, "federal tax ID") : shown)} />
+      <LeadFieldsList
+        values={lead.fields}
+        labels={leadFieldLabels["credit-application"]}
+        render={(key, shown) => (key === "fedIdMasked" ? sensitive("fedId", lead.fields.fedIdMasked, "federal tax ID") : shown)}
+      />
       {lead.owners.map((owner) => (
         <section key={owner.position} aria-labelledby={`owner-${owner.position}`} className="mt-6">
           <h3 id={`owner-${owner.position}`} className="text-lg font-semibold">

@@ -35,5 +35,14 @@ const columns: TableColumn<LeadInboxItem>[] = [
 
 /** Every lead, newest first; new ones past the promised callback time are marked Overdue. */
 export function LeadInboxTable({ leads, filtered }: { leads: readonly LeadInboxItem[]; filtered: boolean }) {
-  return <Table caption="Leads" columns={columns} rows={leads} rowKey={(lead) => `${lead.type}-${lead.id}`} rowClassName={(lead) => (lead.overdue ? "bg-red-50" : "")} empty={filtered ? "No leads with this status." : "No leads yet."} />;
+  return (
+    <Table
+      caption="Leads"
+      columns={columns}
+      rows={leads}
+      rowKey={(lead) => `${lead.type}-${lead.id}`}
+      rowClassName={(lead) => (lead.overdue ? "bg-red-50" : "")}
+      empty={filtered ? "No leads with this status." : "No leads yet."}
+    />
+  );
 }
