@@ -53,6 +53,8 @@ describe("staff security", () => {
 
     // The same code a second time is refused; a recovery code works instead (once). On a phone.
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the navigation and Log Out sit behind the Menu button.
+    await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL(`${server.url}/VendorLogin`);
     await signIn(page);
@@ -64,6 +66,7 @@ describe("staff security", () => {
     await page.getByLabel("Recovery code").fill(recoveryCode);
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(`${server.url}/back-office`);
+    await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Leads" }).waitFor();
     await page.close();
   });

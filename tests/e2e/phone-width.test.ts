@@ -171,6 +171,12 @@ describe("the vendor portal at 390 px", () => {
     await reply.waitFor({ state: "hidden" });
   });
 
+  it("a deal's own page (details, documents, messages, history, Add documents) fits; the menu opens by keyboard", async () => {
+    await vendor.goto(`${server.url}/portal/deals/${dealId}`);
+    await vendor.getByRole("heading", { level: 1, name: longName }).waitFor();
+    await expectPhoneReady(vendor, "Vendor portal", "Handbook");
+  });
+
   it("on a desktop the sidebar shows its links and keeps its Toggle Off / Toggle On button, with no Menu button", async () => {
     await vendor.setViewportSize({ width: 1280, height: 900 });
     const navigation = vendor.getByRole("navigation", { name: "Vendor portal" });
@@ -205,10 +211,9 @@ describe("the back office at 390 px", () => {
     });
   }
 
-  it("VendorSignUp fits", async () => {
+  it("VendorSignUp (inside the back office) fits; the menu opens by keyboard", async () => {
     await staff.goto(`${server.url}/VendorSignUp`);
     await staff.getByRole("form", { name: "Create a vendor account" }).waitFor();
-    await expectFits(staff);
-    await expectNoAxeViolations(staff);
+    await expectPhoneReady(staff, "Back office", "Vendors");
   });
 });
