@@ -56,7 +56,7 @@ describe("a credit analyst's day", () => {
     expect(lowered.body).toContain("Approved for less: thin credit file");
     expect(lowered.body).toContain("Financing dependent on credit parameters.");
     expect(server.smtp.mails.filter((mail) => mail.to.includes(vendorEmail) && mail.subject === "DUNE CLIENT DAIRY: deal updated")).toHaveLength(2);
-    await staff.getByText(/changed approvedAmount from “50000” to “42000.5”/).waitFor();
+    await staff.getByText(/changed Approved amount from “\$50,000.00” to “\$42,000.50”/).waitFor();
 
     await vendor.reload();
     const row = vendor.getByRole("row", { name: /DUNE CLIENT DAIRY/ });

@@ -81,7 +81,7 @@ describe("back office", () => {
 
     await update.getByLabel("Stage").selectOption({ label: "Funded" });
     await update.getByRole("button", { name: "Save changes" }).click();
-    await staff.getByText(/changed stage from “Approved” to “Funded”/).waitFor();
+    await staff.getByText(/changed Stage from “Approved” to “Funded”/).waitFor();
     await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "OLA CLIENT BAKERY: Funded");
     await expectNoAxeViolations(staff);
 
@@ -123,6 +123,6 @@ describe("back office", () => {
     await update.getByLabel("Cost of equipment").fill("");
     await update.getByRole("button", { name: "Save changes" }).click();
     await update.getByText("Enter an amount of 0 or more.").waitFor();
-    expect(await staff.getByText(/changed costOfEquipment/).count()).toBe(0);
+    expect(await staff.getByText(/changed Cost of equipment/).count()).toBe(0);
   });
 });
