@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { vendorVisibleDealFields } from "../deals/deal-changes.ts";
 import { dealCursor } from "./deal-cursor.ts";
 import { endpoint } from "./endpoint.ts";
 
@@ -134,8 +135,8 @@ export const downloadPortalDocument = endpoint({
   errors: ["FORBIDDEN", "NOT_FOUND"],
 });
 
-/** The deal fields whose changes a vendor sees in its history (no staff, no ECOA dates). */
-export const vendorHistoryFields = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment"] as const;
+/** The deal fields whose changes a vendor sees in its history (no staff, no ECOA dates): the ones mailed to it (decisions.md 11). */
+export const vendorHistoryFields = vendorVisibleDealFields;
 
 export const portalDealDetailResponse = z.object({
   deal: z.object({

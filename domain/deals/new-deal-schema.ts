@@ -61,6 +61,13 @@ export const acceptAttribute = ".pdf,.doc,.docx,.xml,.jpg,.jpeg,.png,.gif,.webp,
 export const maxFileBytes = 25 * 1024 * 1024;
 export const maxFilesPerSubmission = 10;
 
+/** A problem with files chosen for a message or a deal, said before they are sent (the server checks again). */
+export function chosenFilesProblem(files: readonly { name: string; size: number }[]): string | null {
+  if (files.length > maxFilesPerSubmission) return `Choose at most ${maxFilesPerSubmission} files.`;
+  const tooLarge = files.find((file) => file.size > maxFileBytes);
+  return tooLarge ? `${tooLarge.name} is larger than ${maxFileBytes / 1024 / 1024} MB.` : null;
+}
+
 /** File names in the dialog are shown truncated to 12 characters (spec §5). */
 export function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { downloadPortalDocument, type DealMessages, type PortalDealDetail } from "#domain/api/portal-deals.ts";
-import { acceptAttribute, maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
+import { acceptAttribute, chosenFilesProblem } from "#domain/deals/new-deal-schema.ts";
 import { canReply, creditTiers, isOpenStage, stageLabel, stageTags } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -21,20 +21,13 @@ type Props = { page: PortalDealDetail; thread: DealMessages };
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { timeZone: brand.timeZone, dateStyle: "medium", timeStyle: "short" });
 const tierLabel = (score: number) => creditTiers[score as keyof typeof creditTiers] ?? "Not rated yet";
 
-const fieldLabels = { stage: "Stage", notes: "Notes", dealScore: "Credit tier", costOfEquipment: "Amount", downPayment: "Down payment" } as const;
+const fieldLabels = { stage: "Stage", notes: "Notes", dealScore: "Credit tier", costOfEquipment: "Amount", downPayment: "Down payment", approvedAmount: "Approved amount (estimated)" } as const;
 
 function shown(field: PortalDealDetail["history"][number]["field"], value: string): string {
   if (field === "stage") return stageLabel(Number(value));
   if (field === "dealScore") return tierLabel(Number(value));
-  if (field === "costOfEquipment" || field === "downPayment") return formatUsd(Number(value));
+  if (field === "costOfEquipment" || field === "downPayment" || field === "approvedAmount") return value === "" ? "—" : formatUsd(Number(value));
   return value || "—";
-}
-
-/** A problem with the chosen files, before they are sent (the server checks again). */
-function filesProblem(files: readonly File[]): string | null {
-  if (files.length > maxFilesPerSubmission) return `Choose at most ${maxFilesPerSubmission} files.`;
-  const tooLarge = files.find((file) => file.size > maxFileBytes);
-  return tooLarge ? `${tooLarge.name} is larger than ${maxFileBytes / 1024 / 1024} MB.` : null;
 }
 
 function FilesInput({ id, name, label, onChange, problem }: { id: string; name: string; label: string; onChange: (files: File[]) => void; problem: string | null }) {
@@ -76,7 +69,7 @@ function Outcome({ fetcher, done }: { fetcher: ReturnType<typeof useFetcher<Port
 /** Adds documents to the deal after it was submitted (remounted empty once they are stored). */
 function AddDocuments({ onSubmit, sending }: { onSubmit: (files: File[]) => void; sending: boolean }) {
   const [files, setFiles] = useState<File[]>([]);
-  const problem = filesProblem(files);
+  const problem = chosenFilesProblem(files);
   return (
     <Form
       aria-label="Add documents"
@@ -98,7 +91,7 @@ function AddDocuments({ onSubmit, sending }: { onSubmit: (files: File[]) => void
 function Reply({ onSubmit, sending }: { onSubmit: (body: string, files: File[]) => void; sending: boolean }) {
   const [body, setBody] = useState("");
   const [files, setFiles] = useState<File[]>([]);
-  const problem = filesProblem(files);
+  const problem = chosenFilesProblem(files);
   return (
     <Form
       aria-label="Write to the credit team"

@@ -67,6 +67,7 @@ describe("the vendor's deal page", () => {
       notes: "Declined: time in business",
       dealScore: 1,
       costOfEquipment: 70000,
+      approvedAmount: 60000,
       declinedReceivedOn: "2026-01-02",
     });
     expect(patch.statusCode).toBe(200);
@@ -75,7 +76,7 @@ describe("the vendor's deal page", () => {
     const page = response.json();
     expect(page.deal).toMatchObject({ id: dealId, businessName: "HISTORY HAULING", stage: 0, notes: "Declined: time in business", dealScore: 1, costOfEquipment: 70000 });
     expect(page.history.map((entry: { field: string; from: string; to: string }) => `${entry.field}:${entry.from}->${entry.to}`).sort()).toEqual(
-      ["costOfEquipment:85000->70000", "dealScore:0->1", "notes:New Submission!->Declined: time in business", "stage:1->0"].sort(),
+      ["approvedAmount:->60000", "costOfEquipment:85000->70000", "dealScore:0->1", "notes:New Submission!->Declined: time in business", "stage:1->0"].sort(),
     );
     const text = response.body;
     expect(text).not.toContain("analyst@lender.example");

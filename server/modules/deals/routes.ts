@@ -59,6 +59,13 @@ import { requireVendorScope } from "./vendor-scope.ts";
  */
 export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZone: string }; cipher: FieldCipher }> = async (app, { context, cipher }) => {
   const vendorFirst = { onRequest: async (request: FastifyRequest) => void (await requireVendorScope(app, request)) };
+  // A deal of the session's vendor company, or 404 (another company's deal id included; ADR 0009).
+  const vendorDeal = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const scope = await requireVendorScope(app, request);
+    const found = await findDeal(app.db, scope, request.params.id);
+    if (!found) throw new AppError("NOT_FOUND", "Not found.");
+    return { scope, found };
+  };
   const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });
   const staffFirst = { onRequest: async (request: FastifyRequest) => void (await staff(request)) };
   // Reveals and exports: a factor proved within the last few minutes (POST /api/me/confirm-identity).
@@ -113,9 +120,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     app,
     getPortalDeal,
     async (request) => {
-      const scope = await requireVendorScope(app, request);
-      const found = await findDeal(app.db, scope, request.params.id);
-      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      const { found } = await vendorDeal(request);
       return portalDealDetail(app.db, found);
     },
     vendorFirst,
@@ -125,9 +130,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     app,
     markPortalDealRead,
     async (request) => {
-      const scope = await requireVendorScope(app, request);
-      const found = await findDeal(app.db, scope, request.params.id);
-      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      const { found } = await vendorDeal(request);
       await markDealRead(app.db, found);
       return { ok: true as const };
     },
@@ -149,9 +152,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     app,
     addPortalDealDocuments,
     async (request, reply) => {
-      const scope = await requireVendorScope(app, request);
-      const found = await findDeal(app.db, scope, request.params.id);
-      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      const { scope, found } = await vendorDeal(request);
       if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
       const { files } = await receiveUploads(request, app.storage, `deals/${found.id}`, ["document"]);
       try {
@@ -171,9 +172,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     app,
     listPortalDealMessages,
     async (request) => {
-      const scope = await requireVendorScope(app, request);
-      const found = await findDeal(app.db, scope, request.params.id);
-      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      const { found } = await vendorDeal(request);
       return dealThread(app.db, found.id);
     },
     vendorFirst,
@@ -183,9 +182,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     app,
     postPortalDealMessage,
     async (request, reply) => {
-      const scope = await requireVendorScope(app, request);
-      const found = await findDeal(app.db, scope, request.params.id);
-      if (!found) throw new AppError("NOT_FOUND", "Not found.");
+      const { scope, found } = await vendorDeal(request);
       if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
       const { fields, files } = await receiveUploads(request, app.storage, `deals/${found.id}`, ["attachment"]);
       try {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { downloadBackOfficeDocument } from "#domain/api/back-office-deals.ts";
 import { messageForm, type DealMessages } from "#domain/api/portal-deals.ts";
-import { acceptAttribute, maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
+import { acceptAttribute, chosenFilesProblem } from "#domain/deals/new-deal-schema.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Form } from "../../../components/ui/form.tsx";
@@ -15,9 +15,7 @@ export function DealThread({ messages, onAnswer, sending }: { messages: DealMess
   // The answer route's own rule for a message body (it parses the same schema).
   const form = useSchemaForm(messageForm, { body: "" });
   const [files, setFiles] = useState<File[]>([]);
-  const tooMany = files.length > maxFilesPerSubmission;
-  const tooLarge = files.find((file) => file.size > maxFileBytes);
-  const fileProblem = tooMany ? `Attach at most ${maxFilesPerSubmission} files.` : tooLarge ? `${tooLarge.name} is larger than ${maxFileBytes / 1024 / 1024} MB.` : null;
+  const fileProblem = chosenFilesProblem(files);
   return (
     <section aria-labelledby="thread-heading" className="mt-8">
       <h2 id="thread-heading" className="text-xl font-semibold">
