@@ -146,6 +146,18 @@ describe("link lifetimes (decisions.md 11)", () => {
     expect(fresh).not.toBe(token);
     await age(fresh, 6 * 24);
     expect((await choose(fresh, "jed-with-the-new-link")).statusCode).toBe(200);
+    const audits = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "account.invitation-resent"));
+    expect(audits.map((entry) => entry.subject)).toContain(userId);
+  });
+
+  it("cancels the earlier invitation link when it is sent again", async () => {
+    const { email, userId, token } = await invite("Lea", "161803");
+    expect((await request("POST", `/api/back-office/vendors/${userId}/resend-invitation`, admin)).statusCode).toBe(200);
+    const fresh = await tokenOf(email);
+    const earlier = await choose(token, "lea-with-the-old-link");
+    expect(earlier.statusCode).toBe(400);
+    expect(earlier.json().code).toBe("INVALID_TOKEN");
+    expect((await choose(fresh, "lea-with-the-new-link")).statusCode).toBe(200);
   });
 
   it("keeps a password reset link to one hour", async () => {

@@ -72,8 +72,8 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string
     app,
     resendVendorInvitation,
     async (request) => {
-      await admin(request);
-      await resendInvitation(app.db, invitation, request.params.userId);
+      const actor = await admin(request);
+      await resendInvitation(app.db, invitation, actor.id, request.params.userId);
       void app.deliverMailNow();
       return { ok: true as const };
     },
