@@ -14,10 +14,12 @@ export async function auditFilters(db: Database, query: AuditQuery, timeZone: st
   if (query.q) {
     const pattern = searchPattern(query.q);
     const actors = (await db.execute(sql`select id from "user" where lower(email) like ${pattern} or lower(name) like ${pattern} limit 100`)) as unknown as { rows: { id: string }[] };
-    const byActor = actors.rows.length ? sql` or "audit_log"."actor_user_id" in (${sql.join(
-      actors.rows.map((row) => sql`${row.id}`),
-      sql`, `,
-    )})` : sql``;
+    const byActor = actors.rows.length
+      ? sql` or "audit_log"."actor_user_id" in (${sql.join(
+          actors.rows.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`
+      : sql``;
     where.push(sql`(${auditSearchText} like ${pattern}${byActor})`);
   }
   where.push(...createdBetween(sql`"audit_log"."at"`, query, timeZone));

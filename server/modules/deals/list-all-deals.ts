@@ -12,7 +12,9 @@ import { listWithTotal, type Keyset } from "../lists/keyset-page.ts";
 export const vendorWroteLast = sql<boolean>`coalesce((select m.author_role = 'vendor' from deal_message m where m.deal_id = "deal"."id" order by m.created_at desc limit 1), false)`;
 
 /** What a deal search matches; the trigram index deal_search_idx (drizzle/0013_lists.sql) is on this very expression. */
-const dealSearchText = sql.raw(`lower("deal"."account_number" || ' ' || "deal"."business_name" || ' ' || "deal"."owners_name" || ' ' || "deal"."business_email") || ' ' || regexp_replace("deal"."business_phone", '\\D', '', 'g')`);
+const dealSearchText = sql.raw(
+  `lower("deal"."account_number" || ' ' || "deal"."business_name" || ' ' || "deal"."owners_name" || ' ' || "deal"."business_email") || ' ' || regexp_replace("deal"."business_phone", '\\D', '', 'g')`,
+);
 
 const sortColumns: Record<NonNullable<BackOfficeDealQuery["sort"]>, Omit<Keyset, "direction">> = {
   updated: { column: sql`"deal"."last_update"`, id: sql`"deal"."id"`, type: "timestamptz" },
@@ -43,10 +45,12 @@ export async function dealFilters(db: Database, query: BackOfficeDealQuery, peri
     const pattern = searchPattern(query.q);
     // Companies are few: their ids first, then one condition the planner can answer with two indexes (BitmapOr).
     const companies = (await db.execute(sql`select id from vendor_company where lower(name) like ${pattern} limit 100`)) as unknown as { rows: { id: string }[] };
-    const byCompany = companies.rows.length ? sql` or "deal"."vendor_company_id" in (${sql.join(
-      companies.rows.map((row) => sql`${row.id}::uuid`),
-      sql`, `,
-    )})` : sql``;
+    const byCompany = companies.rows.length
+      ? sql` or "deal"."vendor_company_id" in (${sql.join(
+          companies.rows.map((row) => sql`${row.id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
     where.push(sql`(${dealSearchText} like ${pattern}${byCompany})`);
   }
   if (period) where.push(sql`"deal"."month_submitted" = ${period.month} and "deal"."year_in_file" = ${period.year}`);
@@ -58,7 +62,12 @@ export async function dealFilters(db: Database, query: BackOfficeDealQuery, peri
 }
 
 /** All vendors' deals for the credit team, most recently updated first unless sorted otherwise, a page at a time. */
-export async function listAllDeals(db: Database, query: BackOfficeDealQuery, period: { month: number; year: number } | undefined, timeZone: string): Promise<{ deals: BackOfficeDeal[]; page: ListPage }> {
+export async function listAllDeals(
+  db: Database,
+  query: BackOfficeDealQuery,
+  period: { month: number; year: number } | undefined,
+  timeZone: string,
+): Promise<{ deals: BackOfficeDeal[]; page: ListPage }> {
   const sort = sortColumns[query.sort ?? "updated"];
   const { rows, page } = await listWithTotal<DealRow>(db, {
     select: sql`"deal"."id", "deal"."account_number", (select c.name from vendor_company c where c.id = "deal"."vendor_company_id") as company_name,

@@ -19,7 +19,10 @@ const notAPage = () => new AppError("VALIDATION_FAILED", "Not a page of this lis
  * side. `select` is the list's columns; `sort_key` (the sort value as text, so a timestamp keeps
  * its microseconds) and `page_id` are added.
  */
-export async function keysetPage<T extends Record<string, unknown>>(db: Database, query: { select: SQL; from: SQL; where: SQL[]; keyset: Keyset; cursor?: string }): Promise<{ rows: T[]; next: string | null; previous: string | null }> {
+export async function keysetPage<T extends Record<string, unknown>>(
+  db: Database,
+  query: { select: SQL; from: SQL; where: SQL[]; keyset: Keyset; cursor?: string },
+): Promise<{ rows: T[]; next: string | null; previous: string | null }> {
   const { keyset } = query;
   const cursor = query.cursor ? parseListCursor(query.cursor) : undefined;
   if (cursor && keyset.type === "timestamptz" && Number.isNaN(Date.parse(cursor.value))) throw notAPage();
