@@ -11,6 +11,15 @@ export type Keyset = { column: SQL; id: SQL; type: "timestamptz" | "text"; direc
 
 type Row = { sort_key: string; page_id: string };
 
+/** A timestamp as PostgreSQL writes one (`2024-03-01 12:00:00.123456+00`), the only kind a cursor holds. */
+const timestampText = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/;
+
+/** A cursor's value the database refused (a day that does not exist): not a page of this list. */
+const isBadValue = (error: unknown): boolean => {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code !== undefined && ["22007", "22008", "22P02"].includes(code);
+};
+
 const notAPage = () => new AppError("VALIDATION_FAILED", "Not a page of this list.", [{ path: "cursor", message: "Not a page of this list." }]);
 
 /**
@@ -25,7 +34,7 @@ export async function keysetPage<T extends Record<string, unknown>>(
 ): Promise<{ rows: T[]; next: string | null; previous: string | null }> {
   const { keyset } = query;
   const cursor = query.cursor ? parseListCursor(query.cursor) : undefined;
-  if (cursor && keyset.type === "timestamptz" && Number.isNaN(Date.parse(cursor.value))) throw notAPage();
+  if (cursor && keyset.type === "timestamptz" && !timestampText.test(cursor.value)) throw notAPage();
   if (cursor && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cursor.id)) throw notAPage();
   const backwards = cursor?.direction === "previous";
   // Reading back is reading the other way, then turning the page round.
@@ -37,9 +46,11 @@ export async function keysetPage<T extends Record<string, unknown>>(
   }
   const order = descending ? sql`${keyset.column} desc, ${keyset.id} desc` : sql`${keyset.column} asc, ${keyset.id} asc`;
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const result = (await db.execute(
-    sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id from ${query.from} ${where} order by ${order} limit ${LIST_PAGE_SIZE + 1}`,
-  )) as unknown as { rows: (T & Row)[] };
+  const result = (await db
+    .execute(sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id from ${query.from} ${where} order by ${order} limit ${LIST_PAGE_SIZE + 1}`)
+    .catch((error: unknown) => {
+      throw cursor && isBadValue(error) ? notAPage() : error;
+    })) as unknown as { rows: (T & Row)[] };
   const more = result.rows.length > LIST_PAGE_SIZE;
   const rows = result.rows.slice(0, LIST_PAGE_SIZE);
   if (backwards) rows.reverse();
