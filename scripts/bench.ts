@@ -19,6 +19,7 @@ import { composeServer } from "../server/compose-server.ts";
 import { loadConfig } from "../server/config.ts";
 import { vendorCompany } from "../server/db/schema.ts";
 import { createAccount } from "../server/modules/accounts/create-account.ts";
+import { benchLists } from "./bench-lists.ts";
 
 const execFileAsync = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -215,6 +216,7 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
   }
   try {
     const { email, seeded, usesIndex } = await seed(env);
+    await benchLists(env.DATABASE_URL ? { driver: "postgres", url: env.DATABASE_URL } : { driver: "pglite", dataDir: path.join(dataDir, "pglite") }, driver, report);
     const server = await startProcess("server/main.ts", env, "is running at");
     try {
       await htmlVsNginx(server);

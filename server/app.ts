@@ -147,7 +147,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
-  await app.register(auditRoutes);
+  await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {

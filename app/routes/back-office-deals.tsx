@@ -2,19 +2,19 @@ import { listBackOfficeDeals } from "#domain/api/back-office-deals.ts";
 import { listVendorCompanies } from "#domain/api/vendors.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealList } from "../features/back-office/deals/deal-list.tsx";
-import { dealQuery, readDealFilters } from "../features/back-office/deals/deal-filters.ts";
+import { readDealView } from "../features/back-office/deals/deal-filters.ts";
 import { call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/back-office-deals";
 
 export const meta = () => appPageMeta("Deals");
 
-// Filters in the URL (?stage=&company=&month=&q=): changing one is a navigation, and this runs again.
+// The view (search, filters, sort, page) is in the URL: changing it is a navigation, and this runs again.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const filters = readDealFilters(new URL(request.url).searchParams);
+  const view = readDealView(new URL(request.url).searchParams);
   const options = { signal: request.signal };
-  const [list, vendors] = await Promise.all([call(listBackOfficeDeals, { query: dealQuery(filters) }, options), call(listVendorCompanies, {}, options)]);
-  return { filters, deals: list.deals, companies: vendors.companies.map((company) => ({ value: company.id, label: company.name })) };
+  const [list, vendors] = await Promise.all([call(listBackOfficeDeals, { query: view }, options), call(listVendorCompanies, {}, options)]);
+  return { view, deals: list.deals, page: list.page, companies: vendors.companies.map((company) => ({ value: company.id, label: company.name })) };
 }
 
 export const ErrorBoundary = RouteError;

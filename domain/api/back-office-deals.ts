@@ -1,19 +1,29 @@
 import * as z from "zod/mini";
 import { stageValues } from "../deals/stages.ts";
 import { calendarDay, dateRange } from "../forms/date-range.ts";
-import { dealCursor } from "./deal-cursor.ts";
 import { endpoint } from "./endpoint.ts";
+import { fromBeforeTo, listPage, listQueryFields } from "./list-page.ts";
 import { dealMessagesResponse, idParams, messagePostedResponse } from "./portal-deals.ts";
 
-export const backOfficeDealQuery = z.object({
-  stage: z.optional(z.string().check(z.regex(/^\d$/))),
-  company: z.optional(z.uuid()),
-  month: z.optional(z.string().check(z.regex(/^([0-9]|1[01])$/, "month is 0-11"))),
-  q: z.optional(z.string().check(z.maxLength(100, "Please use at most 100 characters."))),
-  /** "1": only deals whose vendor wrote last (waiting for the credit team). */
-  waiting: z.optional(z.literal("1")),
-  cursor: z.optional(dealCursor),
-});
+export const dealSorts = ["updated", "created", "business"] as const;
+export type DealSort = (typeof dealSorts)[number];
+
+/**
+ * The back-office deal list's view (issue 17), kept in the page's URL: search (account number,
+ * business, owner, e-mail, phone, vendor company), stage, vendor, month, waiting, days submitted
+ * (business time zone), sort (last update first by default) and page.
+ */
+export const backOfficeDealQuery = z
+  .object({
+    ...listQueryFields,
+    stage: z.optional(z.string().check(z.regex(/^\d$/))),
+    company: z.optional(z.uuid()),
+    month: z.optional(z.string().check(z.regex(/^([0-9]|1[01])$/, "month is 0-11"))),
+    /** "1": only deals whose vendor wrote last (waiting for the credit team). */
+    waiting: z.optional(z.literal("1")),
+    sort: z.optional(z.enum(dealSorts)),
+  })
+  .check(fromBeforeTo);
 
 export type BackOfficeDealQuery = z.infer<typeof backOfficeDealQuery>;
 
@@ -37,7 +47,7 @@ export const backOfficeDeal = z.object({
 
 export type BackOfficeDeal = z.infer<typeof backOfficeDeal>;
 
-export const backOfficeDealList = z.object({ deals: z.array(backOfficeDeal), nextCursor: z.nullable(z.string()) });
+export const backOfficeDealList = z.object({ deals: z.array(backOfficeDeal), page: listPage });
 
 export const dealHistoryEntry = z.object({ field: z.string(), from: z.string(), to: z.string(), at: z.string(), actor: z.string() });
 
@@ -123,7 +133,7 @@ export type RevealDealClientField = z.infer<typeof revealDealClientRequest>["fie
 export const listBackOfficeDeals = endpoint({
   method: "GET",
   path: "/api/back-office/deals",
-  summary: "All vendors' deals",
+  summary: "All vendors' deals: search, filters, sort, keyset pages and a capped total",
   tags: ["back office"],
   query: backOfficeDealQuery,
   responses: { 200: backOfficeDealList },

@@ -12,8 +12,29 @@ import {
 } from "../leads/lead-fields.ts";
 import { leadStatuses, leadTypes } from "../leads/lead-inbox.ts";
 import { endpoint } from "./endpoint.ts";
+import { fromBeforeTo, listPage, listQueryFields } from "./list-page.ts";
 
-export const leadInboxQuery = z.object({ status: z.optional(z.enum(leadStatuses)) });
+export const leadSorts = ["created", "title"] as const;
+export type LeadSort = (typeof leadSorts)[number];
+
+/** An assignee filter: a staff user's id, or "none" for leads nobody has taken. */
+export const UNASSIGNED = "none";
+
+/**
+ * The lead list's view (issue 17), kept in the page's URL: search (name, business, e-mail, phone),
+ * kind, status, assignee, days received (business time zone), sort (newest first by default) and page.
+ */
+export const leadInboxQuery = z
+  .object({
+    ...listQueryFields,
+    type: z.optional(z.enum(leadTypes)),
+    status: z.optional(z.enum(leadStatuses)),
+    assignee: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    sort: z.optional(z.enum(leadSorts)),
+  })
+  .check(fromBeforeTo);
+
+export type LeadInboxQuery = z.infer<typeof leadInboxQuery>;
 
 export const leadInboxItem = z.object({
   type: z.enum(leadTypes),
@@ -28,7 +49,7 @@ export const leadInboxItem = z.object({
 
 export type LeadInboxItem = z.infer<typeof leadInboxItem>;
 
-export const leadInboxResponse = z.object({ leads: z.array(leadInboxItem) });
+export const leadInboxResponse = z.object({ leads: z.array(leadInboxItem), page: listPage });
 
 /** A lead is named by its kind (its table) and id. */
 export const leadParams = z.object({ type: z.enum(leadTypes), id: z.uuid() });
@@ -104,7 +125,7 @@ export const revealedValue = z.object({ value: z.string() });
 export const listLeads = endpoint({
   method: "GET",
   path: "/api/back-office/leads",
-  summary: "Lead inbox, newest first",
+  summary: "Lead inbox: search, filters, sort, keyset pages and a capped total",
   tags: ["back office"],
   query: leadInboxQuery,
   responses: { 200: leadInboxResponse },

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -83,7 +84,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   if (target.dataDir) await ensurePrivateDirectory(target.dataDir);
-  const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   // PGlite writes its initial files 0666 whatever the umask; the folder is closed, and so are they.
   if (target.dataDir) await closeTreeToOthers(target.dataDir);

@@ -159,7 +159,12 @@ export const auditLog = pgTable(
     ipAddress: text("ip_address"),
     details: jsonb("details").$type<Record<string, unknown>>(),
   },
-  (table) => [index("audit_log_at_idx").on(table.at), index("audit_log_action_subject_idx").on(table.action, table.subject)],
+  (table) => [
+    index("audit_log_at_idx").on(table.at),
+    index("audit_log_action_subject_idx").on(table.action, table.subject),
+    // Keyset pages of the audit list (issue 17).
+    index("audit_log_at_id_idx").on(table.at, table.id),
+  ],
 );
 
 // ---- Public leads (spec section 3). Each has the form's idempotency key: a repeat stores nothing. ----
@@ -424,6 +429,9 @@ export const deal = pgTable(
     index("deal_stage_idx").on(table.stage, table.lastUpdate),
     // Exports read a date range in keyset batches.
     index("deal_created_idx").on(table.createdAt, table.id),
+    // The back-office deal list's sorts (issue 17): keyset pages on (sort column, id).
+    index("deal_last_update_idx").on(table.lastUpdate, table.id),
+    index("deal_business_name_idx").on(table.businessName, table.id),
   ],
 );
 
@@ -516,12 +524,24 @@ export const dealHistory = pgTable(
   (table) => [index("deal_history_deal_idx").on(table.dealId, table.at)],
 );
 
-/** The credit team's handling of any lead: status and assignee, keyed by lead type and id. */
+/**
+ * The lead index (issue 17): one row per lead of any kind, written with the lead
+ * (`server/modules/leads/index-lead.ts`), holding what the lead list searches, filters and sorts
+ * on, and the credit team's handling: status, assignee and notes. `search_text` has a trigram GIN
+ * index (hand-written in the migration).
+ */
 export const leadStatus = pgTable(
   "lead_status",
   {
     leadType: text("lead_type").notNull(),
     leadId: uuid("lead_id").notNull(),
+    /** The lead's own created_at (copied, so the list sorts and pages on this table alone). */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The inbox's title and contact line (all-leads.ts); the title may be long (a footer message). */
+    title: text("title").notNull().default(""),
+    contact: text("contact").notNull().default(""),
+    /** Lower-cased names, business, e-mail and the phone's digits: what the search matches (partially). */
+    searchText: text("search_text").notNull().default(""),
     status: text("status", { enum: ["new", "contacted", "closed"] })
       .notNull()
       .default("new"),
@@ -530,7 +550,15 @@ export const leadStatus = pgTable(
     notes: text("notes").notNull().default(""),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("lead_status_lead_idx").on(table.leadType, table.leadId)],
+  (table) => [
+    uniqueIndex("lead_status_lead_idx").on(table.leadType, table.leadId),
+    // Keyset pages of the lead list: each sort, and each single filter with the default sort.
+    index("lead_status_created_idx").on(table.createdAt, table.leadId),
+    index("lead_status_title_idx").on(table.title, table.leadId),
+    index("lead_status_type_created_idx").on(table.leadType, table.createdAt, table.leadId),
+    index("lead_status_status_created_idx").on(table.status, table.createdAt, table.leadId),
+    index("lead_status_assignee_created_idx").on(table.assigneeUserId, table.createdAt, table.leadId),
+  ],
 );
 
 /** Every change the credit team makes to a lead's status, assignee or notes: who, when, from -> to. */

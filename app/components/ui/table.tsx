@@ -9,8 +9,10 @@ export type TableColumn<Row> = {
   cell: (row: Row) => React.ReactNode;
   /** The row's name (a `<th scope="row">`): one column per table. */
   rowHeader?: boolean;
-  /** Sortable by this value in the browser (or, with `onSort`, by the server). */
+  /** Sortable by this value in the browser. */
   sortValue?: (row: Row) => string | number;
+  /** Sortable by the server (with the table's `onSort`). */
+  sortable?: boolean;
   className?: string;
 };
 
@@ -64,7 +66,7 @@ export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty,
           <tr className="border-b-2">
             {columns.map((column) => (
               <th key={column.key} scope="col" className={`p-2 ${column.className ?? ""}`} aria-sort={sort?.key === column.key ? sort.direction : undefined}>
-                {column.sortValue || onSort ? (
+                {column.sortValue || (onSort && column.sortable) ? (
                   <button type="button" className="inline-flex min-h-11 items-center gap-1 font-semibold hover:underline" onClick={() => changeSort(column.key)}>
                     {column.header}
                     <span aria-hidden="true">{sort?.key === column.key ? (sort.direction === "ascending" ? "▲" : "▼") : "↕"}</span>

@@ -5,14 +5,14 @@ import { registerEndpoint } from "../../register-endpoint.ts";
 import { listAuditEntries } from "./list-audit-entries.ts";
 
 /** The audit log, for admins. */
-export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, { timeZone }) => {
   const admin = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: [authRoles.admin] });
   registerEndpoint(
     app,
     listAuditEntriesEndpoint,
     async (request) => {
       await admin(request);
-      return listAuditEntries(app.db);
+      return listAuditEntries(app.db, request.query, timeZone);
     },
     { onRequest: async (request) => void (await admin(request)) },
   );

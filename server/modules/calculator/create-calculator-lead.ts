@@ -19,6 +19,7 @@ export async function createCalculatorLead(db: Database, context: LeadContext, l
   const payments = Object.fromEntries(quote.cards.map((card) => [String(card.term), card.payment.low]));
 
   const stored = await storeLead(db, {
+    type: "calculator",
     insert: db
       .insert(calculatorLead)
       .values({
@@ -58,7 +59,7 @@ export async function createCalculatorLead(db: Database, context: LeadContext, l
         payments,
       })
       .onConflictDoNothing({ target: calculatorLead.idempotencyKey })
-      .returning({ id: calculatorLead.id }),
+      .returning(),
     existing: async () => (await db.select({ id: calculatorLead.id }).from(calculatorLead).where(eq(calculatorLead.idempotencyKey, lead.idempotencyKey)))[0]!.id,
     notification: simpleMail({
       to: context.creditTeamEmail,

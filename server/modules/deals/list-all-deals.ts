@@ -1,6 +1,9 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { BackOfficeDeal, BackOfficeDealQuery } from "#domain/api/back-office-deals.ts";
+import { searchPattern, type ListPage } from "#domain/api/list-page.ts";
 import type { Database } from "../../db/client.ts";
-import { deal, vendorCompany } from "../../db/schema.ts";
+import { createdBetween } from "../lists/created-between.ts";
+import { listWithTotal, type Keyset } from "../lists/keyset-page.ts";
 
 /**
  * The deal's last message is the vendor's: one backward step on deal_message_deal_idx
@@ -8,45 +11,89 @@ import { deal, vendorCompany } from "../../db/schema.ts";
  */
 export const vendorWroteLast = sql<boolean>`coalesce((select m.author_role = 'vendor' from deal_message m where m.deal_id = "deal"."id" order by m.created_at desc limit 1), false)`;
 
-const pageSize = 50;
+/** What a deal search matches; the trigram index deal_search_idx (drizzle/0013_lists.sql) is on this very expression. */
+const dealSearchText = sql.raw(
+  `lower("deal"."account_number" || ' ' || "deal"."business_name" || ' ' || "deal"."owners_name" || ' ' || "deal"."business_email") || ' ' || regexp_replace("deal"."business_phone", '\\D', '', 'g')`,
+);
 
-/** All vendors' deals for the credit team, newest update first, with optional filters. */
-export async function listAllDeals(db: Database, filters: { stage?: number; company?: string; period?: { month: number; year: number }; q?: string; vendorWroteLast?: boolean; cursor?: string }) {
-  const conditions: SQL[] = [];
-  if (filters.period) conditions.push(eq(deal.monthSubmitted, filters.period.month), eq(deal.yearInFile, filters.period.year));
-  if (filters.stage !== undefined) conditions.push(eq(deal.stage, filters.stage));
-  if (filters.company) conditions.push(eq(deal.vendorCompanyId, filters.company));
-  if (filters.q) conditions.push(or(ilike(deal.businessName, `%${filters.q}%`), ilike(deal.accountNumber, `%${filters.q}%`), ilike(deal.ownersName, `%${filters.q}%`))!);
-  if (filters.vendorWroteLast) conditions.push(vendorWroteLast);
-  if (filters.cursor) {
-    const [at, id] = filters.cursor.split("|");
-    conditions.push(sql`(${deal.lastUpdate}, ${deal.id}) < (${new Date(at!)}, ${id!}::uuid)`);
+const sortColumns: Record<NonNullable<BackOfficeDealQuery["sort"]>, Omit<Keyset, "direction">> = {
+  updated: { column: sql`"deal"."last_update"`, id: sql`"deal"."id"`, type: "timestamptz" },
+  created: { column: sql`"deal"."created_at"`, id: sql`"deal"."id"`, type: "timestamptz" },
+  business: { column: sql`"deal"."business_name"`, id: sql`"deal"."id"`, type: "text" },
+};
+
+type DealRow = {
+  id: string;
+  account_number: string;
+  company_name: string;
+  business_name: string;
+  owners_name: string;
+  stage: number;
+  notes: string;
+  deal_score: number;
+  cost_of_equipment: string | number;
+  down_payment: string | number;
+  approved_amount: string | number | null;
+  last_update: string | Date;
+  vendor_wrote_last: boolean;
+};
+
+/** The filters of a deal list query; a search matches the deal's own fields or its vendor company's name. */
+export async function dealFilters(db: Database, query: BackOfficeDealQuery, period: { month: number; year: number } | undefined, timeZone: string): Promise<SQL[]> {
+  const where: SQL[] = [];
+  if (query.q) {
+    const pattern = searchPattern(query.q);
+    // Companies are few: their ids first, then one condition the planner can answer with two indexes (BitmapOr).
+    const companies = (await db.execute(sql`select id from vendor_company where lower(name) like ${pattern} limit 100`)) as unknown as { rows: { id: string }[] };
+    const byCompany = companies.rows.length
+      ? sql` or "deal"."vendor_company_id" in (${sql.join(
+          companies.rows.map((row) => sql`${row.id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
+    where.push(sql`(${dealSearchText} like ${pattern}${byCompany})`);
   }
-  const rows = await db
-    .select({
-      id: deal.id,
-      accountNumber: deal.accountNumber,
-      companyName: vendorCompany.name,
-      businessName: deal.businessName,
-      ownersName: deal.ownersName,
-      stage: deal.stage,
-      notes: deal.notes,
-      dealScore: deal.dealScore,
-      costOfEquipment: deal.costOfEquipment,
-      downPayment: deal.downPayment,
-      approvedAmount: deal.approvedAmount,
-      lastUpdate: deal.lastUpdate,
-      vendorWroteLast,
-    })
-    .from(deal)
-    .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(deal.lastUpdate), desc(deal.id))
-    .limit(pageSize + 1);
-  const page = rows.slice(0, pageSize);
-  const last = page[page.length - 1];
+  if (period) where.push(sql`"deal"."month_submitted" = ${period.month} and "deal"."year_in_file" = ${period.year}`);
+  if (query.stage !== undefined) where.push(sql`"deal"."stage" = ${Number(query.stage)}`);
+  if (query.company) where.push(sql`"deal"."vendor_company_id" = ${query.company}`);
+  if (query.waiting === "1") where.push(vendorWroteLast);
+  where.push(...createdBetween(sql`"deal"."created_at"`, query, timeZone));
+  return where;
+}
+
+/** All vendors' deals for the credit team, most recently updated first unless sorted otherwise, a page at a time. */
+export async function listAllDeals(
+  db: Database,
+  query: BackOfficeDealQuery,
+  period: { month: number; year: number } | undefined,
+  timeZone: string,
+): Promise<{ deals: BackOfficeDeal[]; page: ListPage }> {
+  const sort = sortColumns[query.sort ?? "updated"];
+  const { rows, page } = await listWithTotal<DealRow>(db, {
+    select: sql`"deal"."id", "deal"."account_number", (select c.name from vendor_company c where c.id = "deal"."vendor_company_id") as company_name,
+      "deal"."business_name", "deal"."owners_name", "deal"."stage", "deal"."notes", "deal"."deal_score", "deal"."cost_of_equipment", "deal"."down_payment",
+      "deal"."approved_amount", "deal"."last_update", ${vendorWroteLast} as vendor_wrote_last`,
+    from: sql`deal`,
+    where: await dealFilters(db, query, period, timeZone),
+    keyset: { ...sort, direction: query.dir ?? (query.sort === "business" ? "asc" : "desc") },
+    cursor: query.cursor,
+  });
   return {
-    deals: page.map((row) => ({ ...row, lastUpdate: row.lastUpdate.toISOString(), vendorWroteLast: Boolean(row.vendorWroteLast) })),
-    nextCursor: rows.length > pageSize && last ? `${last.lastUpdate.toISOString()}|${last.id}` : null,
+    page,
+    deals: rows.map((row) => ({
+      id: row.id,
+      accountNumber: row.account_number,
+      companyName: row.company_name,
+      businessName: row.business_name,
+      ownersName: row.owners_name,
+      stage: Number(row.stage),
+      notes: row.notes,
+      dealScore: Number(row.deal_score),
+      costOfEquipment: Number(row.cost_of_equipment),
+      downPayment: Number(row.down_payment),
+      approvedAmount: row.approved_amount === null ? null : Number(row.approved_amount),
+      lastUpdate: new Date(row.last_update).toISOString(),
+      vendorWroteLast: Boolean(row.vendor_wrote_last),
+    })),
   };
 }

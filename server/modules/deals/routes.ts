@@ -230,9 +230,9 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     listBackOfficeDeals,
     async (request) => {
       await staff(request);
-      const { stage, company, month, q, waiting, cursor } = request.query;
+      const { month } = request.query;
       const period = month === undefined ? undefined : { month: Number(month), year: monthAndYearInTimeZone(new Date(), context.timeZone).year };
-      return listAllDeals(app.db, { stage: stage === undefined ? undefined : Number(stage), company, period, q, vendorWroteLast: waiting === "1", cursor });
+      return listAllDeals(app.db, request.query, period, context.timeZone);
     },
     staffFirst,
   );

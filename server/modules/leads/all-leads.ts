@@ -1,14 +1,16 @@
 import { sql } from "drizzle-orm";
+import { leadTypes } from "#domain/leads/lead-inbox.ts";
+import { leadKinds } from "./lead-index.ts";
 
 /**
- * One row per lead whatever its table: type, id, when, a title and a way to reach them (names,
- * phone and e-mail, never an SSN, tax id or date of birth; a picked option's through the answer it
- * was picked from; a footer message's whole text). The inbox (which shortens it) and the CSV export read it.
+ * One row per lead whatever its table: type, id, created_at, title, contact (lead-index.ts says
+ * how each kind reads). The CSV export and the overview's counts read it; the lead list reads the
+ * lead index (lead_status) instead.
  */
-export const allLeads = sql`
-  select 'questionnaire' as type, id, created_at, business_name || ' (' || name_of_owner || ')' as title, business_phone as contact from questionnaire_answer
-  union all select 'picked-option', p.id, p.created_at, p.business_name || ': ' || p.term || ' months', coalesce(a.name_of_owner || ' ' || a.business_phone, '') from picked_option p left join questionnaire_answer a on a.id = p.answer_id
-  union all select 'credit-application', id, created_at, business_name, business_phone || ' ' || business_email from credit_application
-  union all select 'calculator', id, created_at, first_name || ' ' || last_name, owner_phone || ' ' || owner_email from calculator_lead
-  union all select 'vendor-contact', id, created_at, business_name || ' (' || contact_name || ')', phone_number || ' ' || email from vendor_contact
-  union all select 'footer-message', id, created_at, name_user || coalesce(' (' || nullif(name_of_business, '') || ')', '') || ': ' || message, email_user from footer_message`;
+export const allLeads = sql.join(
+  leadTypes.map((type) => {
+    const kind = leadKinds[type];
+    return sql`select ${sql.raw(`'${type}'`)} as type, l.id, l.created_at, ${sql.raw(kind.title)} as title, ${sql.raw(kind.contact)} as contact from ${sql.raw(kind.table)} l ${sql.raw(kind.join ?? "")}`;
+  }),
+  sql` union all `,
+);

@@ -33,6 +33,7 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
   const cost = money(request.COE);
   return db.transaction(async (tx) => {
     const stored = await storeLead(tx, {
+      type: "credit-application",
       insert: tx
         .insert(creditApplication)
         .values({
@@ -58,7 +59,7 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
           acceptCheck: request.acceptCheck,
         })
         .onConflictDoNothing({ target: creditApplication.idempotencyKey })
-        .returning({ id: creditApplication.id }),
+        .returning(),
       existing: async () => (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
       notification: simpleMail({
         to: context.creditTeamEmail,

@@ -7,6 +7,7 @@ import { storeLead, type LeadContext } from "./store-lead.ts";
 
 export function createFooterMessage(db: Database, context: LeadContext, request: FooterMessageRequest) {
   return storeLead(db, {
+    type: "footer-message",
     insert: db
       .insert(footerMessage)
       .values({
@@ -17,7 +18,7 @@ export function createFooterMessage(db: Database, context: LeadContext, request:
         message: request.subjectUser,
       })
       .onConflictDoNothing({ target: footerMessage.idempotencyKey })
-      .returning({ id: footerMessage.id }),
+      .returning(),
     existing: async () => (await db.select({ id: footerMessage.id }).from(footerMessage).where(eq(footerMessage.idempotencyKey, request.idempotencyKey)))[0]!.id,
     notification: simpleMail({
       to: context.creditTeamEmail,

@@ -7,6 +7,7 @@ import { storeLead, type LeadContext } from "./store-lead.ts";
 
 export function createVendorContact(db: Database, context: LeadContext, request: VendorContactRequest) {
   return storeLead(db, {
+    type: "vendor-contact",
     insert: db
       .insert(vendorContact)
       .values({
@@ -17,7 +18,7 @@ export function createVendorContact(db: Database, context: LeadContext, request:
         email: request.email,
       })
       .onConflictDoNothing({ target: vendorContact.idempotencyKey })
-      .returning({ id: vendorContact.id }),
+      .returning(),
     existing: async () => (await db.select({ id: vendorContact.id }).from(vendorContact).where(eq(vendorContact.idempotencyKey, request.idempotencyKey)))[0]!.id,
     notification: simpleMail({
       to: context.creditTeamEmail,

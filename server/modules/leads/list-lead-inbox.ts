@@ -1,38 +1,57 @@
-import { sql } from "drizzle-orm";
-import type { LeadInboxItem } from "#domain/api/back-office-leads.ts";
+import { sql, type SQL } from "drizzle-orm";
+import { UNASSIGNED, type LeadInboxItem, type LeadInboxQuery } from "#domain/api/back-office-leads.ts";
+import { searchPattern, type ListPage } from "#domain/api/list-page.ts";
 import { shortenAtWord } from "#domain/leads/lead-fields.ts";
 import { INBOX_TITLE_LENGTH, isOverdue, type LeadStatus, type LeadType } from "#domain/leads/lead-inbox.ts";
 import type { Database } from "../../db/client.ts";
-import { allLeads } from "./all-leads.ts";
+import { createdBetween } from "../lists/created-between.ts";
+import { listWithTotal, type Keyset } from "../lists/keyset-page.ts";
 
-type InboxRow = { type: LeadType; id: string; created_at: string | Date; title: string; contact: string; status: LeadStatus | null; assignee: string | null };
+type InboxRow = { type: LeadType; id: string; created_at: string | Date; title: string; contact: string; status: LeadStatus; assignee: string | null };
+
+/** The filters of a lead list query, on the lead index (lead_status as `s`); each has its index. */
+export function leadFilters(query: LeadInboxQuery, timeZone: string): SQL[] {
+  const where: SQL[] = [];
+  if (query.q) where.push(sql`s.search_text like ${searchPattern(query.q)}`);
+  if (query.type) where.push(sql`s.lead_type = ${query.type}`);
+  if (query.status) where.push(sql`s.status = ${query.status}`);
+  if (query.assignee) where.push(query.assignee === UNASSIGNED ? sql`s.assignee_user_id is null` : sql`s.assignee_user_id = ${query.assignee}`);
+  where.push(...createdBetween(sql`s.created_at`, query, timeZone));
+  return where;
+}
 
 /**
- * Newest first; each with its status, assignee and whether the promised callback time passed. A long
- * title (a footer message) is shortened at a word; the lead's page has it whole.
+ * A page of the lead index (one row per lead of any kind, lead-index.ts), newest first unless
+ * sorted otherwise; each with its status, assignee and whether the promised callback time passed.
+ * A long title (a footer message) is shortened at a word; the lead's page has it whole.
  */
-export async function leadInbox(db: Database, filter: { status?: LeadStatus }, now: Date, promisedMinutes: number): Promise<{ leads: LeadInboxItem[] }> {
-  const statusFilter = filter.status ? sql`where coalesce(s.status, 'new') = ${filter.status}` : sql``;
-  const result = (await db.execute(sql`
-    select l.type, l.id, l.created_at, l.title, l.contact, s.status, u.email as assignee
-    from (${allLeads}) l
-    left join lead_status s on s.lead_type = l.type and s.lead_id = l.id
-    left join "user" u on u.id = s.assignee_user_id
-    ${statusFilter}
-    order by l.created_at desc limit 200`)) as unknown as { rows: InboxRow[] };
+export async function leadInbox(db: Database, query: LeadInboxQuery, now: Date, promisedMinutes: number, timeZone: string): Promise<{ leads: LeadInboxItem[]; page: ListPage }> {
+  const keyset: Keyset = {
+    column: query.sort === "title" ? sql`s.title` : sql`s.created_at`,
+    id: sql`s.lead_id`,
+    type: query.sort === "title" ? "text" : "timestamptz",
+    direction: query.dir ?? (query.sort === "title" ? "asc" : "desc"),
+  };
+  const { rows, page } = await listWithTotal<InboxRow>(db, {
+    select: sql`s.lead_type as type, s.lead_id as id, s.created_at, s.title, s.contact, s.status, (select u.email from "user" u where u.id = s.assignee_user_id) as assignee`,
+    from: sql`lead_status s`,
+    where: leadFilters(query, timeZone),
+    keyset,
+    cursor: query.cursor,
+  });
   return {
-    leads: result.rows.map((row) => {
+    page,
+    leads: rows.map((row) => {
       const createdAt = new Date(row.created_at);
-      const status = row.status ?? "new";
       return {
         type: row.type,
         id: row.id,
         createdAt: createdAt.toISOString(),
         title: shortenAtWord(row.title, INBOX_TITLE_LENGTH),
         contact: row.contact.trim(),
-        status,
+        status: row.status,
         assignee: row.assignee,
-        overdue: isOverdue(createdAt, status, now, promisedMinutes),
+        overdue: isOverdue(createdAt, row.status, now, promisedMinutes),
       };
     }),
   };

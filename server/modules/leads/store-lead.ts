@@ -1,7 +1,9 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
+import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import type { OutgoingMail } from "../mail/enqueue-mail.ts";
+import { insertLeadIndexRow } from "./lead-index.ts";
 
 /** What a notification mail needs to know. */
 export type MailContext = {
@@ -16,17 +18,20 @@ export type LeadContext = MailContext & {
 };
 
 /**
- * Stores a lead and its credit-team notification in one statement (the outbox row is inserted
- * from the lead's RETURNING), so a stored lead is always announced and a refused one never is, in
- * one round trip. `insert` must be `... on conflict (idempotency_key) do nothing returning id`:
+ * Stores a lead, its credit-team notification and its row in the lead index (lead_status, what the
+ * lead list reads) in one statement (the outbox and index rows are inserted from the lead's
+ * RETURNING), so a stored lead is always announced and listed and a refused one never is, in one
+ * round trip. `insert` must be `... on conflict (idempotency_key) do nothing returning *` (every
+ * column: the index row is read from them):
  * when the key was seen before nothing new is stored or mailed, and the first record's id is
  * returned. A lead with more rows (owners) runs this inside its own transaction.
  */
-export async function storeLead(db: DbExecutor, lead: { insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail }): Promise<{ id: string; created: boolean }> {
+export async function storeLead(db: DbExecutor, lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail }): Promise<{ id: string; created: boolean }> {
   const mail = lead.notification;
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),
-    outbox as (insert into ${mailOutbox} ("to", subject, html, text) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} from lead)
+    outbox as (insert into ${mailOutbox} ("to", subject, html, text) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} from lead),
+    indexed as (${insertLeadIndexRow(lead.type, sql`lead`)})
     select id from lead`)) as unknown as { rows: { id: string }[] };
   const id = result.rows[0]?.id;
   return id ? { id, created: true } : { id: await lead.existing(), created: false };

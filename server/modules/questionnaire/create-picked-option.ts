@@ -15,6 +15,7 @@ export async function createPickedOption(db: Database, context: LeadContext, req
   if (!answer.eligible || payment === undefined) throw new AppError("CONFLICT", "These answers have no payment options; a specialist will contact you.");
 
   const stored = await storeLead(db, {
+    type: "picked-option",
     insert: db
       .insert(pickedOption)
       .values({
@@ -30,7 +31,7 @@ export async function createPickedOption(db: Database, context: LeadContext, req
         contactClient: answer.contactClient,
       })
       .onConflictDoNothing({ target: pickedOption.idempotencyKey })
-      .returning({ id: pickedOption.id }),
+      .returning(),
     existing: async () => (await db.select({ id: pickedOption.id }).from(pickedOption).where(eq(pickedOption.idempotencyKey, request.idempotencyKey)))[0]!.id,
     notification: simpleMail({
       to: context.creditTeamEmail,

@@ -11,6 +11,7 @@ import { storeLead, type LeadContext } from "../leads/store-lead.ts";
 export async function createQuestionnaireAnswer(db: Database, context: LeadContext, answer: QuestionnaireAnswerRequest, currentYear: number) {
   const quote = landingQuote(landingQuoteInput(answer, currentYear));
   const stored = await storeLead(db, {
+    type: "questionnaire",
     insert: db
       .insert(questionnaireAnswer)
       .values({
@@ -42,7 +43,7 @@ export async function createQuestionnaireAnswer(db: Database, context: LeadConte
         payments: quote.eligible ? quote.payments : null,
       })
       .onConflictDoNothing({ target: questionnaireAnswer.idempotencyKey })
-      .returning({ id: questionnaireAnswer.id }),
+      .returning(),
     existing: async () => (await db.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.idempotencyKey, answer.idempotencyKey)))[0]!.id,
     notification: simpleMail({
       to: context.creditTeamEmail,

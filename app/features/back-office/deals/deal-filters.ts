@@ -1,26 +1,25 @@
 import { backOfficeDealQuery, type BackOfficeDealQuery } from "#domain/api/back-office-deals.ts";
+import type { TableSort } from "../../../components/ui/table.tsx";
+import { readListParams } from "../../../lib/list-url.ts";
 
-/** The deals list's filters as kept in the URL: stage, company (vendor), month (0-11), q, waiting ("1": the vendor wrote last). */
-export type DealFilters = { stage: string; company: string; month: string; q: string; waiting: string };
+const keys = ["q", "stage", "company", "month", "waiting", "from", "to", "sort", "dir", "cursor"] as const;
 
-const keys = ["stage", "company", "month", "q", "waiting"] as const;
-
-/** Reads the filters from the URL; a value the endpoint would refuse is dropped (all), not sent. */
-export function readDealFilters(search: URLSearchParams): DealFilters {
-  const filters: DealFilters = { stage: "", company: "", month: "", q: "", waiting: "" };
-  for (const key of keys) {
-    const value = search.get(key)?.trim() ?? "";
-    if (value && backOfficeDealQuery.safeParse({ [key]: value }).success) filters[key] = value;
-  }
-  return filters;
+/** The deal list's view as kept in the URL; a value the endpoint would refuse is dropped (all), not sent. */
+export function readDealView(search: URLSearchParams): BackOfficeDealQuery {
+  return readListParams(backOfficeDealQuery, search, keys) as BackOfficeDealQuery;
 }
 
-/** The endpoint's query: only the filters that are set. */
-export function dealQuery(filters: DealFilters): BackOfficeDealQuery {
-  return Object.fromEntries(keys.filter((key) => filters[key] !== "").map((key) => [key, filters[key]]));
+const columnOfSort = { updated: "updated", created: "updated", business: "business" } as const;
+
+/** The table's sorted column: "Business" by name, "Updated" by last update (newest first unless chosen). */
+export function dealTableSort(view: BackOfficeDealQuery): TableSort | null {
+  if (view.sort === "created") return null;
+  const key = columnOfSort[view.sort ?? "updated"];
+  const ascending = view.dir ? view.dir === "asc" : view.sort === "business";
+  return { key, direction: ascending ? "ascending" : "descending" };
 }
 
-/** The URL search of the filters with one changed ("" or "all" clears it). */
-export function withFilter(filters: DealFilters, key: keyof DealFilters, value: string): URLSearchParams {
-  return new URLSearchParams(dealQuery({ ...filters, [key]: value === "all" ? "" : value }) as Record<string, string>);
+/** The URL change for a header's sort. */
+export function dealSortParams(sort: TableSort): Record<string, string> {
+  return { sort: sort.key === "business" ? "business" : "updated", dir: sort.direction === "ascending" ? "asc" : "desc" };
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { LeadInboxItem } from "#domain/api/back-office-leads.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
-import { Table, type TableColumn } from "../../../components/ui/table.tsx";
+import { Table, type TableColumn, type TableSort } from "../../../components/ui/table.tsx";
 import { leadPath } from "./lead-detail-screen.tsx";
 import { LeadStatusControl } from "./lead-status-control.tsx";
 
@@ -17,6 +17,7 @@ const columns: TableColumn<LeadInboxItem>[] = [
     key: "lead",
     header: "Lead",
     rowHeader: true,
+    sortable: true,
     cell: (lead) => (
       <>
         {/* Every lead has its page: all its fields, a long message whole, notes and history. */}
@@ -29,20 +30,22 @@ const columns: TableColumn<LeadInboxItem>[] = [
   },
   { key: "kind", header: "Kind", cell: (lead) => leadTypeLabels[lead.type] },
   { key: "contact", header: "Contact", cell: (lead) => lead.contact },
-  { key: "arrived", header: "Arrived", cell: (lead) => age(lead.createdAt) },
+  { key: "arrived", header: "Arrived", sortable: true, cell: (lead) => age(lead.createdAt) },
   { key: "status", header: "Status", cell: (lead) => <LeadStatusControl lead={lead} /> },
 ];
 
-/** Every lead, newest first; new ones past the promised callback time are marked Overdue. */
-export function LeadInboxTable({ leads, filtered }: { leads: readonly LeadInboxItem[]; filtered: boolean }) {
+/** A page of leads, sorted by the server (the sort is in the URL); new ones past the promised callback time are marked Overdue. */
+export function LeadInboxTable({ leads, filtered, sort, onSort }: { leads: readonly LeadInboxItem[]; filtered: boolean; sort: TableSort; onSort: (sort: TableSort) => void }) {
   return (
     <Table
       caption="Leads"
       columns={columns}
+      sort={sort}
+      onSort={onSort}
       rows={leads}
       rowKey={(lead) => `${lead.type}-${lead.id}`}
       rowClassName={(lead) => (lead.overdue ? "bg-red-50" : "")}
-      empty={filtered ? "No leads with this status." : "No leads yet."}
+      empty={filtered ? "No leads match." : "No leads yet."}
     />
   );
 }

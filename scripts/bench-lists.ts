@@ -1,0 +1,267 @@
+// Issue 17: the back-office lists at scale. Seeds 1,000,000 leads (spread over the six kinds, each
+// with its lead index row), 1,000,000 deals and 1,000,000 audit entries in SQL (generate_series),
+// then times the first page (and its capped total) of every list under each single filter, search
+// and sort through the very functions the routes call, and writes each query's plan
+// (EXPLAIN ANALYZE) to docs/list-query-plans-<driver>.md, failing a plan that reads a big table
+// whole (Seq Scan).
+//
+// `npm run bench` calls benchLists() once per database. Alone:
+//   node --import tsx scripts/bench-lists.ts                  (PGlite in a scratch folder)
+//   BENCH_DATABASE_URL=postgres://... node --import tsx scripts/bench-lists.ts postgres
+// BENCH_LEADS, BENCH_DEALS and BENCH_AUDIT set the counts; BENCH_LIST_RUNS the timed runs per case.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql, type SQL } from "drizzle-orm";
+import type { AuditQuery } from "../domain/api/audit.ts";
+import type { BackOfficeDealQuery } from "../domain/api/back-office-deals.ts";
+import type { LeadInboxQuery } from "../domain/api/back-office-leads.ts";
+import { openDatabase, type Database, type DatabaseTarget } from "../server/db/client.ts";
+import { listAuditEntries } from "../server/modules/audit/list-audit-entries.ts";
+import { listAllDeals } from "../server/modules/deals/list-all-deals.ts";
+import { reindexAllLeads } from "../server/modules/leads/lead-index.ts";
+import { leadInbox } from "../server/modules/leads/list-lead-inbox.ts";
+
+const leadCount = Number(process.env.BENCH_LEADS ?? 1_000_000);
+const dealCount = Number(process.env.BENCH_DEALS ?? 1_000_000);
+const auditCount = Number(process.env.BENCH_AUDIT ?? 1_000_000);
+const runs = Number(process.env.BENCH_LIST_RUNS ?? 40);
+const timeZone = "America/New_York";
+const staffId = "bench-staff";
+/** The tables a plan must never read whole. */
+const bigTables = /Seq Scan on (lead_status|deal|audit_log|questionnaire_answer|picked_option|credit_application|calculator_lead|vendor_contact|footer_message)\b/;
+
+const firstNames = "array['Granite','Harbor','Summit','Maple','Cedar','Pioneer','Atlas','Beacon','Orchard','Keystone']";
+const secondNames = "array['Excavation','Bakery','Trucking','Dental','Logistics','Farms','Printing','Roofing','Towing']";
+const business = (g: string) => `(${firstNames})[1 + ${g} % 10] || ' ' || (${secondNames})[1 + (${g} / 10) % 9] || ' ' || ${g}`;
+const person = (g: string) => `(array['Ana','Ben','Chloe','Dev','Eli','Fay','Gus','Hana'])[1 + ${g} % 8] || ' ' || (array['Lopez','Nguyen','Smith','Okafor','Rossi','Kim'])[1 + (${g} / 8) % 6]`;
+const email = (g: string) => `'owner' || ${g} || '@' || (array['mail.example','biz.example','shop.example'])[1 + ${g} % 3]`;
+const phone = (g: string) => `'(555) ' || lpad(((${g} / 10000) % 1000)::text, 3, '0') || '-' || lpad((${g} % 10000)::text, 4, '0')`;
+
+/** The columns each kind's seed sets beyond the generic filler (names, e-mail, phone a search finds). */
+const leadSeeds: { table: string; columns: Record<string, string> }[] = [
+  { table: "questionnaire_answer", columns: { business_name: business("g"), name_of_owner: person("g"), business_phone: phone("g") } },
+  { table: "picked_option", columns: { business_name: business("g"), answer_id: "(select id from questionnaire_answer order by created_at limit 1)" } },
+  { table: "credit_application", columns: { business_name: business("g"), business_contact: person("g"), business_email: email("g"), business_phone: phone("g") } },
+  { table: "calculator_lead", columns: { first_name: `split_part(${person("g")}, ' ', 1)`, last_name: `split_part(${person("g")}, ' ', 2) || g`, owner_email: email("g"), owner_phone: phone("g") } },
+  { table: "vendor_contact", columns: { business_name: business("g"), contact_name: person("g"), email: email("g"), phone_number: phone("g") } },
+  { table: "footer_message", columns: { name_user: person("g"), name_of_business: business("g"), email_user: email("g"), message: "'Please call me about financing for ' || g" } },
+];
+
+type Column = { column_name: string; data_type: string };
+
+/** `count` rows into `table` in one statement: the given columns, every other required column filled by its type. */
+async function fill(db: Database, table: string, count: number, columns: Record<string, string>, createdAt: string) {
+  const required = (await db.execute(
+    sql`select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ${table} and is_nullable = 'NO' and column_default is null`,
+  )) as unknown as { rows: Column[] };
+  const values: Record<string, string> = {};
+  for (const { column_name: name, data_type: type } of required.rows) {
+    values[name] =
+      name === "idempotency_key"
+        ? `'bench-' || g`
+        : type === "text"
+          ? `'${name} ' || g`
+          : type === "integer"
+            ? "(g % 3)"
+            : type === "numeric"
+              ? "5"
+              : type === "boolean"
+                ? "true"
+                : type === "jsonb"
+                  ? "'{}'::jsonb"
+                  : type === "date"
+                    ? "date '2020-01-01'"
+                    : "now()";
+  }
+  Object.assign(values, columns, { created_at: createdAt });
+  const names = Object.keys(values);
+  await db.execute(sql.raw(`insert into ${table} (${names.map((name) => `"${name}"`).join(", ")}) select ${names.map((name) => values[name]).join(", ")} from generate_series(1, ${count}) g`));
+}
+
+const countOf = async (db: Database, table: string) => Number(((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+
+/** The leads, deals and audit entries, once per database (a database already holding them is kept). */
+async function seed(db: Database, report: (line: string) => void) {
+  const started = performance.now();
+  await db.execute(
+    sql`insert into "user" (id, name, email, role, email_verified) values (${staffId}, 'Bench Staff', 'staff@bench.example', 'admin', true), ('bench-vendor', 'Bench Vendor', 'vendor@bench.example', 'vendor', true) on conflict do nothing`,
+  );
+  if ((await countOf(db, "lead_status")) < leadCount) {
+    const perKind = Math.ceil(leadCount / leadSeeds.length);
+    // A year of traffic: kind k's g-th lead arrived (6g + k) * 5 s ago.
+    for (const [k, kind] of leadSeeds.entries()) await fill(db, kind.table, perKind, kind.columns, `now() - ((g * 6 + ${k}) * interval '5 seconds')`);
+    await db.execute(reindexAllLeads);
+    // The team's work: a tenth contacted, a twentieth closed, a twentieth taken by one of them.
+    await db.execute(sql`update lead_status set status = case when hashtext(lead_id::text) % 10 = 0 then 'contacted' else 'closed' end where hashtext(lead_id::text) % 20 in (0, 1)`);
+    await db.execute(sql`update lead_status set assignee_user_id = ${staffId} where hashtext(lead_id::text) % 20 = 3`);
+  }
+  if ((await countOf(db, "deal")) < dealCount) {
+    await db.execute(sql`insert into vendor_company (name, company_code) select 'Vendor ' || g || ' Equipment', (200000 + g)::text from generate_series(1, 40) g on conflict do nothing`);
+    await fill(
+      db,
+      "deal",
+      dealCount,
+      {
+        vendor_company_id: "(array(select id from vendor_company order by name))[1 + g % 40]",
+        submitted_by_user_id: "'bench-vendor'",
+        account_number: "'VP' || g",
+        business_name: business("g"),
+        owners_name: person("g"),
+        business_email: email("g"),
+        business_phone: phone("g"),
+        stage: "1 + g % 9",
+        month_submitted: "g % 12",
+        year_in_file: "2020 + g % 7",
+        last_update: "now() - (g * interval '7 seconds')",
+      },
+      "now() - (g * interval '9 seconds')",
+    );
+  }
+  if ((await countOf(db, "audit_log")) < auditCount) {
+    await db.execute(
+      sql.raw(`insert into audit_log (at, actor_user_id, action, subject, ip_address)
+      select now() - (g * interval '3 seconds'), case when g % 4 = 0 then '${staffId}' end, (array['sign-in','deal.update','lead.update','sensitive.reveal','export.leads'])[1 + g % 5], 'subject-' || g, '10.0.0.' || (g % 250)
+      from generate_series(1, ${auditCount}) g`),
+    );
+  }
+  await db.execute(sql`analyze`);
+  report(
+    `  lists: ${leadCount.toLocaleString("en-US")} leads, ${dealCount.toLocaleString("en-US")} deals, ${auditCount.toLocaleString("en-US")} audit entries ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** The database, with every statement a list function runs written down (to EXPLAIN it afterwards). */
+function recording(db: Database): { db: Database; statements: SQL[] } {
+  const statements: SQL[] = [];
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== "execute") return Reflect.get(target, property, receiver) as unknown;
+      return (query: SQL) => {
+        statements.push(query);
+        return target.execute(query);
+      };
+    },
+  });
+  return { db: proxy, statements };
+}
+
+type Case = { list: string; name: string; run: (db: Database) => Promise<unknown> };
+
+/** A cursor to the second page of a list, from its first. */
+async function secondPage<Q extends { cursor?: string }>(list: (db: Database, query: Q) => Promise<{ page: { next: string | null } }>, db: Database, query: Q): Promise<Q> {
+  return { ...query, cursor: (await list(db, query)).page.next ?? undefined };
+}
+
+async function cases(db: Database): Promise<Case[]> {
+  const now = new Date();
+  const leads = (query: LeadInboxQuery) => (target: Database) => leadInbox(target, query, now, 30, timeZone);
+  const deals = (query: BackOfficeDealQuery) => (target: Database) => listAllDeals(target, query, undefined, timeZone);
+  const audit = (query: AuditQuery) => (target: Database) => listAuditEntries(target, query, timeZone);
+  const [company] = ((await db.execute(sql`select id from vendor_company where name = 'Vendor 7 Equipment'`)) as unknown as { rows: { id: string }[] }).rows;
+  const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const leadPage2 = await secondPage((target, query: LeadInboxQuery) => leadInbox(target, query, now, 30, timeZone), db, {});
+  const dealPage2 = await secondPage((target, query: BackOfficeDealQuery) => listAllDeals(target, query, undefined, timeZone), db, {});
+  return [
+    { list: "leads", name: "newest first (no filter)", run: leads({}) },
+    { list: "leads", name: "page 2 (cursor)", run: leads(leadPage2) },
+    { list: "leads", name: "search a business, common word (harbor)", run: leads({ q: "harbor" }) },
+    { list: "leads", name: "search a business, one lead (harbor bakery 131)", run: leads({ q: "harbor bakery 131" }) },
+    { list: "leads", name: "search a name (okafor)", run: leads({ q: "okafor" }) },
+    { list: "leads", name: "search an e-mail (owner4242@)", run: leads({ q: "owner4242@" }) },
+    { list: "leads", name: "search a phone ((555) 012-3456)", run: leads({ q: "(555) 012-3456" }) },
+    { list: "leads", name: "kind: credit application", run: leads({ type: "credit-application" }) },
+    { list: "leads", name: "status: contacted", run: leads({ status: "contacted" }) },
+    { list: "leads", name: "assignee: one member", run: leads({ assignee: staffId }) },
+    { list: "leads", name: "assignee: nobody", run: leads({ assignee: "none" }) },
+    { list: "leads", name: "received: last 7 days", run: leads({ from: weekAgo, to: now.toISOString().slice(0, 10) }) },
+    {
+      list: "leads",
+      name: "received: a month, a year ago",
+      run: leads({ from: new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10), to: new Date(now.getTime() - 335 * 86_400_000).toISOString().slice(0, 10) }),
+    },
+    { list: "leads", name: "sort: title A-Z", run: leads({ sort: "title" }) },
+    { list: "leads", name: "sort: oldest first", run: leads({ dir: "asc" }) },
+    { list: "deals", name: "last update first (no filter)", run: deals({}) },
+    { list: "deals", name: "page 2 (cursor)", run: deals(dealPage2) },
+    { list: "deals", name: "search an account number (VP424242)", run: deals({ q: "VP424242" }) },
+    { list: "deals", name: "search a business, common word (harbor)", run: deals({ q: "harbor" }) },
+    { list: "deals", name: "search a business, one deal (harbor bakery 131)", run: deals({ q: "harbor bakery 131" }) },
+    { list: "deals", name: "search an owner (okafor)", run: deals({ q: "okafor" }) },
+    { list: "deals", name: "search an e-mail (owner4242@)", run: deals({ q: "owner4242@" }) },
+    { list: "deals", name: "search a phone (555-012-3456)", run: deals({ q: "555-012-3456" }) },
+    { list: "deals", name: "search a vendor company (vendor 7 equip)", run: deals({ q: "vendor 7 equip" }) },
+    { list: "deals", name: "stage: 3", run: deals({ stage: "3" }) },
+    { list: "deals", name: "vendor: one of 40", run: deals({ company: company!.id }) },
+    { list: "deals", name: "submitted: last 30 days", run: deals({ from: monthAgo }) },
+    { list: "deals", name: "waiting for us", run: deals({ waiting: "1" }) },
+    { list: "deals", name: "sort: business A-Z", run: deals({ sort: "business" }) },
+    { list: "deals", name: "sort: newest submitted", run: deals({ sort: "created" }) },
+    { list: "audit", name: "newest first (no filter)", run: audit({}) },
+    { list: "audit", name: "search an action (reveal)", run: audit({ q: "reveal" }) },
+    { list: "audit", name: "search a subject (subject-424242)", run: audit({ q: "subject-424242" }) },
+    { list: "audit", name: "search who (staff@bench)", run: audit({ q: "staff@bench" }) },
+    { list: "audit", name: "days: last 7", run: audit({ from: weekAgo }) },
+  ];
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+
+/** Times every case (p50, p95 of `runs` after 3 untimed) and writes the plans of its statements. */
+export async function benchLists(target: DatabaseTarget, driver: string, report: (line: string) => void): Promise<{ failures: string[] }> {
+  const database = await openDatabase(target);
+  const failures: string[] = [];
+  try {
+    await database.migrate();
+    await seed(database.db, report);
+    const plans: string[] = [`# Lead, deal and audit list plans on ${driver} (issue 17)`, "", `Written by \`scripts/bench-lists.ts\` on ${new Date().toISOString()}.`, ""];
+    for (const benchCase of await cases(database.db)) {
+      for (let warm = 0; warm < 3; warm++) await benchCase.run(database.db);
+      const times: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const started = performance.now();
+        await benchCase.run(database.db);
+        times.push(performance.now() - started);
+      }
+      const { db, statements } = recording(database.db);
+      await benchCase.run(db);
+      const p95 = percentile(times, 95);
+      const seqScans: string[] = [];
+      plans.push(`## ${benchCase.list}: ${benchCase.name}`, "", `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (page and total together, ${runs} runs)`, "");
+      for (const statement of statements) {
+        const result = (await database.db.execute(sql`explain (analyze, costs off) ${statement}`)) as unknown as { rows: Record<string, string>[] };
+        const plan = result.rows.map((row) => Object.values(row)[0]).join("\n");
+        const seq = bigTables.exec(plan);
+        if (seq) seqScans.push(seq[0]);
+        plans.push("```", plan, "```", "");
+      }
+      const verdict = seqScans.length ? `SEQ SCAN (${seqScans.join(", ")})` : "index only";
+      if (seqScans.length) failures.push(`${benchCase.list}: ${benchCase.name}: ${seqScans.join(", ")}`);
+      report(`  ${benchCase.list.padEnd(5)} ${benchCase.name.padEnd(52)} p95 ${p95.toFixed(1).padStart(7)} ms ${p95 <= 20 ? "ok " : "OVER"} (goal <= 20 ms); ${verdict}`);
+    }
+    await writeFile(path.join(import.meta.dirname, `../docs/list-query-plans-${driver}.md`), `${plans.join("\n")}\n`);
+  } finally {
+    await database.close();
+  }
+  return { failures };
+}
+
+if (process.argv[1]?.endsWith("bench-lists.ts")) {
+  const driver = process.argv[2] === "postgres" ? "postgres" : "pglite";
+  const report = (line: string) => console.log(line);
+  report(`List benchmarks on ${driver}, ${new Date().toISOString()}`);
+  if (driver === "postgres") {
+    const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("Set BENCH_DATABASE_URL (a database of its own: the bench fills it).");
+    await benchLists({ driver: "postgres", url }, driver, report);
+  } else {
+    const dataDir = process.env.BENCH_PGLITE_DIR ?? (await mkdtemp(path.join(tmpdir(), "bench-lists-")));
+    try {
+      await benchLists({ driver: "pglite", dataDir }, driver, report);
+    } finally {
+      if (!process.env.BENCH_PGLITE_DIR) await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  process.exit(0);
+}

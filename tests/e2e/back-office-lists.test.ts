@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reindexAllLeads } from "../../server/modules/leads/lead-index.ts";
+import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
+import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { signInThroughUi } from "./support/sign-in.ts";
+
+// Issue 17: staff search and page through leads and deals, and a view's URL shows the same view
+// on another page.
+
+let server: E2eServer;
+let browser: Browser;
+let staff: Page;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  await server.editDatabase(async ({ db }) => {
+    await db.execute(sql`insert into footer_message (idempotency_key, name_of_business, name_user, email_user, message, created_at)
+      select 'pager-' || g, 'Paging Co', 'Pager ' || g, 'pager' || g || '@x.example', 'Please call', now() - g * interval '1 hour' from generate_series(1, 120) g`);
+    await db.execute(reindexAllLeads);
+    await db.execute(sql`insert into deal (idempotency_key, vendor_company_id, submitted_by_user_id, account_number, business_name, owners_name, business_phone, business_email, description, equipment_description, month_submitted, year_in_file, last_update)
+      select 'paging-' || g, u.vendor_company_id, u.id, 'VP' || (50000 + g), 'Paging Deal ' || g, 'Owner ' || g, '(212) 555-0100', 'paging@biz.example', 'Loader', 'Loader', 1, 2025, now() - g * interval '1 minute'
+      from generate_series(1, 80) g, "user" u where u.email = 'vendor@demo.example'`);
+  });
+  browser = await launchBrowser();
+  staff = await browser.newPage();
+  await signInThroughUi(staff, server.url, "admin@demo.example", demoPasswords.admin);
+  await staff.waitForURL(`${server.url}/back-office`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const firstRow = (page: Page, caption: string) => page.getByRole("region", { name: caption }).getByRole("rowheader").first().innerText();
+
+/** The same address in a new tab of the same session shows the same rows and count. */
+async function expectSameViewAt(url: string, caption: string, noun: string) {
+  const shown = { first: await firstRow(staff, caption), count: await staff.getByRole("status").filter({ hasText: noun }).innerText() };
+  const other = await browser.newPage();
+  await other.goto(url);
+  await other.getByRole("region", { name: caption }).waitFor();
+  expect(await firstRow(other, caption)).toBe(shown.first);
+  expect(await other.getByRole("status").filter({ hasText: noun }).innerText()).toBe(shown.count);
+  await other.close();
+}
+
+describe("back-office lists", () => {
+  it("searches leads, pages through them, and shares the view by its URL", async () => {
+    await staff.goto(`${server.url}/back-office/leads`);
+    const filters = staff.getByRole("form", { name: "Search and filter leads" });
+    await filters.getByLabel("Search").fill("pager 11");
+    await filters.getByRole("button", { name: "Search" }).click();
+    await staff.waitForURL(/q=pager\+11/);
+    await staff.getByRole("status").filter({ hasText: "11 leads" }).waitFor();
+    await expectNoAxeViolations(staff);
+
+    await filters.getByLabel("Search").fill("");
+    await filters.getByRole("button", { name: "Search" }).click();
+    await filters.getByLabel("Kind").selectOption({ label: "Website message" });
+    await staff.waitForURL(/type=footer-message/);
+    const firstPage = await firstRow(staff, "Leads");
+    await staff.getByRole("link", { name: "Next page" }).click();
+    await staff.waitForURL(/cursor=/);
+    await staff.getByRole("link", { name: "Previous page" }).waitFor();
+    expect(await firstRow(staff, "Leads")).not.toBe(firstPage);
+    await expectNoAxeViolations(staff);
+    await expectSameViewAt(staff.url(), "Leads", "leads");
+
+    await staff.getByRole("button", { name: /^Lead/ }).click();
+    await staff.waitForURL(/sort=title/);
+    expect(new URL(staff.url()).searchParams.get("cursor")).toBeNull();
+  });
+
+  it("searches deals, pages forward and back, and shares the view by its URL", async () => {
+    await staff.goto(`${server.url}/back-office/deals`);
+    const filters = staff.getByRole("form", { name: "Filter deals" });
+    await filters.getByLabel("Search").fill("paging deal");
+    await filters.getByRole("button", { name: "Search" }).click();
+    await staff.getByRole("status").filter({ hasText: "80 deals" }).waitFor();
+    const firstPage = await firstRow(staff, "Deals");
+    await staff.getByRole("link", { name: "Next page" }).click();
+    await staff.waitForURL(/cursor=/);
+    expect(await staff.getByRole("region", { name: "Deals" }).getByRole("rowheader").count()).toBe(30);
+    await expectNoAxeViolations(staff);
+    await expectSameViewAt(staff.url(), "Deals", "deals");
+    await staff.getByRole("link", { name: "Previous page" }).click();
+    await staff.getByRole("link", { name: "Next page" }).waitFor();
+    expect(await firstRow(staff, "Deals")).toBe(firstPage);
+  });
+});
