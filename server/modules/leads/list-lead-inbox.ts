@@ -2,16 +2,18 @@ import { sql } from "drizzle-orm";
 import type { LeadInboxItem } from "#domain/api/back-office-leads.ts";
 import { shortenAtWord } from "#domain/leads/lead-fields.ts";
 import { INBOX_TITLE_LENGTH, isOverdue, type LeadStatus, type LeadType } from "#domain/leads/lead-inbox.ts";
+import { responseDueAt } from "#domain/leads/response-promise.ts";
 import type { Database } from "../../db/client.ts";
 import { allLeads } from "./all-leads.ts";
 
 type InboxRow = { type: LeadType; id: string; created_at: string | Date; title: string; contact: string; status: LeadStatus | null; assignee: string | null };
 
 /**
- * Newest first; each with its status, assignee and whether the promised callback time passed. A long
- * title (a footer message) is shortened at a word; the lead's page has it whole.
+ * Newest first; each with its status, assignee, when the first call is due (the credit team's hours:
+ * after 15:00, the next business morning) and whether that passed. A long title (a footer message)
+ * is shortened at a word; the lead's page has it whole.
  */
-export async function leadInbox(db: Database, filter: { status?: LeadStatus }, now: Date, promisedMinutes: number): Promise<{ leads: LeadInboxItem[] }> {
+export async function leadInbox(db: Database, filter: { status?: LeadStatus }, now: Date, promisedMinutes: number, timeZone: string): Promise<{ leads: LeadInboxItem[] }> {
   const statusFilter = filter.status ? sql`where coalesce(s.status, 'new') = ${filter.status}` : sql``;
   const result = (await db.execute(sql`
     select l.type, l.id, l.created_at, l.title, l.contact, s.status, u.email as assignee
@@ -32,7 +34,8 @@ export async function leadInbox(db: Database, filter: { status?: LeadStatus }, n
         contact: row.contact.trim(),
         status,
         assignee: row.assignee,
-        overdue: isOverdue(createdAt, status, now, promisedMinutes),
+        dueAt: responseDueAt(createdAt, promisedMinutes, timeZone).toISOString(),
+        overdue: isOverdue(createdAt, status, now, promisedMinutes, timeZone),
       };
     }),
   };

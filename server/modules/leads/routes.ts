@@ -53,7 +53,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
     listLeads,
     async (request) => {
       await staff(request);
-      return leadInbox(app.db, request.query, new Date(), promisedMinutes);
+      return leadInbox(app.db, request.query, new Date(), promisedMinutes, timeZone);
     },
     staffOnly,
   );
