@@ -33,7 +33,12 @@ const clockOf = async (id: string) => (await server.database.db.select().from(re
 
 async function submitDeal(name: string) {
   const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
-  const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie: vendor.cookie, origin: testOrigin, "content-type": body.contentType } });
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: body.payload,
+    headers: { cookie: vendor.cookie, origin: testOrigin, "content-type": body.contentType },
+  });
   return response.json().id as string;
 }
 
@@ -56,7 +61,8 @@ describe("the promise clock", () => {
   });
 
   it("stops at a lead's first status change off new, not at an assignee or a note, and not again later", async () => {
-    const id = (await inject("POST", "/api/leads/footer-message", "", { nameOfBusiness: "", nameUser: "Ola", emailUser: "ola@example.com", subjectUser: "Hi", idempotencyKey: randomUUID() })).json().id;
+    const id = (await inject("POST", "/api/leads/footer-message", "", { nameOfBusiness: "", nameUser: "Ola", emailUser: "ola@example.com", subjectUser: "Hi", idempotencyKey: randomUUID() })).json()
+      .id;
     await inject("PATCH", `/api/back-office/leads/footer-message/${id}`, staffCookie, { assigneeUserId: staffId, notes: "Will call" });
     expect((await clockOf(id)).firstContactAt).toBeNull();
     await inject("PATCH", `/api/back-office/leads/footer-message/${id}`, staffCookie, { status: "contacted" });
