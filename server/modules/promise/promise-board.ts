@@ -46,8 +46,7 @@ const emptyStats: PromiseStats = { arrived: 0, contacted: 0, waiting: 0, kept: 0
  * percentiles by percentile_cont over wall-clock minutes to first contact (uncontacted rows are
  * null and left out).
  */
-async function promiseStatsQuery(db: DbExecutor, kind: ResponseSubjectKind, range: { start: Date; end: Date }, now: Date, timeZone: string) {
-  const result = (await db.execute(sql`
+export const promiseStatsSql = (kind: ResponseSubjectKind, range: { start: Date; end: Date }, now: Date, timeZone: string) => sql`
     select c.day, c.source, grouping(c.day, c.source) as grouped,
       count(*) as arrived,
       count(c.first_contact_at) as contacted,
@@ -62,23 +61,25 @@ async function promiseStatsQuery(db: DbExecutor, kind: ResponseSubjectKind, rang
       from response_clock
       where subject_kind = ${kind} and arrived_at >= ${range.start} and arrived_at < ${range.end}
     ) c
-    group by grouping sets ((c.day), (c.source), ())`)) as unknown as { rows: StatsRow[] };
-  return result.rows;
-}
+    group by grouping sets ((c.day), (c.source), ())`;
 
 /** What is past due and uncontacted now (the partial index response_clock_waiting_idx), with each one's title. */
-async function overdueNow(db: DbExecutor, kind: ResponseSubjectKind, now: Date) {
+export function overdueNowSql(kind: ResponseSubjectKind, now: Date) {
   const title =
     kind === "lead"
       ? sql`(select l.title from (${allLeads}) l where l.type = c.subject_type and l.id = c.subject_id)`
       : sql`(select d.business_name || ' (' || d.account_number || ')' from deal d where d.id = c.subject_id)`;
-  const result = (await db.execute(sql`
+  return sql`
     select (select count(*) from response_clock w where w.subject_kind = ${kind} and w.first_contact_at is null and w.due_at < ${now}) as count,
       coalesce((select json_agg(o) from (
         select c.subject_type as type, c.subject_id as id, c.source, coalesce(${title}, '') as title, c.arrived_at as "arrivedAt", c.due_at as "dueAt"
         from response_clock c
         where c.subject_kind = ${kind} and c.first_contact_at is null and c.due_at < ${now}
-        order by c.due_at desc limit ${overdueListLimit}) o), '[]') as items`)) as unknown as {
+        order by c.due_at desc limit ${overdueListLimit}) o), '[]') as items`;
+}
+
+async function overdueNow(db: DbExecutor, kind: ResponseSubjectKind, now: Date) {
+  const result = (await db.execute(overdueNowSql(kind, now))) as unknown as {
     rows: { count: string | number; items: string | (Omit<OverdueItem, "source"> & { source: string })[] }[];
   };
   const row = result.rows[0]!;
@@ -92,7 +93,8 @@ async function overdueNow(db: DbExecutor, kind: ResponseSubjectKind, now: Date) 
 /** The response-times board for leads or deals arrived in a range of business days. */
 export async function promiseBoard(db: DbExecutor, query: PromiseBoardQuery, now: Date, promise: { timeZone: string; promisedMinutes: number }): Promise<PromiseBoard> {
   const range = businessDaysToInstants(query, promise.timeZone);
-  const [rows, overdue] = await Promise.all([promiseStatsQuery(db, query.kind, range, now, promise.timeZone), overdueNow(db, query.kind, now)]);
+  const [grouped, overdue] = await Promise.all([db.execute(promiseStatsSql(query.kind, range, now, promise.timeZone)), overdueNow(db, query.kind, now)]);
+  const rows = (grouped as unknown as { rows: StatsRow[] }).rows;
   const total = rows.find((row) => row.day === null && row.source === null && Number(row.grouped) === 3);
   return {
     kind: query.kind,
