@@ -13,9 +13,9 @@ const relative = (...otherLayers) => `\\.{1,2}/(?!(?:[^/]*/)*?(?:${otherLayers.j
 const domainImports = [relative("app", "server", "tests", "scripts"), "zod/mini$", "zod$"];
 const domainMessage = "domain/ is pure: it imports only domain/ files (relative) and zod/mini, never app/, server/ or I/O libraries.";
 const domainZod = [{ name: "zod", message: "domain/ schemas reach the browser: use zod/mini (docs/decisions/0011)." }];
-const appImports = [relative("server", "domain", "tests", "scripts"), "#domain/", "react(?:/|$)", "react-dom(?:/|$)", "react-router(?:/|$)", "@react-router/", "zod/mini$"];
+const appImports = [relative("server", "domain", "tests", "scripts"), "#domain/", "react(?:/|$)", "react-dom(?:/|$)", "react-router(?:/|$)", "@react-router/", "zod/mini$", "recharts$"];
 const appMessage =
-  "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router and zod/mini, never server/, Node or server libraries (a new browser library is added to this list on purpose).";
+  "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router, zod/mini and recharts (the back office's charts, lazy-loaded), never server/, Node or server libraries (a new browser library is added to this list on purpose).";
 const testLibraries = ["vitest$", "fast-check$"];
 
 const fetchInEffect = {

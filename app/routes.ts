@@ -35,6 +35,7 @@ export default [
       route("vendors", "routes/back-office-vendors.tsx"),
       route("partners", "routes/back-office-partners.tsx"),
       route("audit", "routes/back-office-audit.tsx"),
+      route("response-times", "routes/back-office-response-times.tsx"),
       route("deals/:id", "routes/back-office-deal.tsx"),
     ]),
   ]),

@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import * as z from "zod/mini";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { dealCallbackMinutes } from "#domain/leads/response-promise.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
@@ -18,6 +19,7 @@ import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
 import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { outboxRoutes } from "./modules/outbox/routes.ts";
 import { backOfficeSummaryRoutes } from "./modules/back-office-summary/routes.ts";
+import { promiseBoardRoutes } from "./modules/promise/routes.ts";
 import { dealRoutes } from "./modules/deals/routes.ts";
 import { partnerAdminRoutes, partnerRoutes } from "./modules/partners/routes.ts";
 import { findPartner } from "./modules/partners/find-partner.ts";
@@ -131,12 +133,14 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
   await app.register(outboxRoutes);
+  const responsePromise = { timeZone: config.public.brand.timeZone, leadMinutes: config.public.brand.claims.leadCallbackMinutes, dealMinutes: dealCallbackMinutes };
   // Per address: generous for a person, tight for a script.
   const leadContext = {
     creditTeamEmail: config.creditTeamEmail,
     publicUrl: config.publicUrl,
     product: config.public.brand.name,
     rateLimit: { max: config.leadRateLimitMax, timeWindow: "1 minute" },
+    promise: responsePromise,
   };
   await app.register(leadRoutes, { cipher, context: leadContext, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
@@ -148,7 +152,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
-  await app.register(backOfficeSummaryRoutes, { promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
+  await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(promiseBoardRoutes, { promise: responsePromise });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

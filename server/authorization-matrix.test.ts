@@ -26,6 +26,8 @@ function allowed(endpoint: Endpoint, caller: Caller): boolean {
   if (caller === "anonymous") return false;
   if (path === "/api/me" || path.startsWith("/api/me/")) return true;
   if (path.startsWith("/api/portal/")) return caller === "vendor" || caller === "otherVendor";
+  // The response-times board (issue 17): staff and admins, like the rest of the back office.
+  if (path === "/api/back-office/response-times") return caller === "staff" || caller === "admin";
   if (path.startsWith("/api/back-office/")) {
     if (caller === "vendor" || caller === "otherVendor" || caller === "staffWithoutTwoFactor") return false;
     const adminRoute = adminOnly.some((pattern) => pattern.test(path)) && !(method === "GET" && /^\/api\/back-office\/(vendors|partners)$/.test(path));

@@ -44,6 +44,8 @@ export const leadInboxItem = z.object({
   contact: z.string(),
   status: z.enum(leadStatuses),
   assignee: z.nullable(z.string()),
+  /** When the first call is due: the promise runs in the credit team's hours (`responseDueAt`). */
+  dueAt: z.string(),
   overdue: z.boolean(),
 });
 

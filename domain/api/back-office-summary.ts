@@ -4,7 +4,7 @@ import { endpoint } from "./endpoint.ts";
 export const backOfficeSummary = z.object({
   /** Leads received since midnight in the business time zone. */
   newLeadsToday: z.number(),
-  /** New leads older than the promised callback time (the inbox's rule, `isOverdue`). */
+  /** Leads not contacted yet and past their due time (the promise runs in the credit team's hours; the inbox's rule, `isOverdue`). */
   overdueLeads: z.number(),
   /** Deals at stage 1 (App In) that the credit team has neither changed nor written to. */
   dealsAwaitingAnswer: z.number(),

@@ -38,3 +38,23 @@ export function startOfBusinessDay(day: string, timeZone: string): Date {
 export function businessDaysToInstants(range: { from: string; to: string }, timeZone: string): { start: Date; end: Date } {
   return { start: startOfBusinessDay(range.from, timeZone), end: startOfWallDay(wallMidnight(range.to) + dayMs, timeZone) };
 }
+
+/** The instant a day's wall clock in the business time zone reads `hour`:00 (the later one where a clock change skips it). */
+export function businessWallTime(day: string, hour: number, timeZone: string): Date {
+  const wall = wallMidnight(day) + hour * 3_600_000;
+  const first = wall - offsetAt(wall, timeZone);
+  const second = wall - offsetAt(first, timeZone);
+  const readsWall = (instant: number) => instant + offsetAt(instant, timeZone) === wall;
+  return new Date([Math.min(first, second), Math.max(first, second)].find(readsWall) ?? Math.max(first, second));
+}
+
+/** The calendar day (YYYY-MM-DD) `days` after `day`. */
+export function addCalendarDays(day: string, days: number): string {
+  const next = new Date(wallMidnight(day) + days * dayMs);
+  return `${String(next.getUTCFullYear()).padStart(4, "0")}-${String(next.getUTCMonth() + 1).padStart(2, "0")}-${String(next.getUTCDate()).padStart(2, "0")}`;
+}
+
+/** Day of the week (0 Sunday - 6 Saturday) of a calendar day. */
+export function weekdayOf(day: string): number {
+  return new Date(wallMidnight(day)).getUTCDay();
+}

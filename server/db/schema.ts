@@ -578,3 +578,35 @@ export const leadHistory = pgTable(
   },
   (table) => [index("lead_history_lead_idx").on(table.leadType, table.leadId, table.at)],
 );
+
+// ---- Response times (issue 17: the 30-minute promise, measured) ----
+
+/**
+ * The promise clock of each lead and deal: when it arrived, when the first contact is due (the
+ * credit team's hours, `domain/leads/response-promise.ts`), and the first contact (who, when).
+ * Written when the lead or deal is stored and when the credit team first acts on it; no customer data.
+ */
+export const responseClock = pgTable(
+  "response_clock",
+  {
+    subjectKind: text("subject_kind", { enum: ["lead", "deal"] }).notNull(),
+    /** The lead's type (`leadTypes`) or "deal". */
+    subjectType: text("subject_type").notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    /** `responseSources`: a text column, so a new source needs no migration. */
+    source: text("source").notNull(),
+    arrivedAt: timestamp("arrived_at", { withTimezone: true }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    firstContactAt: timestamp("first_contact_at", { withTimezone: true }),
+    firstContactBy: text("first_contact_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    uniqueIndex("response_clock_subject_idx").on(table.subjectType, table.subjectId),
+    // The board's aggregates read a range of arrivals of one kind (the hand-written covering index
+    // response_clock_board_idx adds source, due_at and first_contact_at for index-only scans).
+    // "Overdue now": not yet contacted, newest due first.
+    index("response_clock_waiting_idx")
+      .on(table.subjectKind, table.dueAt.desc())
+      .where(sql`${table.firstContactAt} is null`),
+  ],
+);

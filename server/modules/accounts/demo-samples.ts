@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { dealUpdateRequest, type DealUpdate } from "#domain/api/back-office-deals.ts";
 import { calculatorLeadRequest } from "#domain/calculator/calculator-schema.ts";
@@ -10,13 +10,14 @@ import { canReply } from "#domain/deals/stages.ts";
 import { creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
 import { footerMessageRequest } from "#domain/leads/footer-message-schema.ts";
 import type { LeadStatus, LeadType } from "#domain/leads/lead-inbox.ts";
+import { dealCallbackMinutes, responseDueAt, type ResponsePromise } from "#domain/leads/response-promise.ts";
 import { vendorContactRequest } from "#domain/leads/vendor-contact-schema.ts";
 import { questionnaireAnswerRequest } from "#domain/questionnaire/answer-schema.ts";
 import { pickedOptionRequest } from "#domain/questionnaire/picked-option-schema.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { calculatorLead, creditApplication, deal, dealDocument, dealHistory, dealMessage, footerMessage, pickedOption, questionnaireAnswer, vendorContact } from "../../db/schema.ts";
+import { calculatorLead, creditApplication, deal, dealDocument, dealHistory, dealMessage, footerMessage, pickedOption, questionnaireAnswer, responseClock, vendorContact } from "../../db/schema.ts";
 import { updateDeal } from "../deals/update-deal.ts";
 import { updateLead } from "../leads/update-lead.ts";
 import { chooseCalculatorOption } from "../calculator/choose-calculator-option.ts";
@@ -352,13 +353,33 @@ async function createSampleDeal(
   return dealId;
 }
 
-async function backdate(
-  db: Database,
-  table: typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof questionnaireAnswer | typeof pickedOption | typeof calculatorLead,
-  id: string,
-  at: Date,
-) {
+type LeadTable = typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof questionnaireAnswer | typeof pickedOption | typeof calculatorLead;
+const leadTableTypes = new Map<LeadTable, LeadType>([
+  [footerMessage, "footer-message"],
+  [vendorContact, "vendor-contact"],
+  [creditApplication, "credit-application"],
+  [questionnaireAnswer, "questionnaire"],
+  [pickedOption, "picked-option"],
+  [calculatorLead, "calculator"],
+]);
+
+/**
+ * A backdated lead's or retimed deal's promise clock follows it: arrival and due time, and a
+ * deal's first contact from its retimed history and staff messages.
+ */
+async function retimeClock(db: Database, promise: ResponsePromise, subject: { type: LeadType | "deal"; id: string }, arrivedAt: Date) {
+  const minutes = subject.type === "deal" ? promise.dealMinutes : promise.leadMinutes;
+  const firstDealContact = sql`(select min(e.at) from (select h.at from ${dealHistory} h where h.deal_id = ${subject.id}
+    union all select m.created_at from ${dealMessage} m where m.deal_id = ${subject.id} and m.author_role = 'staff') e)`;
+  await db
+    .update(responseClock)
+    .set({ arrivedAt, dueAt: responseDueAt(arrivedAt, minutes, promise.timeZone), ...(subject.type === "deal" ? { firstContactAt: firstDealContact } : {}) })
+    .where(and(eq(responseClock.subjectType, subject.type), eq(responseClock.subjectId, subject.id)));
+}
+
+async function backdate(db: Database, promise: ResponsePromise, table: LeadTable, id: string, at: Date) {
   await db.update(table).set({ createdAt: at }).where(eq(table.id, id));
+  await retimeClock(db, promise, { type: leadTableTypes.get(table)!, id }, at);
 }
 
 /**
@@ -373,6 +394,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
     product: deps.config.public.brand.name,
     rateLimit: { max: deps.config.leadRateLimitMax, timeWindow: "1 minute" },
     timeZone,
+    promise: { timeZone, leadMinutes: deps.config.public.brand.claims.leadCallbackMinutes, dealMinutes: dealCallbackMinutes },
   };
 
   // Deals: the current month's fit between the month's start and now, so the dashboard shows them.
@@ -387,6 +409,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
     const start = new Date(now.getTime() - age);
     const end = new Date(now.getTime() - Math.min(age * 0.1, 2 * hour));
     await retimeDeal(db, dealId, start, end, timeZone);
+    await retimeClock(db, context.promise, { type: "deal", id: dealId }, start);
   }
 
   // Leads of every kind, through the public routes' functions; the team's status and assignee as the inbox sets them.
@@ -404,7 +427,8 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
       idempotencyKey: randomUUID(),
     }),
   );
-  await backdate(db, footerMessage, footerOverdue.id, ago(3 * hour));
+  // Overdue whatever the time of day: over three days, longer than any weekend's wait for Monday morning.
+  await backdate(db, context.promise, footerMessage, footerOverdue.id, ago(74 * hour));
   await createFooterMessage(
     db,
     context,
@@ -415,7 +439,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
       subjectUser: "Sample message from the demo seed: please call me about a refrigerated van.",
       idempotencyKey: randomUUID(),
     }),
-  ).then((lead) => backdate(db, footerMessage, lead.id, ago(10 * minute)));
+  ).then((lead) => backdate(db, context.promise, footerMessage, lead.id, ago(10 * minute)));
 
   const contact = await createVendorContact(
     db,
@@ -428,7 +452,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
       idempotencyKey: randomUUID(),
     }),
   );
-  await backdate(db, vendorContact, contact.id, ago(50 * hour));
+  await backdate(db, context.promise, vendorContact, contact.id, ago(50 * hour));
   await mark("vendor-contact", contact.id, "contacted", true);
 
   const credit = await createCreditApplication(
@@ -478,7 +502,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
       idempotencyKey: randomUUID(),
     }),
   );
-  await backdate(db, creditApplication, credit.id, ago(50 * minute));
+  await backdate(db, context.promise, creditApplication, credit.id, ago(73 * hour));
   await mark("credit-application", credit.id, "new", true);
 
   const currentYear = yearInTimeZone(now, timeZone);
@@ -510,8 +534,8 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
   const priced = await createQuestionnaireAnswer(db, context, answer({ nameOfOwner: "Ana Silva" }), currentYear);
   await requestContact(db, context, priced.id);
   const picked = await createPickedOption(db, context, pickedOptionRequest.parse({ answerId: priced.id, term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID() }));
-  await backdate(db, questionnaireAnswer, priced.id, ago(45 * minute));
-  await backdate(db, pickedOption, picked.id, ago(40 * minute));
+  await backdate(db, context.promise, questionnaireAnswer, priced.id, ago(45 * minute));
+  await backdate(db, context.promise, pickedOption, picked.id, ago(40 * minute));
   await mark("picked-option", picked.id, "contacted", true);
   const unpriced = await createQuestionnaireAnswer(
     db,
@@ -526,7 +550,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
     }),
     currentYear,
   );
-  await backdate(db, questionnaireAnswer, unpriced.id, ago(26 * hour));
+  await backdate(db, context.promise, questionnaireAnswer, unpriced.id, ago(26 * hour));
   await mark("questionnaire", unpriced.id, "closed");
 
   const calculator = (overrides: Record<string, unknown>) =>
@@ -571,7 +595,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
     });
   const partnerLead = await createCalculatorLead(db, context, calculator({ partnerSlug: "Apronto_Dental" }), currentYear);
   await chooseCalculatorOption(db, context, partnerLead.id, 48);
-  await backdate(db, calculatorLead, partnerLead.id, ago(20 * minute));
+  await backdate(db, context.promise, calculatorLead, partnerLead.id, ago(20 * minute));
   const truckLead = await createCalculatorLead(
     db,
     context,
@@ -589,7 +613,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
     }),
     currentYear,
   );
-  await backdate(db, calculatorLead, truckLead.id, ago(5 * hour));
+  await backdate(db, context.promise, calculatorLead, truckLead.id, ago(5 * hour));
   await mark("calculator", truckLead.id, "contacted", true);
 }
 

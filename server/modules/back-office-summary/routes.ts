@@ -6,14 +6,14 @@ import { registerEndpoint } from "../../register-endpoint.ts";
 import { backOfficeSummary } from "./summary.ts";
 
 /** The credit team's home: the numbers that drive the day (staff only). */
-export const backOfficeSummaryRoutes: FastifyPluginAsyncZod<{ promisedMinutes: number; timeZone: string }> = async (app, { promisedMinutes, timeZone }) => {
+export const backOfficeSummaryRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, { timeZone }) => {
   const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });
   registerEndpoint(
     app,
     getBackOfficeSummary,
     async (request) => {
       await staff(request);
-      return backOfficeSummary(app.readDb, new Date(), timeZone, promisedMinutes);
+      return backOfficeSummary(app.readDb, new Date(), timeZone);
     },
     { onRequest: async (request: FastifyRequest) => void (await staff(request)) },
   );

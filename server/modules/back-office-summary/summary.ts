@@ -9,24 +9,22 @@ import { allLeads } from "../leads/all-leads.ts";
  * The back-office home's four numbers, in one round trip, all in SQL:
  * - new leads today: created since midnight in the business time zone (each lead table's
  *   `*_created_idx` on created_at);
- * - overdue leads: status new (no lead_status row, or "new") and older than the promised callback
- *   time, the inbox's `isOverdue` rule (lead_status_lead_idx for the status);
+ * - overdue leads: not contacted yet and past their due time (`response_clock`: the promise runs in
+ *   the credit team's hours, the inbox's `isOverdue` rule; the partial index response_clock_waiting_idx);
  * - deals awaiting an answer: stage 1 (App In, `newDealStage`) with no history row (no change by the
  *   credit team) and no staff message (deal_stage_idx, then deal_history_deal_idx and
  *   deal_message_deal_idx per deal);
  * - vendor messages unanswered: deals whose last message is the vendor's (one backward step on
  *   deal_message_deal_idx per deal that has messages).
  */
-export async function backOfficeSummary(db: Database, now: Date, timeZone: string, promisedMinutes: number): Promise<BackOfficeSummary> {
+export async function backOfficeSummary(db: Database, now: Date, timeZone: string): Promise<BackOfficeSummary> {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   const midnight = startOfBusinessDay(today, timeZone);
-  const overdueBefore = new Date(now.getTime() - promisedMinutes * 60_000);
   const result = (await db.execute(sql`
     select
       (select count(*) from (${allLeads}) l where l.created_at >= ${midnight}) as new_leads_today,
-      (select count(*) from (${allLeads}) l
-        left join lead_status s on s.lead_type = l.type and s.lead_id = l.id
-        where coalesce(s.status, 'new') = 'new' and l.created_at < ${overdueBefore}) as overdue_leads,
+      (select count(*) from response_clock c
+        where c.subject_kind = 'lead' and c.first_contact_at is null and c.due_at < ${now}) as overdue_leads,
       (select count(*) from deal d
         where d.stage = ${newDealStage}
           and not exists (select 1 from deal_history h where h.deal_id = d.id)

@@ -8,6 +8,7 @@ import { AppError } from "../../errors.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "../leads/store-lead.ts";
 import { findPartner } from "../partners/find-partner.ts";
+import { leadClock } from "../promise/response-clock.ts";
 
 const equipmentFlags = ["clicknewTruckButton", "clicknewReeferButton", "clickedNew", "clickusedButton", "clickdayCabButton", "clicksleeperButton"] as const;
 
@@ -61,6 +62,7 @@ export async function createCalculatorLead(db: Database, context: LeadContext, l
       .onConflictDoNothing({ target: calculatorLead.idempotencyKey })
       .returning(),
     existing: async () => (await db.select({ id: calculatorLead.id }).from(calculatorLead).where(eq(calculatorLead.idempotencyKey, lead.idempotencyKey)))[0]!.id,
+    clock: leadClock(context.promise, "calculator", partner !== null),
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `New calculator lead: ${lead.firstNameModel} ${lead.lastNameModel}${partner ? ` (${partner.name})` : ""}`,

@@ -10,6 +10,7 @@ import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
+import { startDealClock } from "../promise/response-clock.ts";
 import type { StoredUpload } from "./receive-uploads.ts";
 import type { VendorScope } from "./vendor-scope.ts";
 
@@ -105,6 +106,7 @@ export async function createDeal(
       60_000,
     );
     await tx.insert(dealDocument).values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
+    await startDealClock(tx, context.promise, dealId);
     if (client.VendorComment) {
       await tx.insert(dealMessage).values({ dealId, authorUserId: scope.userId, authorRole: "vendor", body: client.VendorComment });
     }

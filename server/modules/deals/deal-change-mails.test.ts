@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
+import { isOverdue } from "#domain/leads/lead-inbox.ts";
+import { responseDueAt } from "#domain/leads/response-promise.ts";
 import { multipartBody, samplePdf } from "../../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../../tests/support/vendor-fixtures.ts";
-import { dealHistory, dealMessage, footerMessage, leadStatus, mailOutbox, user } from "../../db/schema.ts";
+import { dealHistory, dealMessage, footerMessage, leadStatus, mailOutbox, responseClock, user } from "../../db/schema.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;
@@ -111,14 +113,26 @@ describe("the credit team's day", () => {
       message: "Hi",
       createdAt: new Date(Date.now() - minutesAgo * 60_000),
     });
-    const [fresh, late, lateContacted] = await db
+    const leads = await db
       .insert(footerMessage)
-      .values([lead(1), lead(120), lead(150)])
-      .returning({ id: footerMessage.id });
-    await db.insert(footerMessage).values(lead(60 * 24 * 3));
-    await db.insert(leadStatus).values({ leadType: "footer-message", leadId: lateContacted!.id, status: "contacted" });
-    void fresh;
-    void late;
+      .values([lead(1), lead(120), lead(150), lead(60 * 24 * 3)])
+      .returning({ id: footerMessage.id, createdAt: footerMessage.createdAt });
+    // Their promise clocks, as storing a lead through its route starts them; the 150-minute one was contacted.
+    const timeZone = server.config.public.brand.timeZone;
+    await db.insert(responseClock).values(
+      leads.map((row, index) => ({
+        subjectKind: "lead" as const,
+        subjectType: "footer-message",
+        subjectId: row.id,
+        source: "contact-form",
+        arrivedAt: row.createdAt,
+        dueAt: responseDueAt(row.createdAt, 30, timeZone),
+        ...(index === 2 ? { firstContactAt: new Date(), firstContactBy: staffId } : {}),
+      })),
+    );
+    await db.insert(leadStatus).values({ leadType: "footer-message", leadId: leads[2]!.id, status: "contacted" });
+    // Overdue by the credit team's hours: the 3-day-old one always; the 120-minute one unless it arrived after hours.
+    const overdue = [leads[1]!, leads[3]!].filter((row) => isOverdue(row.createdAt, "new", new Date(), 30, timeZone)).length;
 
     const untouched = await submitDeal("untouched paving");
     const vendorLast = await submitDeal("vendor last paving");
@@ -134,13 +148,12 @@ describe("the credit team's day", () => {
     ]);
 
     const summary = (await request("GET", "/api/back-office/summary", staffCookie)).json();
-    const timeZone = server.config.public.brand.timeZone;
     const day = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(instant);
     // Leads of 1, 120 and 150 minutes ago are today unless the business day began since.
     const today = [1, 120, 150].filter((minutes) => day(new Date(Date.now() - minutes * 60_000)) === day(new Date())).length;
     expect(summary).toEqual({
       newLeadsToday: today,
-      overdueLeads: 2, // 120 minutes and 3 days old, still new; the 150-minute one was contacted
+      overdueLeads: overdue,
       // untouched, and "same paving" above (a save that changed nothing is no action); vendorLast and
       // answered have staff messages; changed and the other deals above have history.
       dealsAwaitingAnswer: 2,

@@ -4,6 +4,7 @@ import { deal, dealDocument, dealMessage } from "../../db/schema.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { MailContext } from "../leads/store-lead.ts";
+import { recordFirstContact } from "../promise/response-clock.ts";
 import type { StoredUpload } from "./receive-uploads.ts";
 
 /**
@@ -33,6 +34,7 @@ export async function postMessage(
     }
     await tx.update(deal).set({ lastUpdate: new Date() }).where(eq(deal.id, input.dealId));
     const fromVendor = input.author.role === "vendor";
+    if (!fromVendor) await recordFirstContact(tx, { type: "deal", id: input.dealId }, input.author.userId);
     await enqueueMail(
       tx,
       simpleMail({

@@ -9,6 +9,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
+import { recordFirstContact } from "../promise/response-clock.ts";
 
 const tracked = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment", "approvedAmount", "declinedReceivedOn", "declinedCompletedOn", "declinedNoticeSentOn"] as const;
 
@@ -33,6 +34,7 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
       .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), lastUpdate: new Date() })
       .where(eq(deal.id, dealId));
     await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor.id, ...entry })));
+    await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
     if (changed.includes("stage")) {
       await recordAudit(tx, { action: "deal.stage-change", actorUserId: actor.id, subject: dealId, details: { from: current.stage, to: changes.stage } });
     }

@@ -6,6 +6,7 @@ import { creditApplication, creditApplicationOwner } from "../../db/schema.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
+import { leadClock } from "../promise/response-clock.ts";
 
 const money = (value: string) => (value === "" ? null : (parseMoney(value) ?? null));
 
@@ -61,6 +62,7 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
         .onConflictDoNothing({ target: creditApplication.idempotencyKey })
         .returning(),
       existing: async () => (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
+      clock: leadClock(context.promise, "credit-application"),
       notification: simpleMail({
         to: context.creditTeamEmail,
         subject: `New credit application: ${request.BusinessName}`,

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { footerMessage } from "../../db/schema.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
+import { leadClock } from "../promise/response-clock.ts";
 
 export function createFooterMessage(db: Database, context: LeadContext, request: FooterMessageRequest) {
   return storeLead(db, {
@@ -20,6 +21,7 @@ export function createFooterMessage(db: Database, context: LeadContext, request:
       .onConflictDoNothing({ target: footerMessage.idempotencyKey })
       .returning(),
     existing: async () => (await db.select({ id: footerMessage.id }).from(footerMessage).where(eq(footerMessage.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    clock: leadClock(context.promise, "footer-message"),
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `New website message from ${request.nameUser}`,

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { vendorContact } from "../../db/schema.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
+import { leadClock } from "../promise/response-clock.ts";
 
 export function createVendorContact(db: Database, context: LeadContext, request: VendorContactRequest) {
   return storeLead(db, {
@@ -20,6 +21,7 @@ export function createVendorContact(db: Database, context: LeadContext, request:
       .onConflictDoNothing({ target: vendorContact.idempotencyKey })
       .returning(),
     existing: async () => (await db.select({ id: vendorContact.id }).from(vendorContact).where(eq(vendorContact.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    clock: leadClock(context.promise, "vendor-contact"),
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `New vendor sign-up request: ${request.businessName}`,

@@ -3,6 +3,7 @@ import { UNASSIGNED, type LeadInboxItem, type LeadInboxQuery } from "#domain/api
 import { searchPattern, type ListPage } from "#domain/api/list-page.ts";
 import { shortenAtWord } from "#domain/leads/lead-fields.ts";
 import { INBOX_TITLE_LENGTH, isOverdue, type LeadStatus, type LeadType } from "#domain/leads/lead-inbox.ts";
+import { responseDueAt } from "#domain/leads/response-promise.ts";
 import type { Database } from "../../db/client.ts";
 import { createdBetween } from "../lists/created-between.ts";
 import { listWithTotal, type Keyset } from "../lists/keyset-page.ts";
@@ -51,7 +52,8 @@ export async function leadInbox(db: Database, query: LeadInboxQuery, now: Date, 
         contact: row.contact.trim(),
         status: row.status,
         assignee: row.assignee,
-        overdue: isOverdue(createdAt, row.status, now, promisedMinutes),
+        dueAt: responseDueAt(createdAt, promisedMinutes, timeZone).toISOString(),
+        overdue: isOverdue(createdAt, row.status, now, promisedMinutes, timeZone),
       };
     }),
   };

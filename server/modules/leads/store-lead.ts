@@ -1,8 +1,10 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
-import { mailOutbox } from "../../db/schema.ts";
+import { mailOutbox, responseClock } from "../../db/schema.ts";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
+import type { ResponsePromise } from "#domain/leads/response-promise.ts";
 import type { OutgoingMail } from "../mail/enqueue-mail.ts";
+import type { LeadClock } from "../promise/response-clock.ts";
 import { insertLeadIndexRow } from "./lead-index.ts";
 
 /** What a notification mail needs to know. */
@@ -15,6 +17,8 @@ export type MailContext = {
 export type LeadContext = MailContext & {
   /** Rate limit of each public submission route, per address. */
   rateLimit: { max: number; timeWindow: string };
+  /** The promise of a call: each stored lead starts its clock (issue 17). */
+  promise: ResponsePromise;
 };
 
 /**
@@ -24,14 +28,21 @@ export type LeadContext = MailContext & {
  * round trip. `insert` must be `... on conflict (idempotency_key) do nothing returning *` (every
  * column: the index row is read from them):
  * when the key was seen before nothing new is stored or mailed, and the first record's id is
- * returned. A lead with more rows (owners) runs this inside its own transaction.
+ * returned. A lead with more rows (owners) runs this inside its own transaction. The lead's
+ * promise clock (`response_clock`) is started in the same statement; it arrives at the
+ * statement's `now()`, the lead's `created_at`.
  */
-export async function storeLead(db: DbExecutor, lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail }): Promise<{ id: string; created: boolean }> {
+export async function storeLead(
+  db: DbExecutor,
+  lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; clock: LeadClock },
+): Promise<{ id: string; created: boolean }> {
   const mail = lead.notification;
+  const { source, dueAt } = lead.clock;
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),
     outbox as (insert into ${mailOutbox} ("to", subject, html, text) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} from lead),
-    indexed as (${insertLeadIndexRow(lead.type, sql`lead`)})
+    indexed as (${insertLeadIndexRow(lead.type, sql`lead`)}),
+    clock as (insert into ${responseClock} (subject_kind, subject_type, subject_id, source, arrived_at, due_at) select 'lead', ${lead.type}, id, ${source}, now(), ${dueAt} from lead)
     select id from lead`)) as unknown as { rows: { id: string }[] };
   const id = result.rows[0]?.id;
   return id ? { id, created: true } : { id: await lead.existing(), created: false };

@@ -2,9 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { LeadUpdateRequest } from "#domain/api/back-office-leads.ts";
 import type { LeadHistoryField } from "#domain/leads/lead-fields.ts";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
+import { countsAsLeadContact } from "#domain/leads/response-promise.ts";
 import type { Database } from "../../db/client.ts";
 import { leadHistory, leadStatus, user } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { recordFirstContact } from "../promise/response-clock.ts";
 
 const leadTables: Record<LeadType, string> = {
   questionnaire: "questionnaire_answer",
@@ -58,5 +60,6 @@ export async function updateLead(db: Database, actor: { id: string }, type: Lead
       })
       .where(and(eq(leadStatus.leadType, type), eq(leadStatus.leadId, id)));
     await tx.insert(leadHistory).values(history.map((entry) => ({ ...entry, leadType: type, leadId: id, actorUserId: actor.id })));
+    if (changes.status !== undefined && changes.status !== before.status && countsAsLeadContact(changes.status)) await recordFirstContact(tx, { type, id }, actor.id);
   });
 }

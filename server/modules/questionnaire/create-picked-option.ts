@@ -6,6 +6,7 @@ import { pickedOption, questionnaireAnswer } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "../leads/store-lead.ts";
+import { leadClock } from "../promise/response-clock.ts";
 
 /** Stores the picked option with the payment the server computed for the stored answer. */
 export async function createPickedOption(db: Database, context: LeadContext, request: PickedOptionRequest) {
@@ -33,6 +34,7 @@ export async function createPickedOption(db: Database, context: LeadContext, req
       .onConflictDoNothing({ target: pickedOption.idempotencyKey })
       .returning(),
     existing: async () => (await db.select({ id: pickedOption.id }).from(pickedOption).where(eq(pickedOption.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    clock: leadClock(context.promise, "picked-option"),
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `Payment option picked: ${answer.businessName}`,

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { questionnaireAnswer } from "../../db/schema.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "../leads/store-lead.ts";
+import { leadClock } from "../promise/response-clock.ts";
 
 /** Prices the answer on the server (never trusting the browser), stores both, mails the team. */
 export async function createQuestionnaireAnswer(db: Database, context: LeadContext, answer: QuestionnaireAnswerRequest, currentYear: number) {
@@ -45,6 +46,7 @@ export async function createQuestionnaireAnswer(db: Database, context: LeadConte
       .onConflictDoNothing({ target: questionnaireAnswer.idempotencyKey })
       .returning(),
     existing: async () => (await db.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.idempotencyKey, answer.idempotencyKey)))[0]!.id,
+    clock: leadClock(context.promise, "questionnaire"),
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `New pre-qualification: ${answer.businessName}`,

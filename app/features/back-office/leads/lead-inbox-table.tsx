@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { LeadInboxItem } from "#domain/api/back-office-leads.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
+import { afterHoursNote } from "#domain/leads/response-promise.ts";
 import { Table, type TableColumn, type TableSort } from "../../../components/ui/table.tsx";
+import { brand } from "../../../lib/public-config.ts";
 import { leadPath } from "./lead-detail-screen.tsx";
 import { LeadStatusControl } from "./lead-status-control.tsx";
 
@@ -10,6 +12,12 @@ function age(createdAt: string): string {
   if (minutes < 60) return `${minutes} min ago`;
   if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
   return `${Math.round(minutes / 1440)} days ago`;
+}
+
+/** A new lead that arrived after the credit team's hours says when it is due: the next business morning. */
+function AfterHours({ lead }: { lead: LeadInboxItem }) {
+  const note = afterHoursNote(new Date(lead.createdAt), new Date(lead.dueAt), brand.claims.leadCallbackMinutes, brand.timeZone);
+  return note ? <span className="ml-2 block text-sm text-slate-700 sm:inline">{note}</span> : null;
 }
 
 const columns: TableColumn<LeadInboxItem>[] = [
@@ -25,6 +33,7 @@ const columns: TableColumn<LeadInboxItem>[] = [
           {lead.title}
         </Link>
         {lead.overdue ? <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">Overdue</span> : null}
+        {lead.status === "new" && !lead.overdue ? <AfterHours lead={lead} /> : null}
       </>
     ),
   },

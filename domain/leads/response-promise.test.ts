@@ -1,0 +1,73 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { afterHoursNote, isBusinessDay, leadSource, promiseClockStart, responseDueAt } from "./response-promise.ts";
+
+const la = "America/Los_Angeles";
+
+describe("responseDueAt (the Credit Online rule: business days, 09:00 until 15:00)", () => {
+  it.each([
+    ["Monday 10:00 PST: 30 minutes later", "2026-11-23T18:00:00Z", "2026-11-23T18:30:00.000Z"],
+    ["Monday 14:50 PST: still within hours, due 15:20", "2026-11-23T22:50:00Z", "2026-11-23T23:20:00.000Z"],
+    ["Monday 15:00 PST: after hours, due Tuesday 09:30", "2026-11-23T23:00:00Z", "2026-11-24T17:30:00.000Z"],
+    ["Monday 07:00 PST: before opening, due 09:30 that day", "2026-11-23T15:00:00Z", "2026-11-23T17:30:00.000Z"],
+    ["Friday 16:00 PST: due Monday 09:30", "2026-11-28T00:00:00Z", "2026-11-30T17:30:00.000Z"],
+    ["Saturday noon: due Monday 09:30", "2026-11-28T20:00:00Z", "2026-11-30T17:30:00.000Z"],
+    ["Sunday 23:59: due Monday 09:30", "2026-11-30T07:59:00Z", "2026-11-30T17:30:00.000Z"],
+    ["Friday 16:00 PDT before clocks go back: due Monday 09:30 PST", "2026-10-30T23:00:00Z", "2026-11-02T17:30:00.000Z"],
+    ["Friday 16:00 PST before clocks go forward: due Monday 09:30 PDT", "2026-03-07T00:00:00Z", "2026-03-09T16:30:00.000Z"],
+  ])("%s", (_case, arrived, due) => {
+    expect(responseDueAt(new Date(arrived), 30, la).toISOString()).toBe(due);
+  });
+
+  it("counts in the business time zone, not the server's", () => {
+    // 15:30 in New York is 12:30 in Los Angeles: after hours in one, within hours in the other.
+    const arrived = new Date("2026-11-23T20:30:00Z");
+    expect(responseDueAt(arrived, 30, "America/New_York").toISOString()).toBe("2026-11-24T14:30:00.000Z");
+    expect(responseDueAt(arrived, 30, la).toISOString()).toBe("2026-11-23T21:00:00.000Z");
+  });
+
+  it("a deal's promise is its own number of minutes", () => {
+    expect(responseDueAt(new Date("2026-11-23T23:00:00Z"), 60, la).toISOString()).toBe("2026-11-24T18:00:00.000Z");
+  });
+
+  it("always starts on a business day between 09:00 and 15:00, never before the arrival, and at once within hours", () => {
+    const local = (instant: Date) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: la, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+    fc.assert(
+      fc.property(fc.date({ min: new Date("2020-01-01"), max: new Date("2035-12-31"), noInvalidDate: true }), (arrived) => {
+        const start = promiseClockStart(arrived, la);
+        expect(start.getTime()).toBeGreaterThanOrEqual(arrived.getTime());
+        const [day, time] = local(start).split(", ") as [string, string];
+        expect(isBusinessDay(day)).toBe(true);
+        expect(time >= "09:00" && time < "15:00").toBe(true);
+        // Nothing waits longer than a weekend: at most Friday 15:00 -> Monday 09:00 (+1 h for a clock change).
+        expect(start.getTime() - arrived.getTime()).toBeLessThanOrEqual((66 + 1) * 3_600_000);
+        const [arrivedDay, arrivedTime] = local(arrived).split(", ") as [string, string];
+        if (isBusinessDay(arrivedDay) && arrivedTime >= "09:00" && arrivedTime < "15:00") expect(start).toEqual(arrived);
+      }),
+    );
+  });
+});
+
+describe("afterHoursNote", () => {
+  it("says when an after-hours arrival is due, and nothing within hours", () => {
+    const evening = new Date("2026-11-23T23:00:00Z");
+    expect(afterHoursNote(evening, responseDueAt(evening, 30, la), 30, la)).toBe("After hours: due Nov 24, 2026, 9:30 AM PST");
+    const morning = new Date("2026-11-23T18:00:00Z");
+    expect(afterHoursNote(morning, responseDueAt(morning, 30, la), 30, la)).toBeNull();
+  });
+});
+
+describe("leadSource", () => {
+  it.each([
+    ["questionnaire", false, "questionnaire"],
+    ["picked-option", false, "questionnaire"],
+    ["calculator", false, "calculator"],
+    ["calculator", true, "partner-link"],
+    ["credit-application", false, "credit-application"],
+    ["vendor-contact", false, "contact-form"],
+    ["footer-message", false, "contact-form"],
+  ] as const)("%s (partner %s) -> %s", (type, partner, source) => {
+    expect(leadSource(type, partner)).toBe(source);
+  });
+});
