@@ -38,3 +38,8 @@ export function startOfBusinessDay(day: string, timeZone: string): Date {
 export function businessDaysToInstants(range: { from: string; to: string }, timeZone: string): { start: Date; end: Date } {
   return { start: startOfBusinessDay(range.from, timeZone), end: startOfWallDay(wallMidnight(range.to) + dayMs, timeZone) };
 }
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the business time zone. */
+export function businessDayOf(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}
