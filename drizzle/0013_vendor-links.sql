@@ -21,6 +21,7 @@ ALTER TABLE "partner" ADD CONSTRAINT "partner_vendor_company_id_vendor_company_i
 ALTER TABLE "questionnaire_answer" ADD CONSTRAINT "questionnaire_answer_vendor_company_id_vendor_company_id_fk" FOREIGN KEY ("vendor_company_id") REFERENCES "public"."vendor_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "calculator_lead_vendor_idx" ON "calculator_lead" USING btree ("vendor_company_id","created_at");--> statement-breakpoint
 CREATE INDEX "credit_application_vendor_idx" ON "credit_application" USING btree ("vendor_company_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "deal_referral_lead_idx" ON "deal" USING btree ("referral_lead_type","referral_lead_id");--> statement-breakpoint
 CREATE INDEX "questionnaire_answer_vendor_idx" ON "questionnaire_answer" USING btree ("vendor_company_id","created_at");--> statement-breakpoint
 ALTER TABLE "partner" ADD CONSTRAINT "partner_vendor_company_id_unique" UNIQUE("vendor_company_id");--> statement-breakpoint
 -- hand-written (vendor-links)

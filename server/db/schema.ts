@@ -457,6 +457,8 @@ export const deal = pgTable(
     index("deal_stage_idx").on(table.stage, table.lastUpdate),
     // Exports read a date range in keyset batches.
     index("deal_created_idx").on(table.createdAt, table.id),
+    // One referred deal per lead, found from the lead's page (issue 18).
+    uniqueIndex("deal_referral_lead_idx").on(table.referralLeadType, table.referralLeadId),
   ],
 );
 
