@@ -22,11 +22,11 @@ import { backOfficeSummaryRoutes } from "./modules/back-office-summary/routes.ts
 import { promiseBoardRoutes } from "./modules/promise/routes.ts";
 import { dealRoutes } from "./modules/deals/routes.ts";
 import { partnerAdminRoutes, partnerRoutes } from "./modules/partners/routes.ts";
-import { findPartner } from "./modules/partners/find-partner.ts";
+import { resolveVendorLink } from "./modules/vendor-links/resolve-vendor-link.ts";
+import { vendorLinkRoutes, vendorLinkPortalRoutes } from "./modules/vendor-links/routes.ts";
 import { vendorRoutes } from "./modules/vendors/routes.ts";
-import { partnerResponse } from "#domain/api/partner.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
-import { partnerPathPrefix } from "#domain/site/partner-page.ts";
+import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
 import apiDocsPlugin from "./plugins/api-docs.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
@@ -147,10 +147,12 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(partnerRoutes);
+  await app.register(vendorLinkRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
+  await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(promiseBoardRoutes, { promise: responsePromise });
@@ -162,9 +164,12 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
       dynamicPages: [
         {
           prefix: partnerPathPrefix,
-          page: async (slug) => {
-            const found = await findPartner(app.db, slug);
-            return found ? prerendered.partnerPage(partnerResponse.parse(found)) : null;
+          // /vendor_partner/<slug> (the calculator) and /vendor_partner/<slug>/apply (issue 18).
+          page: async (rest) => {
+            const apply = rest.endsWith(vendorApplySuffix);
+            const found = await resolveVendorLink(app.db, apply ? rest.slice(0, -vendorApplySuffix.length) : rest);
+            if (!found) return null;
+            return apply ? prerendered.partnerApplyPage(found.branding) : prerendered.partnerPage(found.branding);
           },
         },
       ],

@@ -56,7 +56,10 @@ export const backOfficeDealDetail = z.object({
     businessPhone: z.string(),
     businessEmail: z.string(),
     description: z.string(),
-    vendorEmail: z.string(),
+    /** Who submitted it; null for a deal referred through the company's link (issue 18). */
+    vendorEmail: z.nullable(z.string()),
+    /** "Referred through <company>'s link" for a referred deal, else null (issue 18). */
+    referredThrough: z.nullable(z.string()),
     declinedReceivedOn: z.nullable(z.string()),
     declinedCompletedOn: z.nullable(z.string()),
     declinedNoticeSentOn: z.nullable(z.string()),

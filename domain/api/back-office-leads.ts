@@ -88,6 +88,8 @@ const leadWork = {
   notes: z.string(),
   history: z.array(z.object({ field: z.enum(leadHistoryFields), from: z.string(), to: z.string(), at: z.string(), actor: z.string() })),
   related: z.array(relatedLead),
+  /** The lead came through a vendor company's link and became its deal (issue 18). */
+  referral: z.nullable(z.object({ companyName: z.string(), dealId: z.string(), text: z.string() })),
 };
 
 /** Estimated payments by term ("24", "36", ..., and "desired" for the questionnaire), as stored with the lead. */

@@ -15,17 +15,23 @@ export const partnerResponse = z.object({
   vendorPhone: z.string(),
 });
 
-export type PartnerBranding = z.infer<typeof partnerResponse>;
+/**
+ * What a /vendor_partner/<slug> page shows (issue 18): the branding, and the vendor company the
+ * visitor's requests are attributed to ("" for a stand-alone partner, whose requests are not).
+ */
+export const vendorLinkPage = z.extend(partnerResponse, { referredTo: z.string() });
+
+export type PartnerBranding = z.infer<typeof vendorLinkPage>;
 
 const slugParams = z.object({ slug: z.string() });
 
 export const getPartner = endpoint({
   method: "GET",
   path: "/api/partners/:slug",
-  summary: "A co-branded partner calculator's branding",
+  summary: "A vendor link's (co-branded calculator's) branding and company",
   tags: ["calculator"],
   params: slugParams,
-  responses: { 200: partnerResponse },
+  responses: { 200: vendorLinkPage },
   errors: ["NOT_FOUND"],
 });
 
@@ -38,4 +44,14 @@ export const getPartnerLogo = endpoint({
   responses: {},
   download: true,
   errors: ["NOT_FOUND"],
+});
+
+export const countVendorLinkVisit = endpoint({
+  method: "POST",
+  path: "/api/vendor-links/:slug/visit",
+  summary: "Count a visit to a vendor's link (no personal data; unknown links are not counted)",
+  tags: ["calculator"],
+  params: slugParams,
+  responses: { 200: z.object({ counted: z.boolean() }) },
+  errors: [],
 });

@@ -28,6 +28,8 @@ export const portalDeal = z.object({
   vendorHasWritten: z.boolean(),
   /** The credit team wrote last and the company has not opened the deal since. */
   unread: z.boolean(),
+  /** A customer started it through the company's link (issue 18). */
+  referred: z.boolean(),
 });
 
 export type PortalDeal = z.infer<typeof portalDeal>;
@@ -152,6 +154,8 @@ export const portalDealDetailResponse = z.object({
     description: z.string(),
     submittedAt: z.string(),
     lastUpdate: z.string(),
+    /** A customer started it through the company's link (issue 18). */
+    referred: z.boolean(),
   }),
   /** The changes a vendor may see: field, from -> to, when; never who. */
   history: z.array(z.object({ field: z.enum(vendorHistoryFields), from: z.string(), to: z.string(), at: z.string() })),

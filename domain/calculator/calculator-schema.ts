@@ -5,6 +5,7 @@ import { CALCULATOR_TERMS } from "../pricing/calculator-quote.ts";
 import { CREDIT_SCORE_BUTTONS } from "../pricing/credit-score-buttons.ts";
 import { parseMoney } from "../pricing/money-format.ts";
 import { months } from "../questionnaire/answer-schema.ts";
+import { vendorSlugField } from "../vendors/vendor-slug.ts";
 
 export const calculatorMessages = {
   step1: "Please complete all fields.",
@@ -103,6 +104,7 @@ export const calculatorLeadRequest = z
     ...businessStep.shape,
     ...creditStep.shape,
     partnerSlug: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,60}$/))),
+    vendorSlug: vendorSlugField,
     idempotencyKey,
     leaveEmpty: honeypot,
   })

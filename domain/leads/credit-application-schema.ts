@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { vendorSlugField } from "../vendors/vendor-slug.ts";
 import { emailAddress, honeypot, idempotencyKey, optionalEmail, optionalText, optionalUsPhone, requiredText, usPhone, usState, zipCode } from "../forms/fields.ts";
 import { parseMoney } from "../pricing/money-format.ts";
 
@@ -81,6 +82,7 @@ export const creditApplicationRequest = z
     vendorPhoneNumber: optionalUsPhone(),
     vendorEmail: optionalEmail(),
     acceptCheck: z.literal(true, "Please confirm the statement above to submit your application."),
+    vendorSlug: vendorSlugField,
     idempotencyKey,
     leaveEmpty: honeypot,
   })

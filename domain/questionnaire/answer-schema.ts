@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { honeypot, idempotencyKey, requiredText, usPhone } from "../forms/fields.ts";
+import { vendorSlugField } from "../vendors/vendor-slug.ts";
 import { LANDING_CREDIT_SCORE_TOO_LOW_MESSAGE, LANDING_TERMS, type LandingQuoteInput, type LandingTerm } from "../pricing/landing-quote.ts";
 import { parseMoney } from "../pricing/money-format.ts";
 
@@ -49,6 +50,7 @@ export const questionnaireAnswerRequest = z.object({
   agr: money,
   /** The ?id= the landing page was opened with; recorded only (spec §2). */
   visitId: z.optional(z.string().check(z.maxLength(100))),
+  vendorSlug: vendorSlugField,
   idempotencyKey,
   leaveEmpty: honeypot,
 });

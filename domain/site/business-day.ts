@@ -58,3 +58,8 @@ export function addCalendarDays(day: string, days: number): string {
 export function weekdayOf(day: string): number {
   return new Date(wallMidnight(day)).getUTCDay();
 }
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the business time zone. */
+export function businessDayOf(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}

@@ -22,4 +22,36 @@ export const partnerPlaceholders: PartnerBranding = {
   vendorName: "%%partner.vendorName%%",
   salesPerson: "%%partner.salesPerson%%",
   vendorPhone: "%%partner.vendorPhone%%",
+  referredTo: "%%partner.referredTo%%",
 };
+
+/** The co-branded credit application of a link: /vendor_partner/<slug>/apply (issue 18). */
+export const vendorApplySuffix = "/apply";
+
+export const partnerApplyTemplatePath = `${partnerTemplatePath}${vendorApplySuffix}`;
+
+export const vendorLinkPath = (slug: string) => `${partnerPathPrefix}${slug}`;
+
+export const vendorApplyPath = (slug: string) => `${partnerPathPrefix}${slug}${vendorApplySuffix}`;
+
+/** The site's own look, for a vendor company that has no branding of its own (issue 18). */
+export const defaultVendorLook = { logoUrl: "/favicon.svg", primaryColor: "#06284b", accentColor: "#f28c28" } as const;
+
+/** The calculator's vendor-name field holds at most this many characters (spec). */
+const vendorNameMax = 22;
+
+/** The page of a vendor company without branding: the default look and the company's name. */
+export function defaultVendorBranding(slug: string, companyName: string): PartnerBranding {
+  return {
+    slug,
+    name: companyName,
+    ...defaultVendorLook,
+    vendorName: companyName.slice(0, vendorNameMax).trim(),
+    salesPerson: "",
+    vendorPhone: "",
+    referredTo: companyName,
+  };
+}
+
+/** The notice shown near the submit button of a vendor link's forms (issue 18). */
+export const referralNotice = (companyName: string) => `${companyName} will see the status of this request.`;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -16,6 +16,13 @@ export const vendorCompany = pgTable(
     name: text("name").notNull(),
     /** The spec's 6-digit "company ID" that staff type on /VendorSignUp. */
     companyCode: text("company_code").notNull().unique(),
+    /**
+     * The vendor's link, /vendor_partner/<slug> (issue 18): unique, lower case. An insert that
+     * leaves it empty gets one derived from the name by a trigger (drizzle/, hand-written
+     * vendor-links block; the rule is domain/vendors/vendor-slug.ts), so every company has one.
+     * Its unique index (vendor_company_slug_key) is hand-written too: it must follow the backfill.
+     */
+    slug: text("slug").notNull().default(""),
     createdAt: createdAt(),
   },
   // Two companies never share a name (issue 15): the index compares names as vendorCompanyNameKey does.
@@ -202,6 +209,8 @@ export const creditApplication = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** The vendor company whose link brought the lead (issue 18). */
+    vendorCompanyId: uuid("vendor_company_id").references(() => vendorCompany.id),
     businessName: text("business_name").notNull(),
     /** Federal tax id, encrypted (server/modules/crypto/field-cipher.ts); null when not given. */
     fedIdEncrypted: text("fed_id_encrypted"),
@@ -228,6 +237,7 @@ export const creditApplication = pgTable(
     index("credit_application_created_idx").on(table.createdAt, table.id),
     index("credit_application_email_idx").on(table.businessEmail),
     index("credit_application_phone_idx").on(table.businessPhone),
+    index("credit_application_vendor_idx").on(table.vendorCompanyId, table.createdAt),
   ],
 );
 
@@ -262,6 +272,8 @@ export const questionnaireAnswer = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     visitId: text("visit_id"),
+    /** The vendor company whose link brought the lead (issue 18). */
+    vendorCompanyId: uuid("vendor_company_id").references(() => vendorCompany.id),
     nameOfOwner: text("name_of_owner").notNull(),
     businessName: text("business_name").notNull(),
     businessPhone: text("business_phone").notNull(),
@@ -294,7 +306,11 @@ export const questionnaireAnswer = pgTable(
       .default("no"),
     createdAt: createdAt(),
   },
-  (table) => [index("questionnaire_answer_created_idx").on(table.createdAt, table.id), index("questionnaire_answer_phone_idx").on(table.businessPhone)],
+  (table) => [
+    index("questionnaire_answer_created_idx").on(table.createdAt, table.id),
+    index("questionnaire_answer_phone_idx").on(table.businessPhone),
+    index("questionnaire_answer_vendor_idx").on(table.vendorCompanyId, table.createdAt),
+  ],
 );
 
 export const pickedOption = pgTable(
@@ -335,6 +351,10 @@ export const partner = pgTable("partner", {
   vendorName: text("vendor_name").notNull(),
   salesPerson: text("sales_person").notNull(),
   vendorPhone: text("vendor_phone").notNull(),
+  /** The vendor company this branding belongs to (issue 18); null for a stand-alone partner. */
+  vendorCompanyId: uuid("vendor_company_id")
+    .unique()
+    .references(() => vendorCompany.id),
   createdAt: createdAt(),
 });
 
@@ -344,6 +364,8 @@ export const calculatorLead = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     partnerId: uuid("partner_id").references(() => partner.id),
+    /** The vendor company whose link brought the lead (issue 18). */
+    vendorCompanyId: uuid("vendor_company_id").references(() => vendorCompany.id),
     vendorName: text("vendor_name").notNull(),
     salesPersonName: text("sales_person_name").notNull(),
     vendorPhone: text("vendor_phone").notNull(),
@@ -379,7 +401,12 @@ export const calculatorLead = pgTable(
     chosenAt: timestamp("chosen_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index("calculator_lead_created_idx").on(table.createdAt, table.id), index("calculator_lead_email_idx").on(table.ownerEmail), index("calculator_lead_phone_idx").on(table.ownerPhone)],
+  (table) => [
+    index("calculator_lead_created_idx").on(table.createdAt, table.id),
+    index("calculator_lead_email_idx").on(table.ownerEmail),
+    index("calculator_lead_phone_idx").on(table.ownerPhone),
+    index("calculator_lead_vendor_idx").on(table.vendorCompanyId, table.createdAt),
+  ],
 );
 
 // ---- Vendor deals (spec: VendorPortalInfo + businessInfo), documents and message threads ----
@@ -392,9 +419,15 @@ export const deal = pgTable(
     vendorCompanyId: uuid("vendor_company_id")
       .notNull()
       .references(() => vendorCompany.id),
-    submittedByUserId: text("submitted_by_user_id")
+    /** Null for a deal a customer started through the company's link (issue 18). */
+    submittedByUserId: text("submitted_by_user_id").references(() => user.id),
+    /** "portal": a vendor submitted it; "vendor-link": a customer came through the company's link. */
+    source: text("source", { enum: ["portal", "vendor-link"] })
       .notNull()
-      .references(() => user.id),
+      .default("portal"),
+    /** The lead a referred deal came from (issue 18). */
+    referralLeadType: text("referral_lead_type", { enum: ["calculator", "questionnaire", "credit-application"] }),
+    referralLeadId: uuid("referral_lead_id"),
     /** "VP" + 30000-40000, unique (decisions.md 6). */
     accountNumber: text("account_number").notNull().unique(),
     businessName: text("business_name").notNull(),
@@ -432,6 +465,8 @@ export const deal = pgTable(
     // The back-office deal list's sorts (issue 17): keyset pages on (sort column, id).
     index("deal_last_update_idx").on(table.lastUpdate, table.id),
     index("deal_business_name_idx").on(table.businessName, table.id),
+    // One referred deal per lead, found from the lead's page (issue 18).
+    uniqueIndex("deal_referral_lead_idx").on(table.referralLeadType, table.referralLeadId),
   ],
 );
 
@@ -609,4 +644,19 @@ export const responseClock = pgTable(
       .on(table.subjectKind, table.dueAt.desc())
       .where(sql`${table.firstContactAt} is null`),
   ],
+);
+
+// ---- Vendor links (issue 18): visits to each company's /vendor_partner/<slug> pages ----
+
+/** One counter per company and day (business time zone): no personal data. */
+export const vendorLinkVisit = pgTable(
+  "vendor_link_visit",
+  {
+    vendorCompanyId: uuid("vendor_company_id")
+      .notNull()
+      .references(() => vendorCompany.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    visits: integer("visits").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.vendorCompanyId, table.day] })],
 );

@@ -177,6 +177,13 @@ describe("the vendor portal at 390 px", () => {
     await expectPhoneReady(vendor, "Vendor portal", "Handbook");
   });
 
+  it("Your link (issue 18): the link, Copy, QR code and figures fit; the menu opens by keyboard", async () => {
+    await vendor.goto(`${server.url}/portal/link`);
+    await vendor.getByRole("heading", { level: 1, name: "Your link" }).waitFor();
+    await vendor.getByRole("img", { name: /QR code/ }).waitFor();
+    await expectPhoneReady(vendor, "Vendor portal", "Handbook");
+  });
+
   it("on a desktop the sidebar shows its links and keeps its Toggle Off / Toggle On button, with no Menu button", async () => {
     await vendor.setViewportSize({ width: 1280, height: 900 });
     const navigation = vendor.getByRole("navigation", { name: "Vendor portal" });
@@ -187,6 +194,20 @@ describe("the vendor portal at 390 px", () => {
     await navigation.getByRole("button", { name: "Toggle On" }).click();
     await navigation.getByRole("link", { name: "Handbook" }).waitFor();
     await vendor.setViewportSize(phone);
+  });
+});
+
+describe("a vendor's co-branded credit application at 390 px (issue 18)", () => {
+  it("fits, says plainly that the dealer will see the status, and axe finds nothing", async () => {
+    const page = await vendorBrowser.newPage();
+    await page.setViewportSize(phone);
+    await page.goto(`${server.url}/vendor_partner/demo-equipment-co/apply`);
+    await page.getByRole("heading", { level: 1, name: "Credit application" }).waitFor();
+    await page.getByText("Demo Equipment Co. will see the status of this request.").waitFor();
+    expect(await page.getByLabel("Vendor name").inputValue()).toBe("Demo Equipment Co.");
+    await expectFits(page);
+    await expectNoAxeViolations(page);
+    await page.close();
   });
 });
 

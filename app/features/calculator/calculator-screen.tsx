@@ -14,6 +14,7 @@ import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { emptyAnswers, loadProgress, saveProgress, type CalculatorAnswers, type CalculatorProgress, type CalculatorView } from "./calculator-answers.ts";
 import { CalculatorLanding } from "./calculator-landing.tsx";
 import { BusinessStep, CreditStep, OwnerStep, VendorStep } from "./calculator-steps.tsx";
+import { ReferralNotice } from "../vendor-links/referral-notice.tsx";
 import { LoadingOverlay } from "./loading-overlay.tsx";
 import { QualifyingPage } from "./qualifying-page.tsx";
 
@@ -96,7 +97,7 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
     setMessage(null);
     setOverlay({ saved: false, failed: null });
     try {
-      const request = calculatorLeadRequest.parse({ ...answers, partnerSlug: partner?.slug, idempotencyKey, leaveEmpty: "" });
+      const request = calculatorLeadRequest.parse({ ...answers, vendorSlug: partner?.slug, idempotencyKey, leaveEmpty: "" });
       setLead(await call(sendCalculatorLead, { body: request }));
       setOverlay({ saved: true, failed: null });
     } catch (error) {
@@ -162,6 +163,7 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
             {view === 3 ? <CreditStep {...stepProps} /> : null}
             {view === 4 && lead ? <QualifyingPage answers={answers} lead={lead} onDone={finished} /> : null}
           </div>
+          {view === 3 && partner?.referredTo ? <ReferralNotice companyName={partner.referredTo} className="mt-6" /> : null}
           <div className="mt-6 flex flex-wrap items-center gap-4">
             {view > 0 && view < 4 ? (
               <Button variant="secondary" onClick={() => go((view - 1) as CalculatorView)}>

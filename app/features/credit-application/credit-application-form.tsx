@@ -12,22 +12,34 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError, call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
+import { ReferralNotice } from "../vendor-links/referral-notice.tsx";
 import { HoneypotField } from "../leads/honeypot-field.tsx";
 import { allTextFields, businessFields, maskSensitive, ownerFields, secondOwnerFields, vendorFields, type FieldSpec } from "./application-fields.ts";
 
 type Values = Record<string, string | boolean>;
 
-function initialValues(idempotencyKey: string): Values {
+/** A vendor's link (issue 18): its vendor details pre-filled, and the request attributed to its company. */
+export type ApplicationVendorLink = { slug: string; referredTo: string; vendorName: string; salesPerson: string; vendorPhone: string };
+
+function initialValues(idempotencyKey: string, link?: ApplicationVendorLink): Values {
   const values: Values = Object.fromEntries(allTextFields.map((field) => [field.name, ""]));
-  return { ...values, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
+  const vendor: Values = link ? { VendorName: link.vendorName, vendorContactName: link.salesPerson, vendorPhoneNumber: link.vendorPhone } : {};
+  return { ...values, ...vendor, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
 }
 
-/** /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting. */
-export function CreditApplicationForm() {
+/**
+ * /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting.
+ * On /vendor_partner/<slug>/apply (`vendorLink`) the application is attributed to the link's company.
+ */
+export function CreditApplicationForm({ vendorLink }: { vendorLink?: ApplicationVendorLink }) {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const form = useSchemaForm(creditApplicationRequest, initialValues(idempotencyKey));
+  const form = useSchemaForm(creditApplicationRequest, initialValues(idempotencyKey, vendorLink));
+  // Shown once hydrated: the prerendered page cannot know whether the link has a company.
+  const notice = hydrated && vendorLink?.referredTo ? <ReferralNotice companyName={vendorLink.referredTo} className="mt-8" /> : null;
   const [step, setStep] = useState<"edit" | "review">("edit");
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -78,7 +90,7 @@ export function CreditApplicationForm() {
     }
     setSending(true);
     try {
-      await call(submitCreditApplication, { body: application });
+      await call(submitCreditApplication, { body: vendorLink ? { ...application, vendorSlug: vendorLink.slug } : application });
       await navigate("/ThankYou");
     } catch (error) {
       const detail = error instanceof ApiError && error.status !== 400 ? ` ${error.message}` : "";
@@ -124,6 +136,7 @@ export function CreditApplicationForm() {
             </dl>
           </div>
         ))}
+        {notice}
         <div className="mt-8 flex flex-wrap gap-3">
           <Button variant="secondary" onClick={() => setStep("edit")}>
             Edit application
@@ -158,6 +171,7 @@ export function CreditApplicationForm() {
         {...form.checkbox("acceptCheck")}
       />
       <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
+      {notice}
       <Button type="submit" className="mt-8">
         Review application
       </Button>

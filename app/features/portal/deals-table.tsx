@@ -38,6 +38,15 @@ export function UnreadMarker() {
   );
 }
 
+/** A deal a customer started through the company's link (issue 18). */
+export function ReferredBadge() {
+  return (
+    <span className="ml-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900" title="A customer came through your link">
+      Referred<span className="sr-only">: a customer came through your link</span>
+    </span>
+  );
+}
+
 function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[] {
   return [
     {
@@ -53,6 +62,7 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
             <span className="sr-only">{deal.businessName}</span>
           </Link>
           {deal.unread ? <UnreadMarker /> : null}
+          {deal.referred ? <ReferredBadge /> : null}
           <span className="block text-slate-700">{deal.accountNumber}</span>
         </>
       ),

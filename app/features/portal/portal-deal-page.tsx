@@ -11,7 +11,7 @@ import { Empty } from "../../components/ui/page-state.tsx";
 import { TextareaField } from "../../components/ui/textarea-field.tsx";
 import { downloadUrl } from "../../lib/call.ts";
 import { brand } from "../../lib/public-config.ts";
-import { StageStrip } from "./deals-table.tsx";
+import { ReferredBadge, StageStrip } from "./deals-table.tsx";
 
 /** What the deal page's action answers (routes/portal-deal.tsx). */
 export type PortalDealActionResult = { intent: "message" | "documents"; ok: boolean; error: string | null };
@@ -147,6 +147,7 @@ export function PortalDealPage({ page, thread }: Props) {
             {tag}
           </span>
         ))}
+        {deal.referred ? <ReferredBadge /> : null}
       </p>
       {isOpenStage(deal.stage) ? <StageStrip stage={deal.stage} /> : null}
 

@@ -11,7 +11,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; tim
     app,
     sendCalculatorLead,
     async (request, reply) => {
-      const result = await createCalculatorLead(app.db, context, request.body, yearInTimeZone(new Date(), timeZone));
+      const result = await createCalculatorLead(app.db, { ...context, timeZone }, request.body, yearInTimeZone(new Date(), timeZone));
       if (result.created) void app.deliverMailNow();
       return reply.status(result.created ? 201 : 200).send({ id: result.id, quote: result.quote });
     },

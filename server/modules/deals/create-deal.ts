@@ -17,7 +17,7 @@ import type { VendorScope } from "./vendor-scope.ts";
 const money = (value: string) => (value === "" ? 0 : (parseMoney(value) ?? 0));
 
 /** VP + 30000-40000 and customer numbers 30000-60000, unique: draw again on a collision. */
-async function insertWithUniqueNumber<T>(attempt: (number: number) => Promise<T | null>, low: number, high: number): Promise<T> {
+export async function insertWithUniqueNumber<T>(attempt: (number: number) => Promise<T | null>, low: number, high: number): Promise<T> {
   for (let tries = 0; tries < 20; tries += 1) {
     const inserted = await attempt(randomInt(low, high + 1));
     if (inserted !== null) return inserted;

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { vendorWroteLast } from "./list-all-deals.ts";
+import { referredThrough } from "../vendor-links/create-referred-deal.ts";
 import { deal, dealClient, dealHistory, user, vendorCompany } from "../../db/schema.ts";
 
 /** A deal for the back office: sensitive client numbers stay masked (decisions.md 8). */
@@ -9,7 +10,7 @@ export async function dealDetail(db: Database, dealId: string) {
     .select({ deal, companyName: vendorCompany.name, vendorEmail: user.email, vendorWroteLast })
     .from(deal)
     .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
-    .innerJoin(user, eq(user.id, deal.submittedByUserId))
+    .leftJoin(user, eq(user.id, deal.submittedByUserId))
     .where(eq(deal.id, dealId));
   if (!row) return null;
   const [client] = await db.select().from(dealClient).where(eq(dealClient.dealId, dealId));
@@ -39,6 +40,7 @@ export async function dealDetail(db: Database, dealId: string) {
       businessEmail: d.businessEmail,
       description: d.description,
       vendorEmail: row.vendorEmail,
+      referredThrough: d.source === "vendor-link" ? referredThrough(row.companyName) : null,
       declinedReceivedOn: d.declinedReceivedOn,
       declinedCompletedOn: d.declinedCompletedOn,
       declinedNoticeSentOn: d.declinedNoticeSentOn,
@@ -54,5 +56,6 @@ export async function dealDetail(db: Database, dealId: string) {
       : null,
     history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
     submittedByUserId: d.submittedByUserId,
+    vendorCompanyId: d.vendorCompanyId,
   };
 }

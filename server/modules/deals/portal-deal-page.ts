@@ -41,6 +41,7 @@ export async function portalDealDetail(db: Database, found: FoundDeal) {
       description: found.description,
       submittedAt: found.createdAt.toISOString(),
       lastUpdate: found.lastUpdate.toISOString(),
+      referred: found.source === "vendor-link",
     },
     history: history.map((entry) => ({ field: entry.field as (typeof vendorHistoryFields)[number], from: entry.from, to: entry.to, at: entry.at.toISOString() })),
   };

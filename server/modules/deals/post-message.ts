@@ -18,7 +18,8 @@ export async function postMessage(
     dealId: string;
     businessName: string;
     author: { userId: string; role: "vendor" | "staff"; email: string };
-    recipient: string;
+    /** Several for a referred deal's answer: every user of the company (issue 18). */
+    recipient: string | readonly string[];
     body: string;
     attachments: readonly StoredUpload[];
     logicalFolder: string;
@@ -35,16 +36,18 @@ export async function postMessage(
     await tx.update(deal).set({ lastUpdate: new Date() }).where(eq(deal.id, input.dealId));
     const fromVendor = input.author.role === "vendor";
     if (!fromVendor) await recordFirstContact(tx, { type: "deal", id: input.dealId }, input.author.userId);
-    await enqueueMail(
-      tx,
-      simpleMail({
-        to: input.recipient,
-        subject: fromVendor ? `Funding Communication from ${input.author.email}: ${input.businessName}` : `The credit team answered about ${input.businessName}`,
-        paragraphs: [input.body, input.attachments.length ? `${input.attachments.length} attachment(s).` : ""].filter(Boolean),
-        action: fromVendor ? { label: "Open the back office", url: `${context.publicUrl}/back-office` } : { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
-        product: context.product,
-      }),
-    );
+    for (const to of typeof input.recipient === "string" ? [input.recipient] : input.recipient) {
+      await enqueueMail(
+        tx,
+        simpleMail({
+          to,
+          subject: fromVendor ? `Funding Communication from ${input.author.email}: ${input.businessName}` : `The credit team answered about ${input.businessName}`,
+          paragraphs: [input.body, input.attachments.length ? `${input.attachments.length} attachment(s).` : ""].filter(Boolean),
+          action: fromVendor ? { label: "Open the back office", url: `${context.publicUrl}/back-office` } : { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
+          product: context.product,
+        }),
+      );
+    }
     return { id: message!.id };
   });
 }

@@ -50,6 +50,7 @@ import { discardUploads, receiveUploads } from "./receive-uploads.ts";
 import { revealDealClient } from "./reveal-deal-client.ts";
 import { sendDocument } from "./send-document.ts";
 import { updateDeal } from "./update-deal.ts";
+import { companyUserEmails } from "../vendor-links/create-referred-deal.ts";
 import { requireVendorScope } from "./vendor-scope.ts";
 
 /**
@@ -288,10 +289,10 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
           dealId: detail.deal.id,
           businessName: detail.deal.businessName,
           author: { userId: user.id, role: "staff", email: user.email },
-          recipient: detail.deal.vendorEmail,
+          recipient: detail.deal.vendorEmail ?? (await companyUserEmails(app.db, detail.vendorCompanyId)),
           body: body.data,
           attachments: files,
-          logicalFolder: `${detail.deal.vendorEmail}/${detail.deal.businessName}`,
+          logicalFolder: `${detail.deal.vendorEmail ?? "referred"}/${detail.deal.businessName}`,
         });
         void app.deliverMailNow();
         return reply.status(201).send(message);

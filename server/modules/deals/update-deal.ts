@@ -6,6 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { deal, dealHistory, user } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { companyUserEmails } from "../vendor-links/create-referred-deal.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
@@ -41,19 +42,24 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
 
     const visible = entries.flatMap((entry) => (isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : []));
     if (visible.length === 0) return { changed: [...changed], mailed: false };
-    const [submitter] = await tx.select({ email: user.email }).from(user).where(eq(user.id, current.submittedByUserId));
-    if (!submitter) return { changed: [...changed], mailed: false };
+    // A referred deal (issue 18) has no submitter: every active user of its company hears instead.
+    const recipients = current.submittedByUserId
+      ? (await tx.select({ email: user.email }).from(user).where(eq(user.id, current.submittedByUserId))).map((row) => row.email)
+      : await companyUserEmails(tx, current.vendorCompanyId);
+    if (recipients.length === 0) return { changed: [...changed], mailed: false };
     const headline = changed.includes("stage") ? stageLabel(changes.stage!) : "deal updated";
-    await enqueueMail(
-      tx,
-      simpleMail({
-        to: submitter.email,
-        subject: `${current.businessName}: ${headline}`,
-        paragraphs: [`The credit team updated the deal ${current.accountNumber} for ${current.businessName}:`, ...visible, `Amounts are estimated. ${financingDisclaimer}`],
-        action: { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
-        product: context.product,
-      }),
-    );
+    for (const to of recipients) {
+      await enqueueMail(
+        tx,
+        simpleMail({
+          to,
+          subject: `${current.businessName}: ${headline}`,
+          paragraphs: [`The credit team updated the deal ${current.accountNumber} for ${current.businessName}:`, ...visible, `Amounts are estimated. ${financingDisclaimer}`],
+          action: { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
+          product: context.product,
+        }),
+      );
+    }
     return { changed: [...changed], mailed: true };
   });
 }

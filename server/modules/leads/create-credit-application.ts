@@ -5,6 +5,8 @@ import type { Database } from "../../db/client.ts";
 import { creditApplication, creditApplicationOwner } from "../../db/schema.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
+import { createReferredDeal, referredThrough } from "../vendor-links/create-referred-deal.ts";
+import { resolveVendorLink } from "../vendor-links/resolve-vendor-link.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
 import { leadClock } from "../promise/response-clock.ts";
 
@@ -28,10 +30,15 @@ function ownerRow(applicationId: string, position: number, owner: OwnerFields, c
   };
 }
 
-/** Stores the application with SSN and tax id encrypted; the team's mail carries neither. */
-export function createCreditApplication(db: Database, cipher: FieldCipher, context: LeadContext, request: CreditApplicationRequest) {
+/**
+ * Stores the application with SSN and tax id encrypted; the team's mail carries neither. Through a
+ * vendor's link (`vendorSlug`, issue 18) it also becomes the company's referred deal in the same
+ * transaction, with contact details only (never the SSNs or the tax id); an unknown slug is ignored.
+ */
+export async function createCreditApplication(db: Database, cipher: FieldCipher, context: LeadContext & { timeZone: string }, request: CreditApplicationRequest) {
   const owners = [firstOwner(request), secondOwner(request)].filter((owner): owner is OwnerFields => owner !== null);
   const cost = money(request.COE);
+  const company = request.vendorSlug ? ((await resolveVendorLink(db, request.vendorSlug))?.company ?? null) : null;
   return db.transaction(async (tx) => {
     const stored = await storeLead(tx, {
       type: "credit-application",
@@ -39,6 +46,7 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
         .insert(creditApplication)
         .values({
           idempotencyKey: request.idempotencyKey,
+          vendorCompanyId: company?.id ?? null,
           businessName: request.BusinessName,
           fedIdEncrypted: request.FedId ? cipher.encrypt(request.FedId) : null,
           fedIdLast4: request.FedId ? lastFour(request.FedId) : null,
@@ -67,6 +75,7 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
         to: context.creditTeamEmail,
         subject: `New credit application: ${request.BusinessName}`,
         paragraphs: [
+          ...(company ? [`${referredThrough(company.name)}.`] : []),
           `Business: ${request.BusinessName}, ${request.businessCity}, ${request.businessState}`,
           `Contact: ${request.businessContact}, ${request.businessPhone}, ${request.businessEmail}`,
           `Owners: ${owners.map((owner) => `${owner.contactName} (${owner.ownership}%)`).join(", ")}`,
@@ -78,6 +87,22 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
       }),
     });
     if (stored.created) await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    if (stored.created && company) {
+      await createReferredDeal(
+        tx,
+        context,
+        company,
+        { type: "credit-application", id: stored.id },
+        {
+          businessName: request.BusinessName,
+          ownersName: request.businessContact || owners[0]!.contactName,
+          phone: request.businessPhone,
+          email: request.businessEmail,
+          equipmentCost: cost,
+          equipmentDescription: request.equipmentDescription,
+        },
+      );
+    }
     return stored;
   });
 }

@@ -3,7 +3,8 @@ import type { LeadDetail, RelatedLead } from "#domain/api/back-office-leads.ts";
 import { cardUseLabels, entityFlagLabels, equipmentFlagLabels, flagsAsText, oldestDebtLabels, type LeadHistoryField } from "#domain/leads/lead-fields.ts";
 import type { LeadStatus, LeadType } from "#domain/leads/lead-inbox.ts";
 import type { Database } from "../../db/client.ts";
-import { calculatorLead, creditApplication, creditApplicationOwner, footerMessage, leadHistory, leadStatus, partner, pickedOption, questionnaireAnswer, user, vendorContact } from "../../db/schema.ts";
+import { calculatorLead, creditApplication, creditApplicationOwner, deal, footerMessage, leadHistory, leadStatus, partner, pickedOption, questionnaireAnswer, user, vendorCompany, vendorContact } from "../../db/schema.ts";
+import { referredThrough, type ReferralLeadType } from "../vendor-links/create-referred-deal.ts";
 
 /** How far back a lead with the same e-mail or phone counts as related, and how many are listed. */
 export const RELATED_LEAD_DAYS = 90;
@@ -13,7 +14,7 @@ const maskSsn = (last4: string) => `•••-••-${last4}`;
 const maskTaxId = (last4: string | null) => (last4 ? `••-•••${last4}` : null);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-type KindDetail = { [Type in LeadType]: Omit<Extract<LeadDetail, { type: Type }>, "status" | "assignee" | "notes" | "history" | "related"> }[LeadType];
+type KindDetail = { [Type in LeadType]: Omit<Extract<LeadDetail, { type: Type }>, "status" | "assignee" | "notes" | "history" | "related" | "referral"> }[LeadType];
 type Found = { detail: KindDetail; email: string | null; phone: string | null; linked: RelatedLead[] };
 
 /** The lead's own fields, how to reach it (for related leads) and the records it links to directly. */
@@ -281,6 +282,11 @@ export async function leadDetailForStaff(db: Database, type: LeadType, id: strin
     .where(and(eq(leadHistory.leadType, type), eq(leadHistory.leadId, id)))
     // One save's changes share their instant: status, assignee, then notes.
     .orderBy(asc(leadHistory.at), sql`case ${leadHistory.field} when 'status' then 1 when 'assignee' then 2 else 3 end`);
+  const [referral] = await db
+    .select({ companyName: vendorCompany.name, dealId: deal.id })
+    .from(deal)
+    .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
+    .where(and(eq(deal.referralLeadType, type as ReferralLeadType), eq(deal.referralLeadId, id)));
   const linkedIds = new Set(found.linked.map((lead) => lead.id));
   const byContact = (await relatedByContact(db, { id }, found.email, found.phone, now)).filter((lead) => !linkedIds.has(lead.id));
   return {
@@ -290,5 +296,6 @@ export async function leadDetailForStaff(db: Database, type: LeadType, id: strin
     notes: handling?.notes ?? "",
     history: history.map((entry) => ({ field: entry.field as LeadHistoryField, from: entry.from, to: entry.to, at: entry.at.toISOString(), actor: entry.actor })),
     related: [...found.linked, ...byContact],
+    referral: referral ? { ...referral, text: referredThrough(referral.companyName) } : null,
   } as LeadDetail;
 }

@@ -40,7 +40,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
 
   registerEndpoint(app, sendFooterMessage, async (request, reply) => created(reply, await createFooterMessage(app.db, context, request.body)), publicForm);
   registerEndpoint(app, sendVendorContact, async (request, reply) => created(reply, await createVendorContact(app.db, context, request.body)), publicForm);
-  registerEndpoint(app, submitCreditApplication, async (request, reply) => created(reply, await createCreditApplication(app.db, cipher, context, request.body)), publicForm);
+  registerEndpoint(app, submitCreditApplication, async (request, reply) => created(reply, await createCreditApplication(app.db, cipher, { ...context, timeZone }, request.body)), publicForm);
 
   // Staff only, checked before the body is read or validated.
   const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });

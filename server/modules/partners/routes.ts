@@ -9,13 +9,14 @@ import { findPartner } from "./find-partner.ts";
 import { listPartners } from "./list-partners.ts";
 import { replacePartnerLogo } from "./replace-partner-logo.ts";
 import { updatePartner } from "./update-partner.ts";
+import { resolveVendorLink } from "../vendor-links/resolve-vendor-link.ts";
 
-/** A co-branded calculator's branding and logo: public. */
+/** A vendor link's (co-branded calculator's) branding and a partner's logo: public. */
 export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEndpoint(app, getPartner, async (request) => {
-    const found = await findPartner(app.db, request.params.slug);
+    const found = await resolveVendorLink(app.db, request.params.slug);
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
-    return found;
+    return found.branding;
   });
 
   registerEndpoint(app, getPartnerLogo, async (request, reply) => {

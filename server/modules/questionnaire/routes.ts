@@ -14,7 +14,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; 
     app,
     sendQuestionnaireAnswer,
     async (request, reply) => {
-      const result = await createQuestionnaireAnswer(app.db, context, request.body, yearInTimeZone(new Date(), timeZone));
+      const result = await createQuestionnaireAnswer(app.db, { ...context, timeZone }, request.body, yearInTimeZone(new Date(), timeZone));
       if (result.created) void app.deliverMailNow();
       return reply.status(result.created ? 201 : 200).send({ id: result.id, quote: result.quote });
     },

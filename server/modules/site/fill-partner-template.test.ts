@@ -13,6 +13,7 @@ const branding = {
   vendorName: "Acme Tools",
   salesPerson: "Pat O'Neil",
   vendorPhone: "(555) 010-0000",
+  referredTo: "Acme Tools Inc",
 };
 
 describe("fillPartnerTemplate", () => {

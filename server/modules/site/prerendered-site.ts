@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { PartnerBranding } from "#domain/api/partner.ts";
-import { partnerBrandingElementId, partnerPlaceholders, partnerTemplatePath } from "#domain/site/partner-page.ts";
+import { partnerApplyTemplatePath, partnerBrandingElementId, partnerPlaceholders, partnerTemplatePath } from "#domain/site/partner-page.ts";
 import { notFoundPath, prerenderedPaths, publicPage } from "#domain/site/public-routes.ts";
 import { escapeHtml } from "../../escape-html.ts";
 import { answerPage, inlineScriptHashes, preparePage, type PreparedPage } from "./prerendered-page.ts";
@@ -14,6 +14,8 @@ export type PrerenderedSite = {
   spaShell: PreparedPage;
   /** The prerendered partner calculator filled in with a partner's branding. */
   partnerPage(branding: PartnerBranding): PreparedPage;
+  /** The prerendered co-branded credit application (issue 18), filled in the same way; never stored. */
+  partnerApplyPage(branding: PartnerBranding): PreparedPage;
 };
 
 /**
@@ -30,23 +32,28 @@ export async function loadPrerenderedSite(options: { dir: string; headTags: stri
     if (route === notFoundPath) continue;
     pages.set(route, await prepare(await html(path.join(route, "index.html")), publicPage(route)?.sensitive ? "no-store" : "no-cache"));
   }
-  const partnerTemplate = await html(path.join(partnerTemplatePath, "index.html"));
-  // Filling in a partner changes text and attributes, never the scripts: one set of headers.
-  const partnerHeaders = await options.securityHeaders(inlineScriptHashes(partnerTemplate));
-  const partnerPages = new Map<string, PreparedPage>();
+  // Filling in a partner changes text and attributes, never the scripts: one set of headers per template.
+  const filled = async (templatePath: string, cacheControl: string) => {
+    const template = await html(path.join(templatePath, "index.html"));
+    const headers = await options.securityHeaders(inlineScriptHashes(template));
+    // Kept per branding: a partner edited in the back office gets a fresh page.
+    const pages = new Map<string, PreparedPage>();
+    return (branding: PartnerBranding) => {
+      const key = JSON.stringify(branding);
+      if (!pages.has(key)) {
+        if (pages.size >= 100) pages.clear();
+        pages.set(key, preparePage(fillPartnerTemplate(template, branding), { cacheControl, securityHeaders: headers }));
+      }
+      return pages.get(key)!;
+    };
+  };
   return {
     pages,
     notFound: await prepare(await html(path.join(notFoundPath, "index.html")), "no-cache", 404),
     spaShell: await prepare(await html("__spa-fallback.html")),
-    partnerPage(branding) {
-      // Kept per branding: a partner edited in the back office gets a fresh page.
-      const key = JSON.stringify(branding);
-      if (!partnerPages.has(key)) {
-        if (partnerPages.size >= 100) partnerPages.clear();
-        partnerPages.set(key, preparePage(fillPartnerTemplate(partnerTemplate, branding), { cacheControl: "no-cache", securityHeaders: partnerHeaders }));
-      }
-      return partnerPages.get(key)!;
-    },
+    partnerPage: await filled(partnerTemplatePath, "no-cache"),
+    // Like /ApplyNow, a page that collects sensitive data is never stored.
+    partnerApplyPage: await filled(partnerApplyTemplatePath, "no-store"),
   };
 }
 

@@ -43,8 +43,10 @@ export function DealScreen({ detail, thread }: { detail: BackOfficeDealDetail; t
     <>
       <h1 className="text-2xl font-bold">{deal.businessName}</h1>
       <p className="mt-1 text-slate-700">
-        {deal.accountNumber} · {deal.companyName} ({deal.vendorEmail}) · {stageLabel(deal.stage)}
+        {deal.accountNumber} · {deal.companyName}
+        {deal.vendorEmail ? ` (${deal.vendorEmail})` : ""} · {stageLabel(deal.stage)}
       </p>
+      {deal.referredThrough ? <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-1 font-semibold text-amber-900">{deal.referredThrough}</p> : null}
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
         <DealClient deal={deal} client={client} documents={thread.documents} />
         {/* Read again after a save: the form starts over from what was stored. */}

@@ -130,6 +130,14 @@ export function LeadDetailScreen({ lead, meId }: { lead: LeadDetail; meId: strin
       <p className="mt-1 text-slate-700">
         {leadTypeLabels[lead.type]} · arrived {when(lead.createdAt)}
       </p>
+      {lead.referral ? (
+        <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-1 font-semibold text-amber-900">
+          {lead.referral.text}:{" "}
+          <Link to={`/back-office/deals/${lead.referral.dealId}`} className="text-brand-700 underline">
+            open the deal
+          </Link>
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-8 xl:grid-cols-[2fr_1fr]">
         <div className="min-w-0">
           <section aria-labelledby="fields-heading">

@@ -1,0 +1,36 @@
+import { useParams } from "react-router";
+import { RouteError } from "../components/ui/route-error.tsx";
+import { CreditApplicationForm } from "../features/credit-application/credit-application-form.tsx";
+import { servedBranding } from "../features/vendor-links/served-branding.ts";
+import { VendorLinkBand, VendorLinkPage, vendorLinkTitle } from "../features/vendor-links/vendor-link-page.tsx";
+
+const applyTitle = (name: string) => vendorLinkTitle(`Credit application with ${name}`);
+
+export const meta = ({ params }: { params: { slug?: string } }) => {
+  const partner = servedBranding(params.slug ?? "");
+  return [
+    { title: applyTitle(partner?.name ?? "a partner") },
+    { name: "description", content: "Apply for business equipment financing: business, owner and vendor information in one secure credit application." },
+  ];
+};
+
+/** /vendor_partner/<slug>/apply: the credit application co-branded and attributed to the link's company (issue 18). */
+export default function PartnerApply() {
+  const { slug = "" } = useParams();
+  return (
+    <VendorLinkPage slug={slug} title={(branding) => applyTitle(branding.name)}>
+      {(branding) => (
+        <>
+          <VendorLinkBand branding={branding}>
+            <h1 className="text-3xl font-bold">Credit application</h1>
+          </VendorLinkBand>
+          <div className="mx-auto max-w-4xl px-4 py-8">
+            <CreditApplicationForm vendorLink={branding} />
+          </div>
+        </>
+      )}
+    </VendorLinkPage>
+  );
+}
+
+export const ErrorBoundary = RouteError;
