@@ -4,7 +4,9 @@ import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../../db/client.ts";
 import { creditApplication, creditApplicationOwner } from "../../db/schema.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
+import { enqueueApplicantStatusMail } from "../mail/enqueue-applicant-status-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
+import { finishCreditApplicationDraft } from "./resume-credit-application-draft.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
 
 const money = (value: string) => (value === "" ? null : (parseMoney(value) ?? null));
@@ -27,7 +29,11 @@ function ownerRow(applicationId: string, position: number, owner: OwnerFields, c
   };
 }
 
-/** Stores the application with SSN and tax id encrypted; the team's mail carries neither. */
+/**
+ * Stores the application with SSN and tax id encrypted; the team's mail carries neither. A new
+ * application also queues the applicant's "received" mail (unless they opted out) and ends the
+ * draft it was resumed from.
+ */
 export function createCreditApplication(db: Database, cipher: FieldCipher, context: LeadContext, request: CreditApplicationRequest) {
   const owners = [firstOwner(request), secondOwner(request)].filter((owner): owner is OwnerFields => owner !== null);
   const cost = money(request.COE);
@@ -74,7 +80,10 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
         product: context.product,
       }),
     });
-    if (stored.created) await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    if (!stored.created) return stored;
+    await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    await enqueueApplicantStatusMail(tx, context, { to: request.businessEmail, businessName: request.BusinessName, status: "received" });
+    if (request.draftToken) await finishCreditApplicationDraft(tx, request.draftToken);
     return stored;
   });
 }
