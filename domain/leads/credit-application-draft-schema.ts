@@ -11,8 +11,7 @@ export const draftSavesPerEmailPerHour = 5;
 export const draftMessages = {
   expired: "This link has expired. Start a new application or ask for a new link.",
   resumed: "Welcome back: your saved application is filled in below. Check it, finish it and submit it.",
-  sent: (email: string) =>
-    `We sent a link to ${email}. It reopens your application on any device for ${draftLifetimeDays} days. Saving again sends a new link and the earlier one stops working.`,
+  sent: (email: string) => `We sent a link to ${email}. It reopens your application on any device for ${draftLifetimeDays} days. Saving again sends a new link and the earlier one stops working.`,
   tooMany: "Too many saves for this e-mail address. Please try again in an hour.",
   explain: `We will e-mail you a link that reopens this application for ${draftLifetimeDays} days. What you typed is stored encrypted and nobody sees it until you submit.`,
 } as const;

@@ -10,7 +10,20 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { adminQuery, databaseUrl } from "../../tests/support/database-global-setup.ts";
 import { openTestDatabase, queryRows, testDriver } from "../../tests/support/test-database.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
-import { auditLog, creditApplicationDraft, deal, dealDocument, footerMessage, leadHistory, leadStatus, mailOutbox, statusMailOptOut, statusMailOptOutToken, user, vendorCompany } from "../db/schema.ts";
+import {
+  auditLog,
+  creditApplicationDraft,
+  deal,
+  dealDocument,
+  footerMessage,
+  leadHistory,
+  leadStatus,
+  mailOutbox,
+  statusMailOptOut,
+  statusMailOptOutToken,
+  user,
+  vendorCompany,
+} from "../db/schema.ts";
 import { createLocalFileStorage } from "../modules/storage/local-file-storage.ts";
 import { PURGE_LOCK_KEY, PURGE_MIN_INTERVAL_MS, purgeExpiredData, type PurgeResult } from "./purge-expired-data.ts";
 

@@ -1,6 +1,19 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { auditLog, calculatorLead, creditApplication, creditApplicationDraft, deal, dealDocument, footerMessage, mailOutbox, pickedOption, questionnaireAnswer, statusMailOptOutToken, vendorContact } from "../db/schema.ts";
+import {
+  auditLog,
+  calculatorLead,
+  creditApplication,
+  creditApplicationDraft,
+  deal,
+  dealDocument,
+  footerMessage,
+  mailOutbox,
+  pickedOption,
+  questionnaireAnswer,
+  statusMailOptOutToken,
+  vendorContact,
+} from "../db/schema.ts";
 import { recordAudit } from "../modules/audit/record-audit.ts";
 import type { FileStorage } from "../modules/storage/file-storage.ts";
 
@@ -22,7 +35,20 @@ export const PURGE_LOCK_KEY = 1_701_080_002;
 /** A fleet purges about once a day: a scheduled run skips when the last one (any server's) is more recent. */
 export const PURGE_MIN_INTERVAL_MS = 23 * 60 * 60 * 1000;
 
-export type PurgeCounts = Record<"picked_option" | "questionnaire_answer" | "credit_application" | "calculator_lead" | "vendor_contact" | "footer_message" | "deal" | "mail_outbox" | "files" | "credit_application_draft" | "status_mail_opt_out_token", number>;
+export type PurgeCounts = Record<
+  | "picked_option"
+  | "questionnaire_answer"
+  | "credit_application"
+  | "calculator_lead"
+  | "vendor_contact"
+  | "footer_message"
+  | "deal"
+  | "mail_outbox"
+  | "files"
+  | "credit_application_draft"
+  | "status_mail_opt_out_token",
+  number
+>;
 export type PurgeResult =
   | ({ skipped?: undefined } & PurgeCounts)
   /** locked: another server is purging; recent: the last purge (the audit log's newest retention.purge) is younger than minIntervalMs. */
@@ -85,9 +111,7 @@ export async function purgeExpiredData(
         .returning({ id: mailOutbox.id })
     ).length;
     removed.credit_application_draft = (await tx.delete(creditApplicationDraft).where(lt(creditApplicationDraft.expiresAt, now)).returning({ id: creditApplicationDraft.id })).length;
-    removed.status_mail_opt_out_token = (
-      await tx.delete(statusMailOptOutToken).where(lt(statusMailOptOutToken.createdAt, cutoff)).returning({ id: statusMailOptOutToken.tokenHash })
-    ).length;
+    removed.status_mail_opt_out_token = (await tx.delete(statusMailOptOutToken).where(lt(statusMailOptOutToken.createdAt, cutoff)).returning({ id: statusMailOptOutToken.tokenHash })).length;
     await tx.execute(sql`delete from lead_status s where not exists (
       select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
         union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = s.lead_id)`);

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { submitCreditApplication } from "#domain/api/leads.ts";
 import { usStateOptions } from "#domain/forms/us-states.ts";
+import { creditApplicationDraft, draftMessages, typedDraftValues, type CreditApplicationDraft } from "#domain/leads/credit-application-draft-schema.ts";
 import { creditApplicationFailure, creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -12,8 +13,11 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError, call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
-import { useSchemaForm } from "../../lib/use-schema-form.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { fieldErrors, useSchemaForm } from "../../lib/use-schema-form.ts";
 import { HoneypotField } from "../leads/honeypot-field.tsx";
+import { useResumeDraft } from "./resume-draft.ts";
+import { SaveDraftDialog } from "./save-draft-dialog.tsx";
 import { allTextFields, businessFields, maskSensitive, ownerFields, secondOwnerFields, vendorFields, type FieldSpec } from "./application-fields.ts";
 
 type Values = Record<string, string | boolean>;
@@ -23,7 +27,12 @@ function initialValues(idempotencyKey: string): Values {
   return { ...values, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
 }
 
-/** /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting. */
+type Notice = { tone: "success" | "info"; text: string };
+
+/**
+ * /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting.
+ * "Save and finish later" mails a link that reopens what was typed (`#resume=<token>`, issue 20).
+ */
 export function CreditApplicationForm() {
   const navigate = useNavigate();
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -32,6 +41,22 @@ export function CreditApplicationForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLParagraphElement>(null);
+  const hydrated = useHydrated();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [draftToSave, setDraftToSave] = useState<CreditApplicationDraft | null>(null);
+  const [draftToken, setDraftToken] = useState<string | null>(null);
+  const { resuming } = useResumeDraft((result) => {
+    if (result.token === null) {
+      setNotice(null);
+      showProblem(result.problem);
+      return;
+    }
+    const saved = Object.fromEntries(Object.entries(result.draft).filter(([, value]) => value !== undefined)) as Values;
+    form.reset({ ...initialValues(idempotencyKey), ...saved });
+    setDraftToken(result.token);
+    setProblem(null);
+    setNotice({ tone: "info", text: draftMessages.resumed });
+  });
 
   const showProblem = (message: string) => {
     setProblem(message);
@@ -69,6 +94,18 @@ export function CreditApplicationForm() {
     window.scrollTo(0, 0);
   };
 
+  /** Checks only what was typed, in the application's formats, then asks where to send the link. */
+  const onSaveLater = () => {
+    const parsed = creditApplicationDraft.safeParse(typedDraftValues(form.values));
+    if (!parsed.success) {
+      form.setErrors(fieldErrors(parsed.error.issues));
+      showProblem("Please correct the fields marked before saving.");
+      return;
+    }
+    setProblem(null);
+    setDraftToSave(parsed.data);
+  };
+
   const onSubmit = async () => {
     const application = form.validate();
     if (!application) {
@@ -78,7 +115,7 @@ export function CreditApplicationForm() {
     }
     setSending(true);
     try {
-      await call(submitCreditApplication, { body: application });
+      await call(submitCreditApplication, { body: draftToken ? { ...application, draftToken } : application });
       await navigate("/ThankYou");
     } catch (error) {
       const detail = error instanceof ApiError && error.status !== 400 ? ` ${error.message}` : "";
@@ -89,9 +126,14 @@ export function CreditApplicationForm() {
   };
 
   const alert = (
-    <Alert live ref={alertRef} tabIndex={-1} className="mb-6 font-semibold">
-      {problem}
-    </Alert>
+    <>
+      <Alert live ref={alertRef} tabIndex={-1} className="mb-6 font-semibold">
+        {problem}
+      </Alert>
+      <Alert live tone={notice?.tone ?? "info"} className="mb-6">
+        {resuming ? "Opening your saved application…" : notice?.text}
+      </Alert>
+    </>
   );
 
   if (step === "review") {
@@ -144,23 +186,40 @@ export function CreditApplicationForm() {
   );
 
   return (
-    <Form onSubmit={onReview} noValidate className="relative" aria-label="Credit application">
-      {alert}
-      <p className="text-slate-700">Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.</p>
-      {fieldset("Business information", businessFields)}
-      {fieldset("Owner information", ownerFields)}
-      <Checkbox className="mt-6" label="Add a second owner" {...form.checkbox("hasSecondOwner")} />
-      {form.values.hasSecondOwner ? fieldset("Second owner information", secondOwnerFields) : null}
-      {fieldset("Vendor information", vendorFields)}
-      <Checkbox
-        className="mt-6"
-        label={`I certify that the information in this application is true and complete, and I authorize ${brand.name} and its lending partners to obtain credit reports and verify it.`}
-        {...form.checkbox("acceptCheck")}
+    <>
+      <Form onSubmit={onReview} noValidate className="relative" aria-label="Credit application">
+        {alert}
+        <p className="text-slate-700">Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.</p>
+        {fieldset("Business information", businessFields)}
+        {fieldset("Owner information", ownerFields)}
+        <Checkbox className="mt-6" label="Add a second owner" {...form.checkbox("hasSecondOwner")} />
+        {form.values.hasSecondOwner ? fieldset("Second owner information", secondOwnerFields) : null}
+        {fieldset("Vendor information", vendorFields)}
+        <Checkbox
+          className="mt-6"
+          label={`I certify that the information in this application is true and complete, and I authorize ${brand.name} and its lending partners to obtain credit reports and verify it.`}
+          {...form.checkbox("acceptCheck")}
+        />
+        <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Button type="submit">Review application</Button>
+          {/* Needs the script: before it runs, the button cannot do anything, so it says so by being disabled. */}
+          <Button variant="secondary" onClick={onSaveLater} disabled={!hydrated || resuming}>
+            Save and finish later
+          </Button>
+        </div>
+      </Form>
+      <SaveDraftDialog
+        open={draftToSave !== null}
+        defaultEmail={String(form.values.businessEmail ?? "")}
+        draft={draftToSave ?? {}}
+        onClose={() => setDraftToSave(null)}
+        onSaved={(email) => {
+          setDraftToSave(null);
+          setNotice({ tone: "success", text: draftMessages.sent(email) });
+          window.scrollTo(0, 0);
+        }}
       />
-      <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
-      <Button type="submit" className="mt-8">
-        Review application
-      </Button>
-    </Form>
+    </>
   );
 }

@@ -29,7 +29,12 @@ const inject = (method: "POST" | "PATCH", url: string, payload: object, cookie =
 
 async function submitDeal(businessEmail: string) {
   const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "status paving", businessEmail })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
-  const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie: vendorCookie, origin: testOrigin, "content-type": body.contentType } });
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: body.payload,
+    headers: { cookie: vendorCookie, origin: testOrigin, "content-type": body.contentType },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;
 }

@@ -29,7 +29,12 @@ const partial = (ssn: string, overrides: object = {}) => ({ BusinessName: "Harbo
 async function save(email: string, draft: object) {
   const response = await post("/api/leads/credit-application-drafts", { email, draft });
   expect(response.statusCode, response.body).toBe(201);
-  const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase())).orderBy(sql`${mailOutbox.createdAt} desc`).limit(1);
+  const [mail] = await server.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(sql`${mailOutbox.createdAt} desc`)
+    .limit(1);
   const token = /#resume=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
   return { response, mail: mail!, token };
 }
@@ -43,7 +48,10 @@ describe("save and finish later", () => {
     expect(mail.text).toContain(`${testOrigin}/ApplyNow#resume=${token}`);
     for (const secret of ["471-22-9035", "471229035", "12-3456789", "Harbor Bakery", "Nina Park"]) expect(mail.text + mail.html + mail.subject).not.toContain(secret);
 
-    const [row] = await server.database.db.select().from(creditApplicationDraft).where(eq(creditApplicationDraft.tokenHash, sha256Hex(token)));
+    const [row] = await server.database.db
+      .select()
+      .from(creditApplicationDraft)
+      .where(eq(creditApplicationDraft.tokenHash, sha256Hex(token)));
     expect(row!.payloadEncrypted).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain("Harbor");
     expect(JSON.stringify(row)).not.toContain("nina@harbor.example");
@@ -85,7 +93,10 @@ describe("save and finish later", () => {
     const second = await save("Twice@Harbor.example", partial("471-22-9037", { contactName: "Nina P. Park" }));
     expect((await resume(first.token)).statusCode).toBe(410);
     expect((await resume(second.token)).json().draft.contactName).toBe("Nina P. Park");
-    const [old] = await server.database.db.select().from(creditApplicationDraft).where(eq(creditApplicationDraft.tokenHash, sha256Hex(first.token)));
+    const [old] = await server.database.db
+      .select()
+      .from(creditApplicationDraft)
+      .where(eq(creditApplicationDraft.tokenHash, sha256Hex(first.token)));
     expect(old).toMatchObject({ payloadEncrypted: null, revokedAt: expect.any(Date) });
   });
 
@@ -93,7 +104,10 @@ describe("save and finish later", () => {
     const { token } = await save("finish@harbor.example", partial("471-22-9038"));
     const submitted = await post("/api/leads/credit-application", creditApplicationFixture({ draftToken: token }));
     expect(submitted.statusCode).toBe(201);
-    const [row] = await server.database.db.select().from(creditApplicationDraft).where(eq(creditApplicationDraft.tokenHash, sha256Hex(token)));
+    const [row] = await server.database.db
+      .select()
+      .from(creditApplicationDraft)
+      .where(eq(creditApplicationDraft.tokenHash, sha256Hex(token)));
     expect(row).toMatchObject({ payloadEncrypted: null, usedAt: expect.any(Date) });
     expect((await resume(token)).statusCode).toBe(410);
   });

@@ -57,12 +57,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
     },
     publicForm,
   );
-  registerEndpoint(
-    app,
-    resumeDraftEndpoint,
-    async (request) => resumeCreditApplicationDraft(app.db, cipher, request.body.token),
-    publicForm,
-  );
+  registerEndpoint(app, resumeDraftEndpoint, async (request) => resumeCreditApplicationDraft(app.db, cipher, request.body.token), publicForm);
 
   // Staff only, checked before the body is read or validated.
   const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });
