@@ -4,7 +4,7 @@ const programPaths = ["About", "EquipmentFinance", "EquipmentLeasing", "WorkingC
 
 export default [
   // Public pages share one layout route (header, footer, cookie banner); reset-password, the
-  // portal and the back office have their own chrome.
+  // status-mail opt-out, the portal and the back office have their own chrome.
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     ...programPaths.map((path) => route(path, "routes/program-page.tsx", { id: `program-${path}` })),
@@ -22,6 +22,7 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("reset-password", "routes/reset-password.tsx"),
+  route("status-mails/opt-out", "routes/status-mail-opt-out.tsx"),
   route("portal", "routes/portal.tsx", [
     index("routes/portal-home.tsx"),
     route("deals/:id", "routes/portal-deal.tsx"),

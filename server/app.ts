@@ -15,6 +15,7 @@ import type { Auth } from "./modules/auth/create-auth.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { loadPrerenderedSite, servePagesFirst } from "./modules/site/prerendered-site.ts";
 import { leadRoutes } from "./modules/leads/routes.ts";
+import { statusMailRoutes } from "./modules/mail/routes.ts";
 import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
 import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { outboxRoutes } from "./modules/outbox/routes.ts";
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     promise: responsePromise,
   };
   await app.register(leadRoutes, { cipher, context: leadContext, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
+  await app.register(statusMailRoutes, { rateLimit: leadContext.rateLimit });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });

@@ -1,7 +1,11 @@
 import { CreditApplicationForm } from "../features/credit-application/credit-application-form.tsx";
+import { resumeDraftAction } from "../features/credit-application/resume-draft.ts";
 import { publicPageMeta } from "../lib/page-meta.ts";
 
 export const meta = () => publicPageMeta("/ApplyNow");
+
+/** Reopens a saved application from its mailed link (the form posts the link's token here). */
+export const clientAction = resumeDraftAction;
 
 export default function ApplyNow() {
   return (

@@ -58,33 +58,43 @@ const secondOwnerShape = Object.fromEntries(ownerFieldNames.map((name) => [`${na
   [K in (typeof ownerFieldNames)[number] as `${K}2`]: z.ZodMiniOptional<z.ZodMiniString>;
 };
 
+/** Every field the visitor types, by the rule it must meet once filled in (the draft schema reuses them). */
+export const creditApplicationFieldRules = {
+  BusinessName: requiredText("Please enter the business name.", 120),
+  FedId: ein,
+  businessAddress: requiredText("Please enter the business address.", 200),
+  businessCity: requiredText("Please enter the city.", 100),
+  businessState: usState(),
+  businessZipCode: zipCode(),
+  businessPhone: usPhone(),
+  businessEmail: emailAddress(),
+  businessContact: requiredText("Please enter the contact person.", 100),
+  businessAGR: optionalMoney,
+  businessStarted: pastDate,
+  ...ownerShape,
+  VendorName: optionalText(120),
+  COE: optionalMoney,
+  equipmentDescription: optionalText(500),
+  vendorContactName: optionalText(100),
+  vendorPhoneNumber: optionalUsPhone(),
+  vendorEmail: optionalEmail(),
+};
+
+/** The single-purpose token of a saved draft's link (domain/leads/credit-application-draft-schema.ts). */
+export const draftToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid."));
+
 /** The credit application (/ApplyNow). The form and POST /api/leads/credit-application share it. */
 export const creditApplicationRequest = z
   .object({
-    BusinessName: requiredText("Please enter the business name.", 120),
-    FedId: ein,
-    businessAddress: requiredText("Please enter the business address.", 200),
-    businessCity: requiredText("Please enter the city.", 100),
-    businessState: usState(),
-    businessZipCode: zipCode(),
-    businessPhone: usPhone(),
-    businessEmail: emailAddress(),
-    businessContact: requiredText("Please enter the contact person.", 100),
-    businessAGR: optionalMoney,
-    businessStarted: pastDate,
-    ...ownerShape,
+    ...creditApplicationFieldRules,
     hasSecondOwner: z.boolean(),
     ...secondOwnerShape,
-    VendorName: optionalText(120),
-    COE: optionalMoney,
-    equipmentDescription: optionalText(500),
-    vendorContactName: optionalText(100),
-    vendorPhoneNumber: optionalUsPhone(),
-    vendorEmail: optionalEmail(),
     acceptCheck: z.literal(true, "Please confirm the statement above to submit your application."),
     vendorSlug: vendorSlugField,
     idempotencyKey,
     leaveEmpty: honeypot,
+    /** Set when the application was resumed from a saved draft: submitting it ends the draft. */
+    draftToken: z.optional(draftToken),
   })
   .check(
     z.superRefine((application, ctx) => {

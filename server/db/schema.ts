@@ -660,3 +660,43 @@ export const vendorLinkVisit = pgTable(
   },
   (table) => [primaryKey({ columns: [table.vendorCompanyId, table.day] })],
 );
+
+// ---- Issue 20: saved credit applications and the applicant's status mails ----
+
+/**
+ * "Save and finish later" on /ApplyNow. The whole draft (SSN, tax id and everything else typed) is
+ * one field-cipher token; the link's token and the e-mail address are kept only as SHA-256
+ * hashes. The payload is dropped when the draft is used or replaced, and the row is purged when
+ * it expires. Never read by staff screens, exports or vendors.
+ */
+export const creditApplicationDraft = pgTable(
+  "credit_application_draft",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    emailHash: text("email_hash").notNull(),
+    payloadEncrypted: text("payload_encrypted"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("credit_application_draft_email_idx").on(table.emailHash, table.createdAt), index("credit_application_draft_expires_idx").on(table.expiresAt)],
+);
+
+/** One row per status mail sent: its opt-out link's token (hashed) and the address it stands for (hashed). */
+export const statusMailOptOutToken = pgTable(
+  "status_mail_opt_out_token",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    emailHash: text("email_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("status_mail_opt_out_token_created_idx").on(table.createdAt)],
+);
+
+/** Addresses (hashed) that asked for no more status mails. */
+export const statusMailOptOut = pgTable("status_mail_opt_out", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: createdAt(),
+});

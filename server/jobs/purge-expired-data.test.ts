@@ -10,7 +10,20 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { adminQuery, databaseUrl } from "../../tests/support/database-global-setup.ts";
 import { openTestDatabase, queryRows, testDriver } from "../../tests/support/test-database.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
-import { auditLog, deal, dealDocument, footerMessage, leadHistory, leadStatus, mailOutbox, user, vendorCompany } from "../db/schema.ts";
+import {
+  auditLog,
+  creditApplicationDraft,
+  deal,
+  dealDocument,
+  footerMessage,
+  leadHistory,
+  leadStatus,
+  mailOutbox,
+  statusMailOptOut,
+  statusMailOptOutToken,
+  user,
+  vendorCompany,
+} from "../db/schema.ts";
 import { createLocalFileStorage } from "../modules/storage/local-file-storage.ts";
 import { PURGE_LOCK_KEY, PURGE_MIN_INTERVAL_MS, purgeExpiredData, type PurgeResult } from "./purge-expired-data.ts";
 
@@ -97,6 +110,28 @@ describe("retention purge", () => {
     // A delivered mail never outlives the leads it announces.
     expect(await purgeExpiredData(database.db, storage, { retentionDays: 10, deliveredMailDays: 30 })).toMatchObject({ mail_outbox: 1 });
     expect(await subjects()).toEqual(["sent today", "undelivered for 3 years"]);
+  });
+
+  it("deletes saved credit-application drafts once their link has expired, and old opt-out tokens but never an opt-out", async () => {
+    const storage = createLocalFileStorage(root);
+    const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600 * 1000);
+    await database.db.insert(creditApplicationDraft).values([
+      { tokenHash: "expired", emailHash: "e1", payloadEncrypted: "v1.x.y.z.w", createdAt: hoursFromNow(-8 * 24), expiresAt: hoursFromNow(-24) },
+      { tokenHash: "used-and-expired", emailHash: "e2", payloadEncrypted: null, usedAt: hoursFromNow(-7 * 24), createdAt: hoursFromNow(-8 * 24), expiresAt: hoursFromNow(-1) },
+      { tokenHash: "live", emailHash: "e3", payloadEncrypted: "v1.x.y.z.w", expiresAt: hoursFromNow(24) },
+    ]);
+    await database.db.insert(statusMailOptOutToken).values([
+      { tokenHash: "old-token", emailHash: "e1", createdAt: hoursFromNow(-800 * 24) },
+      { tokenHash: "new-token", emailHash: "e1" },
+    ]);
+    await database.db.insert(statusMailOptOut).values({ emailHash: "e1", createdAt: hoursFromNow(-800 * 24) });
+
+    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({ credit_application_draft: 2, status_mail_opt_out_token: 1 });
+    expect((await database.db.select().from(creditApplicationDraft)).map((row) => row.tokenHash)).toEqual(["live"]);
+    expect((await database.db.select().from(statusMailOptOutToken)).map((row) => row.tokenHash)).toEqual(["new-token"]);
+    expect(await database.db.select().from(statusMailOptOut)).toHaveLength(1);
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));
+    expect(audits.at(-1)!.details).toMatchObject({ credit_application_draft: 2 });
   });
 });
 

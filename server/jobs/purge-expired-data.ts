@@ -1,6 +1,19 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { auditLog, calculatorLead, creditApplication, deal, dealDocument, footerMessage, mailOutbox, pickedOption, questionnaireAnswer, vendorContact } from "../db/schema.ts";
+import {
+  auditLog,
+  calculatorLead,
+  creditApplication,
+  creditApplicationDraft,
+  deal,
+  dealDocument,
+  footerMessage,
+  mailOutbox,
+  pickedOption,
+  questionnaireAnswer,
+  statusMailOptOutToken,
+  vendorContact,
+} from "../db/schema.ts";
 import { recordAudit } from "../modules/audit/record-audit.ts";
 import type { FileStorage } from "../modules/storage/file-storage.ts";
 
@@ -22,7 +35,20 @@ export const PURGE_LOCK_KEY = 1_701_080_002;
 /** A fleet purges about once a day: a scheduled run skips when the last one (any server's) is more recent. */
 export const PURGE_MIN_INTERVAL_MS = 23 * 60 * 60 * 1000;
 
-export type PurgeCounts = Record<"picked_option" | "questionnaire_answer" | "credit_application" | "calculator_lead" | "vendor_contact" | "footer_message" | "deal" | "mail_outbox" | "files", number>;
+export type PurgeCounts = Record<
+  | "picked_option"
+  | "questionnaire_answer"
+  | "credit_application"
+  | "calculator_lead"
+  | "vendor_contact"
+  | "footer_message"
+  | "deal"
+  | "mail_outbox"
+  | "files"
+  | "credit_application_draft"
+  | "status_mail_opt_out_token",
+  number
+>;
 export type PurgeResult =
   | ({ skipped?: undefined } & PurgeCounts)
   /** locked: another server is purging; recent: the last purge (the audit log's newest retention.purge) is younger than minIntervalMs. */
@@ -33,7 +59,9 @@ export type PurgeResult =
  * Deletes customer data older than the retention period after its last activity (decisions.md
  * 8): leads by their creation, deals (with client records, messages and files) by their last
  * update, and delivered mails, which copy names, phones and messages, sooner. Undelivered mail is
- * kept until it goes out. Logged in the audit log with counts only.
+ * kept until it goes out. Saved credit-application drafts go as soon as their link expires (issue
+ * 20), and status mails' opt-out tokens after the retention period (the opt-outs themselves stay).
+ * Logged in the audit log with counts only.
  *
  * One purge at a time across servers: the transaction first tries the purge lock and skips when
  * another server holds it. With `minIntervalMs` it also skips when the newest `retention.purge`
@@ -82,6 +110,8 @@ export async function purgeExpiredData(
         .where(and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, mailCutoff)))
         .returning({ id: mailOutbox.id })
     ).length;
+    removed.credit_application_draft = (await tx.delete(creditApplicationDraft).where(lt(creditApplicationDraft.expiresAt, now)).returning({ id: creditApplicationDraft.id })).length;
+    removed.status_mail_opt_out_token = (await tx.delete(statusMailOptOutToken).where(lt(statusMailOptOutToken.createdAt, cutoff)).returning({ id: statusMailOptOutToken.tokenHash })).length;
     await tx.execute(sql`delete from lead_status s where not exists (
       select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
         union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = s.lead_id)`);

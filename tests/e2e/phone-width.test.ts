@@ -239,3 +239,38 @@ describe("the back office at 390 px", () => {
     await expectPhoneReady(staff, "Back office", "Vendors");
   });
 });
+
+describe("the applicant's screens at 390 px (issue 20)", () => {
+  it("/ApplyNow's Save and finish later dialog, with a long address, fits and has no axe violations", async () => {
+    const page = await vendorBrowser.newPage();
+    await page.setViewportSize(phone);
+    await page.goto(`${server.url}/ApplyNow`);
+    const form = page.getByRole("form", { name: "Credit application" });
+    await form.getByLabel("Business e-mail *").fill(longEmail);
+    await form.getByRole("button", { name: "Save and finish later" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save and finish later" });
+    await dialog.getByLabel("E-mail for the link").waitFor();
+    await expectFits(page);
+    const box = await dialog.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it("the status-mail opt-out page, before and after the click, fits and has no axe violations", async () => {
+    const received = await server.smtp.waitFor((mail) => mail.to.includes(longEmail) && mail.subject === "We received your credit application");
+    const token = /\/status-mails\/opt-out#([A-Za-z0-9_-]{43})/.exec(received.body.replace(/=\r?\n/g, ""))![1]!;
+    const page = await vendorBrowser.newPage();
+    await page.setViewportSize(phone);
+    await page.goto(`${server.url}/status-mails/opt-out#${token}`);
+    const stop = page.getByRole("button", { name: "Stop status e-mails" });
+    await stop.waitFor();
+    await expectFits(page);
+    await expectNoAxeViolations(page);
+    await stop.click();
+    await page.getByRole("status").filter({ hasText: "we will send no more status e-mails" }).waitFor();
+    await expectFits(page);
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+});

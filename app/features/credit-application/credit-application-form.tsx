@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { submitCreditApplication } from "#domain/api/leads.ts";
 import { usStateOptions } from "#domain/forms/us-states.ts";
+import { creditApplicationDraft, draftMessages, typedDraftValues, type CreditApplicationDraft } from "#domain/leads/credit-application-draft-schema.ts";
 import { creditApplicationFailure, creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,9 +14,11 @@ import { ApiError, call } from "../../lib/call.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useSchemaForm } from "../../lib/use-schema-form.ts";
+import { fieldErrors, useSchemaForm } from "../../lib/use-schema-form.ts";
 import { ReferralNotice } from "../vendor-links/referral-notice.tsx";
 import { HoneypotField } from "../leads/honeypot-field.tsx";
+import { useResumeDraft } from "./resume-draft.ts";
+import { SaveDraftDialog } from "./save-draft-dialog.tsx";
 import { allTextFields, businessFields, maskSensitive, ownerFields, secondOwnerFields, vendorFields, type FieldSpec } from "./application-fields.ts";
 
 type Values = Record<string, string | boolean>;
@@ -29,21 +32,39 @@ function initialValues(idempotencyKey: string, link?: ApplicationVendorLink): Va
   return { ...values, ...vendor, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
 }
 
+type Notice = { tone: "success" | "info"; text: string };
+
 /**
  * /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting.
  * On /vendor_partner/<slug>/apply (`vendorLink`) the application is attributed to the link's company.
+ * "Save and finish later" mails a link that reopens what was typed (`#resume=<token>`, issue 20).
  */
-export function CreditApplicationForm({ vendorLink }: { vendorLink?: ApplicationVendorLink }) {
+export function CreditApplicationForm({ vendorLink }: { vendorLink?: ApplicationVendorLink } = {}) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const form = useSchemaForm(creditApplicationRequest, initialValues(idempotencyKey, vendorLink));
   // Shown once hydrated: the prerendered page cannot know whether the link has a company.
-  const notice = hydrated && vendorLink?.referredTo ? <ReferralNotice companyName={vendorLink.referredTo} className="mt-8" /> : null;
+  const referralNotice = hydrated && vendorLink?.referredTo ? <ReferralNotice companyName={vendorLink.referredTo} className="mt-8" /> : null;
   const [step, setStep] = useState<"edit" | "review">("edit");
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLParagraphElement>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [draftToSave, setDraftToSave] = useState<CreditApplicationDraft | null>(null);
+  const [draftToken, setDraftToken] = useState<string | null>(null);
+  const { resuming } = useResumeDraft((result) => {
+    if (result.token === null) {
+      setNotice(null);
+      showProblem(result.problem);
+      return;
+    }
+    const saved = Object.fromEntries(Object.entries(result.draft).filter(([, value]) => value !== undefined)) as Values;
+    form.reset({ ...initialValues(idempotencyKey), ...saved });
+    setDraftToken(result.token);
+    setProblem(null);
+    setNotice({ tone: "info", text: draftMessages.resumed });
+  });
 
   const showProblem = (message: string) => {
     setProblem(message);
@@ -81,6 +102,18 @@ export function CreditApplicationForm({ vendorLink }: { vendorLink?: Application
     window.scrollTo(0, 0);
   };
 
+  /** Checks only what was typed, in the application's formats, then asks where to send the link. */
+  const onSaveLater = () => {
+    const parsed = creditApplicationDraft.safeParse(typedDraftValues(form.values));
+    if (!parsed.success) {
+      form.setErrors(fieldErrors(parsed.error.issues));
+      showProblem("Please correct the fields marked before saving.");
+      return;
+    }
+    setProblem(null);
+    setDraftToSave(parsed.data);
+  };
+
   const onSubmit = async () => {
     const application = form.validate();
     if (!application) {
@@ -90,7 +123,7 @@ export function CreditApplicationForm({ vendorLink }: { vendorLink?: Application
     }
     setSending(true);
     try {
-      await call(submitCreditApplication, { body: vendorLink ? { ...application, vendorSlug: vendorLink.slug } : application });
+      await call(submitCreditApplication, { body: { ...application, ...(vendorLink ? { vendorSlug: vendorLink.slug } : {}), ...(draftToken ? { draftToken } : {}) } });
       await navigate("/ThankYou");
     } catch (error) {
       const detail = error instanceof ApiError && error.status !== 400 ? ` ${error.message}` : "";
@@ -101,9 +134,14 @@ export function CreditApplicationForm({ vendorLink }: { vendorLink?: Application
   };
 
   const alert = (
-    <Alert live ref={alertRef} tabIndex={-1} className="mb-6 font-semibold">
-      {problem}
-    </Alert>
+    <>
+      <Alert live ref={alertRef} tabIndex={-1} className="mb-6 font-semibold">
+        {problem}
+      </Alert>
+      <Alert live tone={notice?.tone ?? "info"} className="mb-6">
+        {resuming ? "Opening your saved application…" : notice?.text}
+      </Alert>
+    </>
   );
 
   if (step === "review") {
@@ -136,7 +174,7 @@ export function CreditApplicationForm({ vendorLink }: { vendorLink?: Application
             </dl>
           </div>
         ))}
-        {notice}
+        {referralNotice}
         <div className="mt-8 flex flex-wrap gap-3">
           <Button variant="secondary" onClick={() => setStep("edit")}>
             Edit application
@@ -157,24 +195,41 @@ export function CreditApplicationForm({ vendorLink }: { vendorLink?: Application
   );
 
   return (
-    <Form onSubmit={onReview} noValidate className="relative" aria-label="Credit application">
-      {alert}
-      <p className="text-slate-700">Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.</p>
-      {fieldset("Business information", businessFields)}
-      {fieldset("Owner information", ownerFields)}
-      <Checkbox className="mt-6" label="Add a second owner" {...form.checkbox("hasSecondOwner")} />
-      {form.values.hasSecondOwner ? fieldset("Second owner information", secondOwnerFields) : null}
-      {fieldset("Vendor information", vendorFields)}
-      <Checkbox
-        className="mt-6"
-        label={`I certify that the information in this application is true and complete, and I authorize ${brand.name} and its lending partners to obtain credit reports and verify it.`}
-        {...form.checkbox("acceptCheck")}
+    <>
+      <Form onSubmit={onReview} noValidate className="relative" aria-label="Credit application">
+        {alert}
+        <p className="text-slate-700">Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.</p>
+        {fieldset("Business information", businessFields)}
+        {fieldset("Owner information", ownerFields)}
+        <Checkbox className="mt-6" label="Add a second owner" {...form.checkbox("hasSecondOwner")} />
+        {form.values.hasSecondOwner ? fieldset("Second owner information", secondOwnerFields) : null}
+        {fieldset("Vendor information", vendorFields)}
+        <Checkbox
+          className="mt-6"
+          label={`I certify that the information in this application is true and complete, and I authorize ${brand.name} and its lending partners to obtain credit reports and verify it.`}
+          {...form.checkbox("acceptCheck")}
+        />
+        <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
+        {referralNotice}
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Button type="submit">Review application</Button>
+          {/* Needs the script: before it runs, the button cannot do anything, so it says so by being disabled. */}
+          <Button variant="secondary" onClick={onSaveLater} disabled={!hydrated || resuming}>
+            Save and finish later
+          </Button>
+        </div>
+      </Form>
+      <SaveDraftDialog
+        open={draftToSave !== null}
+        defaultEmail={String(form.values.businessEmail ?? "")}
+        draft={draftToSave ?? {}}
+        onClose={() => setDraftToSave(null)}
+        onSaved={(email) => {
+          setDraftToSave(null);
+          setNotice({ tone: "success", text: draftMessages.sent(email) });
+          window.scrollTo(0, 0);
+        }}
       />
-      <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
-      {notice}
-      <Button type="submit" className="mt-8">
-        Review application
-      </Button>
-    </Form>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { creditApplicationFixture } from "../../../tests/support/lead-fixtures.t
 import { queryRows } from "../../../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import * as schema from "../../db/schema.ts";
-import { deal, dealClient, user, vendorCompany } from "../../db/schema.ts";
+import { creditApplicationDraft, deal, dealClient, user, vendorCompany } from "../../db/schema.ts";
 import { createFieldCipher } from "./field-cipher.ts";
 import { encryptedColumns, rotateEncryptedFields } from "./rotate-encrypted-fields.ts";
 
@@ -85,10 +85,15 @@ describe("rotating the data-encryption key", () => {
         dobEncrypted: i === 0 ? null : server.cipher.encrypt(`1980-02-0${i}`),
       });
     }
+    // A saved credit-application draft (issue 20): the whole draft is one encrypted value.
+    await server.database.db
+      .insert(creditApplicationDraft)
+      .values({ tokenHash: "rotation-draft", emailHash: "e", payloadEncrypted: server.cipher.encrypt('{"ssn":"531-86-4299"}'), expiresAt: new Date(Date.now() + 3600_000) });
     const before = await storedTokens(server);
     const plain = Object.fromEntries(Object.entries(before).map(([name, tokens]) => [name, tokens.map((token) => server.cipher.decrypt(token)).sort()]));
     expect(plain).toEqual({
       "credit_application.fed_id_encrypted": ["98-7654320", "98-7654321", "98-7654322"],
+      "credit_application_draft.payload_encrypted": ['{"ssn":"531-86-4299"}'],
       "credit_application_owner.ssn_encrypted": ["531-86-4200", "531-86-4201", "531-86-4202", "612-49-3370", "612-49-3371", "612-49-3372"],
       "deal_client.business_tax_id_encrypted": ["11-1111110", "11-1111111", "11-1111112"],
       "deal_client.dob_encrypted": ["1980-02-01", "1980-02-02"],
@@ -102,6 +107,7 @@ describe("rotating the data-encryption key", () => {
       { column: "credit_application_owner.ssn_encrypted", reEncrypted: 6, unreadable: 0 },
       { column: "deal_client.business_tax_id_encrypted", reEncrypted: 3, unreadable: 0 },
       { column: "deal_client.dob_encrypted", reEncrypted: 2, unreadable: 0 },
+      { column: "credit_application_draft.payload_encrypted", reEncrypted: 1, unreadable: 0 },
     ]);
     expect(Math.max(...batches)).toBeLessThanOrEqual(2);
 
@@ -118,11 +124,11 @@ describe("rotating the data-encryption key", () => {
     expect(() => createFieldCipher(oldKey).decrypt(after["deal_client.dob_encrypted"]![0]!)).toThrow("another key");
 
     const again = await rotateEncryptedFields(server.database.db, rotating);
-    expect(again.map((count) => count.reEncrypted)).toEqual([0, 0, 0, 0]);
+    expect(again.map((count) => count.reEncrypted)).toEqual([0, 0, 0, 0, 0]);
     expect(await storedTokens(server)).toEqual(after);
     const audits = await queryRows<{ details: Record<string, unknown> }>(server.database.db, sql`select details from audit_log where action = 'data-key.rotate' order by at`);
     expect(audits.map((audit) => audit.details)).toEqual([
-      { keyId: rotating.keyId, reEncrypted: 14, unreadable: 0 },
+      { keyId: rotating.keyId, reEncrypted: 15, unreadable: 0 },
       { keyId: rotating.keyId, reEncrypted: 0, unreadable: 0 },
     ]);
   });

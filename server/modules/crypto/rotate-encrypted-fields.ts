@@ -1,7 +1,7 @@
 import { getTableName, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { creditApplication, creditApplicationOwner, dealClient } from "../../db/schema.ts";
+import { creditApplication, creditApplicationDraft, creditApplicationOwner, dealClient } from "../../db/schema.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "./field-cipher.ts";
 
@@ -11,6 +11,7 @@ export const encryptedColumns: readonly { table: PgTable; key: PgColumn; column:
   { table: creditApplicationOwner, key: creditApplicationOwner.id, column: creditApplicationOwner.ssnEncrypted },
   { table: dealClient, key: dealClient.dealId, column: dealClient.businessTaxIdEncrypted },
   { table: dealClient, key: dealClient.dealId, column: dealClient.dobEncrypted },
+  { table: creditApplicationDraft, key: creditApplicationDraft.id, column: creditApplicationDraft.payloadEncrypted },
 ];
 
 export type RotationCount = { column: string; reEncrypted: number; unreadable: number };

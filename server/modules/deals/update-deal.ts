@@ -2,11 +2,13 @@ import { eq } from "drizzle-orm";
 import type { DealUpdate } from "#domain/api/back-office-deals.ts";
 import { describeDealChange, financingDisclaimer, isVendorVisibleDealField } from "#domain/deals/deal-changes.ts";
 import { stageLabel } from "#domain/deals/stages.ts";
+import { applicantStatusForStage } from "#domain/leads/applicant-status.ts";
 import type { Database } from "../../db/client.ts";
-import { deal, dealHistory, user } from "../../db/schema.ts";
+import { deal, dealClient, dealHistory, user } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { companyUserEmails } from "../vendor-links/create-referred-deal.ts";
+import { enqueueApplicantStatusMail } from "../mail/enqueue-applicant-status-mail.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
@@ -20,7 +22,9 @@ const stored = (value: unknown) => String(value ?? "");
  * Applies the credit team's edits in one transaction: each changed field is written to the
  * deal's history (who, when, from -> to); a stage change is audited; and every change the vendor
  * can see goes to the vendor in one mail for the save (decisions.md 6), queued in the same
- * transaction (outbox). A save that changes nothing writes and mails nothing.
+ * transaction (outbox). A save that changes nothing writes and mails nothing. A move to a stage the
+ * applicant hears about (Approved, Docs Out, Funded, Declined) also mails the deal's client once
+ * (issue 20), unless they opted out.
  */
 export async function updateDeal(db: Database, context: LeadContext, actor: { id: string; email: string }, dealId: string, changes: DealUpdate) {
   return db.transaction(async (tx) => {
@@ -36,17 +40,21 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
       .where(eq(deal.id, dealId));
     await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor.id, ...entry })));
     await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
+    let applicantMailed = false;
     if (changed.includes("stage")) {
       await recordAudit(tx, { action: "deal.stage-change", actorUserId: actor.id, subject: dealId, details: { from: current.stage, to: changes.stage } });
+      const status = applicantStatusForStage(changes.stage!);
+      const [client] = status ? await tx.select({ email: dealClient.emailContact, businessName: dealClient.nameOfBusiness }).from(dealClient).where(eq(dealClient.dealId, dealId)) : [];
+      if (status && client) applicantMailed = await enqueueApplicantStatusMail(tx, context, { to: client.email, businessName: client.businessName, status });
     }
 
     const visible = entries.flatMap((entry) => (isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : []));
-    if (visible.length === 0) return { changed: [...changed], mailed: false };
+    if (visible.length === 0) return { changed: [...changed], mailed: applicantMailed };
     // A referred deal (issue 18) has no submitter: every active user of its company hears instead.
     const recipients = current.submittedByUserId
       ? (await tx.select({ email: user.email }).from(user).where(eq(user.id, current.submittedByUserId))).map((row) => row.email)
       : await companyUserEmails(tx, current.vendorCompanyId);
-    if (recipients.length === 0) return { changed: [...changed], mailed: false };
+    if (recipients.length === 0) return { changed: [...changed], mailed: applicantMailed };
     const headline = changed.includes("stage") ? stageLabel(changes.stage!) : "deal updated";
     for (const to of recipients) {
       await enqueueMail(

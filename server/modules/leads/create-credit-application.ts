@@ -4,9 +4,11 @@ import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../../db/client.ts";
 import { creditApplication, creditApplicationOwner } from "../../db/schema.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
+import { enqueueApplicantStatusMail } from "../mail/enqueue-applicant-status-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { createReferredDeal, referredThrough } from "../vendor-links/create-referred-deal.ts";
 import { resolveVendorLink } from "../vendor-links/resolve-vendor-link.ts";
+import { finishCreditApplicationDraft } from "./resume-credit-application-draft.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
 import { leadClock } from "../promise/response-clock.ts";
 
@@ -34,6 +36,8 @@ function ownerRow(applicationId: string, position: number, owner: OwnerFields, c
  * Stores the application with SSN and tax id encrypted; the team's mail carries neither. Through a
  * vendor's link (`vendorSlug`, issue 18) it also becomes the company's referred deal in the same
  * transaction, with contact details only (never the SSNs or the tax id); an unknown slug is ignored.
+ * A new application also queues the applicant's "received" mail (unless they opted out) and ends
+ * the draft it was resumed from.
  */
 export async function createCreditApplication(db: Database, cipher: FieldCipher, context: LeadContext & { timeZone: string }, request: CreditApplicationRequest) {
   const owners = [firstOwner(request), secondOwner(request)].filter((owner): owner is OwnerFields => owner !== null);
@@ -86,8 +90,11 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
         product: context.product,
       }),
     });
-    if (stored.created) await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
-    if (stored.created && company) {
+    if (!stored.created) return stored;
+    await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    await enqueueApplicantStatusMail(tx, context, { to: request.businessEmail, businessName: request.BusinessName, status: "received" });
+    if (request.draftToken) await finishCreditApplicationDraft(tx, request.draftToken);
+    if (company) {
       await createReferredDeal(
         tx,
         context,

@@ -127,8 +127,11 @@ describe("credit application", () => {
     expect(server.logs()).not.toContain("531-86-4207");
   });
 
-  it("keeps no SSN or tax id in clear text anywhere in the database", async () => {
+  it("keeps no SSN or tax id in clear text anywhere in the database, saved drafts included", async () => {
     await post("/api/leads/credit-application", creditApplicationFixture());
+    // A draft saved with "Save and finish later" (issue 20): its SSN and tax id are encrypted too.
+    const saved = await post("/api/leads/credit-application-drafts", { email: "draft@granite.example", draft: { BusinessName: "Granite Draft", ssn: "538-71-2946", FedId: "97-1234568" } });
+    expect(saved.statusCode).toBe(201);
     const tables = await queryRows<{ table_name: string }>(
       server.database.db,
       sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
@@ -139,11 +142,11 @@ describe("credit application", () => {
       everything += rows.map((row) => row.row).join("\n");
     }
     expect(everything).toContain("Granite Peak");
-    for (const secret of ["531-86-4207", "531864207", "612-49-3378", "98-7654321", "987654321"]) expect(everything).not.toContain(secret);
+    for (const secret of ["531-86-4207", "531864207", "612-49-3378", "98-7654321", "987654321", "538-71-2946", "538712946", "97-1234568"]) expect(everything).not.toContain(secret);
     if (testDriver === "pglite") {
       const files = Buffer.from(await (await server.database.pglite!.dumpDataDir("none")).arrayBuffer());
       expect(files.includes("Granite Peak")).toBe(true);
-      for (const secret of ["531-86-4207", "612-49-3378", "98-7654321"]) expect(files.includes(secret)).toBe(false);
+      for (const secret of ["531-86-4207", "612-49-3378", "98-7654321", "538-71-2946", "97-1234568"]) expect(files.includes(secret)).toBe(false);
     }
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { exportLeadsCsv, getCreditApplication, getLead, listLeads, revealCreditApplicationNumber, updateLead as updateLeadEndpoint } from "#domain/api/back-office-leads.ts";
+import { resumeCreditApplicationDraft as resumeDraftEndpoint, saveCreditApplicationDraft as saveDraftEndpoint } from "#domain/api/credit-application-drafts.ts";
 import { sendFooterMessage, sendVendorContact, submitCreditApplication } from "#domain/api/leads.ts";
 import { staffRoles } from "#domain/auth/roles.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
@@ -15,7 +16,9 @@ import { leadsCsv } from "./export-leads-csv.ts";
 import { creditApplicationForStaff } from "./get-credit-application.ts";
 import { leadDetailForStaff } from "./get-lead-detail.ts";
 import { leadInbox } from "./list-lead-inbox.ts";
+import { resumeCreditApplicationDraft } from "./resume-credit-application-draft.ts";
 import { revealSensitive } from "./reveal-credit-application-number.ts";
+import { saveCreditApplicationDraft } from "./save-credit-application-draft.ts";
 import type { LeadContext } from "./store-lead.ts";
 import { updateLead } from "./update-lead.ts";
 
@@ -41,6 +44,20 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
   registerEndpoint(app, sendFooterMessage, async (request, reply) => created(reply, await createFooterMessage(app.db, context, request.body)), publicForm);
   registerEndpoint(app, sendVendorContact, async (request, reply) => created(reply, await createVendorContact(app.db, context, request.body)), publicForm);
   registerEndpoint(app, submitCreditApplication, async (request, reply) => created(reply, await createCreditApplication(app.db, cipher, { ...context, timeZone }, request.body)), publicForm);
+
+  // "Save and finish later" (issue 20): the per-address limit of the forms, and a per-e-mail one inside.
+  registerEndpoint(
+    app,
+    saveDraftEndpoint,
+    async (request, reply) => {
+      const saved = await saveCreditApplicationDraft(app.db, cipher, context, request.body);
+      void app.deliverMailNow();
+      reply.status(201);
+      return saved;
+    },
+    publicForm,
+  );
+  registerEndpoint(app, resumeDraftEndpoint, async (request) => resumeCreditApplicationDraft(app.db, cipher, request.body.token), publicForm);
 
   // Staff only, checked before the body is read or validated.
   const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });

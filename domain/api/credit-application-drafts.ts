@@ -1,0 +1,24 @@
+import { resumeDraftRequest, resumeDraftResponse, saveDraftRequest, saveDraftResponse } from "../leads/credit-application-draft-schema.ts";
+import { endpoint } from "./endpoint.ts";
+
+// "Save and finish later" on /ApplyNow (issue 20). Public; /ApplyNow imports this file.
+
+export const saveCreditApplicationDraft = endpoint({
+  method: "POST",
+  path: "/api/leads/credit-application-drafts",
+  summary: "Save a credit application half-way and mail a link that reopens it",
+  tags: ["leads"],
+  body: saveDraftRequest,
+  responses: { 201: saveDraftResponse },
+  errors: [],
+});
+
+export const resumeCreditApplicationDraft = endpoint({
+  method: "POST",
+  path: "/api/leads/credit-application-drafts/resume",
+  summary: "Reopen a saved credit application with its link's token",
+  tags: ["leads"],
+  body: resumeDraftRequest,
+  responses: { 200: resumeDraftResponse },
+  errors: ["GONE"],
+});

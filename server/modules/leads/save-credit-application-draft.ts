@@ -1,0 +1,59 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { draftLifetimeDays, draftMessages, draftResumeUrl, draftSavesPerEmailPerHour, type SaveDraftRequest } from "#domain/leads/credit-application-draft-schema.ts";
+import type { Database } from "../../db/client.ts";
+import { creditApplicationDraft } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
+import { emailHash, newLinkToken, sha256Hex } from "../crypto/link-token.ts";
+import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { simpleMail } from "../mail/mail-templates.ts";
+import type { MailContext } from "./store-lead.ts";
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Stores what was typed as one encrypted value and mails a link that reopens it. One live link per
+ * e-mail address: saving again (from this draft or a new one) revokes the earlier links and drops
+ * their payloads. The mail names no field of the application.
+ */
+export async function saveCreditApplicationDraft(db: Database, cipher: FieldCipher, context: MailContext, request: SaveDraftRequest, now = new Date()) {
+  const hash = emailHash(request.email);
+  const token = newLinkToken();
+  const expiresAt = new Date(now.getTime() + draftLifetimeDays * dayMs);
+  await db.transaction(async (tx) => {
+    // Serialises saves for one address, so the count and the revocation see each other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${hash}))`);
+    const [recent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(creditApplicationDraft)
+      .where(and(eq(creditApplicationDraft.emailHash, hash), gt(creditApplicationDraft.createdAt, new Date(now.getTime() - 60 * 60 * 1000))));
+    if (recent!.n >= draftSavesPerEmailPerHour) throw new AppError("RATE_LIMITED", draftMessages.tooMany);
+    await tx
+      .update(creditApplicationDraft)
+      .set({ revokedAt: now, payloadEncrypted: null })
+      .where(and(eq(creditApplicationDraft.emailHash, hash), isNull(creditApplicationDraft.revokedAt), isNull(creditApplicationDraft.usedAt)));
+    await tx.insert(creditApplicationDraft).values({
+      tokenHash: sha256Hex(token),
+      emailHash: hash,
+      payloadEncrypted: cipher.encrypt(JSON.stringify(request.draft)),
+      createdAt: now,
+      expiresAt,
+    });
+    await enqueueMail(
+      tx,
+      simpleMail({
+        to: request.email,
+        subject: `Finish your credit application with ${context.product}`,
+        paragraphs: [
+          `You saved your credit application. The link below reopens it on any device until ${expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "")}.`,
+          "It works only for this application, and only until you submit it or save again (a new save sends a new link and this one stops working).",
+          "What you typed is stored encrypted and nobody at our company sees it until you submit. If you do not finish, it is deleted when the link expires.",
+          "If you did not ask for this, ignore this mail.",
+        ],
+        action: { label: "Finish my application", url: draftResumeUrl(context.publicUrl, token) },
+        product: context.product,
+      }),
+    );
+  });
+  return { expiresAt: expiresAt.toISOString() };
+}
