@@ -33,6 +33,8 @@ import metricsPlugin from "./plugins/metrics.ts";
 import securityPlugin, { securityHeaders } from "./plugins/security.ts";
 import staticSitePlugin from "./plugins/static-site.ts";
 import storagePlugin from "./plugins/storage.ts";
+import webhookPlugin from "./plugins/webhooks.ts";
+import { webhookRoutes } from "./modules/webhooks/routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -125,6 +127,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     retryBaseMs: config.mailRetryBaseMs,
     claimLeaseSeconds: config.mailClaimLeaseSeconds,
   });
+  await app.register(webhookPlugin, { cipher, ...config.webhooks });
   await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API` });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, staffTwoFactorRequired: config.staffTwoFactorRequired });
 
@@ -148,6 +151,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
   await app.register(auditRoutes);
+  await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback });
   await app.register(backOfficeSummaryRoutes, { promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {

@@ -9,6 +9,8 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
+import { dealEventData } from "../webhooks/deal-event-data.ts";
+import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 
 const tracked = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment", "approvedAmount", "declinedReceivedOn", "declinedCompletedOn", "declinedNoticeSentOn"] as const;
 
@@ -35,6 +37,11 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
     await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor.id, ...entry })));
     if (changed.includes("stage")) {
       await recordAudit(tx, { action: "deal.stage-change", actorUserId: actor.id, subject: dealId, details: { from: current.stage, to: changes.stage } });
+      await emitWebhookEvent(tx, current.vendorCompanyId, "deal.stage_changed", {
+        deal: dealEventData({ ...current, stage: changes.stage! }),
+        previousStage: current.stage,
+        previousStageLabel: stageLabel(current.stage),
+      });
     }
 
     const visible = entries.flatMap((entry) => (isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : []));
