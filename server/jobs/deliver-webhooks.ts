@@ -56,7 +56,8 @@ export async function deliverDueWebhooks(db: Database, cipher: FieldCipher, opti
       const endpoint = endpoints.find((row) => row.id === delivery.endpoint_id)!;
       const outcome = endpoint.enabled ? await attempt(cipher, options, event, endpoint) : { statusCode: null, error: "endpoint disabled", final: true };
       await record(db, delivery, outcome);
-      if (outcome.error) options.log.warn({ deliveryId: delivery.id, eventId: event.id, attempts: delivery.attempts, statusCode: outcome.statusCode, reason: outcome.error }, "webhook delivery failed");
+      if (outcome.error)
+        options.log.warn({ deliveryId: delivery.id, eventId: event.id, attempts: delivery.attempts, statusCode: outcome.statusCode, reason: outcome.error }, "webhook delivery failed");
       return outcome.error ? 0 : 1;
     }),
   );
@@ -65,12 +66,7 @@ export async function deliverDueWebhooks(db: Database, cipher: FieldCipher, opti
 
 type Outcome = { statusCode: number | null; error: string | null; final?: boolean };
 
-async function attempt(
-  cipher: FieldCipher,
-  options: WebhookWorkerOptions,
-  event: typeof webhookEvent.$inferSelect,
-  endpoint: typeof webhookEndpoint.$inferSelect,
-): Promise<Outcome> {
+async function attempt(cipher: FieldCipher, options: WebhookWorkerOptions, event: typeof webhookEvent.$inferSelect, endpoint: typeof webhookEndpoint.$inferSelect): Promise<Outcome> {
   const body = webhookBody(event);
   const timestamp = Math.floor(Date.now() / 1000);
   try {
@@ -90,10 +86,7 @@ async function attempt(
 
 async function record(db: Database, delivery: Claimed, outcome: Outcome) {
   if (!outcome.error) {
-    await db
-      .update(webhookDelivery)
-      .set({ status: "delivered", deliveredAt: new Date(), lastStatusCode: outcome.statusCode, lastError: null })
-      .where(eq(webhookDelivery.id, delivery.id));
+    await db.update(webhookDelivery).set({ status: "delivered", deliveredAt: new Date(), lastStatusCode: outcome.statusCode, lastError: null }).where(eq(webhookDelivery.id, delivery.id));
     return;
   }
   const delay = outcome.final ? null : nextRetryDelayMs(delivery.attempts);

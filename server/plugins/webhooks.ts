@@ -16,17 +16,14 @@ declare module "fastify" {
 export default fp(
   async function webhookPlugin(app: FastifyInstance, options: WebhookPluginOptions) {
     let running: Promise<number> | null = null;
-    let again = false;
+    let queued: Promise<number> | null = null;
     let timer: NodeJS.Timeout | undefined;
     let stopped = false;
     const worker = { allowLoopback: options.allowLoopback, timeoutMs: options.timeoutMs, claimLeaseSeconds: Math.ceil(options.timeoutMs / 1000) + 60, log: app.log };
 
     const pass = (): Promise<number> => {
-      if (running) {
-        // An event recorded during a pass may have missed its claim: run once more after it.
-        again = true;
-        return running;
-      }
+      // An event recorded during a pass may have missed its claim: one more pass follows the current one.
+      if (running) return (queued ??= running.then(() => ((queued = null), stopped ? 0 : pass())));
       running = deliverDueWebhooks(app.db, options.cipher, worker)
         .catch((error: Error) => {
           app.log.warn({ err: error.message }, "webhook delivery pass failed");
@@ -34,10 +31,6 @@ export default fp(
         })
         .finally(() => {
           running = null;
-          if (again && !stopped) {
-            again = false;
-            void pass();
-          }
         });
       return running;
     };
@@ -54,6 +47,7 @@ export default fp(
       stopped = true;
       clearTimeout(timer);
       await running;
+      await queued;
     });
   },
   { name: "webhooks", dependencies: ["db"] },

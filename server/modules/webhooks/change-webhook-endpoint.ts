@@ -38,7 +38,10 @@ export async function rollWebhookSecret(db: Database, cipher: FieldCipher, { sco
   const secret = newWebhookSecret();
   await db.transaction(async (tx) => {
     const found = await findWebhookEndpoint(tx, scope, id);
-    await tx.update(webhookEndpoint).set({ secretEncrypted: cipher.encrypt(secret) }).where(eq(webhookEndpoint.id, found.id));
+    await tx
+      .update(webhookEndpoint)
+      .set({ secretEncrypted: cipher.encrypt(secret) })
+      .where(eq(webhookEndpoint.id, found.id));
     await recordAudit(tx, { action: "webhook.roll-secret", actorUserId: scope.userId, subject: found.id, ipAddress });
   });
   return secret;

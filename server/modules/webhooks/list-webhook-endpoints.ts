@@ -54,20 +54,18 @@ export async function withDeliveries(db: Database, rows: EndpointRow[]): Promise
     createdAt: row.createdAt.toISOString(),
     deliveries: deliveries
       .filter((delivery) => delivery.endpointId === row.id)
-      .map(
-        (delivery): WebhookDelivery => ({
-          id: delivery.id,
-          eventId: delivery.eventId,
-          eventType: delivery.eventType,
-          status: delivery.status,
-          attempts: delivery.attempts,
-          lastStatusCode: delivery.lastStatusCode,
-          lastError: delivery.lastError,
-          createdAt: iso(delivery.createdAt)!,
-          lastAttemptAt: iso(delivery.lastAttemptAt),
-          nextAttemptAt: delivery.status === "pending" ? iso(delivery.nextAttemptAt) : null,
-        }),
-      ),
+      .map((delivery): WebhookDelivery => ({
+        id: delivery.id,
+        eventId: delivery.eventId,
+        eventType: delivery.eventType,
+        status: delivery.status,
+        attempts: delivery.attempts,
+        lastStatusCode: delivery.lastStatusCode,
+        lastError: delivery.lastError,
+        createdAt: iso(delivery.createdAt)!,
+        lastAttemptAt: iso(delivery.lastAttemptAt),
+        nextAttemptAt: delivery.status === "pending" ? iso(delivery.nextAttemptAt) : null,
+      })),
   }));
 }
 

@@ -22,13 +22,7 @@ export async function checkEndpointUrl(url: string, allowLoopback: boolean): Pro
 }
 
 /** Registers an endpoint for the company; answers the row and its secret (shown this once). Audited. */
-export async function registerWebhookEndpoint(
-  db: Database,
-  cipher: FieldCipher,
-  scope: VendorScope,
-  form: WebhookEndpointForm,
-  options: { allowLoopback: boolean; ipAddress: string },
-) {
+export async function registerWebhookEndpoint(db: Database, cipher: FieldCipher, scope: VendorScope, form: WebhookEndpointForm, options: { allowLoopback: boolean; ipAddress: string }) {
   await checkEndpointUrl(form.url, options.allowLoopback);
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {

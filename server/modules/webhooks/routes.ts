@@ -1,13 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  createPortalWebhook,
-  deletePortalWebhook,
-  listPortalWebhooks,
-  redeliverPortalWebhook,
-  rollPortalWebhookSecret,
-  updatePortalWebhook,
-} from "#domain/api/portal-webhooks.ts";
+import { createPortalWebhook, deletePortalWebhook, listPortalWebhooks, redeliverPortalWebhook, rollPortalWebhookSecret, updatePortalWebhook } from "#domain/api/portal-webhooks.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import { requireVendorScope } from "../deals/vendor-scope.ts";
