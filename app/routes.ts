@@ -21,7 +21,12 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("reset-password", "routes/reset-password.tsx"),
-  route("portal", "routes/portal.tsx", [index("routes/portal-home.tsx"), route("deals/:id", "routes/portal-deal.tsx"), route("deals/:id/messages", "routes/portal-deal-messages.tsx")]),
+  route("portal", "routes/portal.tsx", [
+    index("routes/portal-home.tsx"),
+    route("deals/:id", "routes/portal-deal.tsx"),
+    route("deals/:id/messages", "routes/portal-deal-messages.tsx"),
+    route("webhooks", "routes/portal-webhooks.tsx"),
+  ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
   layout("routes/back-office.tsx", [
     route("VendorSignUp", "routes/vendor-sign-up.tsx"),

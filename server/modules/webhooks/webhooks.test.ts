@@ -5,7 +5,7 @@ import { multipartBody, samplePdf } from "../../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../../tests/support/vendor-fixtures.ts";
 import { startWebhookReceiver } from "../../../tests/support/webhook-receiver.ts";
-import { auditLog, webhookDelivery, webhookEndpoint, webhookEvent } from "../../db/schema.ts";
+import { auditLog, user, webhookDelivery, webhookEndpoint, webhookEvent } from "../../db/schema.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { checkWebhookTarget } from "./check-target.ts";
 import { verifySignatureHeader } from "./sign-payload.ts";
@@ -228,7 +228,7 @@ describe("webhooks", () => {
         url: `https://127.0.0.1:${receiver.port}/hooks`,
         events: ["deal.created"],
         secretEncrypted: strict.cipher.encrypt("whsec_x"),
-        createdByUserId: (await strict.database.db.execute(sql`SELECT id FROM "user" LIMIT 1`)).rows[0]!.id as string,
+        createdByUserId: (await strict.database.db.select({ id: user.id }).from(user).limit(1))[0]!.id,
       })
       .returning();
     const [event] = await strict.database.db.insert(webhookEvent).values({ vendorCompanyId: strictVendor.companyId, type: "deal.created", payload: {} }).returning();
