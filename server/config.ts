@@ -110,7 +110,13 @@ export type Config = {
   /** Bearer token a scraper sends to GET /metrics; unset: /metrics is not routed (404). */
   metricsToken: string | undefined;
   /** Webhook deliveries (issue 19): loopback targets and plain http allowed (tests only; refused in production). */
-  webhooks: { allowLoopback: boolean; pollMs: number; timeoutMs: number };
+  webhooks: {
+    allowLoopback: boolean;
+    /** NODE_ENV=test: deliveries go to this machine only, whatever address a test (or a fuzzer) registered. */
+    loopbackOnly: boolean;
+    pollMs: number;
+    timeoutMs: number;
+  };
   clientBuildDir: string;
   public: PublicConfig;
 };
@@ -190,7 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     mailClaimLeaseSeconds: e.MAIL_CLAIM_LEASE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
-    webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK, pollMs: e.WEBHOOK_POLL_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
+    webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK, loopbackOnly: e.NODE_ENV === "test", pollMs: e.WEBHOOK_POLL_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     clientBuildDir: path.resolve("build/client"),
     public: publicConfig,
   };

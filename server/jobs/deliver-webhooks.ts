@@ -4,6 +4,7 @@ import { nextRetryDelayMs } from "#domain/webhooks/retry-schedule.ts";
 import type { Database } from "../db/client.ts";
 import { webhookDelivery, webhookEndpoint, webhookEvent } from "../db/schema.ts";
 import type { FieldCipher } from "../modules/crypto/field-cipher.ts";
+import { isLoopbackAddress } from "../modules/webhooks/address-policy.ts";
 import { checkWebhookTarget, WebhookTargetError } from "../modules/webhooks/check-target.ts";
 import { postWebhook } from "../modules/webhooks/post-webhook.ts";
 import { signatureHeader } from "../modules/webhooks/sign-payload.ts";
@@ -13,6 +14,8 @@ type Logger = { warn(obj: object, msg: string): void };
 
 export type WebhookWorkerOptions = {
   allowLoopback: boolean;
+  /** Tests: connect to loopback addresses only, so no test ever sends to another machine. */
+  loopbackOnly?: boolean;
   timeoutMs: number;
   /** A claimed delivery is invisible to other workers this long; a crashed worker's claim then lapses. */
   claimLeaseSeconds: number;
@@ -71,6 +74,7 @@ async function attempt(cipher: FieldCipher, options: WebhookWorkerOptions, event
   const timestamp = Math.floor(Date.now() / 1000);
   try {
     const target = await checkWebhookTarget(endpoint.url, { allowLoopback: options.allowLoopback });
+    if (options.loopbackOnly && !isLoopbackAddress(target.address)) return { statusCode: null, error: "not sent: tests deliver to this machine only" };
     const headers = { [webhookSignatureHeader]: signatureHeader(cipher.decrypt(endpoint.secretEncrypted), timestamp, body), [webhookEventIdHeader]: event.id };
     const { statusCode } = await inSpan("webhook post", { "lender.webhook.event_id": event.id, "lender.webhook.endpoint_id": endpoint.id }, () =>
       postWebhook(target, headers, body, options.timeoutMs),

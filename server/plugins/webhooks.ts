@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { deliverDueWebhooks } from "../jobs/deliver-webhooks.ts";
 import type { FieldCipher } from "../modules/crypto/field-cipher.ts";
 
-export type WebhookPluginOptions = { cipher: FieldCipher; allowLoopback: boolean; pollMs: number; timeoutMs: number };
+export type WebhookPluginOptions = { cipher: FieldCipher; allowLoopback: boolean; loopbackOnly: boolean; pollMs: number; timeoutMs: number };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -19,7 +19,7 @@ export default fp(
     let queued: Promise<number> | null = null;
     let timer: NodeJS.Timeout | undefined;
     let stopped = false;
-    const worker = { allowLoopback: options.allowLoopback, timeoutMs: options.timeoutMs, claimLeaseSeconds: Math.ceil(options.timeoutMs / 1000) + 60, log: app.log };
+    const worker = { allowLoopback: options.allowLoopback, loopbackOnly: options.loopbackOnly, timeoutMs: options.timeoutMs, claimLeaseSeconds: Math.ceil(options.timeoutMs / 1000) + 60, log: app.log };
 
     const pass = (): Promise<number> => {
       // An event recorded during a pass may have missed its claim: one more pass follows the current one.

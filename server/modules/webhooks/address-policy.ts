@@ -82,7 +82,7 @@ function v6Class(address: string): string | null {
   return null;
 }
 
-function isLoopback(address: string): boolean {
+export function isLoopbackAddress(address: string): boolean {
   if (isIPv4(address)) return v4Class(address) === "loopback";
   return isIPv6(address) && v6Class(address) === "loopback";
 }
@@ -90,6 +90,6 @@ function isLoopback(address: string): boolean {
 export function classifyAddress(address: string, options: { allowLoopback: boolean } = { allowLoopback: false }): AddressVerdict {
   const kind = isIPv4(address) ? v4Class(address) : isIPv6(address) ? v6Class(address) : "not an IP address";
   if (kind === null) return { allowed: true };
-  if (options.allowLoopback && isLoopback(address)) return { allowed: true };
+  if (options.allowLoopback && isLoopbackAddress(address)) return { allowed: true };
   return { allowed: false, reason: kind };
 }

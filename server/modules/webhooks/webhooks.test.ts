@@ -238,6 +238,13 @@ describe("webhooks", () => {
     expect(refused).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
     expect(refused!.lastError).toMatch(/^address refused: This address is not reachable/);
     expect(receiver.received).toHaveLength(0);
+
+    // Under NODE_ENV=test nothing leaves this machine, even an address that is public (a fuzzer may register one).
+    await strict.database.db.update(webhookEndpoint).set({ url: "https://93.184.216.34/hooks" }).where(eq(webhookEndpoint.id, row!.id));
+    await strict.database.db.execute(sql`UPDATE webhook_delivery SET next_attempt_at = now() WHERE endpoint_id = ${row!.id}`);
+    expect(await strict.app.deliverWebhooksNow()).toBe(0);
+    const [kept] = await strict.database.db.select().from(webhookDelivery).where(eq(webhookDelivery.endpointId, row!.id));
+    expect(kept).toMatchObject({ status: "pending", attempts: 2, lastError: "not sent: tests deliver to this machine only" });
     await receiver.stop();
   });
 
