@@ -22,7 +22,10 @@ export const PURGE_LOCK_KEY = 1_701_080_002;
 /** A fleet purges about once a day: a scheduled run skips when the last one (any server's) is more recent. */
 export const PURGE_MIN_INTERVAL_MS = 23 * 60 * 60 * 1000;
 
-export type PurgeCounts = Record<"picked_option" | "questionnaire_answer" | "credit_application" | "calculator_lead" | "vendor_contact" | "footer_message" | "deal" | "mail_outbox" | "files", number>;
+export type PurgeCounts = Record<
+  "picked_option" | "questionnaire_answer" | "credit_application" | "calculator_lead" | "vendor_contact" | "footer_message" | "deal" | "mail_outbox" | "webhook_event" | "files",
+  number
+>;
 export type PurgeResult =
   | ({ skipped?: undefined } & PurgeCounts)
   /** locked: another server is purging; recent: the last purge (the audit log's newest retention.purge) is younger than minIntervalMs. */
@@ -82,6 +85,11 @@ export async function purgeExpiredData(
         .where(and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, mailCutoff)))
         .returning({ id: mailOutbox.id })
     ).length;
+    // Webhook events copy business names and messages: kept as long as delivered mail, never while a delivery is pending.
+    removed.webhook_event = (
+      (await tx.execute(sql`delete from webhook_event e where e.created_at < ${mailCutoff.toISOString()}
+        and not exists (select 1 from webhook_delivery d where d.event_id = e.id and d.status = 'pending') returning e.id`)) as unknown as { rows: unknown[] }
+    ).rows.length;
     await tx.execute(sql`delete from lead_status s where not exists (
       select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
         union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = s.lead_id)`);
