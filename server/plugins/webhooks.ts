@@ -19,7 +19,13 @@ export default fp(
     let queued: Promise<number> | null = null;
     let timer: NodeJS.Timeout | undefined;
     let stopped = false;
-    const worker = { allowLoopback: options.allowLoopback, loopbackOnly: options.loopbackOnly, timeoutMs: options.timeoutMs, claimLeaseSeconds: Math.ceil(options.timeoutMs / 1000) + 60, log: app.log };
+    const worker = {
+      allowLoopback: options.allowLoopback,
+      loopbackOnly: options.loopbackOnly,
+      timeoutMs: options.timeoutMs,
+      claimLeaseSeconds: Math.ceil(options.timeoutMs / 1000) + 60,
+      log: app.log,
+    };
 
     const pass = (): Promise<number> => {
       // An event recorded during a pass may have missed its claim: one more pass follows the current one.
