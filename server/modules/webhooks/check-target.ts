@@ -11,6 +11,16 @@ export type CheckedTarget = { url: URL; address: string; family: 4 | 6 };
 
 type Lookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
+const lookupTimeoutMs = 5000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error("lookup timed out")), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
@@ -33,8 +43,10 @@ export async function checkWebhookTarget(raw: string, options: { allowLoopback: 
   if (isIP(host)) {
     addresses = [{ address: host, family: isIP(host) }];
   } else {
+    // A name on the internet has a dot and a top-level domain of letters: anything else is not looked up.
+    if (!/^[a-z0-9.-]+\.(xn--[a-z0-9-]+|[a-z]{2,63})\.?$/i.test(host)) throw new WebhookTargetError(unreachableMessage);
     try {
-      addresses = await (options.lookup ?? systemLookup)(host);
+      addresses = await withTimeout((options.lookup ?? systemLookup)(host), lookupTimeoutMs);
     } catch {
       throw new WebhookTargetError("This host name could not be found.");
     }
