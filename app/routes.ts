@@ -28,6 +28,7 @@ export default [
     route("deals/:id", "routes/portal-deal.tsx"),
     route("deals/:id/messages", "routes/portal-deal-messages.tsx"),
     route("link", "routes/portal-link.tsx"),
+    route("webhooks", "routes/portal-webhooks.tsx"),
   ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
   layout("routes/back-office.tsx", [

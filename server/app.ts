@@ -36,6 +36,8 @@ import metricsPlugin from "./plugins/metrics.ts";
 import securityPlugin, { securityHeaders } from "./plugins/security.ts";
 import staticSitePlugin from "./plugins/static-site.ts";
 import storagePlugin from "./plugins/storage.ts";
+import webhookPlugin from "./plugins/webhooks.ts";
+import { webhookRoutes } from "./modules/webhooks/routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -128,6 +130,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     retryBaseMs: config.mailRetryBaseMs,
     claimLeaseSeconds: config.mailClaimLeaseSeconds,
   });
+  await app.register(webhookPlugin, { cipher, ...config.webhooks });
   await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API` });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, staffTwoFactorRequired: config.staffTwoFactorRequired });
 
@@ -158,6 +161,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(promiseBoardRoutes, { promise: responsePromise });
+  await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

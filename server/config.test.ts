@@ -98,4 +98,12 @@ describe("loadConfig", () => {
   it("lets operators override the brand from the environment", () => {
     expect(loadConfig({ BRAND_NAME: "Acme Funding" }).public.brand.name).toBe("Acme Funding");
   });
+
+  it("allows loopback webhook targets only when asked and never in production (tests' receivers only)", () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowLoopback: false, loopbackOnly: false, pollMs: 2000, timeoutMs: 10_000 });
+    expect(loadConfig({ NODE_ENV: "test" }).webhooks.loopbackOnly).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: "true" }).webhooks.allowLoopback).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: "production", ...productionSecrets, WEBHOOK_ALLOW_LOOPBACK: "true" })).toThrow(/WEBHOOK_ALLOW_LOOPBACK: not allowed when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: "production", ...productionSecrets }).webhooks.allowLoopback).toBe(false);
+  });
 });

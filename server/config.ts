@@ -61,6 +61,9 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().positive().default(2000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
   MAIL_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  WEBHOOK_ALLOW_LOOPBACK: booleanFlag.default(false),
+  WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(2000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
 });
 
@@ -106,6 +109,14 @@ export type Config = {
   mailClaimLeaseSeconds: number;
   /** Bearer token a scraper sends to GET /metrics; unset: /metrics is not routed (404). */
   metricsToken: string | undefined;
+  /** Webhook deliveries (issue 19): loopback targets and plain http allowed (tests only; refused in production). */
+  webhooks: {
+    allowLoopback: boolean;
+    /** NODE_ENV=test: deliveries go to this machine only, whatever address a test (or a fuzzer) registered. */
+    loopbackOnly: boolean;
+    pollMs: number;
+    timeoutMs: number;
+  };
   clientBuildDir: string;
   public: PublicConfig;
 };
@@ -139,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = missingSecrets.map((name) => `  ${name}: required when NODE_ENV=production (openssl rand -base64 32), the same on every server`);
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
+  // Loopback webhook targets exist for the tests' receivers; in production they would open the server's own network.
+  if (e.NODE_ENV === "production" && e.WEBHOOK_ALLOW_LOOPBACK) throw new ConfigError("Invalid environment:\n  WEBHOOK_ALLOW_LOOPBACK: not allowed when NODE_ENV=production");
   const dataDir = path.resolve(e.DATA_DIR);
   const publicConfig = resolvePublicConfigOrThrow({ ...env, PORT: String(e.PORT) });
   return {
@@ -183,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     mailClaimLeaseSeconds: e.MAIL_CLAIM_LEASE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK, loopbackOnly: e.NODE_ENV === "test", pollMs: e.WEBHOOK_POLL_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     clientBuildDir: path.resolve("build/client"),
     public: publicConfig,
   };

@@ -23,6 +23,9 @@ import {
   statusMailOptOutToken,
   user,
   vendorCompany,
+  webhookDelivery,
+  webhookEndpoint,
+  webhookEvent,
 } from "../db/schema.ts";
 import { createLocalFileStorage } from "../modules/storage/local-file-storage.ts";
 import { PURGE_LOCK_KEY, PURGE_MIN_INTERVAL_MS, purgeExpiredData, type PurgeResult } from "./purge-expired-data.ts";
@@ -132,6 +135,39 @@ describe("retention purge", () => {
     expect(await database.db.select().from(statusMailOptOut)).toHaveLength(1);
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));
     expect(audits.at(-1)!.details).toMatchObject({ credit_application_draft: 2 });
+  });
+
+  it("deletes webhook events (business names, messages) after the delivered-mail retention, never one still being delivered", async () => {
+    const storage = createLocalFileStorage(root);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+    const [company] = await database.db
+      .insert(vendorCompany)
+      .values({ name: `Hook Purge ${randomUUID()}`, companyCode: randomUUID().slice(0, 8) })
+      .returning();
+    const [owner] = await database.db
+      .insert(user)
+      .values({ id: randomUUID(), name: "Hook Owner", email: `hook-${randomUUID()}@x.example`, role: authRoles.vendor, vendorCompanyId: company!.id })
+      .returning();
+    const [endpoint] = await database.db
+      .insert(webhookEndpoint)
+      .values({ vendorCompanyId: company!.id, url: "https://hooks.example/x", events: ["deal.created"], secretEncrypted: "x", createdByUserId: owner!.id })
+      .returning();
+    const events = await database.db
+      .insert(webhookEvent)
+      .values([
+        { vendorCompanyId: company!.id, type: "deal.created", payload: { name: "old, delivered" }, createdAt: daysAgo(40) },
+        { vendorCompanyId: company!.id, type: "deal.created", payload: { name: "old, pending" }, createdAt: daysAgo(40) },
+        { vendorCompanyId: company!.id, type: "deal.created", payload: { name: "new" } },
+      ])
+      .returning();
+    await database.db.insert(webhookDelivery).values([
+      { eventId: events[0]!.id, endpointId: endpoint!.id, status: "delivered" },
+      { eventId: events[1]!.id, endpointId: endpoint!.id, status: "pending" },
+      { eventId: events[2]!.id, endpointId: endpoint!.id, status: "delivered" },
+    ]);
+    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({ webhook_event: 1 });
+    const left = await database.db.select({ id: webhookEvent.id }).from(webhookEvent).where(eq(webhookEvent.vendorCompanyId, company!.id));
+    expect(left.map((row) => row.id).sort()).toEqual([events[1]!.id, events[2]!.id].sort());
   });
 });
 

@@ -44,6 +44,7 @@ export type PurgeCounts = Record<
   | "footer_message"
   | "deal"
   | "mail_outbox"
+  | "webhook_event"
   | "files"
   | "credit_application_draft"
   | "status_mail_opt_out_token",
@@ -112,6 +113,11 @@ export async function purgeExpiredData(
     ).length;
     removed.credit_application_draft = (await tx.delete(creditApplicationDraft).where(lt(creditApplicationDraft.expiresAt, now)).returning({ id: creditApplicationDraft.id })).length;
     removed.status_mail_opt_out_token = (await tx.delete(statusMailOptOutToken).where(lt(statusMailOptOutToken.createdAt, cutoff)).returning({ id: statusMailOptOutToken.tokenHash })).length;
+    // Webhook events copy business names and messages: kept as long as delivered mail, never while a delivery is pending.
+    removed.webhook_event = (
+      (await tx.execute(sql`delete from webhook_event e where e.created_at < ${mailCutoff.toISOString()}
+        and not exists (select 1 from webhook_delivery d where d.event_id = e.id and d.status = 'pending') returning e.id`)) as unknown as { rows: unknown[] }
+    ).rows.length;
     await tx.execute(sql`delete from lead_status s where not exists (
       select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
         union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = s.lead_id)`);

@@ -15,6 +15,7 @@ import { signInThroughUi } from "./support/sign-in.ts";
 const phone = { width: 390, height: 844 };
 const longEmail = "accounts.payable.receivables.department@averyveryverylongequipmentleasingcompanydomainname.example";
 const longName = "SUPERLONGUNBROKENBUSINESSNAMEFORPHONEWIDTHTESTSEQUIPMENTLEASINGHOLDINGSLLC";
+const longWebhookUrl = `http://127.0.0.1:9/${"a-very-long-unbroken-webhook-path-".repeat(5)}`;
 
 let server: E2eServer;
 let staffBrowser: Browser;
@@ -27,7 +28,8 @@ let creditApplicationId = "";
 const postJson = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
-  server = await startE2eServer();
+  // The Webhooks screen's endpoint is on loopback (a closed port): loopback targets are allowed for the tests only.
+  server = await startE2eServer({ WEBHOOK_ALLOW_LOOPBACK: "true" });
   staffBrowser = await launchBrowser();
   vendorBrowser = await launchBrowser();
 
@@ -52,6 +54,11 @@ beforeAll(async () => {
     multipart: { body: `Please see ${"https://example.com/a-very-long-unbroken-link/".repeat(3)} and ${longEmail}` },
   });
   expect(message.status()).toBe(201);
+  const webhook = await vendor.request.post(`${server.url}/api/portal/webhooks`, {
+    headers: { origin: server.url, "content-type": "application/json" },
+    data: { url: longWebhookUrl, events: ["deal.created"], description: `Our dealer system ${longName}` },
+  });
+  expect(webhook.status()).toBe(201);
 
   const application = await postJson("/api/leads/credit-application", creditApplicationFixture({ BusinessName: longName, businessEmail: longEmail, homeEmail: longEmail, vendorEmail: longEmail }));
   expect(application.status).toBe(201);
@@ -182,6 +189,21 @@ describe("the vendor portal at 390 px", () => {
     await vendor.getByRole("heading", { level: 1, name: "Your link" }).waitFor();
     await vendor.getByRole("img", { name: /QR code/ }).waitFor();
     await expectPhoneReady(vendor, "Vendor portal", "Handbook");
+  });
+
+  it("the Webhooks screen and its Add endpoint dialog fit; the menu opens by keyboard", async () => {
+    await vendor.goto(`${server.url}/portal/webhooks`);
+    await vendor.getByRole("heading", { level: 2, name: longWebhookUrl }).waitFor();
+    await expectPhoneReady(vendor, "Vendor portal", "Handbook");
+    await vendor.getByRole("button", { name: "Add endpoint" }).click();
+    const dialog = vendor.getByRole("dialog", { name: "Add endpoint" });
+    await dialog.getByLabel("Endpoint address").waitFor();
+    await expectFits(vendor);
+    const box = await dialog.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+    await expectNoAxeViolations(vendor);
+    await vendor.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
   });
 
   it("on a desktop the sidebar shows its links and keeps its Toggle Off / Toggle On button, with no Menu button", async () => {

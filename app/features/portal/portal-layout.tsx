@@ -79,6 +79,11 @@ export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer 
             </Link>
           </li>
           <li>
+            <Link to="/portal/webhooks" className={sidebarLink} onClick={() => setMenuOpen(false)}>
+              Webhooks
+            </Link>
+          </li>
+          <li>
             <a href={brand.vendorHandbookPdf} className={sidebarLink}>
               Handbook
             </a>

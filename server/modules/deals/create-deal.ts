@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
+import { newDealStage } from "#domain/deals/stages.ts";
 import { newDealMessages, type NewDealClient } from "#domain/deals/new-deal-schema.ts";
 import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database, Transaction } from "../../db/client.ts";
@@ -9,6 +10,8 @@ import { AppError } from "../../errors.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
+import { dealEventData } from "../webhooks/deal-event-data.ts";
+import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 import { startDealClock } from "../promise/response-clock.ts";
 import type { StoredUpload } from "./receive-uploads.ts";
@@ -105,6 +108,9 @@ export async function createDeal(
       30_000,
       60_000,
     );
+    await emitWebhookEvent(tx, scope.companyId, "deal.created", {
+      deal: dealEventData({ id: dealId, accountNumber: created.accountNumber, businessName: client.businessName, stage: newDealStage }),
+    });
     await tx.insert(dealDocument).values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
     await startDealClock(tx, context.promise, dealId);
     if (client.VendorComment) {

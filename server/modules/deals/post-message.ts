@@ -5,6 +5,8 @@ import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { MailContext } from "../leads/store-lead.ts";
 import { recordFirstContact } from "../promise/response-clock.ts";
+import { dealEventData } from "../webhooks/deal-event-data.ts";
+import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import type { StoredUpload } from "./receive-uploads.ts";
 
 /**
@@ -29,11 +31,21 @@ export async function postMessage(
     const [message] = await tx
       .insert(dealMessage)
       .values({ dealId: input.dealId, authorUserId: input.author.userId, authorRole: input.author.role, body: input.body })
-      .returning({ id: dealMessage.id });
+      .returning({ id: dealMessage.id, createdAt: dealMessage.createdAt });
     if (input.attachments.length > 0) {
       await tx.insert(dealDocument).values(input.attachments.map((file) => ({ ...file, slot: "message", dealId: input.dealId, messageId: message!.id, logicalFolder: input.logicalFolder })));
     }
-    await tx.update(deal).set({ lastUpdate: new Date() }).where(eq(deal.id, input.dealId));
+    const [touched] = await tx
+      .update(deal)
+      .set({ lastUpdate: new Date() })
+      .where(eq(deal.id, input.dealId))
+      .returning({ id: deal.id, vendorCompanyId: deal.vendorCompanyId, accountNumber: deal.accountNumber, businessName: deal.businessName, stage: deal.stage });
+    if (touched) {
+      await emitWebhookEvent(tx, touched.vendorCompanyId, "deal.message_created", {
+        deal: dealEventData(touched),
+        message: { id: message!.id, author: input.author.role, body: input.body, attachments: input.attachments.length, createdAt: message!.createdAt.toISOString() },
+      });
+    }
     const fromVendor = input.author.role === "vendor";
     if (!fromVendor) await recordFirstContact(tx, { type: "deal", id: input.dealId }, input.author.userId);
     for (const to of typeof input.recipient === "string" ? [input.recipient] : input.recipient) {

@@ -107,7 +107,10 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
         if (!parsed.success) throw new AppError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? "Please complete the client information.");
         const result = await createDeal(app.db, cipher, context, scope, dealId, parsed.data, files);
         if (!result.created) await discardUploads(app.storage, files);
-        else void app.deliverMailNow();
+        else {
+          void app.deliverMailNow();
+          void app.deliverWebhooksNow();
+        }
         return reply.status(result.created ? 201 : 200).send({ id: result.id, accountNumber: result.accountNumber });
       } catch (error) {
         await discardUploads(app.storage, files);
@@ -202,6 +205,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
           logicalFolder: `${scope.email}/${found.businessName}`,
         });
         void app.deliverMailNow();
+        void app.deliverWebhooksNow();
         return reply.status(201).send(message);
       } catch (error) {
         await discardUploads(app.storage, files);
@@ -257,6 +261,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
       const user = await staff(request);
       const { changed, mailed } = await updateDeal(app.db, context, user, request.params.id, request.body);
       if (mailed) void app.deliverMailNow();
+      if (changed.includes("stage")) void app.deliverWebhooksNow();
       return { changed };
     },
     staffFirst,
@@ -295,6 +300,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
           logicalFolder: `${detail.deal.vendorEmail ?? "referred"}/${detail.deal.businessName}`,
         });
         void app.deliverMailNow();
+        void app.deliverWebhooksNow();
         return reply.status(201).send(message);
       } catch (error) {
         await discardUploads(app.storage, files);

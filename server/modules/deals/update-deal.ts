@@ -13,6 +13,8 @@ import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 import { recordFirstContact } from "../promise/response-clock.ts";
+import { dealEventData } from "../webhooks/deal-event-data.ts";
+import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 
 const tracked = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment", "approvedAmount", "declinedReceivedOn", "declinedCompletedOn", "declinedNoticeSentOn"] as const;
 
@@ -46,6 +48,11 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
       const status = applicantStatusForStage(changes.stage!);
       const [client] = status ? await tx.select({ email: dealClient.emailContact, businessName: dealClient.nameOfBusiness }).from(dealClient).where(eq(dealClient.dealId, dealId)) : [];
       if (status && client) applicantMailed = await enqueueApplicantStatusMail(tx, context, { to: client.email, businessName: client.businessName, status });
+      await emitWebhookEvent(tx, current.vendorCompanyId, "deal.stage_changed", {
+        deal: dealEventData({ ...current, stage: changes.stage! }),
+        previousStage: current.stage,
+        previousStageLabel: stageLabel(current.stage),
+      });
     }
 
     const visible = entries.flatMap((entry) => (isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : []));

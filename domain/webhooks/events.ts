@@ -1,0 +1,21 @@
+/**
+ * The events a vendor's webhook endpoint can subscribe to. The list is the one place that names
+ * them: the form's checkboxes, the contract's validation and the emitters all read it, so a new
+ * event (e.g. `quote.applied`) is one line here plus its emitter.
+ */
+export const webhookEventTypes = ["deal.created", "deal.stage_changed", "deal.message_created"] as const;
+
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+export const webhookEventLabels: Record<WebhookEventType, string> = {
+  "deal.created": "A deal is submitted",
+  "deal.stage_changed": "A deal's stage changes",
+  "deal.message_created": "A message is added to a deal",
+};
+
+/** The JSON body every delivery carries (the same bytes on every attempt and redelivery). */
+export type WebhookBody = { id: string; type: WebhookEventType; created: string; data: Record<string, unknown> };
+
+/** Signature header name, event id header name (agreed with the API documentation). */
+export const webhookSignatureHeader = "KEC-Signature";
+export const webhookEventIdHeader = "KEC-Event-Id";

@@ -1,0 +1,83 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { createPortalWebhook, deletePortalWebhook, listPortalWebhooks, redeliverPortalWebhook, rollPortalWebhookSecret, updatePortalWebhook } from "#domain/api/portal-webhooks.ts";
+import { registerEndpoint } from "../../register-endpoint.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
+import { requireVendorScope } from "../deals/vendor-scope.ts";
+import { deleteWebhookEndpoint, rollWebhookSecret, setWebhookEnabled } from "./change-webhook-endpoint.ts";
+import { listWebhookEndpoints, withDeliveries } from "./list-webhook-endpoints.ts";
+import { redeliverWebhook } from "./redeliver-webhook.ts";
+import { registerWebhookEndpoint } from "./register-webhook-endpoint.ts";
+
+/**
+ * A vendor company's webhook endpoints (`/api/portal/webhooks`): the session's company only
+ * (ADR 0009), checked before the body is read; every change is audited.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLoopback: boolean }> = async (app, { cipher, allowLoopback }) => {
+  const vendorFirst = { onRequest: async (request: FastifyRequest) => void (await requireVendorScope(app, request)) };
+  const actor = async (request: FastifyRequest) => ({ scope: await requireVendorScope(app, request), ipAddress: request.ip });
+
+  registerEndpoint(
+    app,
+    listPortalWebhooks,
+    async (request) => {
+      const scope = await requireVendorScope(app, request);
+      return { endpoints: await listWebhookEndpoints(app.db, scope) };
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    createPortalWebhook,
+    async (request) => {
+      const scope = await requireVendorScope(app, request);
+      const { row, secret } = await registerWebhookEndpoint(app.db, cipher, scope, request.body, { allowLoopback, ipAddress: request.ip });
+      const [endpoint] = await withDeliveries(app.db, [row]);
+      return { endpoint: endpoint!, secret };
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    updatePortalWebhook,
+    async (request) => {
+      const row = await setWebhookEnabled(app.db, await actor(request), request.params.id, request.body.enabled);
+      const [endpoint] = await withDeliveries(app.db, [row]);
+      return { endpoint: endpoint! };
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    deletePortalWebhook,
+    async (request) => {
+      await deleteWebhookEndpoint(app.db, await actor(request), request.params.id);
+      return { ok: true as const };
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    rollPortalWebhookSecret,
+    async (request) => {
+      return { secret: await rollWebhookSecret(app.db, cipher, await actor(request), request.params.id) };
+    },
+    vendorFirst,
+  );
+
+  registerEndpoint(
+    app,
+    redeliverPortalWebhook,
+    async (request) => {
+      const { scope, ipAddress } = await actor(request);
+      const created = await redeliverWebhook(app.db, scope, request.params.id, request.params.deliveryId, ipAddress);
+      void app.deliverWebhooksNow();
+      return created;
+    },
+    vendorFirst,
+  );
+};
