@@ -22,7 +22,7 @@ async function seed(db: DatabaseHandle["db"]) {
   const clocks = (kind: "lead" | "deal", count: number, minutes: number, types: SQL, sources: SQL) => sql`
     insert into response_clock (subject_kind, subject_type, subject_id, source, arrived_at, due_at, first_contact_at)
     select ${kind}, (${types})[1 + g % 6], gen_random_uuid(), (${sources})[1 + g % 6], a.at, a.due,
-      case when g % 200 = 0 then null else a.due - make_interval(mins => ${minutes}) + make_interval(mins => (g * 7919) % 120) end
+      case when g % 200 = 0 then null else a.due - make_interval(mins => ${minutes}) + make_interval(mins => ((g::bigint * 7919) % 120)::int) end
     from generate_series(1, ${count}) g,
       lateral (select now() - make_interval(secs => g * (31536000.0 / ${count})) as at) t,
       lateral (select t.at, response_due_at(t.at, ${timeZone}, ${minutes}) as due) a`;
