@@ -36,7 +36,15 @@ async function seed(db: DatabaseHandle["db"]) {
       sql`array['questionnaire', 'questionnaire', 'calculator', 'partner-link', 'credit-application', 'contact-form']`,
     ),
   );
-  await db.execute(clocks("deal", Math.round(leadCount / 10), 60, sql`array['deal', 'deal', 'deal', 'deal', 'deal', 'deal']`, sql`array['vendor-deal', 'vendor-deal', 'vendor-deal', 'vendor-deal', 'vendor-deal', 'vendor-deal']`));
+  await db.execute(
+    clocks(
+      "deal",
+      Math.round(leadCount / 10),
+      60,
+      sql`array['deal', 'deal', 'deal', 'deal', 'deal', 'deal']`,
+      sql`array['vendor-deal', 'vendor-deal', 'vendor-deal', 'vendor-deal', 'vendor-deal', 'vendor-deal']`,
+    ),
+  );
   // PGlite has no autovacuum: the visibility map (index-only scans) and statistics come from here.
   await db.execute(sql`vacuum analyze response_clock`);
   return (performance.now() - started) / 1000;

@@ -34,7 +34,12 @@ describe("the response-times board (issue 17)", () => {
     const overdue = page.getByRole("region", { name: "Overdue leads" });
     const lead = overdue.getByRole("link", { name: /^Jordan Avery \(Sample — Maple Street Laundromat\)/ });
     await lead.waitFor();
-    expect(await overdue.getByRole("row", { name: /Jordan Avery/ }).getByRole("cell").allTextContents()).toEqual(expect.arrayContaining(["Website message", "Contact forms"]));
+    expect(
+      await overdue
+        .getByRole("row", { name: /Jordan Avery/ })
+        .getByRole("cell")
+        .allTextContents(),
+    ).toEqual(expect.arrayContaining(["Website message", "Contact forms"]));
 
     // The table alternative has the numbers the board's endpoint answers (the screen's default range).
     const query = new URLSearchParams(readBoardQuery(new URLSearchParams(), defaultBrand.timeZone));
