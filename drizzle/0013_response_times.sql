@@ -16,14 +16,14 @@ CREATE INDEX "response_clock_waiting_idx" ON "response_clock" USING btree ("subj
 -- The due-time rule of domain/leads/response-promise.ts in SQL, for this backfill and the bench's
 -- seeding (server/modules/promise/response-clock.test.ts checks that both agree): business days,
 -- 09:00 until 15:00 in `zone`; after hours the promise starts at the next business day's 09:00.
+-- One SELECT without FROM, so the planner inlines it (a million rows in seconds).
 CREATE OR REPLACE FUNCTION response_due_at(arrived timestamptz, zone text, promised_minutes integer) RETURNS timestamptz
 LANGUAGE sql STABLE AS $$
   SELECT CASE
-      WHEN extract(isodow FROM l.at) < 6 AND l.at::time >= time '09:00' AND l.at::time < time '15:00' THEN arrived
-      WHEN extract(isodow FROM l.at) < 6 AND l.at::time < time '09:00' THEN (l.at::date + time '09:00') AT TIME ZONE zone
-      ELSE ((l.at::date + CASE extract(isodow FROM l.at) WHEN 5 THEN 3 WHEN 6 THEN 2 ELSE 1 END) + time '09:00') AT TIME ZONE zone
+      WHEN extract(isodow FROM arrived AT TIME ZONE zone) < 6 AND (arrived AT TIME ZONE zone)::time >= time '09:00' AND (arrived AT TIME ZONE zone)::time < time '15:00' THEN arrived
+      WHEN extract(isodow FROM arrived AT TIME ZONE zone) < 6 AND (arrived AT TIME ZONE zone)::time < time '09:00' THEN ((arrived AT TIME ZONE zone)::date + time '09:00') AT TIME ZONE zone
+      ELSE (((arrived AT TIME ZONE zone)::date + CASE extract(isodow FROM arrived AT TIME ZONE zone) WHEN 5 THEN 3 WHEN 6 THEN 2 ELSE 1 END) + time '09:00') AT TIME ZONE zone
     END + make_interval(mins => promised_minutes)
-  FROM (SELECT arrived AT TIME ZONE zone AS at) l
 $$;--> statement-breakpoint
 -- The board's aggregates: one kind's arrivals in a range, read from the index alone.
 CREATE INDEX "response_clock_board_idx" ON "response_clock" USING btree ("subject_kind", "arrived_at") INCLUDE ("source", "due_at", "first_contact_at");--> statement-breakpoint

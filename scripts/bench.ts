@@ -20,6 +20,7 @@ import { loadConfig } from "../server/config.ts";
 import { vendorCompany } from "../server/db/schema.ts";
 import { createAccount } from "../server/modules/accounts/create-account.ts";
 import { benchLists } from "./bench-lists.ts";
+import { benchPromiseBoards } from "./bench-promise.ts";
 
 const execFileAsync = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -252,4 +253,5 @@ console.log(`Benchmarks (${seconds} s each, loopback) on ${new Date().toISOStrin
 await run("pglite");
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (postgresUrl) await run("postgres", postgresUrl);
+await benchPromiseBoards(postgresUrl, report);
 process.exit(0);

@@ -4,8 +4,8 @@ import { leadTypes } from "../leads/lead-inbox.ts";
 import { responseSources, responseSubjectKinds } from "../leads/response-promise.ts";
 import { endpoint } from "./endpoint.ts";
 
-/** The longest range the board sums up at once. */
-export const promiseBoardMaxDays = 366;
+/** The longest range the board sums up at once (a quarter): its cost grows with the arrivals in range. */
+export const promiseBoardMaxDays = 92;
 
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 

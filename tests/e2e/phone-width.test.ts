@@ -244,7 +244,7 @@ describe("the back office at 390 px", () => {
     { name: "partners", path: () => "/back-office/partners", ready: (page) => page.getByRole("link", { name: `/vendor_partner/${"a".repeat(60)}` }).waitFor() },
     { name: "outbox", path: () => "/back-office/outbox", ready: (page) => page.getByRole("heading", { level: 1, name: "Outbox" }).waitFor() },
     { name: "audit log", path: () => "/back-office/audit", ready: (page) => page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor() },
-    { name: "response times", path: () => "/back-office/response-times", ready: (page) => page.getByRole("region", { name: "Overdue leads" }).waitFor() },
+    { name: "response times", path: () => "/back-office/response-times", ready: (page) => page.getByRole("heading", { level: 2, name: "Overdue now" }).waitFor() },
   ];
 
   for (const screen of screens) {

@@ -34,7 +34,12 @@ describe("the response-times board (issue 17)", () => {
     const overdue = page.getByRole("region", { name: "Overdue leads" });
     const lead = overdue.getByRole("link", { name: /^Jordan Avery \(Sample — Maple Street Laundromat\)/ });
     await lead.waitFor();
-    expect(await overdue.getByRole("row", { name: /Jordan Avery/ }).getByRole("cell").allTextContents()).toEqual(expect.arrayContaining(["Website message", "Contact forms"]));
+    expect(
+      await overdue
+        .getByRole("row", { name: /Jordan Avery/ })
+        .getByRole("cell")
+        .allTextContents(),
+    ).toEqual(expect.arrayContaining(["Website message", "Contact forms"]));
 
     // The table alternative has the numbers the board's endpoint answers (the screen's default range).
     const query = new URLSearchParams(readBoardQuery(new URLSearchParams(), defaultBrand.timeZone));
@@ -62,6 +67,20 @@ describe("the response-times board (issue 17)", () => {
 
     await lead.click();
     await page.waitForURL(/\/back-office\/leads\/footer-message\/[0-9a-f-]+$/);
+    await page.close();
+  });
+
+  it("fits a 390 px phone, the tables scrolling inside their own regions, and is axe clean there", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughUi(page, server.url, "admin@demo.example", demoPasswords.admin);
+    await page.waitForURL(`${server.url}/back-office`);
+    await page.goto(`${server.url}/back-office/response-times?kind=deal`);
+    await page.getByRole("heading", { level: 2, name: "Overdue now" }).waitFor();
+    for (const disclosure of await page.getByText("Show the numbers as a table").all()) await disclosure.click();
+    await page.locator("svg.recharts-surface").first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
     await page.close();
   });
 });
