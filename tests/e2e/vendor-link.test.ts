@@ -107,11 +107,14 @@ describe("a vendor's link", () => {
     await vendor.goto(`${server.url}/portal`);
     const row = vendor.getByRole("row", { name: /Linda Referral/ });
     await row.waitFor();
-    expect(await row.getByText("Referred", { exact: true }).count()).toBe(1);
+    expect(await row.getByText(/^Referred: a customer came through your link$/).count()).toBe(1);
     expect(await row.textContent()).toContain("New Submission");
     await row.getByRole("link").first().click();
     await vendor.getByRole("heading", { level: 1, name: "Linda Referral" }).waitFor();
-    await vendor.getByText("Referred", { exact: true }).waitFor();
+    await vendor
+      .getByRole("main")
+      .getByText(/^Referred: a customer came through your link$/)
+      .waitFor();
     await expectNoAxeViolations(vendor);
     await vendor.goto(`${server.url}/portal/link`);
     const visits = vendor.getByRole("definition").nth(0);
@@ -125,7 +128,10 @@ describe("a vendor's link", () => {
     await signInThroughUi(staff, server.url, "admin@demo.example", demoPasswords.admin);
     await staff.waitForURL(`${server.url}/back-office`);
     await staff.goto(`${server.url}/back-office/leads`);
-    await staff.getByRole("link", { name: /Linda Referral/ }).first().click();
+    await staff
+      .getByRole("link", { name: /Linda Referral/ })
+      .first()
+      .click();
     await staff.getByText(`Referred through ${company}'s link`).waitFor();
     await expectNoAxeViolations(staff);
     await staff.getByRole("link", { name: "open the deal" }).click();

@@ -42,7 +42,13 @@ export async function listDeals(db: Database, scope: VendorScope, period: Period
   const page = rows.slice(0, pageSize);
   const last = page[page.length - 1];
   return {
-    deals: page.map(({ source, ...row }) => ({ ...row, referred: source === "vendor-link", lastUpdate: row.lastUpdate.toISOString(), vendorHasWritten: Boolean(row.vendorHasWritten), unread: Boolean(row.unread) })),
+    deals: page.map(({ source, ...row }) => ({
+      ...row,
+      referred: source === "vendor-link",
+      lastUpdate: row.lastUpdate.toISOString(),
+      vendorHasWritten: Boolean(row.vendorHasWritten),
+      unread: Boolean(row.unread),
+    })),
     nextCursor: rows.length > pageSize && last ? `${last.lastUpdate.toISOString()}|${last.id}` : null,
   };
 }

@@ -3,7 +3,21 @@ import type { LeadDetail, RelatedLead } from "#domain/api/back-office-leads.ts";
 import { cardUseLabels, entityFlagLabels, equipmentFlagLabels, flagsAsText, oldestDebtLabels, type LeadHistoryField } from "#domain/leads/lead-fields.ts";
 import type { LeadStatus, LeadType } from "#domain/leads/lead-inbox.ts";
 import type { Database } from "../../db/client.ts";
-import { calculatorLead, creditApplication, creditApplicationOwner, deal, footerMessage, leadHistory, leadStatus, partner, pickedOption, questionnaireAnswer, user, vendorCompany, vendorContact } from "../../db/schema.ts";
+import {
+  calculatorLead,
+  creditApplication,
+  creditApplicationOwner,
+  deal,
+  footerMessage,
+  leadHistory,
+  leadStatus,
+  partner,
+  pickedOption,
+  questionnaireAnswer,
+  user,
+  vendorCompany,
+  vendorContact,
+} from "../../db/schema.ts";
 import { referredThrough, type ReferralLeadType } from "../vendor-links/create-referred-deal.ts";
 
 /** How far back a lead with the same e-mail or phone counts as related, and how many are listed. */

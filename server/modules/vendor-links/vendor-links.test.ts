@@ -42,7 +42,9 @@ describe("company slugs", () => {
     expect(twin!.slug).toBe("ola-equipment-700001");
     const [dental] = await db().insert(vendorCompany).values({ name: "Apronto Dental", companyCode: "700002" }).returning();
     expect(dental!.slug).toBe("apronto-dental");
-    await db().insert(partner).values({ slug: "acme-tools", name: "Acme", logoUrl: "/favicon.svg", primaryColor: "#000000", accentColor: "#ffffff", vendorName: "Acme", salesPerson: "Pat", vendorPhone: "(555) 010-0000" });
+    await db()
+      .insert(partner)
+      .values({ slug: "acme-tools", name: "Acme", logoUrl: "/favicon.svg", primaryColor: "#000000", accentColor: "#ffffff", vendorName: "Acme", salesPerson: "Pat", vendorPhone: "(555) 010-0000" });
     const [acme] = await db().insert(vendorCompany).values({ name: "Acme Tools", companyCode: "700003" }).returning();
     expect(acme!.slug).toBe("acme-tools-700003");
   });
@@ -62,15 +64,25 @@ describe("vendor link pages' data", () => {
     // Apronto Dental keeps its address; a stand-alone partner attributes to nobody.
     expect((await server.app.inject("/api/partners/Apronto_Dental")).json()).toMatchObject({ name: "Apronto Dental", salesPerson: "Jordan Ellis", referredTo: "" });
     for (const slug of ["nobody", "%00", "a".repeat(200), "..%2f"]) {
-      // NUL is refused before any route (400); the rest are no link (404).
-      expect([400, 404], slug).toContain((await server.app.inject(`/api/partners/${slug}`)).statusCode);
+      // NUL is refused before any route (400), an over-long segment by the router (414); the rest are no link (404).
+      expect([400, 404, 414], slug).toContain((await server.app.inject(`/api/partners/${slug}`)).statusCode);
     }
   });
 
   it("uses a company's branding once staff link a partner to it, at both addresses", async () => {
     const [linked] = await db()
       .insert(partner)
-      .values({ slug: "Delta_Brand", name: "Delta Brand", logoUrl: "/favicon.svg", primaryColor: "#112233", accentColor: "#445566", vendorName: "Delta", salesPerson: "Sam", vendorPhone: "(555) 010-0001", vendorCompanyId: other.company.id })
+      .values({
+        slug: "Delta_Brand",
+        name: "Delta Brand",
+        logoUrl: "/favicon.svg",
+        primaryColor: "#112233",
+        accentColor: "#445566",
+        vendorName: "Delta",
+        salesPerson: "Sam",
+        vendorPhone: "(555) 010-0001",
+        vendorCompanyId: other.company.id,
+      })
       .returning();
     expect((await server.app.inject(`/api/partners/${other.company.slug}`)).json()).toMatchObject({ name: "Delta Brand", primaryColor: "#112233", referredTo: "Delta Dredging" });
     expect((await server.app.inject("/api/partners/Delta_Brand")).json()).toMatchObject({ name: "Delta Brand", referredTo: "Delta Dredging" });
@@ -87,7 +99,10 @@ describe("attribution", () => {
     const leadId = first.json().id as string;
     const [lead] = await db().select().from(calculatorLead).where(eq(calculatorLead.id, leadId));
     expect(lead!.vendorCompanyId).toBe(ola.company.id);
-    const deals = await db().select().from(deal).where(and(eq(deal.referralLeadType, "calculator"), eq(deal.referralLeadId, leadId)));
+    const deals = await db()
+      .select()
+      .from(deal)
+      .where(and(eq(deal.referralLeadType, "calculator"), eq(deal.referralLeadId, leadId)));
     expect(deals).toHaveLength(1);
     expect(deals[0]).toMatchObject({ vendorCompanyId: ola.company.id, stage: 1, source: "vendor-link", submittedByUserId: null, ownersName: "Referred Ruiz" });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, ola.email));
@@ -127,13 +142,23 @@ describe("attribution", () => {
   });
 
   it("ignores an unknown or malformed slug: the lead is stored, no deal is made, never a 5xx", async () => {
-    const before = (await db().select({ count: sql<number>`count(*)::int` }).from(deal))[0]!.count;
+    const before = (
+      await db()
+        .select({ count: sql<number>`count(*)::int` })
+        .from(deal)
+    )[0]!.count;
     const unknown = await post("/api/leads/calculator", calculatorLeadFixture({ vendorSlug: "no-such-dealer" }));
     expect(unknown.statusCode).toBe(201);
     expect((await db().select().from(calculatorLead).where(eq(calculatorLead.id, unknown.json().id)))[0]!.vendorCompanyId).toBeNull();
     expect((await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture({ vendorSlug: "Nobody_Here" }))).statusCode).toBe(201);
     expect((await post("/api/leads/calculator", calculatorLeadFixture({ vendorSlug: "bad slug!" }))).statusCode).toBe(400);
-    expect((await db().select({ count: sql<number>`count(*)::int` }).from(deal))[0]!.count).toBe(before);
+    expect(
+      (
+        await db()
+          .select({ count: sql<number>`count(*)::int` })
+          .from(deal)
+      )[0]!.count,
+    ).toBe(before);
   });
 
   it("stores neither the lead nor the deal when the deal cannot be made (one transaction)", async () => {
@@ -166,7 +191,10 @@ describe("attribution", () => {
     const admin = await staffCookie();
     const response = await server.app.inject({ method: "PATCH", url: `/api/back-office/deals/${referred!.id}`, headers: { cookie: admin, origin: testOrigin }, payload: { stage: 2 } });
     expect(response.statusCode).toBe(200);
-    const mails = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, ola.email), sql`${mailOutbox.subject} like 'Referred Ruiz:%'`));
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, ola.email), sql`${mailOutbox.subject} like 'Referred Ruiz:%'`));
     expect(mails).toHaveLength(1);
   });
 });
