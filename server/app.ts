@@ -19,6 +19,8 @@ import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { outboxRoutes } from "./modules/outbox/routes.ts";
 import { backOfficeSummaryRoutes } from "./modules/back-office-summary/routes.ts";
 import { dealRoutes } from "./modules/deals/routes.ts";
+import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
+import { apiV1Routes } from "./modules/api-v1/routes.ts";
 import { partnerAdminRoutes, partnerRoutes } from "./modules/partners/routes.ts";
 import { findPartner } from "./modules/partners/find-partner.ts";
 import { vendorRoutes } from "./modules/vendors/routes.ts";
@@ -26,6 +28,7 @@ import { partnerResponse } from "#domain/api/partner.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix } from "#domain/site/partner-page.ts";
 import apiDocsPlugin from "./plugins/api-docs.ts";
+import apiKeysPlugin from "./plugins/api-keys.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import mailPlugin from "./plugins/mail.ts";
@@ -125,8 +128,9 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     retryBaseMs: config.mailRetryBaseMs,
     claimLeaseSeconds: config.mailClaimLeaseSeconds,
   });
-  await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API` });
+  await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API`, publicUrl: config.publicUrl });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, staffTwoFactorRequired: config.staffTwoFactorRequired });
+  await app.register(apiKeysPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
@@ -145,6 +149,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(partnerRoutes);
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
+  await app.register(apiKeyRoutes);
+  await app.register(apiV1Routes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone }, rateLimitMax: config.apiKeyRateLimitMax });
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
   await app.register(auditRoutes);
