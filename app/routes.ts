@@ -21,7 +21,12 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("reset-password", "routes/reset-password.tsx"),
-  route("portal", "routes/portal.tsx", [index("routes/portal-home.tsx"), route("deals/:id", "routes/portal-deal.tsx"), route("deals/:id/messages", "routes/portal-deal-messages.tsx")]),
+  route("portal", "routes/portal.tsx", [
+    index("routes/portal-home.tsx"),
+    route("deals/:id", "routes/portal-deal.tsx"),
+    route("deals/:id/messages", "routes/portal-deal-messages.tsx"),
+    route("api-keys", "routes/portal-api-keys.tsx"),
+  ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
   layout("routes/back-office.tsx", [
     route("VendorSignUp", "routes/vendor-sign-up.tsx"),
@@ -35,6 +40,7 @@ export default [
       route("vendors", "routes/back-office-vendors.tsx"),
       route("partners", "routes/back-office-partners.tsx"),
       route("audit", "routes/back-office-audit.tsx"),
+      route("api-keys", "routes/back-office-api-keys.tsx"),
       route("deals/:id", "routes/back-office-deal.tsx"),
     ]),
   ]),

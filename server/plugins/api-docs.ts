@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { staffRoles } from "#domain/auth/roles.ts";
-import { v1Document } from "../modules/api-v1/v1-document.ts";
+import { v1Document, type V1SourceDocument } from "../modules/api-v1/v1-document.ts";
 
 /** The endpoints anyone may call: the only ones the document shows to a visitor. */
 export const publicApiPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/"] as const;
@@ -52,7 +52,7 @@ export default fp(
       await scope.register(swaggerUi, {
         routePrefix: "/api/v1/docs",
         staticCSP: true,
-        transformSpecification: (document) => v1Document(document as OpenApiDocument, { title: `${options.title} v1`, guide: dealerGuide, publicUrl: options.publicUrl }),
+        transformSpecification: (document) => v1Document(document as V1SourceDocument, { title: `${options.title} v1`, guide: dealerGuide, publicUrl: options.publicUrl }),
       });
     });
   },

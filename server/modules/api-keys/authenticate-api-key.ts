@@ -24,14 +24,26 @@ export async function authenticateApiKey(app: FastifyInstance, request: FastifyR
   const secret = bearerCredential(request.headers.authorization);
   if (!secret || !isApiKeyShape(secret)) throw refused();
   const [found] = await app.db
-    .select({ id: apiKey.id, companyId: apiKey.vendorCompanyId, lastUsedAt: apiKey.lastUsedAt, userId: user.id, email: user.email, banned: user.banned, role: user.role, userCompanyId: user.vendorCompanyId })
+    .select({
+      id: apiKey.id,
+      companyId: apiKey.vendorCompanyId,
+      lastUsedAt: apiKey.lastUsedAt,
+      userId: user.id,
+      email: user.email,
+      banned: user.banned,
+      role: user.role,
+      userCompanyId: user.vendorCompanyId,
+    })
     .from(apiKey)
     .innerJoin(user, eq(user.id, apiKey.createdByUserId))
     .where(and(eq(apiKey.secretHash, hashApiKey(secret)), isNull(apiKey.revokedAt)));
   if (!found || found.banned || found.role !== authRoles.vendor || found.userCompanyId !== found.companyId) throw refused();
   const now = Date.now();
   if (!found.lastUsedAt || now - found.lastUsedAt.getTime() >= lastUsedWriteIntervalMs) {
-    await app.db.update(apiKey).set({ lastUsedAt: new Date(now) }).where(eq(apiKey.id, found.id));
+    await app.db
+      .update(apiKey)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiKey.id, found.id));
   }
   return { keyId: found.id, scope: apiKeyVendorScope({ companyId: found.companyId, userId: found.userId, email: found.email }) };
 }

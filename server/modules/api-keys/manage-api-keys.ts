@@ -34,10 +34,7 @@ export async function listApiKeys(db: Database, companyId?: string) {
 export async function createApiKey(db: Database, input: { companyId: string; userId: string; email: string; name: string; ipAddress: string }) {
   const { secret, prefix, hash } = generateApiKey();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(apiKey)
-      .values({ vendorCompanyId: input.companyId, name: input.name, prefix, secretHash: hash, createdByUserId: input.userId })
-      .returning();
+    const [row] = await tx.insert(apiKey).values({ vendorCompanyId: input.companyId, name: input.name, prefix, secretHash: hash, createdByUserId: input.userId }).returning();
     await recordAudit(tx, { action: "api-key.create", actorUserId: input.userId, subject: row!.id, ipAddress: input.ipAddress, details: { companyId: input.companyId, name: input.name, prefix } });
     return {
       key: { id: row!.id, name: row!.name, prefix, createdAt: row!.createdAt.toISOString(), createdBy: input.email, lastUsedAt: null },

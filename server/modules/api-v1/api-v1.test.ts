@@ -37,7 +37,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-const v1 = (key: string, method: "GET" | "POST", url: string, options: { json?: unknown; multipart?: ReturnType<typeof multipartBody>; idempotencyKey?: string; headers?: Record<string, string> } = {}) =>
+const v1 = (
+  key: string,
+  method: "GET" | "POST",
+  url: string,
+  options: { json?: unknown; multipart?: ReturnType<typeof multipartBody>; idempotencyKey?: string; headers?: Record<string, string> } = {},
+) =>
   server.app.inject({
     method,
     url,
@@ -71,7 +76,10 @@ describe("API keys in the portal", () => {
     const [row] = await server.database.db.select().from(apiKey).where(eq(apiKey.id, key.id));
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(row!.secretHash).toMatch(/^[0-9a-f]{64}$/);
-    const [audit] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "api-key.create"), eq(auditLog.subject, key.id)));
+    const [audit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "api-key.create"), eq(auditLog.subject, key.id)));
     expect(JSON.stringify(audit)).not.toContain(secret);
   });
 
@@ -86,7 +94,13 @@ describe("API keys in the portal", () => {
 
 describe("authenticating /api/v1", () => {
   it("refuses no key, a malformed key, an unknown key and a portal session", async () => {
-    const cases: Record<string, string>[] = [{}, { authorization: "Bearer nope" }, { authorization: `Bearer kec_live_${"x".repeat(40)}` }, { authorization: `Basic ${alpha.key}` }, { cookie: alpha.cookie }];
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer nope" },
+      { authorization: `Bearer kec_live_${"x".repeat(40)}` },
+      { authorization: `Basic ${alpha.key}` },
+      { cookie: alpha.cookie },
+    ];
     for (const headers of cases) {
       const response = await server.app.inject({ url: "/api/v1/deals", headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(401);
@@ -121,7 +135,10 @@ describe("authenticating /api/v1", () => {
     const revoke = await server.app.inject({ method: "POST", url: `/api/back-office/api-keys/${made.key.id}/revoke`, headers: { cookie: staffCookie, origin: testOrigin } });
     expect(revoke.statusCode).toBe(200);
     expect((await v1(made.secret, "GET", "/api/v1/deals")).statusCode).toBe(401);
-    const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "api-key.revoke"), eq(auditLog.subject, made.key.id)));
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "api-key.revoke"), eq(auditLog.subject, made.key.id)));
     expect(entry).toBeDefined();
   });
 
@@ -147,7 +164,10 @@ describe("one company's key on another company's deals", () => {
     expect((await v1(beta.key, "POST", `/api/v1/deals/${mine.id}/messages`, { json: { body: "Hello from Beta" } })).statusCode).toBe(404);
     const upload = multipartBody({}, [{ field: "document", name: "a.pdf", content: samplePdf }]);
     expect((await v1(beta.key, "POST", `/api/v1/deals/${mine.id}/documents`, { multipart: upload })).statusCode).toBe(404);
-    const [count] = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(dealDocument).where(eq(dealDocument.dealId, mine.id));
+    const [count] = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dealDocument)
+      .where(eq(dealDocument.dealId, mine.id));
     expect(count!.n).toBe(0);
     expect((await v1(alpha.key, "GET", `/api/v1/deals/${mine.id}`)).statusCode).toBe(200);
   });
@@ -162,7 +182,10 @@ describe("deals through /api/v1", () => {
     expect(backOffice.json().deals.map((each: { id: string }) => each.id)).toContain(created.id);
     const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, server.config.creditTeamEmail));
     expect(mails.some((mail) => mail.subject === `New Client from ${alpha.email}` && mail.text.includes("THROUGH THE API GRADING"))).toBe(true);
-    const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "api.deal.create"), eq(auditLog.subject, created.id)));
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "api.deal.create"), eq(auditLog.subject, created.id)));
     expect(entry!.details).toMatchObject({ apiKeyId: alpha.keyId, companyId: alpha.companyId });
     const [row] = await server.database.db.select().from(deal).where(eq(deal.id, created.id));
     expect(row).toMatchObject({ vendorCompanyId: alpha.companyId, stage: 1, notes: "New Submission!" });
@@ -234,7 +257,10 @@ describe("idempotency", () => {
     expect(again.json()).toEqual(first.json());
     const thread = await v1(alpha.key, "GET", `/api/v1/deals/${id}/messages`);
     expect(thread.json().messages.filter((message: { body: string }) => message.body === "Statements attached.")).toHaveLength(1);
-    const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "api.deal.message"), eq(auditLog.subject, id)));
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "api.deal.message"), eq(auditLog.subject, id)));
     expect(entry!.details).toMatchObject({ apiKeyId: alpha.keyId });
   });
 });
@@ -277,9 +303,16 @@ describe("the v1 document", () => {
   it("is public, documents v1 only, with bearer security, the error shape, examples and the dealer guide", async () => {
     const response = await server.app.inject({ url: "/api/v1/docs/json" });
     expect(response.statusCode).toBe(200);
-    const document = response.json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; info: { description: string }; security: unknown; components: { securitySchemes: unknown } };
+    const document = response.json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      info: { description: string };
+      security: unknown;
+      components: { securitySchemes: unknown };
+    };
     expect(Object.keys(document.paths).every((path) => path.startsWith("/api/v1/"))).toBe(true);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/v1/deals", "/api/v1/deals/{id}", "/api/v1/deals/{id}/messages", "/api/v1/deals/{id}/documents", "/api/v1/dashboard", "/api/v1/quotes"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/deals", "/api/v1/deals/{id}", "/api/v1/deals/{id}/messages", "/api/v1/deals/{id}/documents", "/api/v1/dashboard", "/api/v1/quotes"]),
+    );
     expect(document.security).toEqual([{ apiKey: [] }]);
     expect(document.components.securitySchemes).toMatchObject({ apiKey: { type: "http", scheme: "bearer" } });
     expect(document.paths["/api/v1/deals"]!.get!.responses["401"]).toBeDefined();

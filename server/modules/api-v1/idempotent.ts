@@ -8,9 +8,7 @@ import type { VendorScope } from "../deals/vendor-scope.ts";
 
 /** What a request is, for its `Idempotency-Key`: the route, its parameters and its body (files by their SHA-256). */
 export function requestFingerprint(route: string, params: unknown, body: unknown): string {
-  return createHash("sha256")
-    .update(canonicalJson({ route, params, body }))
-    .digest("hex");
+  return createHash("sha256").update(canonicalJson({ route, params, body })).digest("hex");
 }
 
 export type Answer<T> = { status: number; body: T; replayed: boolean };
@@ -24,11 +22,7 @@ export type Answer<T> = { status: number; body: T; replayed: boolean };
 export async function idempotent<T>(db: Database, scope: VendorScope, key: string, fingerprint: string, run: () => Promise<{ status: number; body: T }>): Promise<Answer<T>> {
   const mine = and(eq(apiIdempotency.vendorCompanyId, scope.companyId), eq(apiIdempotency.key, key));
   await db.delete(apiIdempotency).where(and(mine, lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${idempotencyWindowHours})`)));
-  const [claimed] = await db
-    .insert(apiIdempotency)
-    .values({ vendorCompanyId: scope.companyId, key, fingerprint })
-    .onConflictDoNothing()
-    .returning({ key: apiIdempotency.key });
+  const [claimed] = await db.insert(apiIdempotency).values({ vendorCompanyId: scope.companyId, key, fingerprint }).onConflictDoNothing().returning({ key: apiIdempotency.key });
   if (!claimed) {
     const [earlier] = await db.select().from(apiIdempotency).where(mine);
     if (!earlier || earlier.fingerprint !== fingerprint) throw new AppError("CONFLICT", "This Idempotency-Key was used for another request. Use a new key for a new request.");

@@ -1,7 +1,7 @@
 import { v1Prefix } from "#domain/api/v1.ts";
 
 type Operation = { responses?: Record<string, unknown>; requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> }; security?: unknown; description?: string };
-type OpenApiDocument = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown>; info?: Record<string, unknown> } & Record<string, unknown>;
+export type V1SourceDocument = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown>; info?: Record<string, unknown> } & Record<string, unknown>;
 
 const dealId = "0b7a4c6e-3f5d-4a8e-9c21-6d3e8f0a1b2c";
 
@@ -87,7 +87,7 @@ const errorResponses = {
  * route schemas as /api/docs, with the dealer guide as its description, bearer security, the
  * one error shape and examples.
  */
-export function v1Document(full: OpenApiDocument, { title, guide, publicUrl }: { title: string; guide: string; publicUrl: string }): OpenApiDocument {
+export function v1Document(full: V1SourceDocument, { title, guide, publicUrl }: { title: string; guide: string; publicUrl: string }): V1SourceDocument {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [path, methods] of Object.entries(full.paths ?? {})) {
     if (!path.startsWith(v1Prefix) || path.startsWith(`${v1Prefix}docs`)) continue;
