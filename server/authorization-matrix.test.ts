@@ -111,7 +111,14 @@ describe("authorization matrix", () => {
     expect(endpoints.map((endpoint) => endpoint.path)).not.toContain("/metrics");
     expect(endpoints.some((endpoint) => endpoint.path.startsWith("/api/back-office/"))).toBe(true);
     expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, "{id}")}`)).toEqual(
-      expect.arrayContaining(["GET /api/v1/deals", "POST /api/v1/deals", "GET /api/v1/deals/{id}", "POST /api/v1/deals/{id}/messages", "GET /api/portal/api-keys", "POST /api/back-office/api-keys/{id}/revoke"]),
+      expect.arrayContaining([
+        "GET /api/v1/deals",
+        "POST /api/v1/deals",
+        "GET /api/v1/deals/{id}",
+        "POST /api/v1/deals/{id}/messages",
+        "GET /api/portal/api-keys",
+        "POST /api/back-office/api-keys/{id}/revoke",
+      ]),
     );
   });
 
@@ -132,7 +139,8 @@ describe("authorization matrix", () => {
         const expectRefusal = !allowed({ ...endpoint, path: endpoint.spelledAs ?? endpoint.path }, caller);
         if (response.statusCode >= 500) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
         else if (expectRefusal !== refused) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected ${expectRefusal ? "a refusal" : "access"})`);
-        else if (expectRefusal && (caller === "anonymous" || isKeyCaller(caller)) && response.statusCode !== 401) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 401)`);
+        else if (expectRefusal && (caller === "anonymous" || isKeyCaller(caller)) && response.statusCode !== 401)
+          failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 401)`);
         // Where the caller is let in at all: a session in the portal, a key in /api/v1 (elsewhere the refusal is checked above).
         const targetsVendorA = (endpoint.path.includes(vendorA.dealId) || endpoint.path.includes(vendorA.documentId)) && !expectRefusal;
         if ((caller === "vendor" || caller === "keyA") && targetsVendorA && endpoint.method === "GET" && response.statusCode !== 200)

@@ -361,7 +361,14 @@ describe("fuzzing signed-in endpoints", () => {
     expect(endpoints.filter((endpoint) => endpoint.path.startsWith("/api/back-office/")).length).toBeGreaterThanOrEqual(20);
     expect(endpoints.filter((endpoint) => endpoint.path.startsWith("/api/v1/")).length).toBeGreaterThanOrEqual(8);
     expect(endpoints.filter((endpoint) => takesBody(endpoint) && !jsonSchemaOf(endpoint)).map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual(
-      expect.arrayContaining(["POST /api/v1/deals", "POST /api/v1/deals/{id}/documents", "POST /api/portal/deals", "POST /api/portal/deals/{id}/messages", "POST /api/back-office/deals/{id}/messages", "POST /api/back-office/partners/{id}/logo"]),
+      expect.arrayContaining([
+        "POST /api/v1/deals",
+        "POST /api/v1/deals/{id}/documents",
+        "POST /api/portal/deals",
+        "POST /api/portal/deals/{id}/messages",
+        "POST /api/back-office/deals/{id}/messages",
+        "POST /api/back-office/partners/{id}/logo",
+      ]),
     );
   });
 
