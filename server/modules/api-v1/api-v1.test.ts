@@ -318,6 +318,9 @@ describe("the v1 document", () => {
     expect(document.paths["/api/v1/deals"]!.get!.responses["401"]).toBeDefined();
     expect(JSON.stringify(document.paths["/api/v1/deals"]!.post)).toContain("idempotency-key");
     expect(JSON.stringify(document.paths["/api/v1/deals"]!.post)).toContain("Granite Peak Excavation");
+    const create = document.paths["/api/v1/deals"]!.post as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+    expect(Object.keys(create.requestBody.content["application/json"]!.schema.properties)).toEqual(expect.arrayContaining(["businessName", "ownersName", "businessPhone"]));
+    expect(Object.keys(create.requestBody.content["multipart/form-data"]!.schema.properties)).toEqual(["deal", "client-info", "additional-1", "additional-2"]);
     expect(document.info.description).toContain("KEC-Signature");
     const ui = await server.app.inject({ url: "/api/v1/docs" });
     expect(ui.statusCode).toBeLessThan(400);

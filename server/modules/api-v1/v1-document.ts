@@ -1,4 +1,5 @@
-import { v1Prefix } from "#domain/api/v1.ts";
+import * as z from "zod/mini";
+import { v1DealRequest, v1MessageRequest, v1Prefix } from "#domain/api/v1.ts";
 
 type Operation = { responses?: Record<string, unknown>; requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> }; security?: unknown; description?: string };
 export type V1SourceDocument = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown>; info?: Record<string, unknown> } & Record<string, unknown>;
@@ -33,6 +34,33 @@ const newDeal = {
   businessTaxId: "98-7654321",
   dobContact: "",
   VendorComment: "Customer prefers a 48-month term.",
+};
+
+const jsonSchema = (schema: z.ZodMiniType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+const file = { type: "string", format: "binary" };
+
+/**
+ * The bodies of the creates that take JSON or multipart (their route reads either itself, so
+ * the route schema declares neither): documented here.
+ */
+const bodies: Record<string, Record<string, { schema: unknown }>> = {
+  "post /api/v1/deals": {
+    "application/json": { schema: jsonSchema(v1DealRequest) },
+    "multipart/form-data": {
+      schema: {
+        type: "object",
+        required: ["deal"],
+        properties: { deal: { type: "string", description: "The JSON body above, as text" }, "client-info": file, "additional-1": file, "additional-2": file },
+      },
+    },
+  },
+  "post /api/v1/deals/{id}/messages": {
+    "application/json": { schema: jsonSchema(v1MessageRequest) },
+    "multipart/form-data": { schema: { type: "object", required: ["body"], properties: { body: { type: "string" }, attachment: { type: "array", items: file } } } },
+  },
+  "post /api/v1/deals/{id}/documents": {
+    "multipart/form-data": { schema: { type: "object", required: ["document"], properties: { document: { type: "array", items: file } } } },
+  },
 };
 
 /** Examples by "METHOD path": the request body (JSON) and the success answer. */
@@ -104,6 +132,8 @@ export function v1Document(full: V1SourceDocument, { title, guide, publicUrl }: 
           responses[status] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
         }
         let requestBody = operation.requestBody;
+        const body = bodies[`${method} ${path}`];
+        if (body) requestBody = { ...requestBody, content: body as NonNullable<Operation["requestBody"]>["content"] };
         if (example?.request !== undefined) {
           requestBody = { ...requestBody, content: { ...requestBody?.content, "application/json": { ...requestBody?.content?.["application/json"], example: example.request } } };
         }
