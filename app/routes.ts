@@ -29,6 +29,7 @@ export default [
     route("deals/:id/messages", "routes/portal-deal-messages.tsx"),
     route("link", "routes/portal-link.tsx"),
     route("webhooks", "routes/portal-webhooks.tsx"),
+    route("api-keys", "routes/portal-api-keys.tsx"),
   ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
   layout("routes/back-office.tsx", [
@@ -44,6 +45,7 @@ export default [
       route("partners", "routes/back-office-partners.tsx"),
       route("audit", "routes/back-office-audit.tsx"),
       route("response-times", "routes/back-office-response-times.tsx"),
+      route("api-keys", "routes/back-office-api-keys.tsx"),
       route("deals/:id", "routes/back-office-deal.tsx"),
     ]),
   ]),

@@ -21,6 +21,7 @@ import { vendorCompany } from "../server/db/schema.ts";
 import { createAccount } from "../server/modules/accounts/create-account.ts";
 import { benchLists } from "./bench-lists.ts";
 import { benchPromiseBoards } from "./bench-promise.ts";
+import { createDealThroughput } from "./bench-api-v1.ts";
 
 const execFileAsync = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -203,6 +204,7 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
     HOST: "127.0.0.1",
     RATE_LIMIT_MAX: "100000000",
     LEAD_RATE_LIMIT_MAX: "100000000",
+    API_KEY_RATE_LIMIT_MAX: "100000000",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
   };
   if (driver === "postgres") {
@@ -227,6 +229,7 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
         `  deal list with ${dealCount.toLocaleString("en-US")} deals (seeded in ${seeded.toFixed(1)} s): p95 ${list.p95.toFixed(1)} ms over ${list.count} requests (goal <= 20 ms); plan: ${usesIndex}`,
       );
       await uploadMemory(server, list.cookie);
+      await createDealThroughput(server.url, list.cookie, seconds, report);
       await server.stop();
       const bare = await startProcess("scripts/bench-bare-insert.ts", env, "listening at");
       const baseline = await leadLoad(`${bare.url}/insert`, server.url);

@@ -22,6 +22,8 @@ import { outboxRoutes } from "./modules/outbox/routes.ts";
 import { backOfficeSummaryRoutes } from "./modules/back-office-summary/routes.ts";
 import { promiseBoardRoutes } from "./modules/promise/routes.ts";
 import { dealRoutes } from "./modules/deals/routes.ts";
+import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
+import { apiV1Routes } from "./modules/api-v1/routes.ts";
 import { partnerAdminRoutes, partnerRoutes } from "./modules/partners/routes.ts";
 import { resolveVendorLink } from "./modules/vendor-links/resolve-vendor-link.ts";
 import { vendorLinkRoutes, vendorLinkPortalRoutes } from "./modules/vendor-links/routes.ts";
@@ -29,6 +31,7 @@ import { vendorRoutes } from "./modules/vendors/routes.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
 import apiDocsPlugin from "./plugins/api-docs.ts";
+import apiKeysPlugin from "./plugins/api-keys.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import mailPlugin from "./plugins/mail.ts";
@@ -131,8 +134,9 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     claimLeaseSeconds: config.mailClaimLeaseSeconds,
   });
   await app.register(webhookPlugin, { cipher, ...config.webhooks });
-  await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API` });
+  await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API`, publicUrl: config.publicUrl });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, staffTwoFactorRequired: config.staffTwoFactorRequired });
+  await app.register(apiKeysPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
@@ -155,6 +159,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(vendorLinkRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
+  await app.register(apiKeyRoutes);
+  await app.register(apiV1Routes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone }, rateLimitMax: config.apiKeyRateLimitMax });
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });

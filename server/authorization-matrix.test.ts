@@ -9,12 +9,17 @@ import { dealDocument, user } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
 import { exposedAuthEndpoints } from "./modules/auth/exposed-endpoints.ts";
 import { isPublicApiPath } from "./plugins/api-docs.ts";
+import { decodedPath } from "./plugins/security.ts";
 
 // Every documented endpoint x every kind of caller (vendor B meets vendor A's deal ids), built from the OpenAPI document (which the
 // route schemas generate), so an endpoint added later is covered without editing this file; each also under percent-encoded
 // spellings of its path. And every endpoint the auth library has, listed from the library itself: only the ones we route answer.
 
-type Caller = "anonymous" | "vendor" | "otherVendor" | "staff" | "admin" | "staffWithoutTwoFactor";
+type Caller = "anonymous" | "vendor" | "otherVendor" | "staff" | "admin" | "staffWithoutTwoFactor" | KeyCaller;
+/** API keys (issue 19) as a credential: vendor A's company's, vendor B's, one revoked, one that was never issued, none. */
+type KeyCaller = "keyA" | "keyB" | "revokedKey" | "unknownKey" | "malformedKey";
+const keyCallers: readonly KeyCaller[] = ["keyA", "keyB", "revokedKey", "unknownKey", "malformedKey"];
+const isKeyCaller = (caller: Caller): caller is KeyCaller => (keyCallers as readonly string[]).includes(caller);
 type Endpoint = { method: string; path: string; /** The plain path of a percent-encoded spelling. */ spelledAs?: string };
 
 const adminOnly = [/^\/api\/back-office\/vendors$/, /^\/api\/back-office\/vendors\/.+/, /^\/api\/back-office\/partners/, /^\/api\/back-office\/outbox/, /^\/api\/back-office\/audit$/];
@@ -22,8 +27,10 @@ const adminOnly = [/^\/api\/back-office\/vendors$/, /^\/api\/back-office\/vendor
 /** Who may pass the access check of an endpoint (decisions.md 5). */
 function allowed(endpoint: Endpoint, caller: Caller): boolean {
   const { path, method } = endpoint;
-  if (isPublicApiPath(path) || path.startsWith("/api/docs")) return true;
-  if (caller === "anonymous") return false;
+  if (isPublicApiPath(path) || path.startsWith("/api/docs") || path.startsWith("/api/v1/docs")) return true;
+  // /api/v1 takes a valid API key and nothing else; a key opens nothing but /api/v1 (ADR 0016).
+  if (path.startsWith("/api/v1/")) return caller === "keyA" || caller === "keyB";
+  if (caller === "anonymous" || isKeyCaller(caller)) return false;
   if (path === "/api/me" || path.startsWith("/api/me/")) return true;
   // Webhook endpoints are the vendor company's own (another company's ids: 404, server/modules/webhooks/webhooks.test.ts).
   if (path === "/api/portal/webhooks" || path.startsWith("/api/portal/webhooks/")) return caller === "vendor" || caller === "otherVendor";
@@ -46,6 +53,8 @@ let strict: TestServer;
 /** /metrics is hidden from the document, so it is not in the list below: checked on its own, routed on `server` only. */
 const metricsToken = "matrix-metrics-token-0123456789abcdef0123";
 const cookies: Partial<Record<Caller, string>> = { anonymous: "" };
+/** The Authorization header of each key caller. */
+const authorizations: Partial<Record<Caller, string>> = { unknownKey: `Bearer kec_live_${"Z".repeat(40)}`, malformedKey: "Bearer kec_live_short" };
 let endpoints: Endpoint[] = [];
 /** Vendor A's deal and its document: the ids that `{id}` in a portal path stands for. */
 const vendorA = { dealId: "", documentId: "", businessName: "MATRIX MARKER EXCAVATION" };
@@ -62,6 +71,13 @@ beforeAll(async () => {
   cookies.staff = (await signIn(server.app, "staff@m.example", "staff-password-1")).cookie;
   cookies.vendor = (await signIn(server.app, vendor.email, vendor.password)).cookie;
   cookies.otherVendor = (await signIn(server.app, otherVendor.email, otherVendor.password)).cookie;
+  const newKey = async (cookie: string) =>
+    (await server.app.inject({ method: "POST", url: "/api/portal/api-keys", headers: { cookie, origin: testOrigin }, payload: { name: "Matrix" } })).json() as { key: { id: string }; secret: string };
+  authorizations.keyA = `Bearer ${(await newKey(cookies.vendor)).secret}`;
+  authorizations.keyB = `Bearer ${(await newKey(cookies.otherVendor)).secret}`;
+  const revoked = await newKey(cookies.vendor);
+  await server.app.inject({ method: "POST", url: `/api/portal/api-keys/${revoked.key.id}/revoke`, headers: { cookie: cookies.vendor, origin: testOrigin } });
+  authorizations.revokedKey = `Bearer ${revoked.secret}`;
   const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: vendorA.businessName })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
   const submitted = await server.app.inject({
     method: "POST",
@@ -76,7 +92,7 @@ beforeAll(async () => {
   endpoints = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: withIds(path) })));
 });
 function withIds(path: string): string {
-  if (path.startsWith("/api/portal/deals/")) return path.replace("{id}", vendorA.dealId);
+  if (path.startsWith("/api/portal/deals/") || path.startsWith("/api/v1/deals/")) return path.replace("{id}", vendorA.dealId);
   if (path.startsWith("/api/portal/documents/")) return path.replace("{id}", vendorA.documentId);
   return path.replace(/\{[^}]+\}/g, randomUUID());
 }
@@ -98,9 +114,19 @@ describe("authorization matrix", () => {
     expect(endpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(["/api/health", "/api/health/live", "/api/health/ready"]));
     expect(endpoints.map((endpoint) => endpoint.path)).not.toContain("/metrics");
     expect(endpoints.some((endpoint) => endpoint.path.startsWith("/api/back-office/"))).toBe(true);
+    expect(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, "{id}")}`)).toEqual(
+      expect.arrayContaining([
+        "GET /api/v1/deals",
+        "POST /api/v1/deals",
+        "GET /api/v1/deals/{id}",
+        "POST /api/v1/deals/{id}/messages",
+        "GET /api/portal/api-keys",
+        "POST /api/back-office/api-keys/{id}/revoke",
+      ]),
+    );
   });
 
-  for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor"] as const) {
+  for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor", ...keyCallers] as const) {
     it(`answers ${caller} by the rules on every endpoint, never with a 5xx`, async () => {
       const target = caller === "staffWithoutTwoFactor" ? strict : server;
       const failures: string[] = [];
@@ -109,7 +135,7 @@ describe("authorization matrix", () => {
         const response = await target.app.inject({
           method: endpoint.method as "GET",
           url: endpoint.path,
-          headers: { cookie: cookies[caller] ?? "", origin: testOrigin, "content-type": "application/json" },
+          headers: { cookie: cookies[caller] ?? "", origin: testOrigin, "content-type": "application/json", ...(authorizations[caller] ? { authorization: authorizations[caller] } : {}) },
           payload: endpoint.method === "GET" ? undefined : "{}",
         });
         const refused = response.statusCode === 401 || response.statusCode === 403;
@@ -117,11 +143,13 @@ describe("authorization matrix", () => {
         const expectRefusal = !allowed({ ...endpoint, path: endpoint.spelledAs ?? endpoint.path }, caller);
         if (response.statusCode >= 500) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
         else if (expectRefusal !== refused) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected ${expectRefusal ? "a refusal" : "access"})`);
-        else if (expectRefusal && caller === "anonymous" && response.statusCode !== 401) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 401)`);
-        const targetsVendorA = endpoint.path.includes(vendorA.dealId) || endpoint.path.includes(vendorA.documentId);
-        if (caller === "vendor" && targetsVendorA && endpoint.method === "GET" && response.statusCode !== 200)
+        else if (expectRefusal && (caller === "anonymous" || isKeyCaller(caller)) && response.statusCode !== 401)
+          failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 401)`);
+        // Where the caller is let in at all: a session in the portal, a key in /api/v1 (elsewhere the refusal is checked above).
+        const targetsVendorA = (endpoint.path.includes(vendorA.dealId) || endpoint.path.includes(vendorA.documentId)) && !expectRefusal;
+        if ((caller === "vendor" || caller === "keyA") && targetsVendorA && endpoint.method === "GET" && response.statusCode !== 200)
           failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (vendor A reads its own deal)`);
-        if (caller === "otherVendor") {
+        if (caller === "otherVendor" || caller === "keyB") {
           // Vendor B never gets a byte of vendor A's data, and A's ids are simply not found.
           if (response.body.includes(vendorA.dealId) || response.body.includes(vendorA.businessName)) failures.push(`${endpoint.method} ${endpoint.path}: shows vendor A's deal`);
           if (targetsVendorA && endpoint.method === "GET" && response.statusCode !== 404)
@@ -157,6 +185,7 @@ describe("authorization matrix", () => {
     expect(scrape.body).toContain("http_requests_total");
   });
 
+  // /api/v1 takes no cookie at all: there the same request is refused for want of a key (401), CSRF or not.
   it("refuses a cross-site POST that carries a session cookie on every state-changing endpoint", async () => {
     const failures: string[] = [];
     const stateChanging = endpoints.filter((candidate) => candidate.method !== "GET");
@@ -167,7 +196,8 @@ describe("authorization matrix", () => {
         headers: { cookie: cookies.admin!, origin: "https://evil.example", "content-type": "application/json" },
         payload: "{}",
       });
-      if (response.statusCode !== 403) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`);
+      const expected = decodedPath(endpoint.path).startsWith("/api/v1/") ? 401 : 403;
+      if (response.statusCode !== expected) failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected ${expected})`);
     }
     expect(failures).toEqual([]);
   });

@@ -50,6 +50,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  /** Requests per minute per API key on /api/v1 (issue 19). */
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
@@ -92,6 +94,7 @@ export type Config = {
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   rateLimitMax: number;
+  apiKeyRateLimitMax: number;
   /** Public form submissions per address per minute. */
   leadRateLimitMax: number;
   /** Where the rate-limit counters are shared by several servers; unset: in memory, per process. */
@@ -186,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { driver: "local", root: path.join(dataDir, "files") },
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
     leadRateLimitMax: e.LEAD_RATE_LIMIT_MAX,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -49,7 +49,15 @@ export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: loggableUrl(request), ip: request.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: loggableUrl(request),
+      ip: request.ip,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      // An /api/v1 request names the key that made it (its id, never the key).
+      ...(request.apiKey ? { apiKeyId: request.apiKey.keyId } : {}),
+    };
     // The error itself was logged, without database parameters, by the app's error handler.
     if (error) reply.log.error(line, "request errored");
     else reply.log.info(line, "request");

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteHandlerMethod } from "fastify";
-import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointReply } from "#domain/api/endpoint.ts";
+import type { Endpoint, EndpointBody, EndpointHeaders, EndpointParams, EndpointQuery, EndpointReply } from "#domain/api/endpoint.ts";
 
-export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: EndpointBody<E> }>;
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: EndpointBody<E>; Headers: EndpointHeaders<E> }>;
 
 /** A handler answers the endpoint's response, or sends the reply itself (files, CSV). */
 export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointReply<E> | FastifyReply>;
@@ -35,6 +35,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       ...(endpoint.errors.length > 0 ? { description: `Errors: ${endpoint.errors.join(", ")}.` } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.multipart ? { consumes: ["multipart/form-data"] } : {}),
       ...(Object.keys(response).length > 0 ? { response } : {}),

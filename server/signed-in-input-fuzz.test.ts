@@ -11,7 +11,7 @@ import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts
 import { dealDocument } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
 
-// Generated bad input on every portal and back-office endpoint, signed in as a caller who may use
+// Generated bad input on every portal, back-office and /api/v1 endpoint (v1 with an API key), as a caller who may use
 // it: bad path params and query strings everywhere, bad JSON where a JSON body is declared
 // (mostly a valid body built from the schema with one field replaced), and malformed multipart
 // where a body is taken without a JSON schema (the upload routes). The endpoints come from the
@@ -35,11 +35,11 @@ type Schema = {
 };
 type Operation = { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
 type Endpoint = { method: string; path: string; operation: Operation };
-/** A request as sent; `text` is what it carries as text (URL, JSON, multipart fields), for the known issues. */
+/** A request as sent; `text` is what it carries as text (URL, JSON, multipart fields), for the known issues. `cookie` is a session cookie, or `Bearer <key>` for /api/v1. */
 type Sent = { endpoint: Endpoint; url: string; cookie: string; type?: string; payload?: string | Buffer; text: string };
 
 let server: TestServer;
-const cookies = { vendor: "", staff: "", admin: "" };
+const cookies = { vendor: "", staff: "", admin: "", apiKey: "" };
 let endpoints: Endpoint[] = [];
 /** Ids of rows that exist, so generated requests reach handlers and not only the 404. */
 let knownIds: string[] = [];
@@ -54,6 +54,8 @@ beforeAll(async () => {
   cookies.admin = (await signIn(server.app, "admin@fuzz.example", "admin-password-1")).cookie;
   cookies.staff = (await signIn(server.app, "staff@fuzz.example", "staff-password-1")).cookie;
   cookies.vendor = (await signIn(server.app, vendor.email, vendor.password)).cookie;
+  const key = await server.app.inject({ method: "POST", url: "/api/portal/api-keys", headers: { cookie: cookies.vendor, origin: testOrigin }, payload: { name: "Fuzz" } });
+  cookies.apiKey = `Bearer ${(key.json() as { secret: string }).secret}`;
 
   const upload = multipart(
     [
@@ -86,7 +88,7 @@ beforeAll(async () => {
   // The whole document, whoever may read /api/docs/json.
   const openApi = server.app.swagger() as { paths: Record<string, Record<string, Operation>> };
   endpoints = Object.entries(openApi.paths)
-    .filter(([path]) => path.startsWith("/api/portal/") || path.startsWith("/api/back-office/"))
+    .filter(([path]) => path.startsWith("/api/portal/") || path.startsWith("/api/back-office/") || (path.startsWith("/api/v1/") && !path.startsWith("/api/v1/docs")))
     .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
 });
 afterAll(() => server?.close());
@@ -312,13 +314,19 @@ const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoi
 // ---- Running ----
 
 /** Who may use the endpoint; back-office endpoints take turns between staff and admin. */
-const callerOf = (endpoint: Endpoint) => (endpoint.path.startsWith("/api/portal/") ? fc.constant(cookies.vendor) : fc.constantFrom(cookies.staff, cookies.admin));
+const callerOf = (endpoint: Endpoint) =>
+  endpoint.path.startsWith("/api/portal/") ? fc.constant(cookies.vendor) : endpoint.path.startsWith("/api/v1/") ? fc.constant(cookies.apiKey) : fc.constantFrom(cookies.staff, cookies.admin);
+
+/** /api/v1's creates take an Idempotency-Key: mostly a fresh one, sometimes a bad one. */
+const idempotencyKeys = fc.oneof({ arbitrary: fc.uuid(), weight: 4 }, fc.constantFrom("", "short", "a b c d e f g h", "x".repeat(200)));
 
 async function inject(request: Omit<Sent, "text" | "endpoint"> & { method: string }) {
+  const credential = request.cookie.startsWith("Bearer ") ? { authorization: request.cookie } : { cookie: request.cookie };
+  const idempotencyKey = request.url.includes("/v1/") && request.method !== "GET" ? { "idempotency-key": fc.sample(idempotencyKeys, 1)[0]! } : {};
   return server.app.inject({
     method: request.method as "GET",
     url: request.url,
-    headers: { cookie: request.cookie, origin: testOrigin, ...(request.type ? { "content-type": request.type } : {}) },
+    headers: { ...credential, ...idempotencyKey, origin: testOrigin, ...(request.type ? { "content-type": request.type } : {}) },
     payload: request.payload,
   });
 }
@@ -351,8 +359,16 @@ describe("fuzzing signed-in endpoints", () => {
   it("finds the portal and back-office endpoints, the upload routes among them", () => {
     expect(endpoints.filter((endpoint) => endpoint.path.startsWith("/api/portal/")).length).toBeGreaterThanOrEqual(5);
     expect(endpoints.filter((endpoint) => endpoint.path.startsWith("/api/back-office/")).length).toBeGreaterThanOrEqual(20);
+    expect(endpoints.filter((endpoint) => endpoint.path.startsWith("/api/v1/")).length).toBeGreaterThanOrEqual(8);
     expect(endpoints.filter((endpoint) => takesBody(endpoint) && !jsonSchemaOf(endpoint)).map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual(
-      expect.arrayContaining(["POST /api/portal/deals", "POST /api/portal/deals/{id}/messages", "POST /api/back-office/deals/{id}/messages", "POST /api/back-office/partners/{id}/logo"]),
+      expect.arrayContaining([
+        "POST /api/v1/deals",
+        "POST /api/v1/deals/{id}/documents",
+        "POST /api/portal/deals",
+        "POST /api/portal/deals/{id}/messages",
+        "POST /api/back-office/deals/{id}/messages",
+        "POST /api/back-office/partners/{id}/logo",
+      ]),
     );
   });
 

@@ -38,6 +38,8 @@ export type Endpoint = {
   readonly tags: readonly string[];
   readonly params?: Schema;
   readonly query?: Schema;
+  /** Request headers the endpoint reads (e.g. `Idempotency-Key`), validated and documented. */
+  readonly headers?: Schema;
   /** A JSON body. */
   readonly body?: Schema;
   /** The body is multipart/form-data (fields and files), read and checked by the handler. */
@@ -63,6 +65,7 @@ type OutputOf<S> = S extends Schema ? z.output<S> : never;
 
 export type EndpointParams<E extends Endpoint> = E["params"] extends Schema ? z.output<E["params"]> : Record<string, never>;
 export type EndpointQuery<E extends Endpoint> = E["query"] extends Schema ? z.output<E["query"]> : Record<string, never>;
+export type EndpointHeaders<E extends Endpoint> = E["headers"] extends Schema ? z.output<E["headers"]> : Record<string, never>;
 export type EndpointBody<E extends Endpoint> = E["body"] extends Schema ? z.output<E["body"]> : unknown;
 
 /** What the handler returns (before serialisation) and what the browser receives (after parsing). */

@@ -770,3 +770,50 @@ export const webhookDelivery = pgTable(
     index("webhook_delivery_endpoint_idx").on(table.endpointId, table.createdAt),
   ],
 );
+
+// ---- API keys and /api/v1 (issue 19) ----
+
+/**
+ * A vendor company's API key. Only the SHA-256 of the secret is kept (the key is random with
+ * 190+ bits, so a fast hash is enough: there is nothing to guess); `prefix` is its first
+ * characters, shown in lists so people can tell keys apart.
+ */
+export const apiKey = pgTable(
+  "api_key",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    vendorCompanyId: uuid("vendor_company_id")
+      .notNull()
+      .references(() => vendorCompany.id),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    createdByUserId: text("created_by_user_id")
+      .notNull()
+      .references(() => user.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedByUserId: text("revoked_by_user_id").references(() => user.id),
+  },
+  (table) => [uniqueIndex("api_key_secret_hash_idx").on(table.secretHash), index("api_key_company_idx").on(table.vendorCompanyId, table.createdAt)],
+);
+
+/**
+ * An `Idempotency-Key` of a v1 create, per company: what the request was (a fingerprint of its
+ * route and body) and, once answered, the answer to replay. `status` is null while it runs.
+ */
+export const apiIdempotency = pgTable(
+  "api_idempotency",
+  {
+    vendorCompanyId: uuid("vendor_company_id")
+      .notNull()
+      .references(() => vendorCompany.id),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    response: jsonb("response"),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("api_idempotency_company_key_idx").on(table.vendorCompanyId, table.key), index("api_idempotency_created_idx").on(table.createdAt)],
+);

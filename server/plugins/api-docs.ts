@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { staffRoles } from "#domain/auth/roles.ts";
+import { v1Document, type V1SourceDocument } from "../modules/api-v1/v1-document.ts";
 
 /** The endpoints anyone may call: the only ones the document shows to a visitor. */
 export const publicApiPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/", "/api/vendor-links/", "/api/status-mails/"] as const;
@@ -14,30 +16,44 @@ export function isPublicApiPath(path: string): boolean {
 
 type OpenApiDocument = { paths?: Record<string, unknown> } & Record<string, unknown>;
 
+/** The dealer guide (authenticating, idempotency, pagination, errors, versioning, webhooks): v1's description. */
+const dealerGuide = readFileSync(new URL("../modules/api-v1/dealer-guide.md", import.meta.url), "utf8");
+
 /**
  * OpenAPI from the route schemas at /api/docs. Outsiders get the public endpoints only; the full
  * document (portal and back office) needs a staff session with two-factor where required.
+ * /api/v1/docs is the dealers' document: /api/v1 only, public (issue 19).
  */
 export default fp(
-  async function apiDocsPlugin(app: FastifyInstance, options: { title: string }) {
+  async function apiDocsPlugin(app: FastifyInstance, options: { title: string; publicUrl: string }) {
     await app.register(swagger, { openapi: { info: { title: options.title, version: "1" } }, transform: jsonSchemaTransform });
     const staffReaders = new WeakSet<FastifyRequest>();
-    await app.register(swaggerUi, {
-      routePrefix: "/api/docs",
-      staticCSP: true,
-      uiHooks: {
-        // Typed with the callback signature, but registered with addHook, which awaits an async hook.
-        // eslint-disable-next-line @typescript-eslint/no-misused-promises
-        onRequest: async (request) => {
-          const staff = await app.requireUser(request, { roles: staffRoles, countsAsActivity: false }).catch(() => null);
-          if (staff) staffReaders.add(request);
+    // Each UI in a scope of its own: the UI plugin decorates its scope.
+    await app.register(async (scope) => {
+      await scope.register(swaggerUi, {
+        routePrefix: "/api/docs",
+        staticCSP: true,
+        uiHooks: {
+          // Typed with the callback signature, but registered with addHook, which awaits an async hook.
+          // eslint-disable-next-line @typescript-eslint/no-misused-promises
+          onRequest: async (request) => {
+            const staff = await app.requireUser(request, { roles: staffRoles, countsAsActivity: false }).catch(() => null);
+            if (staff) staffReaders.add(request);
+          },
         },
-      },
-      transformSpecification: (document, request) => {
-        if (staffReaders.has(request)) return document;
-        const spec = document as OpenApiDocument;
-        return { ...spec, paths: Object.fromEntries(Object.entries(spec.paths ?? {}).filter(([path]) => isPublicApiPath(path))) };
-      },
+        transformSpecification: (document, request) => {
+          if (staffReaders.has(request)) return document;
+          const spec = document as OpenApiDocument;
+          return { ...spec, paths: Object.fromEntries(Object.entries(spec.paths ?? {}).filter(([path]) => isPublicApiPath(path))) };
+        },
+      });
+    });
+    await app.register(async (scope) => {
+      await scope.register(swaggerUi, {
+        routePrefix: "/api/v1/docs",
+        staticCSP: true,
+        transformSpecification: (document) => v1Document(document as V1SourceDocument, { title: `${options.title} v1`, guide: dealerGuide, publicUrl: options.publicUrl }),
+      });
     });
   },
   { name: "api-docs" },

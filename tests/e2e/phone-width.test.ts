@@ -59,6 +59,8 @@ beforeAll(async () => {
     data: { url: longWebhookUrl, events: ["deal.created"], description: `Our dealer system ${longName}` },
   });
   expect(webhook.status()).toBe(201);
+  const key = await vendor.request.post(`${server.url}/api/portal/api-keys`, { headers: { origin: server.url, "content-type": "application/json" }, data: { name: longName.slice(0, 80) } });
+  expect(key.status()).toBe(201);
 
   const application = await postJson("/api/leads/credit-application", creditApplicationFixture({ BusinessName: longName, businessEmail: longEmail, homeEmail: longEmail, vendorEmail: longEmail }));
   expect(application.status).toBe(201);
@@ -206,6 +208,22 @@ describe("the vendor portal at 390 px", () => {
     await dialog.waitFor({ state: "hidden" });
   });
 
+  it("the API keys screen (a key with a long name) and its shown-once dialog fit; the menu opens by keyboard", async () => {
+    await vendor.goto(`${server.url}/portal/api-keys`);
+    await vendor.getByRole("row", { name: new RegExp(longName.slice(0, 80)) }).waitFor();
+    await expectPhoneReady(vendor, "Vendor portal", "Handbook");
+    await vendor.getByLabel("Key name").fill("Phone width key");
+    await vendor.getByRole("button", { name: "Create key" }).click();
+    const dialog = vendor.getByRole("dialog", { name: /Your new key/ });
+    await dialog.getByText(/^kec_live_/).waitFor();
+    await expectFits(vendor);
+    const box = await dialog.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+    await expectNoAxeViolations(vendor);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
   it("on a desktop the sidebar shows its links and keeps its Toggle Off / Toggle On button, with no Menu button", async () => {
     await vendor.setViewportSize({ width: 1280, height: 900 });
     const navigation = vendor.getByRole("navigation", { name: "Vendor portal" });
@@ -243,6 +261,15 @@ describe("the back office at 390 px", () => {
     { name: "vendors", path: () => "/back-office/vendors", ready: (page) => page.getByText(longEmail).first().waitFor() },
     { name: "partners", path: () => "/back-office/partners", ready: (page) => page.getByRole("link", { name: `/vendor_partner/${"a".repeat(60)}` }).waitFor() },
     { name: "outbox", path: () => "/back-office/outbox", ready: (page) => page.getByRole("heading", { level: 1, name: "Outbox" }).waitFor() },
+    {
+      name: "API keys",
+      path: () => "/back-office/api-keys",
+      ready: (page) =>
+        page
+          .getByRole("row", { name: new RegExp(longName.slice(0, 80)) })
+          .first()
+          .waitFor(),
+    },
     { name: "audit log", path: () => "/back-office/audit", ready: (page) => page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor() },
     { name: "response times", path: () => "/back-office/response-times", ready: (page) => page.getByRole("heading", { level: 2, name: "Overdue now" }).waitFor() },
   ];

@@ -84,6 +84,11 @@ export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer 
             </Link>
           </li>
           <li>
+            <Link to="/portal/api-keys" className={sidebarLink} onClick={() => setMenuOpen(false)}>
+              API keys
+            </Link>
+          </li>
+          <li>
             <a href={brand.vendorHandbookPdf} className={sidebarLink}>
               Handbook
             </a>

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
@@ -244,7 +244,7 @@ async function storeFile(storage: FileStorage, dealId: string, slot: string, att
   const { content, contentType } = await fileFor(attachment, businessName);
   const storageKey = `deals/${dealId}/${randomUUID()}`;
   const { size } = await storage.put(storageKey, Readable.from([content]), contentType);
-  return { slot, storageKey, originalName: attachment.name, contentType, size };
+  return { slot, storageKey, originalName: attachment.name, contentType, size, sha256: createHash("sha256").update(content).digest("hex") };
 }
 
 /** The earliest instant of the current business month (to the minute). */

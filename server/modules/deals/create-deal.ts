@@ -48,8 +48,10 @@ export async function createDeal(
   dealId: string,
   client: NewDealClient,
   files: readonly StoredUpload[],
+  /** /api/v1 may create a deal without documents and add them after; the portal's dialog may not. */
+  options: { documentsLater?: boolean } = {},
 ): Promise<{ id: string; accountNumber: string; created: boolean }> {
-  if (!files.some((file) => file.slot === "client-info")) throw new AppError("BAD_REQUEST", newDealMessages.noFiles);
+  if (!options.documentsLater && !files.some((file) => file.slot === "client-info")) throw new AppError("BAD_REQUEST", newDealMessages.noFiles);
   const { month, year } = monthAndYearInTimeZone(new Date(), context.timeZone);
   const [firstName = "", ...rest] = client.ownersName.split(/\s+/);
 
@@ -111,7 +113,7 @@ export async function createDeal(
     await emitWebhookEvent(tx, scope.companyId, "deal.created", {
       deal: dealEventData({ id: dealId, accountNumber: created.accountNumber, businessName: client.businessName, stage: newDealStage }),
     });
-    await tx.insert(dealDocument).values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
+    if (files.length > 0) await tx.insert(dealDocument).values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
     await startDealClock(tx, context.promise, dealId);
     if (client.VendorComment) {
       await tx.insert(dealMessage).values({ dealId, authorUserId: scope.userId, authorRole: "vendor", body: client.VendorComment });

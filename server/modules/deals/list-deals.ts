@@ -5,10 +5,8 @@ import { inScopeAndPeriod, type Period } from "./deal-period.ts";
 import { unreadSql } from "./portal-deal-page.ts";
 import type { VendorScope } from "./vendor-scope.ts";
 
-const pageSize = 50;
-
 /** A page of the company's deals, most recently updated first (keyset pagination). */
-export async function listDeals(db: Database, scope: VendorScope, period: Period, cursor?: string) {
+export async function listDeals(db: Database, scope: VendorScope, period: Period, cursor?: string, pageSize = 50) {
   const conditions = [inScopeAndPeriod(scope, period)];
   if (cursor) {
     const [at, id] = cursor.split("|");

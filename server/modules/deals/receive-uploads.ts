@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, type Hash } from "node:crypto";
 import path from "node:path";
-import { finished, PassThrough, Readable } from "node:stream";
+import { finished, Readable, Transform } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
@@ -55,11 +55,16 @@ function sniffType(stream: Readable): Promise<{ mime: string | undefined; body: 
 }
 
 /**
- * The file's bytes as storage reads them. If the parser fails inside this part, storage fails
- * with the client's 400; if storage fails, the request's stream is left alone (and drained).
+ * The file's bytes as storage reads them, hashed on the way. If the parser fails inside this part,
+ * storage fails with the client's 400; if storage fails, the request's stream is left alone (and drained).
  */
-function forStorage(file: Readable): Readable {
-  const body = new PassThrough();
+function forStorage(file: Readable, hash: Hash): Readable {
+  const body = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
   file.once("error", () => body.destroy(unreadable()));
   body.once("close", () => {
     if (!file.readableEnded) file.resume();
@@ -67,7 +72,8 @@ function forStorage(file: Readable): Readable {
   return file.pipe(body);
 }
 
-export type StoredUpload = { slot: string; storageKey: string; originalName: string; contentType: string; size: number };
+/** `sha256` (hex) of the content: what /api/v1's idempotency compares; not stored with the document. */
+export type StoredUpload = { slot: string; storageKey: string; originalName: string; contentType: string; size: number; sha256: string };
 
 /** A display name: no path, no control characters, at most 200 characters. */
 function safeName(name: string): string {
@@ -87,7 +93,8 @@ async function storeOne(part: MultipartFile, storage: FileStorage, keyPrefix: st
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", `${originalName} is not an accepted document: its content must be a PDF, Word, XML or image file matching its name.`);
   }
   const storageKey = `${keyPrefix}/${randomUUID()}`;
-  const { size } = await storage.put(storageKey, forStorage(body), mime);
+  const hash = createHash("sha256");
+  const { size } = await storage.put(storageKey, forStorage(body, hash), mime);
   if (part.file.truncated) {
     await storage.delete(storageKey);
     throw new AppError("PAYLOAD_TOO_LARGE", `${originalName} is larger than ${maxFileBytes / 1024 / 1024} MB.`);
@@ -96,7 +103,7 @@ async function storeOne(part: MultipartFile, storage: FileStorage, keyPrefix: st
     await storage.delete(storageKey);
     throw new AppError("BAD_REQUEST", `${originalName} is empty.`);
   }
-  return { slot: part.fieldname, storageKey, originalName, contentType: mime, size };
+  return { slot: part.fieldname, storageKey, originalName, contentType: mime, size, sha256: hash.digest("hex") };
 }
 
 /**

@@ -20,3 +20,11 @@ export async function requireVendorScope(app: FastifyInstance, request: FastifyR
   if (!user.vendorCompanyId) throw new AppError("FORBIDDEN", "Your account is not linked to a vendor company.");
   return { companyId: user.vendorCompanyId, userId: user.id, email: user.email } as VendorScope;
 }
+
+/**
+ * The company of an API key (`server/modules/api-keys/authenticate-api-key.ts` is the only
+ * caller): the key's company, acting as the vendor user who created the key.
+ */
+export function apiKeyVendorScope(key: { companyId: string; userId: string; email: string }): VendorScope {
+  return { companyId: key.companyId, userId: key.userId, email: key.email } as VendorScope;
+}

@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { v1AddDocuments, v1CreateDeal, v1Dashboard, v1DealRequest, v1GetDeal, v1ListDeals, v1ListMessages, v1MessageRequest, v1PostMessage, v1Quote } from "#domain/api/v1.ts";
+import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
+import { canReply } from "#domain/deals/stages.ts";
+import { yearInTimeZone } from "#domain/site/business-time.ts";
+import { AppError } from "../../errors.ts";
+import { apiKeyRateLimitKey } from "../../plugins/api-keys.ts";
+import { registerEndpoint } from "../../register-endpoint.ts";
+import type { ApiKeyCaller } from "../api-keys/authenticate-api-key.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
+import { createDeal } from "../deals/create-deal.ts";
+import { dealDashboard } from "../deals/deal-dashboard.ts";
+import { portalPeriod } from "../deals/deal-period.ts";
+import { dealThread } from "../deals/deal-thread.ts";
+import { findDeal } from "../deals/find-deal.ts";
+import { listDeals } from "../deals/list-deals.ts";
+import { addDealDocuments, portalDealDetail } from "../deals/portal-deal-page.ts";
+import { postMessage } from "../deals/post-message.ts";
+import { discardUploads, receiveUploads, type StoredUpload } from "../deals/receive-uploads.ts";
+import type { LeadContext } from "../leads/store-lead.ts";
+import { idempotent, requestFingerprint } from "./idempotent.ts";
+
+type Context = LeadContext & { timeZone: string };
+
+/**
+ * /api/v1 (issue 19): a vendor company's deals for its own systems, with an API key. The same
+ * modules as the portal do the work, scoped to the key's company (ADR 0009: another company's
+ * deal is simply not found); every create takes an Idempotency-Key, every change is audited
+ * with the key's id.
+ */
+export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: FieldCipher; rateLimitMax: number }> = async (app, { context, cipher, rateLimitMax }) => {
+  const options = { config: { apiKey: true as const, rateLimit: { max: rateLimitMax, timeWindow: "1 minute", keyGenerator: apiKeyRateLimitKey } } };
+  const caller = (request: FastifyRequest): ApiKeyCaller => {
+    if (!request.apiKey) throw new AppError("UNAUTHENTICATED", "Send a valid API key: Authorization: Bearer <key>.");
+    return request.apiKey;
+  };
+  const companyDeal = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const key = caller(request);
+    const found = await findDeal(app.db, key.scope, request.params.id);
+    if (!found) throw new AppError("NOT_FOUND", "Not found.");
+    return { key, found };
+  };
+  const audit = (request: FastifyRequest, key: ApiKeyCaller, action: string, subject: string, details: Record<string, unknown> = {}) =>
+    recordAudit(app.db, { action, actorUserId: key.scope.userId, subject, ipAddress: request.ip, details: { apiKeyId: key.keyId, companyId: key.scope.companyId, ...details } });
+  const send = <T>(reply: FastifyReply, answer: { status: number; body: T; replayed: boolean }) => {
+    if (answer.replayed) reply.header("idempotent-replayed", "true");
+    return reply.status(answer.status).send(answer.body);
+  };
+  /** The body of a create: multipart (fields and stored files) or JSON; files count by their content. */
+  const readBody = async (request: FastifyRequest, keyPrefix: string, slots: readonly string[], jsonField: string | null) => {
+    if (!request.isMultipart()) return { input: request.body ?? null, files: [] as StoredUpload[], fingerprintBody: request.body ?? null };
+    const { fields, files } = await receiveUploads(request, app.storage, keyPrefix, slots);
+    const input = jsonField ? safeJson(fields[jsonField]) : fields;
+    return { input, files, fingerprintBody: { fields, files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })) } };
+  };
+
+  registerEndpoint(
+    app,
+    v1ListDeals,
+    async (request) => {
+      const { scope } = caller(request);
+      const { month, cursor, limit } = request.query;
+      return listDeals(app.db, scope, portalPeriod(month ?? "all", context.timeZone), cursor, limit === undefined ? 50 : Number(limit));
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1CreateDeal,
+    async (request, reply) => {
+      const key = caller(request);
+      const idempotencyKey = request.headers["idempotency-key"];
+      const dealId = randomUUID();
+      const { input, files, fingerprintBody } = await readBody(request, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], "deal");
+      try {
+        const client = v1DealRequest.parse(input);
+        const answer = await idempotent(app.db, key.scope, idempotencyKey, requestFingerprint("POST /api/v1/deals", {}, fingerprintBody), async () => {
+          const created = await createDeal(app.db, cipher, context, key.scope, dealId, { ...client, idempotencyKey: `v1:${idempotencyKey}` }, files, { documentsLater: true });
+          if (!created.created) await discardUploads(app.storage, files);
+          else {
+            await audit(request, key, "api.deal.create", created.id, { documents: files.length });
+            void app.deliverMailNow();
+          }
+          return { status: 201, body: { id: created.id, accountNumber: created.accountNumber } };
+        });
+        if (answer.replayed) await discardUploads(app.storage, files);
+        return send(reply, answer);
+      } catch (error) {
+        await discardUploads(app.storage, files);
+        throw error;
+      }
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1GetDeal,
+    async (request) => {
+      const { found } = await companyDeal(request);
+      return portalDealDetail(app.db, found);
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1AddDocuments,
+    async (request, reply) => {
+      const { key, found } = await companyDeal(request);
+      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
+      const { files, fingerprintBody } = await readBody(request, `deals/${found.id}`, ["document"], null);
+      try {
+        if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
+        const fingerprint = requestFingerprint("POST /api/v1/deals/:id/documents", { id: found.id }, fingerprintBody);
+        const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
+          const added = await addDealDocuments(app.db, context, key.scope, found, files, request.ip);
+          await audit(request, key, "api.deal.documents", found.id, { documents: added.ids });
+          void app.deliverMailNow();
+          return { status: 201, body: added };
+        });
+        if (answer.replayed) await discardUploads(app.storage, files);
+        return send(reply, answer);
+      } catch (error) {
+        await discardUploads(app.storage, files);
+        throw error;
+      }
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1ListMessages,
+    async (request) => {
+      const { found } = await companyDeal(request);
+      return dealThread(app.db, found.id);
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1PostMessage,
+    async (request, reply) => {
+      const { key, found } = await companyDeal(request);
+      const { input, files, fingerprintBody } = await readBody(request, `deals/${found.id}`, ["attachment"], null);
+      try {
+        const { body } = v1MessageRequest.parse(input);
+        const fingerprint = requestFingerprint("POST /api/v1/deals/:id/messages", { id: found.id }, fingerprintBody);
+        const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
+          const thread = await dealThread(app.db, found.id);
+          if (!canReply(found.stage, thread.messages.at(-1)?.author ?? null)) throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
+          const message = await postMessage(app.db, context, {
+            dealId: found.id,
+            businessName: found.businessName,
+            author: { userId: key.scope.userId, role: "vendor", email: key.scope.email },
+            recipient: context.creditTeamEmail,
+            body,
+            attachments: files,
+            logicalFolder: `${key.scope.email}/${found.businessName}`,
+          });
+          await audit(request, key, "api.deal.message", found.id, { messageId: message.id });
+          void app.deliverMailNow();
+          return { status: 201, body: message };
+        });
+        if (answer.replayed) await discardUploads(app.storage, files);
+        return send(reply, answer);
+      } catch (error) {
+        await discardUploads(app.storage, files);
+        throw error;
+      }
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1Dashboard,
+    async (request) => {
+      const { scope } = caller(request);
+      return dealDashboard(app.readDb, scope, portalPeriod(request.query.month, context.timeZone));
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1Quote,
+    async (request) => {
+      caller(request);
+      return calculatorQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), context.timeZone) });
+    },
+    options,
+  );
+};
+
+function safeJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return null;
+  }
+}
