@@ -7,7 +7,9 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { loggerOptions, OneLinePerRequest } from "./logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { adverseActionRoutes } from "./modules/adverse-action/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
+import { duplicateRoutes } from "./modules/duplicates/routes.ts";
 import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import type { FieldCipher } from "./modules/crypto/field-cipher.ts";
 import type { Auth } from "./modules/auth/create-auth.ts";
@@ -141,13 +143,15 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(leadRoutes, { cipher, context: leadContext, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
-  await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
+  await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone, cipher });
   await app.register(partnerRoutes);
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
   await app.register(auditRoutes);
+  await app.register(adverseActionRoutes, { brand: config.public.brand });
+  await app.register(duplicateRoutes);
   await app.register(backOfficeSummaryRoutes, { promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {

@@ -98,4 +98,9 @@ describe("loadConfig", () => {
   it("lets operators override the brand from the environment", () => {
     expect(loadConfig({ BRAND_NAME: "Acme Funding" }).public.brand.name).toBe("Acme Funding");
   });
+
+  it("has a placeholder for the lender's federal regulator until the operator sets it (adverse-action notices)", () => {
+    expect(loadConfig({}).public.brand.federalRegulator).toBe("[Federal regulator name and address]");
+    expect(loadConfig({ BRAND_FEDERAL_REGULATOR: "Federal Trade Commission, Washington, DC 20580" }).public.brand.federalRegulator).toBe("Federal Trade Commission, Washington, DC 20580");
+  });
 });

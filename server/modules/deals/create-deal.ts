@@ -7,6 +7,7 @@ import type { Database, Transaction } from "../../db/client.ts";
 import { deal, dealClient, dealDocument, dealMessage } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
+import { recordDuplicates } from "../duplicates/record-duplicates.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
@@ -104,6 +105,7 @@ export async function createDeal(
       30_000,
       60_000,
     );
+    await recordDuplicates(tx, cipher, { type: "deal", id: dealId, taxId: client.businessTaxId, email: client.businessEmail, phone: client.businessPhone });
     await tx.insert(dealDocument).values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
     if (client.VendorComment) {
       await tx.insert(dealMessage).values({ dealId, authorUserId: scope.userId, authorRole: "vendor", body: client.VendorComment });

@@ -4,6 +4,7 @@ import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../../db/client.ts";
 import { creditApplication, creditApplicationOwner } from "../../db/schema.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
+import { recordDuplicates } from "../duplicates/record-duplicates.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
 
@@ -74,7 +75,10 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
         product: context.product,
       }),
     });
-    if (stored.created) await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    if (stored.created) {
+      await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+      await recordDuplicates(tx, cipher, { type: "credit-application", id: stored.id, taxId: request.FedId, email: request.businessEmail, phone: request.businessPhone });
+    }
     return stored;
   });
 }
