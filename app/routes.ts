@@ -36,6 +36,10 @@ export default [
       route("partners", "routes/back-office-partners.tsx"),
       route("audit", "routes/back-office-audit.tsx"),
       route("deals/:id", "routes/back-office-deal.tsx"),
+      route("adverse-action", "routes/back-office-declines-due.tsx"),
+      route("adverse-action/:type/:id", "routes/back-office-adverse-action-change.tsx"),
+      route("duplicates", "routes/back-office-duplicates.tsx"),
+      route("duplicates/:id", "routes/back-office-duplicate-decision.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -30,6 +30,8 @@ export const adverseActionState = z.object({
   type: z.enum(adverseActionSubjectTypes),
   id: z.string(),
   declined: z.boolean(),
+  /** A credit application's decision (null for a deal, whose stage says it). */
+  decision: z.nullable(z.enum(["pending", "approved", "declined"])),
   /** The applicant's e-mail the notice goes to ("" when none is on file). */
   recipient: z.string(),
   decidedOn: z.nullable(z.string()),
@@ -119,3 +121,14 @@ export const setApplicationDecision = endpoint({
   responses: { 200: adverseActionState },
   errors: [...staffErrors, "NOT_FOUND"],
 });
+
+const reasonFlags = Object.fromEntries(adverseActionReasonCodes.map((code) => [code, z.optional(z.boolean())])) as Record<(typeof adverseActionReasonCodes)[number], z.ZodMiniOptional<z.ZodMiniBoolean>>;
+
+/** The notice form as edited (a flag per reason), checked with the endpoint's own schema. */
+export const noticeContentForm = z.pipe(
+  z.pipe(
+    z.object({ statement: z.enum(noticeStatements), otherReason: z.string(), ...reasonFlags }),
+    z.transform((values) => ({ statement: values.statement, reasons: adverseActionReasonCodes.filter((code) => values[code] === true), otherReason: values.otherReason })),
+  ),
+  noticeContentRequest,
+);

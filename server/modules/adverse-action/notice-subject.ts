@@ -10,6 +10,7 @@ export type NoticeSubject = {
   type: AdverseActionSubjectType;
   id: string;
   declined: boolean;
+  decision: "pending" | "approved" | "declined" | null;
   businessName: string;
   applicantName: string;
   applicantAddress: string;
@@ -44,6 +45,7 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
       type,
       id,
       declined,
+      decision: null,
       businessName: found.businessName,
       applicantName: clientName || found.ownersName,
       applicantAddress: "",
@@ -67,6 +69,7 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
     type,
     id,
     declined,
+    decision: decision?.decision ?? "pending",
     businessName: application.businessName,
     applicantName: application.businessContact,
     applicantAddress: `${application.businessAddress}\n${application.businessCity}, ${application.businessState} ${application.businessZipCode}`,
@@ -91,6 +94,7 @@ export function adverseActionState(subject: NoticeSubject, content: NoticeConten
     type: subject.type,
     id: subject.id,
     declined: subject.declined,
+    decision: subject.decision,
     recipient: subject.recipient,
     decidedOn: subject.decidedOn,
     dueOn: subject.decidedOn ? noticeDueOn(subject.decidedOn) : null,

@@ -8,6 +8,7 @@ const subject: NoticeSubject = {
   type: "credit-application",
   id: "00000000-0000-4000-8000-000000000001",
   declined: true,
+  decision: "declined",
   businessName: "Granite Peak Excavation LLC",
   applicantName: "Maria Lopez",
   applicantAddress: "42 Quarry Road\nFresno, CA 93650",
