@@ -7,7 +7,10 @@ export function mailAttachments(raw: string, contentType: string): { filename: s
     if (!new RegExp(`^Content-Type: ${contentType.replace("/", "\\/")}`, "im").test(headers)) return [];
     if (!/^Content-Transfer-Encoding: base64/im.test(headers)) return [];
     const filename = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1] ?? "";
-    const encoded = body.join("\n").split(/\r?\n--/)[0]!.replace(/\s+/g, "");
+    const encoded = body
+      .join("\n")
+      .split(/\r?\n--/)[0]!
+      .replace(/\s+/g, "");
     return [{ filename, content: Buffer.from(encoded, "base64") }];
   });
 }

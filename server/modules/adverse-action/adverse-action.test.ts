@@ -35,7 +35,12 @@ const call = (method: "GET" | "PUT" | "POST" | "PATCH", url: string, payload?: o
 
 async function submitDeal(overrides: Record<string, string>) {
   const body = multipartBody({ deal: JSON.stringify(newDealFields(overrides)) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
-  const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie: vendorCookie, origin: testOrigin, "content-type": body.contentType } });
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: body.payload,
+    headers: { cookie: vendorCookie, origin: testOrigin, "content-type": body.contentType },
+  });
   return response.json().id as string;
 }
 
@@ -49,7 +54,11 @@ describe("adverse-action notice for a declined deal", () => {
     expect((await call("GET", `/api/back-office/adverse-action/deal/${dealId}/notice.pdf`)).statusCode).toBe(409);
     const empty = await call("PUT", `/api/back-office/adverse-action/deal/${dealId}`, { statement: "reasons", reasons: [], otherReason: " " });
     expect(empty.statusCode).toBe(400);
-    const saved = await call("PUT", `/api/back-office/adverse-action/deal/${dealId}`, { statement: "reasons", reasons: ["time-in-business", "bankruptcy"], otherReason: "Equipment outside our program" });
+    const saved = await call("PUT", `/api/back-office/adverse-action/deal/${dealId}`, {
+      statement: "reasons",
+      reasons: ["time-in-business", "bankruptcy"],
+      otherReason: "Equipment outside our program",
+    });
     expect(saved.json()).toMatchObject({ declined: true, decidedOn: "2026-03-04", dueOn: "2026-04-03", recipient: "owner@noticepaving.example", noticeSentOn: null });
 
     const preview = await call("GET", `/api/back-office/adverse-action/deal/${dealId}/notice.pdf`);
@@ -81,7 +90,10 @@ describe("adverse-action notice for a declined deal", () => {
 
     const [stored] = await server.database.db.select().from(deal).where(eq(deal.id, dealId));
     expect(stored!.declinedNoticeSentOn).toBe(sent.json().noticeSentOn);
-    const history = await server.database.db.select().from(dealHistory).where(and(eq(dealHistory.dealId, dealId), eq(dealHistory.field, "declinedNoticeSentOn")));
+    const history = await server.database.db
+      .select()
+      .from(dealHistory)
+      .where(and(eq(dealHistory.dealId, dealId), eq(dealHistory.field, "declinedNoticeSentOn")));
     expect(history).toHaveLength(1);
     const audits = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, dealId));
     expect(audits.map((entry) => entry.action)).toEqual(expect.arrayContaining(["adverse-action.notice-preview", "adverse-action.notice-sent"]));
@@ -99,7 +111,12 @@ describe("adverse-action notice for a declined deal", () => {
 
 describe("adverse-action notice for a declined credit application", () => {
   it("is declined on the application, sent with the right-to-request statement (60 days) to the business e-mail", async () => {
-    const created = await server.app.inject({ method: "POST", url: "/api/leads/credit-application", payload: creditApplicationFixture({ businessEmail: "apply@quarry.example", BusinessName: "Quarry Works LLC" }), remoteAddress: "10.9.9.1" });
+    const created = await server.app.inject({
+      method: "POST",
+      url: "/api/leads/credit-application",
+      payload: creditApplicationFixture({ businessEmail: "apply@quarry.example", BusinessName: "Quarry Works LLC" }),
+      remoteAddress: "10.9.9.1",
+    });
     const id = created.json().id as string;
     const declined = await call("PUT", `/api/back-office/adverse-action/credit-application/${id}/decision`, { decision: "declined" });
     expect(declined.json()).toMatchObject({ declined: true, recipient: "apply@quarry.example" });

@@ -41,7 +41,11 @@ async function submitDeal(cookie: string, overrides: Record<string, string>) {
   return response.json().id as string;
 }
 
-const linksOf = (id: string) => server.database.db.select().from(duplicateLink).where(or(eq(duplicateLink.newerId, id), eq(duplicateLink.earlierId, id)));
+const linksOf = (id: string) =>
+  server.database.db
+    .select()
+    .from(duplicateLink)
+    .where(or(eq(duplicateLink.newerId, id), eq(duplicateLink.earlierId, id)));
 
 describe("a business applying twice is linked for staff", () => {
   it("links a credit application and a deal of the same tax id (only the hash is stored), and staff merge it, audited", async () => {
@@ -126,7 +130,7 @@ describe("a business applying twice is linked for staff", () => {
     ];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
-      for (const trace of [directId, aDeal, "Secret Direct", "ALPHA COPY", "Alpha Dealers", "duplicate", "dup-four.example\",\"earlier"]) expect(answer.body).not.toContain(trace);
+      for (const trace of [directId, aDeal, "Secret Direct", "ALPHA COPY", "Alpha Dealers", "duplicate", 'dup-four.example","earlier']) expect(answer.body).not.toContain(trace);
     }
     expect((await call("GET", `/api/back-office/duplicates/deal/${bDeal}`, undefined, vendorB)).statusCode).toBe(403);
     const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, vendorBEmail));
