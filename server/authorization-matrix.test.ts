@@ -94,6 +94,8 @@ describe("authorization matrix", () => {
     expect(endpoints.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(["/api/health", "/api/health/live", "/api/health/ready"]));
     expect(endpoints.map((endpoint) => endpoint.path)).not.toContain("/metrics");
     expect(endpoints.some((endpoint) => endpoint.path.startsWith("/api/back-office/"))).toBe(true);
+    // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's.
+    expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(9);
   });
 
   for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor"] as const) {

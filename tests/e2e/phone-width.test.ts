@@ -201,6 +201,8 @@ describe("the back office at 390 px", () => {
     { name: "partners", path: () => "/back-office/partners", ready: (page) => page.getByRole("link", { name: `/vendor_partner/${"a".repeat(60)}` }).waitFor() },
     { name: "outbox", path: () => "/back-office/outbox", ready: (page) => page.getByRole("heading", { level: 1, name: "Outbox" }).waitFor() },
     { name: "audit log", path: () => "/back-office/audit", ready: (page) => page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor() },
+    { name: "declines due", path: () => "/back-office/adverse-action", ready: (page) => page.getByRole("heading", { level: 1, name: "Declines due" }).waitFor() },
+    { name: "possible duplicates", path: () => "/back-office/duplicates", ready: (page) => page.getByRole("heading", { level: 1, name: "Possible duplicates" }).waitFor() },
   ];
 
   for (const screen of screens) {
