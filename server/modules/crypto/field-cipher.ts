@@ -27,7 +27,7 @@ function keyWithId(keyBase64: string) {
 /**
  * The lookup-hash key: LOOKUP_HASH_KEY when configured, else derived (HKDF-SHA256) from the
  * current data key, so a deployment needs no new secret; rotating the data key then changes every
- * hash (docs/deploy.md: set LOOKUP_HASH_KEY before rotating to keep matches across it).
+ * hash (README, Configuration: set LOOKUP_HASH_KEY when deploying).
  */
 function lookupKey(currentKey: Buffer, configuredBase64: string | undefined): Buffer {
   if (configuredBase64) return keyWithId(configuredBase64).key;
