@@ -122,7 +122,10 @@ export const setApplicationDecision = endpoint({
   errors: [...staffErrors, "NOT_FOUND"],
 });
 
-const reasonFlags = Object.fromEntries(adverseActionReasonCodes.map((code) => [code, z.optional(z.boolean())])) as Record<(typeof adverseActionReasonCodes)[number], z.ZodMiniOptional<z.ZodMiniBoolean>>;
+const reasonFlags = Object.fromEntries(adverseActionReasonCodes.map((code) => [code, z.optional(z.boolean())])) as Record<
+  (typeof adverseActionReasonCodes)[number],
+  z.ZodMiniOptional<z.ZodMiniBoolean>
+>;
 
 /** The notice form as edited (a flag per reason), checked with the endpoint's own schema. */
 export const noticeContentForm = z.pipe(
