@@ -1,8 +1,16 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { adverseActionParams, noticeContentRequest, saveNoticeContent, sendNotice, setApplicationDecision } from "#domain/api/back-office-adverse-action.ts";
 import type { AdverseActionChange, AdverseActionResult } from "../features/back-office/adverse-action/adverse-action-change.ts";
 import { ApiError, call } from "../lib/call.ts";
 import type { Route } from "./+types/back-office-adverse-action-change";
+
+/** Opened as a page (a typed address): the deal's or application's own page, where the section is. */
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const parsed = adverseActionParams.safeParse(params);
+  if (!parsed.success) throw data("Not found.", { status: 404 });
+  const { type, id } = parsed.data;
+  return redirect(type === "deal" ? `/back-office/deals/${id}` : `/back-office/leads/credit-application/${id}`);
+}
 
 /**
  * The adverse-action section's changes (on the deal page and the credit application's page):
