@@ -47,6 +47,10 @@ export default [
       route("response-times", "routes/back-office-response-times.tsx"),
       route("api-keys", "routes/back-office-api-keys.tsx"),
       route("deals/:id", "routes/back-office-deal.tsx"),
+      route("adverse-action", "routes/back-office-declines-due.tsx"),
+      route("adverse-action/:type/:id", "routes/back-office-adverse-action-change.tsx"),
+      route("duplicates", "routes/back-office-duplicates.tsx"),
+      route("duplicates/:id", "routes/back-office-duplicate-decision.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -8,7 +8,9 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { loggerOptions, OneLinePerRequest } from "./logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { adverseActionRoutes } from "./modules/adverse-action/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
+import { duplicateRoutes } from "./modules/duplicates/routes.ts";
 import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import type { FieldCipher } from "./modules/crypto/field-cipher.ts";
 import type { Auth } from "./modules/auth/create-auth.ts";
@@ -154,7 +156,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(statusMailRoutes, { rateLimit: leadContext.rateLimit });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
-  await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
+  await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone, cipher });
   await app.register(partnerRoutes);
   await app.register(vendorLinkRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
@@ -168,6 +170,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(promiseBoardRoutes, { promise: responsePromise });
   await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback });
+  await app.register(adverseActionRoutes, { brand: config.public.brand });
+  await app.register(duplicateRoutes);
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

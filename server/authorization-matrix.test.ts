@@ -124,6 +124,8 @@ describe("authorization matrix", () => {
         "POST /api/back-office/api-keys/{id}/revoke",
       ]),
     );
+    // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's.
+    expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(9);
   });
 
   for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor", ...keyCallers] as const) {

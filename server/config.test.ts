@@ -106,4 +106,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", ...productionSecrets, WEBHOOK_ALLOW_LOOPBACK: "true" })).toThrow(/WEBHOOK_ALLOW_LOOPBACK: not allowed when NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: "production", ...productionSecrets }).webhooks.allowLoopback).toBe(false);
   });
+
+  it("has a placeholder for the lender's federal regulator until the operator sets it (adverse-action notices)", () => {
+    expect(loadConfig({}).public.brand.federalRegulator).toBe("[Federal regulator name and address]");
+    expect(loadConfig({ BRAND_FEDERAL_REGULATOR: "Federal Trade Commission, Washington, DC 20580" }).public.brand.federalRegulator).toBe("Federal Trade Commission, Washington, DC 20580");
+  });
 });

@@ -37,6 +37,7 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(encryptionKey)),
+  LOOKUP_HASH_KEY: encryptionKey.optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   STAFF_2FA_REQUIRED: booleanFlag.optional(),
   SEED_DEMO: booleanFlag.optional(),
@@ -87,6 +88,8 @@ export type Config = {
   dataEncryptionKey: string | undefined;
   /** Earlier keys, base64, for decrypting values not yet re-encrypted (npm run rotate-data-key). */
   dataEncryptionOldKeys: string[];
+  /** base64 key of the duplicate check's keyed hashes; when absent, derived from the data key (field-cipher.ts). */
+  lookupHashKey: string | undefined;
   authSecret: string | undefined;
   staffTwoFactorRequired: boolean;
   seedDemo: boolean;
@@ -171,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     creditTeamEmail: e.CREDIT_TEAM_EMAIL,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     dataEncryptionOldKeys: e.DATA_ENCRYPTION_OLD_KEYS,
+    lookupHashKey: e.LOOKUP_HASH_KEY,
     authSecret: e.AUTH_SECRET,
     // On by default in production; the local demo may switch it off (decisions.md 5).
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ?? e.NODE_ENV === "production",

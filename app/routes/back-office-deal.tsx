@@ -1,4 +1,6 @@
 import { dealUpdateRequest, getBackOfficeDeal, listBackOfficeDealMessages, postBackOfficeDealMessage, updateBackOfficeDeal } from "#domain/api/back-office-deals.ts";
+import { getAdverseAction } from "#domain/api/back-office-adverse-action.ts";
+import { listRecordDuplicates } from "#domain/api/back-office-duplicates.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealScreen, type DealActionResult } from "../features/back-office/deals/deal-screen.tsx";
 import { ApiError, call } from "../lib/call.ts";
@@ -10,8 +12,14 @@ export const meta = () => appPageMeta("Deal");
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
-  const [detail, thread] = await Promise.all([call(getBackOfficeDeal, input, options), call(listBackOfficeDealMessages, input, options)]);
-  return { detail, thread };
+  const record = { params: { type: "deal" as const, id: params.id } };
+  const [detail, thread, adverseAction, duplicates] = await Promise.all([
+    call(getBackOfficeDeal, input, options),
+    call(listBackOfficeDealMessages, input, options),
+    call(getAdverseAction, record, options),
+    call(listRecordDuplicates, record, options),
+  ]);
+  return { detail, thread, adverseAction, duplicates: duplicates.links };
 }
 
 /**

@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { getAdverseAction } from "#domain/api/back-office-adverse-action.ts";
+import { listRecordDuplicates } from "#domain/api/back-office-duplicates.ts";
 import { getLead, leadParams, leadUpdateRequest, updateLead, type LeadUpdateRequest } from "#domain/api/back-office-leads.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
@@ -19,8 +21,15 @@ function parseParams(params: Route.ClientLoaderArgs["params"]) {
 }
 
 export async function clientLoader({ params, request, context }: Route.ClientLoaderArgs) {
-  const lead = await call(getLead, { params: parseParams(params) }, { signal: request.signal });
-  return { lead, meId: context.get(meContext).user.id };
+  const parsed = parseParams(params);
+  const options = { signal: request.signal };
+  // A credit application has a decision and, declined, a notice; it and a calculator lead may be duplicates.
+  const [lead, adverseAction, duplicates] = await Promise.all([
+    call(getLead, { params: parsed }, options),
+    parsed.type === "credit-application" ? call(getAdverseAction, { params: { type: "credit-application", id: parsed.id } }, options) : null,
+    parsed.type === "credit-application" || parsed.type === "calculator" ? call(listRecordDuplicates, { params: { type: parsed.type, id: parsed.id } }, options) : null,
+  ]);
+  return { lead, meId: context.get(meContext).user.id, adverseAction, duplicates: duplicates?.links ?? [] };
 }
 
 /** Status, assignee ("me" is the signed-in user) or notes, as JSON; a refusal is answered for the screen to say. */
@@ -40,5 +49,7 @@ export const ErrorBoundary = RouteError;
 
 export default function BackOfficeLead({ loaderData }: Route.ComponentProps) {
   // Another lead starts with nothing revealed and its own notes.
-  return <LeadDetailScreen key={`${loaderData.lead.type}-${loaderData.lead.id}`} lead={loaderData.lead} meId={loaderData.meId} />;
+  return (
+    <LeadDetailScreen key={`${loaderData.lead.type}-${loaderData.lead.id}`} lead={loaderData.lead} meId={loaderData.meId} adverseAction={loaderData.adverseAction} duplicates={loaderData.duplicates} />
+  );
 }

@@ -19,6 +19,8 @@ const links = [
   { to: "/back-office/leads", label: "Leads" },
   { to: "/back-office/deals", label: "Deals" },
   { to: "/back-office/response-times", label: "Response times" },
+  { to: "/back-office/adverse-action", label: "Declines due" },
+  { to: "/back-office/duplicates", label: "Duplicates" },
   { to: "/back-office/vendors", label: "Vendors" },
   { to: "/back-office/partners", label: "Partners" },
   { to: "/back-office/api-keys", label: "API keys" },

@@ -13,6 +13,11 @@ export const brandSchema = z.object({
   cityStateZip: nonEmpty,
   schedulerUrl: z.url(),
   timeZone: nonEmpty,
+  /**
+   * The federal agency that administers ECOA compliance for this lender, with its address, as
+   * the adverse-action notice names it (12 CFR 1002.9(b)(1), appendix A). Set by the operator.
+   */
+  federalRegulator: nonEmpty,
   memberBadge: nonEmpty,
   social: z.array(z.object({ label: z.string(), url: z.url() })),
   creditApplicationPdf: z.string().check(z.startsWith("/")),
@@ -41,6 +46,7 @@ export const defaultBrand: Brand = {
   cityStateZip: "Irvine, CA 92618",
   schedulerUrl: "https://scheduler.example.com/keystone/30min",
   timeZone: "America/Los_Angeles",
+  federalRegulator: "[Federal regulator name and address]",
   memberBadge: "Member, National Equipment Finance Association (sample)",
   social: [
     { label: "LinkedIn", url: "https://www.linkedin.com/company/example" },

@@ -25,3 +25,8 @@ export function formatCalendarDate(day: string): string {
 function zoneName(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
+
+/** The calendar day (YYYY-MM-DD) at `date` in the business time zone. */
+export function dayInTimeZone(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}

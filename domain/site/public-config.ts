@@ -16,6 +16,7 @@ const brandEnv: Record<string, keyof Brand> = {
   BRAND_CITY_STATE_ZIP: "cityStateZip",
   BRAND_SCHEDULER_URL: "schedulerUrl",
   BRAND_TIME_ZONE: "timeZone",
+  BRAND_FEDERAL_REGULATOR: "federalRegulator",
 };
 
 export function resolveBrand(env: Record<string, string | undefined>): Brand {

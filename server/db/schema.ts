@@ -127,6 +127,9 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/** A file attached to an outbox mail: small documents only (a notice PDF is a few KB). */
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+
 // ---- Mail outbox: the spec's "mail record", delivered by server/jobs/deliver-outbox.ts ----
 
 export const mailOutbox = pgTable(
@@ -143,6 +146,8 @@ export const mailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** Files sent with the mail (issue 20: the adverse-action notice PDF), base64; null for none. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -816,4 +821,92 @@ export const apiIdempotency = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("api_idempotency_company_key_idx").on(table.vendorCompanyId, table.key), index("api_idempotency_created_idx").on(table.createdAt)],
+);
+
+// ---- Adverse-action notices and duplicates (issue 20 parts 3 and 4) ----
+
+/** What the adverse-action notice and the duplicate check are about: a deal or a public lead. */
+export const adverseActionSubjectTypes = ["deal", "credit-application"] as const;
+export const duplicateRecordTypes = ["deal", "credit-application", "calculator"] as const;
+
+/**
+ * The credit team's decision on a credit application (deals have their stage): the ECOA dates
+ * as on `deal` (received, decided, notice sent).
+ */
+export const creditApplicationDecision = pgTable(
+  "credit_application_decision",
+  {
+    applicationId: uuid("application_id")
+      .primaryKey()
+      .references(() => creditApplication.id, { onDelete: "cascade" }),
+    decision: text("decision", { enum: ["pending", "approved", "declined"] }).notNull(),
+    receivedOn: date("received_on").notNull(),
+    decidedOn: date("decided_on").notNull(),
+    noticeSentOn: date("notice_sent_on"),
+    decidedByUserId: text("decided_by_user_id").references(() => user.id),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("credit_application_decision_declined_idx").on(table.decision, table.noticeSentOn)],
+);
+
+/** The notice's content as staff chose it: principal reasons or the right-to-request statement. */
+export const adverseActionNotice = pgTable(
+  "adverse_action_notice",
+  {
+    subjectType: text("subject_type", { enum: adverseActionSubjectTypes }).notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    statement: text("statement", { enum: ["reasons", "right-to-request"] })
+      .notNull()
+      .default("reasons"),
+    /** Codes from domain/adverse-action/reasons.ts. */
+    reasons: jsonb("reasons").$type<string[]>().notNull().default([]),
+    otherReason: text("other_reason").notNull().default(""),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentByUserId: text("sent_by_user_id").references(() => user.id),
+    sentTo: text("sent_to"),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("adverse_action_notice_subject_idx").on(table.subjectType, table.subjectId)],
+);
+
+/**
+ * What a record is matched on, as keyed hashes only (FieldCipher.lookupHash of "kind:normalised
+ * value"): a tax id, e-mail or phone is never stored here in clear.
+ */
+export const duplicateMatchKey = pgTable(
+  "duplicate_match_key",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recordType: text("record_type", { enum: duplicateRecordTypes }).notNull(),
+    recordId: uuid("record_id").notNull(),
+    kind: text("kind", { enum: ["tax-id", "email", "phone"] }).notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("duplicate_match_key_lookup_idx").on(table.keyHash, table.createdAt), index("duplicate_match_key_record_idx").on(table.recordType, table.recordId)],
+);
+
+/** A newer record that matched an earlier one within 90 days; staff merge (one file) or dismiss. */
+export const duplicateLink = pgTable(
+  "duplicate_link",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    newerType: text("newer_type", { enum: duplicateRecordTypes }).notNull(),
+    newerId: uuid("newer_id").notNull(),
+    earlierType: text("earlier_type", { enum: duplicateRecordTypes }).notNull(),
+    earlierId: uuid("earlier_id").notNull(),
+    /** What matched: any of tax-id, email, phone. */
+    reasons: jsonb("reasons").$type<string[]>().notNull(),
+    status: text("status", { enum: ["open", "merged", "dismissed"] })
+      .notNull()
+      .default("open"),
+    decidedByUserId: text("decided_by_user_id").references(() => user.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("duplicate_link_pair_idx").on(table.newerType, table.newerId, table.earlierType, table.earlierId),
+    index("duplicate_link_earlier_idx").on(table.earlierType, table.earlierId),
+    index("duplicate_link_status_idx").on(table.status, table.createdAt),
+  ],
 );

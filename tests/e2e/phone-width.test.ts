@@ -272,6 +272,8 @@ describe("the back office at 390 px", () => {
     },
     { name: "audit log", path: () => "/back-office/audit", ready: (page) => page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor() },
     { name: "response times", path: () => "/back-office/response-times", ready: (page) => page.getByRole("heading", { level: 2, name: "Overdue now" }).waitFor() },
+    { name: "declines due", path: () => "/back-office/adverse-action", ready: (page) => page.getByRole("heading", { level: 1, name: "Declines due" }).waitFor() },
+    { name: "possible duplicates", path: () => "/back-office/duplicates", ready: (page) => page.getByRole("heading", { level: 1, name: "Possible duplicates" }).waitFor() },
   ];
 
   for (const screen of screens) {

@@ -593,11 +593,12 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
       idempotencyKey: randomUUID(),
       ...overrides,
     });
-  const partnerLead = await createCalculatorLead(db, context, calculator({ partnerSlug: "Apronto_Dental" }), currentYear);
+  const partnerLead = await createCalculatorLead(db, deps.cipher, context, calculator({ partnerSlug: "Apronto_Dental" }), currentYear);
   await chooseCalculatorOption(db, context, partnerLead.id, 48);
   await backdate(db, context.promise, calculatorLead, partnerLead.id, ago(20 * minute));
   const truckLead = await createCalculatorLead(
     db,
+    deps.cipher,
     context,
     calculator({
       vendorName: "Sample Truck Center",
@@ -624,5 +625,5 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
 export async function demoSampleDepsFor(config: Config): Promise<DemoSampleDeps> {
   const key = await configuredOrGeneratedSecret(config.dataEncryptionKey, config.dataDir, "data-encryption-key", () => {});
   const storage = config.storage.driver === "s3" ? createS3FileStorage(config.storage) : createLocalFileStorage(config.storage.root);
-  return { storage, cipher: createFieldCipher(key, config.dataEncryptionOldKeys), config };
+  return { storage, cipher: createFieldCipher(key, config.dataEncryptionOldKeys, config.lookupHashKey), config };
 }

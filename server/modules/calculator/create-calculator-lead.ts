@@ -5,6 +5,8 @@ import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../../db/client.ts";
 import { calculatorLead } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
+import { recordDuplicates } from "../duplicates/record-duplicates.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "../leads/store-lead.ts";
 import { leadClock } from "../promise/response-clock.ts";
@@ -25,9 +27,9 @@ const equipmentFlags = Object.keys(equipmentLabels) as (keyof typeof equipmentLa
  * Prices the calculator's answers on the server and stores them with the quote. Through a vendor's
  * link (`vendorSlug`, issue 18) the lead is the company's and becomes its referred deal, in the
  * same transaction; an unknown vendor slug is ignored. An unknown `partnerSlug` (the field of
- * pages built before issue 18) is still a 404.
+ * pages built before issue 18) is still a 404. Its duplicate links are recorded in the same transaction.
  */
-export async function createCalculatorLead(db: Database, context: LeadContext & { timeZone: string }, lead: CalculatorLeadRequest, currentYear: number) {
+export async function createCalculatorLead(db: Database, cipher: Pick<FieldCipher, "lookupHash">, context: LeadContext & { timeZone: string }, lead: CalculatorLeadRequest, currentYear: number) {
   const quote = calculatorQuote(calculatorQuoteInput(lead, currentYear));
   const slug = lead.vendorSlug ?? lead.partnerSlug;
   const link = slug ? await resolveVendorLink(db, slug) : null;
@@ -117,6 +119,7 @@ export async function createCalculatorLead(db: Database, context: LeadContext & 
         },
       );
     }
+    if (result.created) await recordDuplicates(tx, cipher, { type: "calculator", id: result.id, email: lead.ownersEmail, phone: lead.OwnersPhoneNumber });
     return result;
   });
   return { ...stored, quote };

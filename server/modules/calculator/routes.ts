@@ -4,14 +4,15 @@ import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 import { chooseCalculatorOption } from "./choose-calculator-option.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
 import { createCalculatorLead } from "./create-calculator-lead.ts";
 
-export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; timeZone: string }> = async (app, { context, timeZone }) => {
+export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; timeZone: string; cipher: FieldCipher }> = async (app, { context, timeZone, cipher }) => {
   registerEndpoint(
     app,
     sendCalculatorLead,
     async (request, reply) => {
-      const result = await createCalculatorLead(app.db, { ...context, timeZone }, request.body, yearInTimeZone(new Date(), timeZone));
+      const result = await createCalculatorLead(app.db, cipher, { ...context, timeZone }, request.body, yearInTimeZone(new Date(), timeZone));
       if (result.created) void app.deliverMailNow();
       return reply.status(result.created ? 201 : 200).send({ id: result.id, quote: result.quote });
     },

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * AES-256-GCM for SSN, federal tax id and date of birth (decisions.md 8). A token is
@@ -11,6 +11,11 @@ export type FieldCipher = {
   keyId: string;
   encrypt(plain: string): string;
   decrypt(token: string): string;
+  /**
+   * A keyed hash (HMAC-SHA256, base64url) for finding equal values without storing them: the
+   * duplicate check compares tax ids, e-mails and phones this way (server/modules/duplicates/).
+   */
+  lookupHash(value: string): string;
 };
 
 function keyWithId(keyBase64: string) {
@@ -19,8 +24,19 @@ function keyWithId(keyBase64: string) {
   return { key, id: createHash("sha256").update(key).digest("hex").slice(0, 8) };
 }
 
-export function createFieldCipher(currentKeyBase64: string, previousKeysBase64: string[] = []): FieldCipher {
+/**
+ * The lookup-hash key: LOOKUP_HASH_KEY when configured, else derived (HKDF-SHA256) from the
+ * current data key, so a deployment needs no new secret; rotating the data key then changes every
+ * hash (README, Configuration: set LOOKUP_HASH_KEY when deploying).
+ */
+function lookupKey(currentKey: Buffer, configuredBase64: string | undefined): Buffer {
+  if (configuredBase64) return keyWithId(configuredBase64).key;
+  return Buffer.from(hkdfSync("sha256", currentKey, Buffer.alloc(0), "lender lookup hash v1", 32));
+}
+
+export function createFieldCipher(currentKeyBase64: string, previousKeysBase64: string[] = [], lookupKeyBase64?: string): FieldCipher {
   const current = keyWithId(currentKeyBase64);
+  const hashKey = lookupKey(current.key, lookupKeyBase64);
   const keys = new Map([...previousKeysBase64.map(keyWithId), current].map(({ id, key }) => [id, key]));
   return {
     keyId: current.id,
@@ -38,6 +54,9 @@ export function createFieldCipher(currentKeyBase64: string, previousKeysBase64: 
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+    },
+    lookupHash(value) {
+      return createHmac("sha256", hashKey).update(value, "utf8").digest("base64url");
     },
   };
 }

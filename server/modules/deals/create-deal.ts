@@ -8,6 +8,7 @@ import type { Database, Transaction } from "../../db/client.ts";
 import { deal, dealClient, dealDocument, dealMessage } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
+import { recordDuplicates } from "../duplicates/record-duplicates.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { dealEventData } from "../webhooks/deal-event-data.ts";
@@ -114,6 +115,7 @@ export async function createDeal(
       deal: dealEventData({ id: dealId, accountNumber: created.accountNumber, businessName: client.businessName, stage: newDealStage }),
     });
     if (files.length > 0) await tx.insert(dealDocument).values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
+    await recordDuplicates(tx, cipher, { type: "deal", id: dealId, taxId: client.businessTaxId, email: client.businessEmail, phone: client.businessPhone });
     await startDealClock(tx, context.promise, dealId);
     if (client.VendorComment) {
       await tx.insert(dealMessage).values({ dealId, authorUserId: scope.userId, authorRole: "vendor", body: client.VendorComment });

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { creditApplication, creditApplicationOwner } from "../../db/schema.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
 import { enqueueApplicantStatusMail } from "../mail/enqueue-applicant-status-mail.ts";
+import { recordDuplicates } from "../duplicates/record-duplicates.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { createReferredDeal, referredThrough } from "../vendor-links/create-referred-deal.ts";
 import { resolveVendorLink } from "../vendor-links/resolve-vendor-link.ts";
@@ -92,6 +93,7 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
     });
     if (!stored.created) return stored;
     await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    await recordDuplicates(tx, cipher, { type: "credit-application", id: stored.id, taxId: request.FedId, email: request.businessEmail, phone: request.businessPhone });
     await enqueueApplicantStatusMail(tx, context, { to: request.businessEmail, businessName: request.BusinessName, status: "received" });
     if (request.draftToken) await finishCreditApplicationDraft(tx, request.draftToken);
     if (company) {

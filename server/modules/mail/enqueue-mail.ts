@@ -1,13 +1,16 @@
 import type { DbExecutor } from "../../db/client.ts";
-import { mailOutbox } from "../../db/schema.ts";
+import { mailOutbox, type MailAttachment } from "../../db/schema.ts";
 
 export type OutgoingMail = { to: string; subject: string; html: string; text: string };
+
+/** A mail with files (small ones: they are kept in the outbox row, base64). */
+export type MailWithAttachments = OutgoingMail & { attachments?: MailAttachment[] };
 
 /**
  * Mail is never sent inline: it is written to the outbox (in the caller's transaction when
  * given one) and delivered by the outbox worker, so a dead SMTP server loses nothing.
  */
-export async function enqueueMail(db: DbExecutor, mail: OutgoingMail): Promise<string> {
+export async function enqueueMail(db: DbExecutor, mail: MailWithAttachments): Promise<string> {
   const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
   return row!.id;
 }

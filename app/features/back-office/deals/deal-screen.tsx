@@ -1,9 +1,13 @@
 import { useEffect } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
+import type { AdverseActionState } from "#domain/api/back-office-adverse-action.ts";
 import type { BackOfficeDealDetail, DealUpdate } from "#domain/api/back-office-deals.ts";
+import type { DuplicateLink } from "#domain/api/back-office-duplicates.ts";
 import type { DealMessages } from "#domain/api/portal-deals.ts";
 import { stageLabel } from "#domain/deals/stages.ts";
 import { useToast } from "../../../components/ui/toast.tsx";
+import { AdverseActionSection } from "../adverse-action/adverse-action-section.tsx";
+import { DuplicateFlag } from "../duplicates/duplicate-links.tsx";
 import { DealClient } from "./deal-client.tsx";
 import { DealEditForm } from "./deal-edit-form.tsx";
 import { DealHistory } from "./deal-history.tsx";
@@ -24,7 +28,7 @@ function useOutcomeToast(fetcher: FetcherWithComponents<DealActionResult>, saved
 }
 
 /** One deal for the credit team: client (with reveals), the deal form, the thread with the vendor, the history. */
-export function DealScreen({ detail, thread }: { detail: BackOfficeDealDetail; thread: DealMessages }) {
+export function DealScreen({ detail, thread, adverseAction, duplicates }: { detail: BackOfficeDealDetail; thread: DealMessages; adverseAction: AdverseActionState; duplicates: DuplicateLink[] }) {
   const update = useFetcher<DealActionResult>();
   const answer = useFetcher<DealActionResult>();
   useOutcomeToast(update, "Deal saved", "The deal was not saved");
@@ -47,11 +51,13 @@ export function DealScreen({ detail, thread }: { detail: BackOfficeDealDetail; t
         {deal.vendorEmail ? ` (${deal.vendorEmail})` : ""} · {stageLabel(deal.stage)}
       </p>
       {deal.referredThrough ? <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-1 font-semibold text-amber-900">{deal.referredThrough}</p> : null}
+      <DuplicateFlag links={duplicates} />
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
         <DealClient deal={deal} client={client} documents={thread.documents} />
         {/* Read again after a save: the form starts over from what was stored. */}
         <DealEditForm key={deal.lastUpdate} deal={deal} onSave={save} saving={update.state !== "idle"} />
       </div>
+      <AdverseActionSection state={adverseAction} />
       <DealThread key={thread.messages.length} messages={thread.messages} onAnswer={send} sending={answer.state !== "idle"} />
       <DealHistory history={history} />
     </>

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import type { AdverseActionState } from "#domain/api/back-office-adverse-action.ts";
+import type { DuplicateLink } from "#domain/api/back-office-duplicates.ts";
 import type { LeadDetail, RelatedLead } from "#domain/api/back-office-leads.ts";
 import { creditApplicationOwnerLabels, leadFieldLabels, leadHistoryFieldLabels } from "#domain/leads/lead-fields.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
@@ -7,6 +9,9 @@ import { formatBusinessDateTime } from "#domain/site/business-time.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import { brand } from "../../../lib/public-config.ts";
+import { AdverseActionSection } from "../adverse-action/adverse-action-section.tsx";
+import { ApplicationDecision } from "../adverse-action/application-decision.tsx";
+import { DuplicateFlag } from "../duplicates/duplicate-links.tsx";
 import { LeadFieldsList } from "./lead-fields-list.tsx";
 import { LeadHandling } from "./lead-handling.tsx";
 import { useReveal } from "./use-reveal.tsx";
@@ -118,7 +123,7 @@ function KindFields({ lead }: { lead: LeadDetail }) {
 }
 
 /** One lead of any kind, read in full and worked (status, assignee, notes) without its e-mail. */
-export function LeadDetailScreen({ lead, meId }: { lead: LeadDetail; meId: string }) {
+export function LeadDetailScreen({ lead, meId, adverseAction = null, duplicates = [] }: { lead: LeadDetail; meId: string; adverseAction?: AdverseActionState | null; duplicates?: DuplicateLink[] }) {
   return (
     <>
       <p className="text-sm">
@@ -138,6 +143,7 @@ export function LeadDetailScreen({ lead, meId }: { lead: LeadDetail; meId: strin
           </Link>
         </p>
       ) : null}
+      <DuplicateFlag links={duplicates} />
       <div className="mt-6 grid gap-8 xl:grid-cols-[2fr_1fr]">
         <div className="min-w-0">
           <section aria-labelledby="fields-heading">
@@ -147,9 +153,11 @@ export function LeadDetailScreen({ lead, meId }: { lead: LeadDetail; meId: strin
             <KindFields lead={lead} />
           </section>
           {lead.type === "questionnaire" || lead.type === "calculator" ? <StoredPayments payments={lead.payments} /> : null}
+          {adverseAction ? <AdverseActionSection state={adverseAction} /> : null}
         </div>
         <div className="min-w-0">
           <LeadHandling lead={lead} meId={meId} />
+          {adverseAction ? <ApplicationDecision state={adverseAction} /> : null}
           <RelatedLeads related={lead.related} />
           <LeadHistory history={lead.history} />
         </div>

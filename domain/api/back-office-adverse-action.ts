@@ -1,0 +1,137 @@
+import * as z from "zod/mini";
+import { adverseActionReasonCodes } from "../adverse-action/reasons.ts";
+import { endpoint } from "./endpoint.ts";
+
+/** What a notice is about: a vendor's deal (stage "Declined") or a credit application (decision "declined"). */
+export const adverseActionSubjectTypes = ["deal", "credit-application"] as const;
+export type AdverseActionSubjectType = (typeof adverseActionSubjectTypes)[number];
+
+export const adverseActionParams = z.object({ type: z.enum(adverseActionSubjectTypes), id: z.uuid() });
+
+export const noticeStatements = ["reasons", "right-to-request"] as const;
+
+/** Staff's choice: the principal reasons (codes and/or their own words), or the right-to-request statement. */
+export const noticeContentRequest = z
+  .object({
+    statement: z.enum(noticeStatements),
+    reasons: z.array(z.enum(adverseActionReasonCodes)).check(z.maxLength(adverseActionReasonCodes.length)),
+    otherReason: z.string().check(z.trim(), z.maxLength(500, "Please use at most 500 characters.")),
+  })
+  .check(
+    z.refine((value) => value.statement !== "reasons" || value.reasons.length > 0 || value.otherReason.trim() !== "", {
+      error: "Choose at least one reason, write one, or send the statement of the right to request reasons.",
+      path: ["reasons"],
+    }),
+  );
+
+export type NoticeContentRequest = z.infer<typeof noticeContentRequest>;
+
+export const adverseActionState = z.object({
+  type: z.enum(adverseActionSubjectTypes),
+  id: z.string(),
+  declined: z.boolean(),
+  /** A credit application's decision (null for a deal, whose stage says it). */
+  decision: z.nullable(z.enum(["pending", "approved", "declined"])),
+  /** The applicant's e-mail the notice goes to ("" when none is on file). */
+  recipient: z.string(),
+  decidedOn: z.nullable(z.string()),
+  dueOn: z.nullable(z.string()),
+  noticeSentOn: z.nullable(z.string()),
+  content: z.nullable(z.object({ statement: z.enum(noticeStatements), reasons: z.array(z.string()), otherReason: z.string() })),
+});
+
+export type AdverseActionState = z.infer<typeof adverseActionState>;
+
+export const declineDue = z.object({
+  type: z.enum(adverseActionSubjectTypes),
+  id: z.string(),
+  businessName: z.string(),
+  /** A deal's account number; "" for an application. */
+  reference: z.string(),
+  decidedOn: z.string(),
+  dueOn: z.string(),
+  /** Of 30; 0 is the last day, negative is overdue. */
+  daysLeft: z.number(),
+});
+
+export type DeclineDue = z.infer<typeof declineDue>;
+
+const staffErrors = ["FORBIDDEN", "TWO_FACTOR_REQUIRED"] as const;
+
+export const listDeclinesDue = endpoint({
+  method: "GET",
+  path: "/api/back-office/adverse-action",
+  summary: "Declined deals and applications without a notice sent, by days left of 30",
+  tags: ["back office"],
+  responses: { 200: z.object({ declines: z.array(declineDue) }) },
+  errors: [...staffErrors],
+});
+
+export const getAdverseAction = endpoint({
+  method: "GET",
+  path: "/api/back-office/adverse-action/:type/:id",
+  summary: "A deal's or application's adverse-action notice: decision dates, chosen content, sent date",
+  tags: ["back office"],
+  params: adverseActionParams,
+  responses: { 200: adverseActionState },
+  errors: [...staffErrors, "NOT_FOUND"],
+});
+
+export const saveNoticeContent = endpoint({
+  method: "PUT",
+  path: "/api/back-office/adverse-action/:type/:id",
+  summary: "Choose the notice's reasons or the right-to-request statement",
+  tags: ["back office"],
+  params: adverseActionParams,
+  body: noticeContentRequest,
+  responses: { 200: adverseActionState },
+  errors: [...staffErrors, "NOT_FOUND", "CONFLICT"],
+});
+
+export const previewNotice = endpoint({
+  method: "GET",
+  path: "/api/back-office/adverse-action/:type/:id/notice.pdf",
+  summary: "The notice as a PDF (US Letter), to review before sending (audited)",
+  tags: ["back office"],
+  params: adverseActionParams,
+  responses: {},
+  download: true,
+  errors: [...staffErrors, "NOT_FOUND", "CONFLICT"],
+});
+
+export const sendNotice = endpoint({
+  method: "POST",
+  path: "/api/back-office/adverse-action/:type/:id/send",
+  summary: "Mail the notice PDF to the applicant and record the date (audited)",
+  tags: ["back office"],
+  params: adverseActionParams,
+  responses: { 200: adverseActionState },
+  errors: [...staffErrors, "NOT_FOUND", "CONFLICT"],
+});
+
+export const applicationDecisions = ["pending", "approved", "declined"] as const;
+
+export const setApplicationDecision = endpoint({
+  method: "PUT",
+  path: "/api/back-office/adverse-action/credit-application/:id/decision",
+  summary: "Record the credit team's decision on a credit application",
+  tags: ["back office"],
+  params: z.object({ id: z.uuid() }),
+  body: z.object({ decision: z.enum(applicationDecisions) }),
+  responses: { 200: adverseActionState },
+  errors: [...staffErrors, "NOT_FOUND"],
+});
+
+const reasonFlags = Object.fromEntries(adverseActionReasonCodes.map((code) => [code, z.optional(z.boolean())])) as Record<
+  (typeof adverseActionReasonCodes)[number],
+  z.ZodMiniOptional<z.ZodMiniBoolean>
+>;
+
+/** The notice form as edited (a flag per reason), checked with the endpoint's own schema. */
+export const noticeContentForm = z.pipe(
+  z.pipe(
+    z.object({ statement: z.enum(noticeStatements), otherReason: z.string(), ...reasonFlags }),
+    z.transform((values) => ({ statement: values.statement, reasons: adverseActionReasonCodes.filter((code) => values[code] === true), otherReason: values.otherReason })),
+  ),
+  noticeContentRequest,
+);

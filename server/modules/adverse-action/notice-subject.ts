@@ -1,0 +1,104 @@
+import { and, eq } from "drizzle-orm";
+import type { AdverseActionState, AdverseActionSubjectType } from "#domain/api/back-office-adverse-action.ts";
+import { noticeDueOn } from "#domain/adverse-action/reasons.ts";
+import { dayInTimeZone } from "#domain/site/business-time.ts";
+import type { DbExecutor } from "../../db/client.ts";
+import { adverseActionNotice, creditApplication, creditApplicationDecision, deal, dealClient } from "../../db/schema.ts";
+
+/** A declined (or not yet declined) file as the notice needs it. */
+export type NoticeSubject = {
+  type: AdverseActionSubjectType;
+  id: string;
+  declined: boolean;
+  decision: "pending" | "approved" | "declined" | null;
+  businessName: string;
+  applicantName: string;
+  applicantAddress: string;
+  recipient: string;
+  receivedOn: string;
+  decidedOn: string | null;
+  noticeSentOn: string | null;
+  /** "Account VP31234." for a deal; "" for an application. */
+  reference: string;
+};
+
+export type NoticeContent = { statement: "reasons" | "right-to-request"; reasons: string[]; otherReason: string };
+
+/**
+ * A deal (declined at stage 0; decided on its "completed" date, or the day of its last update
+ * until staff set one) or a credit application (declined by its decision). `forUpdate` locks the
+ * row for a send.
+ */
+export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubjectType, id: string, timeZone: string, forUpdate = false): Promise<NoticeSubject | null> {
+  if (type === "deal") {
+    const query = db
+      .select({ deal, client: { firstName: dealClient.firstName, lastName: dealClient.lastName, email: dealClient.emailContact } })
+      .from(deal)
+      .leftJoin(dealClient, eq(dealClient.dealId, deal.id))
+      .where(eq(deal.id, id));
+    const [row] = forUpdate ? await query.for("update", { of: deal }) : await query;
+    if (!row) return null;
+    const { deal: found, client } = row;
+    const declined = found.stage === 0;
+    const clientName = client ? `${client.firstName} ${client.lastName}`.trim() : "";
+    return {
+      type,
+      id,
+      declined,
+      decision: null,
+      businessName: found.businessName,
+      applicantName: clientName || found.ownersName,
+      applicantAddress: "",
+      recipient: client?.email || found.businessEmail,
+      receivedOn: found.declinedReceivedOn ?? dayInTimeZone(found.createdAt, timeZone),
+      decidedOn: declined ? (found.declinedCompletedOn ?? dayInTimeZone(found.lastUpdate, timeZone)) : null,
+      noticeSentOn: found.declinedNoticeSentOn,
+      reference: `Account ${found.accountNumber}.`,
+    };
+  }
+  const query = db
+    .select({ application: creditApplication, decision: creditApplicationDecision })
+    .from(creditApplication)
+    .leftJoin(creditApplicationDecision, eq(creditApplicationDecision.applicationId, creditApplication.id))
+    .where(eq(creditApplication.id, id));
+  const [row] = forUpdate ? await query.for("update", { of: creditApplication }) : await query;
+  if (!row) return null;
+  const { application, decision } = row;
+  const declined = decision?.decision === "declined";
+  return {
+    type,
+    id,
+    declined,
+    decision: decision?.decision ?? "pending",
+    businessName: application.businessName,
+    applicantName: application.businessContact,
+    applicantAddress: `${application.businessAddress}\n${application.businessCity}, ${application.businessState} ${application.businessZipCode}`,
+    recipient: application.businessEmail,
+    receivedOn: decision?.receivedOn ?? dayInTimeZone(application.createdAt, timeZone),
+    decidedOn: declined ? decision.decidedOn : null,
+    noticeSentOn: decision?.noticeSentOn ?? null,
+    reference: "",
+  };
+}
+
+export async function findNoticeContent(db: DbExecutor, type: AdverseActionSubjectType, id: string): Promise<NoticeContent | null> {
+  const [row] = await db
+    .select({ statement: adverseActionNotice.statement, reasons: adverseActionNotice.reasons, otherReason: adverseActionNotice.otherReason })
+    .from(adverseActionNotice)
+    .where(and(eq(adverseActionNotice.subjectType, type), eq(adverseActionNotice.subjectId, id)));
+  return row ?? null;
+}
+
+export function adverseActionState(subject: NoticeSubject, content: NoticeContent | null): AdverseActionState {
+  return {
+    type: subject.type,
+    id: subject.id,
+    declined: subject.declined,
+    decision: subject.decision,
+    recipient: subject.recipient,
+    decidedOn: subject.decidedOn,
+    dueOn: subject.decidedOn ? noticeDueOn(subject.decidedOn) : null,
+    noticeSentOn: subject.noticeSentOn,
+    content,
+  };
+}
