@@ -20,6 +20,8 @@ import { outboxRoutes } from "./modules/outbox/routes.ts";
 import { backOfficeSummaryRoutes } from "./modules/back-office-summary/routes.ts";
 import { dealRoutes } from "./modules/deals/routes.ts";
 import { partnerAdminRoutes, partnerRoutes } from "./modules/partners/routes.ts";
+import { vendorQuoteRoutes } from "./modules/vendor-quotes/routes.ts";
+import { widgetRoutes } from "./modules/widget/routes.ts";
 import { findPartner } from "./modules/partners/find-partner.ts";
 import { vendorRoutes } from "./modules/vendors/routes.ts";
 import { partnerResponse } from "#domain/api/partner.ts";
@@ -147,6 +149,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
+  await app.register(vendorQuoteRoutes, { context: { publicUrl: config.publicUrl, product: config.public.brand.name, timeZone: config.public.brand.timeZone } });
+  await app.register(widgetRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes);
   await app.register(backOfficeSummaryRoutes, { promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
 

@@ -81,6 +81,8 @@ export const creditApplicationRequest = z
     vendorPhoneNumber: optionalUsPhone(),
     vendorEmail: optionalEmail(),
     acceptCheck: z.literal(true, "Please confirm the statement above to submit your application."),
+    /** A vendor quote's link token (issue 18): marks the quote applied. Never refuses the application: an unknown token is ignored. */
+    quoteToken: z.optional(z.string().check(z.maxLength(100, "This quote link is not valid."))),
     idempotencyKey,
     leaveEmpty: honeypot,
   })

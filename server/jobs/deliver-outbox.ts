@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Database } from "../db/client.ts";
+import type { MailAttachment } from "../db/schema.ts";
 import { inSpan } from "../telemetry.ts";
 
 type Logger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -13,7 +14,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
 }
 
-type ClaimedMail = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
+type ClaimedMail = { id: string; to: string; subject: string; html: string; text: string; attachments: MailAttachment[] | null; attempts: number };
 
 /**
  * Delivers due outbox mails once; returns how many were sent. Safe to run on several servers.
@@ -32,7 +33,7 @@ export async function deliverDueMail(
     WHERE id IN (
       SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
       ORDER BY next_attempt_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", subject, html, text, attempts`)) as unknown as { rows: ClaimedMail[] };
+    RETURNING id, "to", subject, html, text, attachments, attempts`)) as unknown as { rows: ClaimedMail[] };
   let sent = 0;
   for (const mail of claimed.rows) {
     try {
@@ -44,6 +45,7 @@ export async function deliverDueMail(
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
+          attachments: (mail.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.contentBase64, "base64") })),
           messageId: `<${mail.id}@${options.messageIdDomain}>`,
         }),
       );

@@ -6,7 +6,7 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { staffRoles } from "#domain/auth/roles.ts";
 
 /** The endpoints anyone may call: the only ones the document shows to a visitor. */
-export const publicApiPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/"] as const;
+export const publicApiPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/", "/api/widget/"] as const;
 
 export function isPublicApiPath(path: string): boolean {
   return publicApiPrefixes.some((prefix) => path.startsWith(prefix));

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { creditApplication, creditApplicationOwner } from "../../db/schema.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
+import { markQuoteApplied } from "../vendor-quotes/open-quote-link.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
 
 const money = (value: string) => (value === "" ? null : (parseMoney(value) ?? null));
@@ -75,6 +76,8 @@ export function createCreditApplication(db: Database, cipher: FieldCipher, conte
       }),
     });
     if (stored.created) await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    // The quote keeps the application and its company (the attribution until the vendor-links branch adds its own column).
+    if (stored.created && request.quoteToken) await markQuoteApplied(tx, request.quoteToken, stored.id);
     return stored;
   });
 }

@@ -1,7 +1,7 @@
 import type { DbExecutor } from "../../db/client.ts";
-import { mailOutbox } from "../../db/schema.ts";
+import { mailOutbox, type MailAttachment } from "../../db/schema.ts";
 
-export type OutgoingMail = { to: string; subject: string; html: string; text: string };
+export type OutgoingMail = { to: string; subject: string; html: string; text: string; attachments?: MailAttachment[] };
 
 /**
  * Mail is never sent inline: it is written to the outbox (in the caller's transaction when
