@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { MAX_AMOUNT } from "../pricing/quote-inputs.ts";
 import { vendorSlugPattern } from "../quotes/vendor-slug.ts";
+import { widgetPaymentPath } from "../site/widget-embed.ts";
 import { endpoint } from "./endpoint.ts";
 
 // The dealer widget's one call (public/widget.js): cross-origin, read-only, cached.
@@ -26,7 +27,7 @@ export type WidgetPayment = z.infer<typeof widgetPaymentResponse>;
 
 export const widgetPayment = endpoint({
   method: "GET",
-  path: "/api/widget/payment",
+  path: widgetPaymentPath,
   summary: "The dealer widget's 'as low as' monthly payment for a price",
   tags: ["widget"],
   query: widgetPaymentQuery,
