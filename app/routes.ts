@@ -15,13 +15,19 @@ export default [
     route("FinancingOptions", "routes/financing-options.tsx"),
     route("GetQualified", "routes/get-qualified.tsx"),
     route("vendor_partner/:slug", "routes/partner-calculator.tsx"),
+    route("vendor_partner/:slug/apply", "routes/quote-apply.tsx"),
     route("ThankYou", "routes/thank-you.tsx"),
     route("TermsOfUse", "routes/terms-of-use.tsx"),
     route("QuestionFinancing", "routes/question-financing.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("reset-password", "routes/reset-password.tsx"),
-  route("portal", "routes/portal.tsx", [index("routes/portal-home.tsx"), route("deals/:id", "routes/portal-deal.tsx"), route("deals/:id/messages", "routes/portal-deal-messages.tsx")]),
+  route("portal", "routes/portal.tsx", [
+    index("routes/portal-home.tsx"),
+    route("quotes", "routes/portal-quotes.tsx"),
+    route("deals/:id", "routes/portal-deal.tsx"),
+    route("deals/:id/messages", "routes/portal-deal-messages.tsx"),
+  ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
   layout("routes/back-office.tsx", [
     route("VendorSignUp", "routes/vendor-sign-up.tsx"),

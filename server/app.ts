@@ -21,6 +21,7 @@ import { backOfficeSummaryRoutes } from "./modules/back-office-summary/routes.ts
 import { dealRoutes } from "./modules/deals/routes.ts";
 import { partnerAdminRoutes, partnerRoutes } from "./modules/partners/routes.ts";
 import { vendorQuoteRoutes } from "./modules/vendor-quotes/routes.ts";
+import { findVendorCompanyBySlug } from "./modules/vendor-quotes/vendor-slug-of.ts";
 import { widgetRoutes } from "./modules/widget/routes.ts";
 import { findPartner } from "./modules/partners/find-partner.ts";
 import { vendorRoutes } from "./modules/vendors/routes.ts";
@@ -162,6 +163,9 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
         {
           prefix: partnerPathPrefix,
           page: async (slug) => {
+            // A vendor's credit application (a quote's link): the SPA shell while the vendor exists. The vendor-links branch owns this at merge.
+            const apply = /^([^/]+)\/apply$/.exec(slug);
+            if (apply) return (await findVendorCompanyBySlug(app.db, apply[1]!)) ? prerendered.spaShell : null;
             const found = await findPartner(app.db, slug);
             return found ? prerendered.partnerPage(partnerResponse.parse(found)) : null;
           },

@@ -1,21 +1,27 @@
 import * as z from "zod/mini";
 import { emailAddress, requiredText } from "../forms/fields.ts";
-import { amountSchema } from "../pricing/quote-inputs.ts";
+import { parseMoney } from "../pricing/money-format.ts";
+import { MAX_AMOUNT } from "../pricing/quote-inputs.ts";
 import { quoteStatuses } from "../quotes/vendor-quote.ts";
 import { endpoint } from "./endpoint.ts";
 import { idParams } from "./portal-deals.ts";
 
 // Vendor portal: quotes to customers (issue 18). Scoped to the session's company (ADR 0009).
 
-export const quoteTierSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-
-/** The portal's quote form and POST /api/portal/quotes share it. */
+/** The portal's quote form and POST /api/portal/quotes share it: the fields as typed. */
 export const newQuoteRequest = z.object({
-  price: amountSchema.check(z.positive("Please enter the price in dollars.")),
+  /** Dollars as typed ("45,000", "$45000.50"), read with parseMoney. */
+  price: z.string().check(
+    z.trim(),
+    z.refine((value) => {
+      const amount = parseMoney(value);
+      return amount !== undefined && amount > 0 && amount <= MAX_AMOUNT;
+    }, "Please enter the price in dollars, like 45,000."),
+  ),
   customerName: requiredText("Please enter the customer's name.", 100),
   customerEmail: emailAddress(),
-  /** Deal credit tier 1-3 (domain/deals/stages.ts); null prices at the best tier. */
-  tier: z.nullable(quoteTierSchema),
+  /** Deal credit tier "1"-"3" (domain/deals/stages.ts); "" prices at the best tier. */
+  tier: z.enum(["", "1", "2", "3"], "Please choose a credit tier."),
 });
 
 export type NewQuoteRequest = z.infer<typeof newQuoteRequest>;

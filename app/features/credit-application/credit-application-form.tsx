@@ -1,8 +1,10 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { submitCreditApplication } from "#domain/api/leads.ts";
+import { financingDisclaimer } from "#domain/deals/deal-changes.ts";
 import { usStateOptions } from "#domain/forms/us-states.ts";
 import { creditApplicationFailure, creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
+import { formatAmount, formatUsd } from "#domain/pricing/money-format.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
@@ -14,20 +16,37 @@ import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { HoneypotField } from "../leads/honeypot-field.tsx";
+import type { QuoteLink } from "./quote-prefill.ts";
 import { allTextFields, businessFields, maskSensitive, ownerFields, secondOwnerFields, vendorFields, type FieldSpec } from "./application-fields.ts";
 
 type Values = Record<string, string | boolean>;
 
-function initialValues(idempotencyKey: string): Values {
+function initialValues(idempotencyKey: string, quote: QuoteLink | null): Values {
   const values: Values = Object.fromEntries(allTextFields.map((field) => [field.name, ""]));
-  return { ...values, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
+  const blank = { ...values, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
+  if (!quote || "gone" in quote) return blank;
+  // A vendor's quote fills in who it was for and what it priced; the token marks the quote applied.
+  const { customerName, customerEmail, price, vendorName } = quote.prefill;
+  return {
+    ...blank,
+    businessContact: customerName,
+    contactName: customerName,
+    businessEmail: customerEmail,
+    homeEmail: customerEmail,
+    COE: formatAmount(price),
+    VendorName: vendorName,
+    quoteToken: quote.token,
+  };
 }
 
-/** /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting. */
-export function CreditApplicationForm() {
+/**
+ * /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting.
+ * With a vendor quote's link (`quote`, from loadQuoteLink), filled in from the quote.
+ */
+export function CreditApplicationForm({ quote = null }: { quote?: QuoteLink | null } = {}) {
   const navigate = useNavigate();
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const form = useSchemaForm(creditApplicationRequest, initialValues(idempotencyKey));
+  const form = useSchemaForm(creditApplicationRequest, initialValues(idempotencyKey, quote));
   const [step, setStep] = useState<"edit" | "review">("edit");
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -146,6 +165,16 @@ export function CreditApplicationForm() {
   return (
     <Form onSubmit={onReview} noValidate className="relative" aria-label="Credit application">
       {alert}
+      {quote && "gone" in quote ? (
+        <Alert tone="info" className="mb-6">
+          {quote.gone}
+        </Alert>
+      ) : null}
+      {quote && "prefill" in quote ? (
+        <Alert tone="info" className="mb-6">
+          {`This application reaches us with ${quote.prefill.vendorName}'s quote of ${formatUsd(quote.prefill.price)} (estimated), and belongs to ${quote.prefill.vendorName}. ${financingDisclaimer}`}
+        </Alert>
+      ) : null}
       <p className="text-slate-700">Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.</p>
       {fieldset("Business information", businessFields)}
       {fieldset("Owner information", ownerFields)}

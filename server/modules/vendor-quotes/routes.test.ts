@@ -33,13 +33,13 @@ const send = (method: "GET" | "POST", url: string, cookie: string, payload?: obj
   server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
 
 const newQuote = (cookie: string, overrides: object = {}) =>
-  send("POST", "/api/portal/quotes", cookie, { price: 45000, customerName: "Casey Customer", customerEmail: "casey@customer.example", tier: null, ...overrides });
+  send("POST", "/api/portal/quotes", cookie, { price: "45,000", customerName: "Casey Customer", customerEmail: "casey@customer.example", tier: "", ...overrides });
 
 const tokenOf = (mailText: string) => /\/vendor_partner\/([a-z0-9-]+)\/apply\?quote=([A-Za-z0-9_-]{43})/.exec(mailText);
 
 describe("quotes to customers", () => {
   it("prices the four terms with the calculator's rules and mails a PDF and a pre-filled, attributed link", async () => {
-    const response = await newQuote(vendorA.cookie, { tier: 2, customerEmail: "pdf@customer.example" });
+    const response = await newQuote(vendorA.cookie, { tier: "2", customerEmail: "pdf@customer.example" });
     expect(response.statusCode).toBe(201);
     const quote = response.json();
     const expected = priceVendorQuote(45000, 2, yearInTimeZone(new Date(), "America/Los_Angeles"));
@@ -147,7 +147,7 @@ describe("quotes to customers", () => {
 
   it("refuses anyone but a vendor and a price the calculator refuses", async () => {
     expect((await newQuote("")).statusCode).toBe(401);
-    expect((await newQuote(vendorA.cookie, { price: -5 })).statusCode).toBe(400);
+    expect((await newQuote(vendorA.cookie, { price: "-5" })).statusCode).toBe(400);
     expect((await newQuote(vendorA.cookie, { customerEmail: "not-mail" })).statusCode).toBe(400);
   });
 });

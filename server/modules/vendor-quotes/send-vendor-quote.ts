@@ -1,5 +1,6 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { NewQuoteRequest, PortalQuote } from "#domain/api/portal-quotes.ts";
+import { parseMoney } from "#domain/pricing/money-format.ts";
 import { priceVendorQuote, type QuoteTier } from "#domain/pricing/vendor-quote-pricing.ts";
 import { canResend, QUOTE_SENDS_PER_HOUR, quoteExpiry } from "#domain/quotes/vendor-quote.ts";
 import { formatBusinessDateTime, yearInTimeZone } from "#domain/site/business-time.ts";
@@ -30,12 +31,7 @@ async function refuseOverLimit(db: DbExecutor, companyId: string): Promise<void>
 }
 
 /** Prices the quote, writes its PDF and queues the customer's mail with a fresh link. */
-async function mailQuote(
-  db: DbExecutor,
-  context: QuoteContext,
-  quote: { companyId: string; customerName: string; customerEmail: string; price: number; tier: QuoteTier | null },
-  sentAt: Date,
-) {
+async function mailQuote(db: DbExecutor, context: QuoteContext, quote: { companyId: string; customerName: string; customerEmail: string; price: number; tier: QuoteTier | null }, sentAt: Date) {
   const pricing = priceVendorQuote(quote.price, quote.tier, yearInTimeZone(sentAt, context.timeZone));
   const [company] = await db.select({ name: vendorCompany.name }).from(vendorCompany).where(eq(vendorCompany.id, quote.companyId));
   const slug = await vendorSlugOf(db, quote.companyId);
@@ -70,19 +66,21 @@ async function mailQuote(
 }
 
 export async function sendVendorQuote(db: Database, scope: VendorScope, context: QuoteContext, request: NewQuoteRequest): Promise<PortalQuote> {
+  const price = parseMoney(request.price)!;
+  const tier = request.tier === "" ? null : (Number(request.tier) as QuoteTier);
   const id = await db.transaction(async (tx) => {
     await refuseOverLimit(tx, scope.companyId);
     const sentAt = new Date();
-    const mailed = await mailQuote(tx, context, { ...request, companyId: scope.companyId }, sentAt);
+    const mailed = await mailQuote(tx, context, { customerName: request.customerName, customerEmail: request.customerEmail, price, tier, companyId: scope.companyId }, sentAt);
     const [row] = await tx
       .insert(vendorQuote)
       .values({
         companyId: scope.companyId,
         createdByUserId: scope.userId,
-        price: request.price,
+        price,
         customerName: request.customerName,
         customerEmail: request.customerEmail,
-        tier: request.tier,
+        tier,
         sentAt,
         ...mailed,
       })
