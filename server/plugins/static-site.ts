@@ -46,7 +46,8 @@ export default fp(
       setHeaders: (response, filePath) => {
         response.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
         // The dealer widget is loaded by other sites' pages (issue 18): its name is fixed, so it is revalidated often.
-        if (path.basename(filePath) === path.basename(widgetScriptPath)) {
+        // (preCompressed: the file served may be widget.js.gz or .br)
+        if (path.basename(filePath).replace(/\.(gz|br)$/, "") === path.basename(widgetScriptPath)) {
           response.setHeader("cache-control", "public, max-age=300");
           response.setHeader("cross-origin-resource-policy", "cross-origin");
           response.setHeader("access-control-allow-origin", "*");
