@@ -23,4 +23,3 @@ export async function bundleWidget(): Promise<string> {
 }
 
 export const gzipBytes = (code: string) => gzipSync(code, { level: 9 }).length;
-

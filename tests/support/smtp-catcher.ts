@@ -93,7 +93,11 @@ export function mailAttachments(mail: CaughtMail): Map<string, Buffer> {
     const unfolded = part.replace(/\r?\n[ \t]+/g, " ");
     const name = /filename="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
     if (!name || !/Content-Transfer-Encoding: base64/i.test(unfolded)) continue;
-    const body = part.split(/\r?\n\r?\n/).slice(1).join("").replace(/\s+/g, "");
+    const body = part
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join("")
+      .replace(/\s+/g, "");
     found.set(name, Buffer.from(body, "base64"));
   }
   return found;

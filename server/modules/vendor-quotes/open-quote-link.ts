@@ -25,7 +25,11 @@ async function usableQuote(db: DbExecutor, token: string, lock = false) {
 /** The pre-fill of a quote link (never more than these four), recording the first opening. */
 export async function openQuoteLink(db: Database, token: string): Promise<QuotePrefill> {
   const { quote, vendorName } = await usableQuote(db, token);
-  if (!quote.openedAt) await db.update(vendorQuote).set({ openedAt: sql`coalesce(${vendorQuote.openedAt}, now())` }).where(eq(vendorQuote.id, quote.id));
+  if (!quote.openedAt)
+    await db
+      .update(vendorQuote)
+      .set({ openedAt: sql`coalesce(${vendorQuote.openedAt}, now())` })
+      .where(eq(vendorQuote.id, quote.id));
   return { customerName: quote.customerName, customerEmail: quote.customerEmail, price: quote.price, vendorName };
 }
 
