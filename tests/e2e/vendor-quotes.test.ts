@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { financingDisclaimer } from "../../domain/deals/deal-changes.ts";
 import { priceVendorQuote } from "../../domain/pricing/vendor-quote-pricing.ts";
@@ -29,9 +30,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
+let vendor: Page;
+let customer: Page;
+let link = "";
+
 describe("quotes to customers", () => {
-  it("sends a quote whose mail carries the PDF and a link to a pre-filled application, then shows it applied", async () => {
-    const vendor = await vendorBrowser.newPage();
+  it("the vendor sends a quote; the customer's mail carries the PDF, every figure estimated, and the link", async () => {
+    vendor = await vendorBrowser.newPage();
     await signInThroughUi(vendor, server.url, "vendor@demo.example", demoPasswords.vendor);
     await vendor.waitForURL(`${server.url}/portal`);
     await vendor.getByRole("navigation", { name: "Vendor portal" }).getByRole("link", { name: "Quotes" }).click();
@@ -60,11 +65,13 @@ describe("quotes to customers", () => {
     expect(text).toContain("estimated");
     expect(text).toContain(financingDisclaimer);
     for (const entry of pricing.terms) expect(text).toContain(`${formatUsd(entry.payment)} per month (estimated)`);
-    const link = /https?:\/\/[^\s"<>]+\/vendor_partner\/demo-equipment-co\/apply\?quote=[A-Za-z0-9_-]{43}/.exec(mail.body)?.[0];
+    link = /https?:\/\/[^\s"<>]+\/vendor_partner\/demo-equipment-co\/apply\?quote=[A-Za-z0-9_-]{43}/.exec(mail.body)?.[0] ?? "";
     expect(link).toBeTruthy();
+  });
 
-    const customer = await customerBrowser.newPage();
-    await customer.goto(link!);
+  it("the mail's link opens the application filled in and attributed; the vendor sees it opened", async () => {
+    customer = await customerBrowser.newPage();
+    await customer.goto(link);
     await customer.getByRole("heading", { name: "Credit application" }).waitFor();
     await customer.getByText(/reaches us with Demo Equipment Co\.'s quote of \$45,000\.00 \(estimated\)/).waitFor();
     expect(await customer.getByLabel(/^Contact person/).inputValue()).toBe("Casey Customer");
@@ -77,7 +84,9 @@ describe("quotes to customers", () => {
       .getByRole("row", { name: /Casey Customer/ })
       .getByText("Opened link")
       .waitFor();
+  });
 
+  it("sending the application marks the quote applied", async () => {
     // The customer completes and sends the application: the quote is applied and keeps the application.
     const fill = async (label: RegExp, value: string) => customer.getByLabel(label).first().fill(value);
     await fill(/^Business name/, "Casey Paving LLC");
@@ -115,6 +124,5 @@ describe("quotes to customers", () => {
     const [stored] = await database.db.select().from(vendorQuote);
     expect(stored!.applicationId).toBeTruthy();
     expect(stored!.appliedAt).toBeTruthy();
-    await database.close();
   });
 });
