@@ -28,6 +28,7 @@ export default [
     route("deals/:id", "routes/portal-deal.tsx"),
     route("deals/:id/messages", "routes/portal-deal-messages.tsx"),
     route("link", "routes/portal-link.tsx"),
+    route("quotes", "routes/portal-quotes.tsx"),
     route("webhooks", "routes/portal-webhooks.tsx"),
     route("api-keys", "routes/portal-api-keys.tsx"),
   ]),

@@ -29,6 +29,8 @@ import { apiV1Routes } from "./modules/api-v1/routes.ts";
 import { partnerAdminRoutes, partnerRoutes } from "./modules/partners/routes.ts";
 import { resolveVendorLink } from "./modules/vendor-links/resolve-vendor-link.ts";
 import { vendorLinkRoutes, vendorLinkPortalRoutes } from "./modules/vendor-links/routes.ts";
+import { vendorQuoteRoutes } from "./modules/vendor-quotes/routes.ts";
+import { widgetRoutes } from "./modules/widget/routes.ts";
 import { vendorRoutes } from "./modules/vendors/routes.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
@@ -172,6 +174,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback });
   await app.register(adverseActionRoutes, { brand: config.public.brand });
   await app.register(duplicateRoutes);
+  await app.register(vendorQuoteRoutes, { context: { publicUrl: config.publicUrl, product: config.public.brand.name, timeZone: config.public.brand.timeZone } });
+  await app.register(widgetRoutes, { timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

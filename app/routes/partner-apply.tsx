@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
 import { RouteError } from "../components/ui/route-error.tsx";
-import { CreditApplicationForm } from "../features/credit-application/credit-application-form.tsx";
+import { VendorApplication } from "../features/credit-application/quoted-application.tsx";
 import { servedBranding } from "../features/vendor-links/served-branding.ts";
 import { VendorLinkBand, VendorLinkPage, vendorLinkTitle } from "../features/vendor-links/vendor-link-page.tsx";
 
@@ -25,7 +25,7 @@ export default function PartnerApply() {
             <h1 className="text-3xl font-bold">Credit application</h1>
           </VendorLinkBand>
           <div className="mx-auto max-w-4xl px-4 py-8">
-            <CreditApplicationForm vendorLink={branding} />
+            <VendorApplication vendorLink={branding} />
           </div>
         </>
       )}

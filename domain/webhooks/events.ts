@@ -3,7 +3,7 @@
  * them: the form's checkboxes, the contract's validation and the emitters all read it, so a new
  * event (e.g. `quote.applied`) is one line here plus its emitter.
  */
-export const webhookEventTypes = ["deal.created", "deal.stage_changed", "deal.message_created"] as const;
+export const webhookEventTypes = ["deal.created", "deal.stage_changed", "deal.message_created", "quote.applied"] as const;
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -11,6 +11,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "deal.created": "A deal is submitted",
   "deal.stage_changed": "A deal's stage changes",
   "deal.message_created": "A message is added to a deal",
+  "quote.applied": "A customer applies from a quote",
 };
 
 /** The JSON body every delivery carries (the same bytes on every attempt and redelivery). */

@@ -146,7 +146,7 @@ export const mailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
-    /** Files sent with the mail (issue 20: the adverse-action notice PDF), base64; null for none. */
+    /** Files sent with the mail (a quote's or an adverse-action notice's PDF), base64, a few KB each; null for none. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -909,4 +909,38 @@ export const duplicateLink = pgTable(
     index("duplicate_link_earlier_idx").on(table.earlierType, table.earlierId),
     index("duplicate_link_status_idx").on(table.status, table.createdAt),
   ],
+);
+
+// ---- Vendor quotes to customers (issue 18) ----
+
+/** A quote a vendor e-mailed to a customer; its link pre-fills a credit application. */
+export const vendorQuote = pgTable(
+  "vendor_quote",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => vendorCompany.id),
+    createdByUserId: text("created_by_user_id")
+      .notNull()
+      .references(() => user.id),
+    price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    /** Deal credit tier 1-3; null: priced at the best tier. */
+    tier: integer("tier"),
+    /** The estimated payments mailed: [{ term, payment }]. */
+    terms: jsonb("terms").$type<{ term: number; payment: number }[]>().notNull(),
+    /** SHA-256 of the link's token (base64url); the token itself is only in the mail. */
+    tokenHash: text("token_hash").notNull().unique(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    applicationId: uuid("application_id").references(() => creditApplication.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    resentCount: integer("resent_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index("vendor_quote_company_idx").on(table.companyId, table.createdAt), index("vendor_quote_company_sent_idx").on(table.companyId, table.sentAt)],
 );

@@ -8,7 +8,7 @@ import { staffRoles } from "#domain/auth/roles.ts";
 import { v1Document, type V1SourceDocument } from "../modules/api-v1/v1-document.ts";
 
 /** The endpoints anyone may call: the only ones the document shows to a visitor. */
-export const publicApiPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/", "/api/vendor-links/", "/api/status-mails/"] as const;
+export const publicApiPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/", "/api/vendor-links/", "/api/status-mails/", "/api/widget/"] as const;
 
 export function isPublicApiPath(path: string): boolean {
   return publicApiPrefixes.some((prefix) => path.startsWith(prefix));

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { canonicalPublicPath } from "#domain/site/public-routes.ts";
 import { isSpaPath } from "#domain/site/spa-routes.ts";
+import { widgetScriptPath } from "#domain/site/widget-embed.ts";
 import { answerPage, type PreparedPage } from "../modules/site/prerendered-page.ts";
 import type { PrerenderedSite } from "../modules/site/prerendered-site.ts";
 import { decodedPath } from "./security.ts";
@@ -40,9 +41,17 @@ export default fp(
       cacheControl: false,
       // Successful asset reads are not logged, as a static server keeps its access log apart.
       logLevel: "warn",
-      allowedPath: (pathName) => !pathName.endsWith(".html"),
+      // Pages are answered by the prerendered site; the widget's static demo page is the one exception.
+      allowedPath: (pathName) => !pathName.endsWith(".html") || pathName === widgetDemoPath,
       setHeaders: (response, filePath) => {
         response.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        // The dealer widget is loaded by other sites' pages (issue 18): its name is fixed, so it is revalidated often.
+        // (preCompressed: the file served may be widget.js.gz or .br)
+        if (path.basename(filePath).replace(/\.(gz|br)$/, "") === path.basename(widgetScriptPath)) {
+          response.setHeader("cache-control", "public, max-age=300");
+          response.setHeader("cross-origin-resource-policy", "cross-origin");
+          response.setHeader("access-control-allow-origin", "*");
+        }
       },
     });
 
@@ -73,6 +82,8 @@ export default fp(
   },
   { name: "static-site" },
 );
+
+const widgetDemoPath = "/widget-demo.html";
 
 function safeDecode(text: string): string | null {
   try {

@@ -224,6 +224,24 @@ describe("the vendor portal at 390 px", () => {
     await dialog.waitFor({ state: "hidden" });
   });
 
+  it("Quotes (form, a long quote row, the widget snippet, the Withdraw dialog) fits; the menu opens by keyboard", async () => {
+    const sent = await vendor.request.post(`${server.url}/api/portal/quotes`, {
+      headers: { origin: server.url, "content-type": "application/json" },
+      data: { price: "123,456,789.00", customerName: longName, customerEmail: longEmail, tier: "" },
+    });
+    expect(sent.status()).toBe(201);
+    await vendor.goto(`${server.url}/portal/quotes`);
+    await vendor.getByRole("heading", { level: 1, name: "Quotes" }).waitFor();
+    await vendor.getByRole("row", { name: new RegExp(longName) }).waitFor();
+    await expectPhoneReady(vendor, "Vendor portal", "Handbook");
+    await vendor.getByRole("button", { name: /^Withdraw the quote to / }).click();
+    const dialog = vendor.getByRole("alertdialog", { name: /^Withdraw the quote to / });
+    await dialog.waitFor();
+    await expectFits(vendor, "the Withdraw dialog");
+    await expectNoAxeViolations(vendor);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+  });
+
   it("on a desktop the sidebar shows its links and keeps its Toggle Off / Toggle On button, with no Menu button", async () => {
     await vendor.setViewportSize({ width: 1280, height: 900 });
     const navigation = vendor.getByRole("navigation", { name: "Vendor portal" });

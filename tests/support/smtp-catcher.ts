@@ -84,3 +84,21 @@ function parseMail(raw: string, from: string, to: string[]): CaughtMail {
   const subject = decodeHeader(/^Subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? "");
   return { from, to, subject, body: decodeQuotedPrintable(raw), raw };
 }
+
+/** The base64 attachments of a caught multipart mail, by file name (nodemailer's encoding). */
+export function mailAttachments(mail: CaughtMail): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  const parts = mail.raw.split(/\r?\n--[^\r\n]+/);
+  for (const part of parts) {
+    const unfolded = part.replace(/\r?\n[ \t]+/g, " ");
+    const name = /filename="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
+    if (!name || !/Content-Transfer-Encoding: base64/i.test(unfolded)) continue;
+    const body = part
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join("")
+      .replace(/\s+/g, "");
+    found.set(name, Buffer.from(body, "base64"));
+  }
+  return found;
+}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { sendCalculatorLead } from "#domain/api/calculator.ts";
 import type { PartnerBranding } from "#domain/api/partner.ts";
 import { calculatorLeadRequest, calculatorMessages, calculatorSteps, stepMessages } from "#domain/calculator/calculator-schema.ts";
+import { priceFromLink } from "#domain/calculator/price-from-link.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -52,10 +53,15 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
   if (hydrated && restoredKey !== storageKey) {
     setRestoredKey(storageKey);
     const saved = loadProgress(storageKey);
+    // A link's ?price= (the dealer widget) fills the price, over any price saved in this tab.
+    const linked = priceFromLink(window.location.search);
+    const linkedPrice = linked ? { costEq: linked } : {};
     if (saved) {
-      form.reset({ ...partnerAnswers(partner), ...saved.answers });
+      form.reset({ ...partnerAnswers(partner), ...saved.answers, ...linkedPrice });
       setView(saved.view);
       setLead(saved.lead);
+    } else if (linked) {
+      form.reset({ ...partnerAnswers(partner), ...linkedPrice });
     }
   }
   useEffect(() => {

@@ -1,9 +1,11 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { submitCreditApplication } from "#domain/api/leads.ts";
+import { financingDisclaimer } from "#domain/deals/deal-changes.ts";
 import { usStateOptions } from "#domain/forms/us-states.ts";
 import { creditApplicationDraft, draftMessages, typedDraftValues, type CreditApplicationDraft } from "#domain/leads/credit-application-draft-schema.ts";
 import { creditApplicationFailure, creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
+import { formatAmount, formatUsd } from "#domain/pricing/money-format.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
@@ -19,6 +21,7 @@ import { ReferralNotice } from "../vendor-links/referral-notice.tsx";
 import { HoneypotField } from "../leads/honeypot-field.tsx";
 import { useResumeDraft } from "./resume-draft.ts";
 import { SaveDraftDialog } from "./save-draft-dialog.tsx";
+import type { QuoteLink } from "./quote-prefill.ts";
 import { allTextFields, businessFields, maskSensitive, ownerFields, secondOwnerFields, vendorFields, type FieldSpec } from "./application-fields.ts";
 
 type Values = Record<string, string | boolean>;
@@ -26,24 +29,38 @@ type Values = Record<string, string | boolean>;
 /** A vendor's link (issue 18): its vendor details pre-filled, and the request attributed to its company. */
 export type ApplicationVendorLink = { slug: string; referredTo: string; vendorName: string; salesPerson: string; vendorPhone: string };
 
-function initialValues(idempotencyKey: string, link?: ApplicationVendorLink): Values {
+function initialValues(idempotencyKey: string, link: ApplicationVendorLink | undefined, quote: QuoteLink | null): Values {
   const values: Values = Object.fromEntries(allTextFields.map((field) => [field.name, ""]));
   const vendor: Values = link ? { VendorName: link.vendorName, vendorContactName: link.salesPerson, vendorPhoneNumber: link.vendorPhone } : {};
-  return { ...values, ...vendor, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
+  const blank = { ...values, ...vendor, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
+  if (!quote || "gone" in quote) return blank;
+  // A vendor's quote fills in who it was for and what it priced; the token marks the quote applied.
+  const { customerName, customerEmail, price, vendorName } = quote.prefill;
+  return {
+    ...blank,
+    businessContact: customerName,
+    contactName: customerName,
+    businessEmail: customerEmail,
+    homeEmail: customerEmail,
+    COE: formatAmount(price),
+    VendorName: vendorName,
+    quoteToken: quote.token,
+  };
 }
 
 type Notice = { tone: "success" | "info"; text: string };
 
 /**
  * /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting.
- * On /vendor_partner/<slug>/apply (`vendorLink`) the application is attributed to the link's company.
+ * On /vendor_partner/<slug>/apply (`vendorLink`) the application is attributed to the link's company;
+ * with a vendor quote's link (`quote`, from loadQuoteLink) it is filled in from the quote.
  * "Save and finish later" mails a link that reopens what was typed (`#resume=<token>`, issue 20).
  */
-export function CreditApplicationForm({ vendorLink }: { vendorLink?: ApplicationVendorLink } = {}) {
+export function CreditApplicationForm({ vendorLink, quote = null }: { vendorLink?: ApplicationVendorLink; quote?: QuoteLink | null } = {}) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const form = useSchemaForm(creditApplicationRequest, initialValues(idempotencyKey, vendorLink));
+  const form = useSchemaForm(creditApplicationRequest, initialValues(idempotencyKey, vendorLink, quote));
   // Shown once hydrated: the prerendered page cannot know whether the link has a company.
   const referralNotice = hydrated && vendorLink?.referredTo ? <ReferralNotice companyName={vendorLink.referredTo} className="mt-8" /> : null;
   const [step, setStep] = useState<"edit" | "review">("edit");
@@ -60,7 +77,7 @@ export function CreditApplicationForm({ vendorLink }: { vendorLink?: Application
       return;
     }
     const saved = Object.fromEntries(Object.entries(result.draft).filter(([, value]) => value !== undefined)) as Values;
-    form.reset({ ...initialValues(idempotencyKey), ...saved });
+    form.reset({ ...initialValues(idempotencyKey, vendorLink, null), ...saved });
     setDraftToken(result.token);
     setProblem(null);
     setNotice({ tone: "info", text: draftMessages.resumed });
@@ -198,6 +215,16 @@ export function CreditApplicationForm({ vendorLink }: { vendorLink?: Application
     <>
       <Form onSubmit={onReview} noValidate className="relative" aria-label="Credit application">
         {alert}
+        {quote && "gone" in quote ? (
+          <Alert tone="info" className="mb-6">
+            {quote.gone}
+          </Alert>
+        ) : null}
+        {quote && "prefill" in quote ? (
+          <Alert tone="info" className="mb-6">
+            {`This application reaches us with ${quote.prefill.vendorName}'s quote of ${formatUsd(quote.prefill.price)} (estimated), and belongs to ${quote.prefill.vendorName}. ${financingDisclaimer}`}
+          </Alert>
+        ) : null}
         <p className="text-slate-700">Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.</p>
         {fieldset("Business information", businessFields)}
         {fieldset("Owner information", ownerFields)}

@@ -89,6 +89,11 @@ export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer 
             </Link>
           </li>
           <li>
+            <Link to="/portal/quotes" className={sidebarLink} onClick={() => setMenuOpen(false)}>
+              Quotes
+            </Link>
+          </li>
+          <li>
             <a href={brand.vendorHandbookPdf} className={sidebarLink}>
               Handbook
             </a>

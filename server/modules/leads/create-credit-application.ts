@@ -10,6 +10,7 @@ import { simpleMail } from "../mail/mail-templates.ts";
 import { createReferredDeal, referredThrough } from "../vendor-links/create-referred-deal.ts";
 import { resolveVendorLink } from "../vendor-links/resolve-vendor-link.ts";
 import { finishCreditApplicationDraft } from "./resume-credit-application-draft.ts";
+import { markQuoteApplied } from "../vendor-quotes/open-quote-link.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
 import { leadClock } from "../promise/response-clock.ts";
 
@@ -93,6 +94,7 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
     });
     if (!stored.created) return stored;
     await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    if (request.quoteToken) await markQuoteApplied(tx, request.quoteToken, stored.id);
     await recordDuplicates(tx, cipher, { type: "credit-application", id: stored.id, taxId: request.FedId, email: request.businessEmail, phone: request.businessPhone });
     await enqueueApplicantStatusMail(tx, context, { to: request.businessEmail, businessName: request.BusinessName, status: "received" });
     if (request.draftToken) await finishCreditApplicationDraft(tx, request.draftToken);

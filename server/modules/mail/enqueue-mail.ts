@@ -1,16 +1,14 @@
 import type { DbExecutor } from "../../db/client.ts";
 import { mailOutbox, type MailAttachment } from "../../db/schema.ts";
 
-export type OutgoingMail = { to: string; subject: string; html: string; text: string };
-
-/** A mail with files (small ones: they are kept in the outbox row, base64). */
-export type MailWithAttachments = OutgoingMail & { attachments?: MailAttachment[] };
+/** A mail; its files (small ones: a quote's or a notice's PDF) are kept in the outbox row, base64. */
+export type OutgoingMail = { to: string; subject: string; html: string; text: string; attachments?: MailAttachment[] };
 
 /**
  * Mail is never sent inline: it is written to the outbox (in the caller's transaction when
  * given one) and delivered by the outbox worker, so a dead SMTP server loses nothing.
  */
-export async function enqueueMail(db: DbExecutor, mail: MailWithAttachments): Promise<string> {
+export async function enqueueMail(db: DbExecutor, mail: OutgoingMail): Promise<string> {
   const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
   return row!.id;
 }

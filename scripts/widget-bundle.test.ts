@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { bundleWidget, gzipBytes, widgetGzipBudgetBytes } from "./widget-bundle.ts";
+
+describe("the dealer widget (public/widget.js)", () => {
+  it(`stays within its budget of ${widgetGzipBudgetBytes} bytes gzip`, async () => {
+    const code = await bundleWidget();
+    expect(gzipBytes(code)).toBeLessThanOrEqual(widgetGzipBudgetBytes);
+  });
+
+  it("sets no cookie, stores nothing and sends no credentials", async () => {
+    const code = await bundleWidget();
+    expect(code).not.toMatch(/document\.cookie|localStorage|sessionStorage|indexedDB/);
+    expect(code).toContain('credentials:"omit"');
+    // No inline style the host's CSP would refuse: styles go through a constructed stylesheet.
+    expect(code).not.toMatch(/setAttribute\("style"|\.innerHTML|<style/);
+    expect(code).toContain("replaceSync");
+  });
+});
