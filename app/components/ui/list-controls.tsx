@@ -49,13 +49,13 @@ export function ListFilters({ name, q, help, children }: { name: string; q: stri
   );
 }
 
-/** The "From" and "To" days of a list (business time zone), applied when a date is complete. */
-export function DateRangeFilter({ from, to }: { from: string; to: string }) {
+/** The first and last day of a list's range (business time zone), e.g. "Received from" and "Received to"; a complete date applies at once. */
+export function DateRangeFilter({ from, to, verb }: { from: string; to: string; verb: string }) {
   const change = useListView();
   return (
     <>
-      <TextField label="From" type="date" value={from} onChange={(event) => void change({ from: event.target.value })} className="w-44" />
-      <TextField label="To" type="date" value={to} onChange={(event) => void change({ to: event.target.value })} className="w-44" />
+      <TextField label={`${verb} from`} type="date" value={from} onChange={(event) => void change({ from: event.target.value })} className="w-44" />
+      <TextField label={`${verb} to`} type="date" value={to} onChange={(event) => void change({ to: event.target.value })} className="w-44" />
     </>
   );
 }
