@@ -8,8 +8,8 @@ import { calendarDay } from "../forms/date-range.ts";
  */
 export const LIST_PAGE_SIZE = 50;
 
-/** Totals are counted exactly up to here; beyond, the list says "10,000+". */
-export const LIST_COUNT_CAP = 10_000;
+/** Totals are counted exactly up to here; beyond, the list says "1,000+" (20 pages: past that, a search or filter serves better than a count). */
+export const LIST_COUNT_CAP = 1_000;
 
 export const SEARCH_MIN_LENGTH = 3;
 
@@ -75,7 +75,7 @@ export function searchPattern(q: string): string {
   return `%${needle.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** "1,234" or "10,000+". */
+/** "1,234" or "1,000+". */
 export function formatTotal(page: Pick<ListPage, "total" | "totalCapped">): string {
   return `${page.total.toLocaleString("en-US")}${page.totalCapped ? "+" : ""}`;
 }
