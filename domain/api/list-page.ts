@@ -13,9 +13,10 @@ export const LIST_COUNT_CAP = 1_000;
 
 export const SEARCH_MIN_LENGTH = 3;
 
-export const listSearch = z.optional(
-  z.string().check(z.trim(), z.minLength(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters.`), z.maxLength(100, "Please use at most 100 characters.")),
-);
+/** A search's text: 3 to 100 characters once trimmed. */
+export const searchText = z.string().check(z.trim(), z.minLength(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters.`), z.maxLength(100, "Please use at most 100 characters."));
+
+export const listSearch = z.optional(searchText);
 
 export const sortDirections = ["asc", "desc"] as const;
 export type SortDirection = (typeof sortDirections)[number];

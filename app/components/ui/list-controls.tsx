@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import * as z from "zod/mini";
-import { formatTotal, listSearch, type ListPage } from "#domain/api/list-page.ts";
+import { formatTotal, searchText, type ListPage } from "#domain/api/list-page.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { withListParams } from "../../lib/list-url.ts";
 import { Button, buttonClass } from "./button.tsx";
 import { Form } from "./form.tsx";
 import { TextField } from "./text-field.tsx";
 
-const searchForm = z.object({ q: listSearch });
+// An empty box searches for nothing: the whole list again.
+const searchForm = z.object({ q: z.union([z.literal(""), searchText]) });
 
 /** Changes the list's view in the URL (a navigation: the route's loader reads it), back to the first page. */
 export function useListView() {
