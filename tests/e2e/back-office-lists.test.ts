@@ -63,6 +63,7 @@ describe("back-office lists", () => {
 
     await filters.getByLabel("Search").fill("");
     await filters.getByRole("button", { name: "Search" }).click();
+    await staff.waitForURL((url) => !url.searchParams.has("q"));
     await filters.getByLabel("Kind").selectOption({ label: "Website message" });
     await staff.waitForURL(/type=footer-message/);
     const firstPage = await firstRow(staff, "Leads");

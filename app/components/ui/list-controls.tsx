@@ -13,8 +13,9 @@ const searchForm = z.object({ q: z.union([z.literal(""), searchText]) });
 
 /** Changes the list's view in the URL (a navigation: the route's loader reads it), back to the first page. */
 export function useListView() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  return (changes: Record<string, string>) => setSearchParams(withListParams(searchParams, changes), { preventScrollReset: true });
+  const [, setSearchParams] = useSearchParams();
+  // From the address as it is now (a change made just before may not have rendered yet).
+  return (changes: Record<string, string>) => setSearchParams((current) => withListParams(current, changes), { preventScrollReset: true });
 }
 
 /**
