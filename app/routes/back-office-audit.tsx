@@ -35,7 +35,7 @@ export default function BackOfficeAudit({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Audit log</h1>
       <p className="mt-1 text-slate-700">Sign-ins, failed sign-ins, account changes, stage changes, reveals, downloads, exports and purges. Entries cannot be changed.</p>
       <ListFilters name="Search the audit log" q={view.q ?? ""} help="Action, subject or who (e-mail)">
-        <DateRangeFilter from={view.from ?? ""} to={view.to ?? ""} />
+        <DateRangeFilter verb="Logged" from={view.from ?? ""} to={view.to ?? ""} />
       </ListFilters>
       <ListPager page={loaderData.page} noun="entries" />
       <Table

@@ -8,14 +8,15 @@ import { calendarDay } from "../forms/date-range.ts";
  */
 export const LIST_PAGE_SIZE = 50;
 
-/** Totals are counted exactly up to here; beyond, the list says "10,000+". */
-export const LIST_COUNT_CAP = 10_000;
+/** Totals are counted exactly up to here; beyond, the list says "1,000+" (20 pages: past that, a search or filter serves better than a count). */
+export const LIST_COUNT_CAP = 1_000;
 
 export const SEARCH_MIN_LENGTH = 3;
 
-export const listSearch = z.optional(
-  z.string().check(z.trim(), z.minLength(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters.`), z.maxLength(100, "Please use at most 100 characters.")),
-);
+/** A search's text: 3 to 100 characters once trimmed. */
+export const searchText = z.string().check(z.trim(), z.minLength(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters.`), z.maxLength(100, "Please use at most 100 characters."));
+
+export const listSearch = z.optional(searchText);
 
 export const sortDirections = ["asc", "desc"] as const;
 export type SortDirection = (typeof sortDirections)[number];
@@ -75,7 +76,7 @@ export function searchPattern(q: string): string {
   return `%${needle.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** "1,234" or "10,000+". */
+/** "1,234" or "1,000+". */
 export function formatTotal(page: Pick<ListPage, "total" | "totalCapped">): string {
   return `${page.total.toLocaleString("en-US")}${page.totalCapped ? "+" : ""}`;
 }

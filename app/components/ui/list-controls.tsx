@@ -1,19 +1,21 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import * as z from "zod/mini";
-import { formatTotal, listSearch, type ListPage } from "#domain/api/list-page.ts";
+import { formatTotal, searchText, type ListPage } from "#domain/api/list-page.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { withListParams } from "../../lib/list-url.ts";
 import { Button, buttonClass } from "./button.tsx";
 import { Form } from "./form.tsx";
 import { TextField } from "./text-field.tsx";
 
-const searchForm = z.object({ q: listSearch });
+// An empty box searches for nothing: the whole list again.
+const searchForm = z.object({ q: z.union([z.literal(""), searchText]) });
 
 /** Changes the list's view in the URL (a navigation: the route's loader reads it), back to the first page. */
 export function useListView() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  return (changes: Record<string, string>) => setSearchParams(withListParams(searchParams, changes), { preventScrollReset: true });
+  const [, setSearchParams] = useSearchParams();
+  // From the address as it is now (a change made just before may not have rendered yet).
+  return (changes: Record<string, string>) => setSearchParams((current) => withListParams(current, changes), { preventScrollReset: true });
 }
 
 /**
@@ -49,13 +51,13 @@ export function ListFilters({ name, q, help, children }: { name: string; q: stri
   );
 }
 
-/** The "From" and "To" days of a list (business time zone), applied when a date is complete. */
-export function DateRangeFilter({ from, to }: { from: string; to: string }) {
+/** The first and last day of a list's range (business time zone), e.g. "Received from" and "Received to"; a complete date applies at once. */
+export function DateRangeFilter({ from, to, verb }: { from: string; to: string; verb: string }) {
   const change = useListView();
   return (
     <>
-      <TextField label="From" type="date" value={from} onChange={(event) => void change({ from: event.target.value })} className="w-44" />
-      <TextField label="To" type="date" value={to} onChange={(event) => void change({ to: event.target.value })} className="w-44" />
+      <TextField label={`${verb} from`} type="date" value={from} onChange={(event) => void change({ from: event.target.value })} className="w-44" />
+      <TextField label={`${verb} to`} type="date" value={to} onChange={(event) => void change({ to: event.target.value })} className="w-44" />
     </>
   );
 }

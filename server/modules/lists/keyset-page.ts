@@ -66,16 +66,20 @@ export async function keysetPage<T extends Record<string, unknown>>(
   };
 }
 
-/** How many rows `from` + `where` holds, counted up to the cap (an index-only walk of at most cap + 1 entries). */
-export async function cappedCount(db: Database, from: SQL, where: SQL[]): Promise<Pick<ListPage, "total" | "totalCapped">> {
+/**
+ * How many rows `from` + `where` holds, counted up to the cap: at most cap + 1 entries of the
+ * list's own index, read in the list's order (so the planner walks that index rather than the table).
+ */
+export async function cappedCount(db: Database, from: SQL, where: SQL[], keyset?: Keyset): Promise<Pick<ListPage, "total" | "totalCapped">> {
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  const result = (await db.execute(sql`select count(*)::int as n from (select 1 from ${from} ${condition} limit ${LIST_COUNT_CAP + 1}) capped`)) as unknown as { rows: { n: number }[] };
+  const order = keyset ? sql`order by ${keyset.column} ${sql.raw(keyset.direction)}, ${keyset.id} ${sql.raw(keyset.direction)}` : sql``;
+  const result = (await db.execute(sql`select count(*)::int as n from (select 1 from ${from} ${condition} ${order} limit ${LIST_COUNT_CAP + 1}) capped`)) as unknown as { rows: { n: number }[] };
   const n = Number(result.rows[0]?.n ?? 0);
   return { total: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP };
 }
 
 /** A page and its total, read together. */
 export async function listWithTotal<T extends Record<string, unknown>>(db: Database, query: Parameters<typeof keysetPage>[1]): Promise<{ rows: T[]; page: ListPage }> {
-  const [page, total] = await Promise.all([keysetPage<T>(db, query), cappedCount(db, query.from, query.where)]);
+  const [page, total] = await Promise.all([keysetPage<T>(db, query), cappedCount(db, query.from, query.where, query.keyset)]);
   return { rows: page.rows, page: { next: page.next, previous: page.previous, ...total } };
 }

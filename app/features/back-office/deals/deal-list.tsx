@@ -45,7 +45,7 @@ export function DealList({ view, companies, deals, page }: { view: BackOfficeDea
         <SelectField label="Vendor" placeholder="All vendors" options={companies} value={view.company ?? ""} onChange={(event) => void change({ company: event.target.value })} />
         <SelectField label="Month" options={monthFilterOptions} value={view.month ?? "all"} onChange={(event) => void change({ month: event.target.value === "all" ? "" : event.target.value })} />
         <Checkbox label="Waiting for us" help="The vendor wrote last" checked={view.waiting === "1"} onChange={(event) => void change({ waiting: event.target.checked ? "1" : "" })} />
-        <DateRangeFilter from={view.from ?? ""} to={view.to ?? ""} />
+        <DateRangeFilter verb="Submitted" from={view.from ?? ""} to={view.to ?? ""} />
       </ListFilters>
       <ListPager page={page} noun="deals" />
       <Table caption="Deals" columns={columns} rows={deals} rowKey={(deal) => deal.id} empty="No deals match." sort={dealTableSort(view)} onSort={(sort) => void change(dealSortParams(sort))} />

@@ -19,7 +19,7 @@ export function LeadListFilters({ view, meId }: { view: LeadInboxQuery; meId: st
       <SelectField label="Kind" placeholder="All kinds" options={typeOptions} value={view.type ?? ""} onChange={(event) => void change({ type: event.target.value })} />
       <SelectField label="Status" placeholder="All" options={statusOptions} value={view.status ?? ""} onChange={(event) => void change({ status: event.target.value })} />
       <SelectField label="Assignee" placeholder="Anyone" options={assigneeOptions} value={view.assignee ?? ""} onChange={(event) => void change({ assignee: event.target.value })} />
-      <DateRangeFilter from={view.from ?? ""} to={view.to ?? ""} />
+      <DateRangeFilter verb="Received" from={view.from ?? ""} to={view.to ?? ""} />
     </ListFilters>
   );
 }
