@@ -28,7 +28,7 @@ const adminOnly = [/^\/api\/back-office\/vendors$/, /^\/api\/back-office\/vendor
 function allowed(endpoint: Endpoint, caller: Caller): boolean {
   const { path, method } = endpoint;
   if (isPublicApiPath(path) || path.startsWith("/api/docs") || path.startsWith("/api/v1/docs")) return true;
-  // /api/v1 takes a valid API key and nothing else; a key opens nothing but /api/v1 (ADR 0016).
+  // /api/v1 takes a valid API key and nothing else; a key opens nothing but /api/v1 (ADR 0018).
   if (path.startsWith("/api/v1/")) return caller === "keyA" || caller === "keyB";
   if (caller === "anonymous" || isKeyCaller(caller)) return false;
   if (path === "/api/me" || path.startsWith("/api/me/")) return true;

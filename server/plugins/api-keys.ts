@@ -6,7 +6,7 @@ import { authenticateApiKey, type ApiKeyCaller } from "../modules/api-keys/authe
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The route takes an API key (`Authorization: Bearer`) and nothing else: /api/v1 (ADR 0016). */
+    /** The route takes an API key (`Authorization: Bearer`) and nothing else: /api/v1 (ADR 0018). */
     apiKey?: true;
   }
   interface FastifyRequest {

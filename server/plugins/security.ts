@@ -42,7 +42,7 @@ export default fp(
     // CSRF: a state-changing API call that carries cookies must come from our own origin.
     // (better-auth applies the same rule to /api/auth itself.) Routes that take only an API key
     // (/api/v1) are exempt: cookies authenticate nothing there, and a dealer's server may carry
-    // a load balancer's cookie without an Origin (ADR 0016).
+    // a load balancer's cookie without an Origin (ADR 0018).
     app.addHook("onRequest", async (request) => {
       if (!stateChanging.has(request.method) || !isApiRequest(request) || !request.headers.cookie || request.routeOptions.config.apiKey) return;
       const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
