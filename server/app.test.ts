@@ -53,7 +53,7 @@ describe("system endpoints", () => {
     expect(anonymous.statusCode).toBe(200);
     const publicPaths = Object.keys(anonymous.json().paths);
     expect(publicPaths).toEqual(expect.arrayContaining(["/api/health", "/api/leads/footer-message"]));
-    expect(publicPaths.filter((path) => !/^\/api\/(health|leads|quotes|partners)\b/.test(path))).toEqual([]);
+    expect(publicPaths.filter((path) => !/^\/api\/(health|leads|quotes|partners|vendor-links|status-mails|widget)\b/.test(path))).toEqual([]);
     const vendor = await signIn(server.app, "vendor@demo.example", passwords.vendor);
     expect(Object.keys((await server.app.inject({ url: "/api/docs/json", headers: { cookie: vendor.cookie } })).json().paths)).toEqual(publicPaths);
     const admin = await signIn(server.app, "admin@demo.example", passwords.admin);

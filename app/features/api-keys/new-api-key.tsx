@@ -4,6 +4,7 @@ import { createApiKeyRequest } from "#domain/api/api-keys.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
+import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { apiKeyIntents, type ApiKeyActionResult } from "./api-key-actions.ts";
@@ -38,12 +39,12 @@ export function NewApiKey() {
 
   return (
     <>
-      <form noValidate onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
+      <Form noValidate onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
         <TextField label="Key name" help="Say which system uses it, e.g. Our DMS." maxLength={80} required className="w-full max-w-sm" {...form.text("name")} />
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Create key
         </Button>
-      </form>
+      </Form>
       {result && !result.ok ? <Alert className="mt-2">{result.message}</Alert> : null}
       <Dialog open={shown !== null} onClose={() => setClosedFor(shown?.secret ?? null)} title={`Your new key: ${shown?.name ?? ""}`}>
         <p>Copy it now into your system&apos;s settings. It is shown only this once: we keep only a fingerprint of it.</p>

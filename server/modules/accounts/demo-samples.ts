@@ -17,7 +17,20 @@ import { pickedOptionRequest } from "#domain/questionnaire/picked-option-schema.
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { calculatorLead, creditApplication, deal, dealDocument, dealHistory, dealMessage, footerMessage, pickedOption, questionnaireAnswer, responseClock, vendorContact } from "../../db/schema.ts";
+import {
+  calculatorLead,
+  creditApplication,
+  deal,
+  dealDocument,
+  dealHistory,
+  dealMessage,
+  footerMessage,
+  leadStatus,
+  pickedOption,
+  questionnaireAnswer,
+  responseClock,
+  vendorContact,
+} from "../../db/schema.ts";
 import { updateDeal } from "../deals/update-deal.ts";
 import { updateLead } from "../leads/update-lead.ts";
 import { chooseCalculatorOption } from "../calculator/choose-calculator-option.ts";
@@ -378,8 +391,13 @@ async function retimeClock(db: Database, promise: ResponsePromise, subject: { ty
 }
 
 async function backdate(db: Database, promise: ResponsePromise, table: LeadTable, id: string, at: Date) {
+  const type = leadTableTypes.get(table)!;
   await db.update(table).set({ createdAt: at }).where(eq(table.id, id));
-  await retimeClock(db, promise, { type: leadTableTypes.get(table)!, id }, at);
+  await db
+    .update(leadStatus)
+    .set({ createdAt: at })
+    .where(and(eq(leadStatus.leadType, type), eq(leadStatus.leadId, id)));
+  await retimeClock(db, promise, { type, id }, at);
 }
 
 /**

@@ -6,7 +6,7 @@ import { creditApplicationFixture } from "../../../tests/support/lead-fixtures.t
 import { queryRows } from "../../../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import * as schema from "../../db/schema.ts";
-import { creditApplicationDraft, deal, dealClient, user, vendorCompany } from "../../db/schema.ts";
+import { creditApplicationDraft, deal, dealClient, user, vendorCompany, webhookEndpoint } from "../../db/schema.ts";
 import { createFieldCipher } from "./field-cipher.ts";
 import { encryptedColumns, rotateEncryptedFields } from "./rotate-encrypted-fields.ts";
 
@@ -89,6 +89,10 @@ describe("rotating the data-encryption key", () => {
     await server.database.db
       .insert(creditApplicationDraft)
       .values({ tokenHash: "rotation-draft", emailHash: "e", payloadEncrypted: server.cipher.encrypt('{"ssn":"531-86-4299"}'), expiresAt: new Date(Date.now() + 3600_000) });
+    // A webhook endpoint's signing secret (issue 19): the server signs with it, so it is encrypted, not hashed.
+    await server.database.db
+      .insert(webhookEndpoint)
+      .values({ vendorCompanyId: company!.id, url: "https://hooks.example/rotation", events: ["deal.created"], secretEncrypted: server.cipher.encrypt("whsec_rotation"), createdByUserId: "u-rotation" });
     const before = await storedTokens(server);
     const plain = Object.fromEntries(Object.entries(before).map(([name, tokens]) => [name, tokens.map((token) => server.cipher.decrypt(token)).sort()]));
     expect(plain).toEqual({
@@ -97,6 +101,7 @@ describe("rotating the data-encryption key", () => {
       "credit_application_owner.ssn_encrypted": ["531-86-4200", "531-86-4201", "531-86-4202", "612-49-3370", "612-49-3371", "612-49-3372"],
       "deal_client.business_tax_id_encrypted": ["11-1111110", "11-1111111", "11-1111112"],
       "deal_client.dob_encrypted": ["1980-02-01", "1980-02-02"],
+      "webhook_endpoint.secret_encrypted": ["whsec_rotation"],
     });
 
     const rotating = createFieldCipher(currentKey, [oldKey]);
@@ -108,6 +113,7 @@ describe("rotating the data-encryption key", () => {
       { column: "deal_client.business_tax_id_encrypted", reEncrypted: 3, unreadable: 0 },
       { column: "deal_client.dob_encrypted", reEncrypted: 2, unreadable: 0 },
       { column: "credit_application_draft.payload_encrypted", reEncrypted: 1, unreadable: 0 },
+      { column: "webhook_endpoint.secret_encrypted", reEncrypted: 1, unreadable: 0 },
     ]);
     expect(Math.max(...batches)).toBeLessThanOrEqual(2);
 
@@ -124,11 +130,11 @@ describe("rotating the data-encryption key", () => {
     expect(() => createFieldCipher(oldKey).decrypt(after["deal_client.dob_encrypted"]![0]!)).toThrow("another key");
 
     const again = await rotateEncryptedFields(server.database.db, rotating);
-    expect(again.map((count) => count.reEncrypted)).toEqual([0, 0, 0, 0, 0]);
+    expect(again.map((count) => count.reEncrypted)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(await storedTokens(server)).toEqual(after);
     const audits = await queryRows<{ details: Record<string, unknown> }>(server.database.db, sql`select details from audit_log where action = 'data-key.rotate' order by at`);
     expect(audits.map((audit) => audit.details)).toEqual([
-      { keyId: rotating.keyId, reEncrypted: 15, unreadable: 0 },
+      { keyId: rotating.keyId, reEncrypted: 16, unreadable: 0 },
       { keyId: rotating.keyId, reEncrypted: 0, unreadable: 0 },
     ]);
   });

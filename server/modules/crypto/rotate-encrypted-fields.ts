@@ -1,7 +1,7 @@
 import { getTableName, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { creditApplication, creditApplicationDraft, creditApplicationOwner, dealClient } from "../../db/schema.ts";
+import { creditApplication, creditApplicationDraft, creditApplicationOwner, dealClient, webhookEndpoint } from "../../db/schema.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "./field-cipher.ts";
 
@@ -12,6 +12,7 @@ export const encryptedColumns: readonly { table: PgTable; key: PgColumn; column:
   { table: dealClient, key: dealClient.dealId, column: dealClient.businessTaxIdEncrypted },
   { table: dealClient, key: dealClient.dealId, column: dealClient.dobEncrypted },
   { table: creditApplicationDraft, key: creditApplicationDraft.id, column: creditApplicationDraft.payloadEncrypted },
+  { table: webhookEndpoint, key: webhookEndpoint.id, column: webhookEndpoint.secretEncrypted },
 ];
 
 export type RotationCount = { column: string; reEncrypted: number; unreadable: number };

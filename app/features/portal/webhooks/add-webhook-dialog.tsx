@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Form } from "../../../components/ui/form.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError, call } from "../../../lib/call.ts";
 import { fieldErrors, type FieldErrors } from "../../../lib/use-schema-form.ts";
@@ -56,7 +57,7 @@ export function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; 
           </div>
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <Form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
           <TextField
             label="Endpoint address"
             name="url"
@@ -98,7 +99,7 @@ export function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; 
               {busy ? "Adding…" : "Add endpoint"}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </Dialog>
   );
