@@ -1,5 +1,15 @@
 import { defineConfig } from "vitest/config";
 
+/** Browser-project suites that start several servers, kill or restart them: each runs with the machine to itself. */
+const e2eSolo = [
+  "tests/e2e/backup-restore.test.ts",
+  "tests/e2e/concurrent-migrations.test.ts",
+  "tests/e2e/crash-during-upload.test.ts",
+  "tests/e2e/database-restart.test.ts",
+  "tests/e2e/tracing.test.ts",
+  "tests/e2e/two-servers.test.ts",
+];
+
 export default defineConfig({
   define: { __PUBLIC_CONFIG__: "globalThis.__PUBLIC_CONFIG__" },
   test: {
@@ -30,10 +40,26 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          exclude: e2eSolo,
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // Two files at once: a browser test mostly waits (on its server, on Chromium), so two of
+          // them share the two cores well; the suites below start several processes and run alone.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e-solo",
+          include: e2eSolo,
           globalSetup: ["tests/e2e/global-setup.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

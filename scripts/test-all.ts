@@ -63,7 +63,7 @@ if (postgresUrl) {
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: the database suites ran on PGlite only.)");
 }
-run({ name: "browser suites (Chromium)", command: [...vitest, "--project", "e2e"], vitest: true });
+run({ name: "browser suites (Chromium)", command: [...vitest, "--project", "e2e", "--project", "e2e-solo"], vitest: true });
 
 rmSync(reportDir, { recursive: true, force: true });
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");
