@@ -172,7 +172,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(promiseBoardRoutes, { promise: responsePromise });
   await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback });
-  await app.register(adverseActionRoutes, { brand: config.public.brand });
+  await app.register(adverseActionRoutes, { brand: config.public.brand, mail: leadContext });
   await app.register(duplicateRoutes);
   await app.register(vendorQuoteRoutes, { context: { publicUrl: config.publicUrl, product: config.public.brand.name, timeZone: config.public.brand.timeZone } });
   await app.register(widgetRoutes, { timeZone: config.public.brand.timeZone });

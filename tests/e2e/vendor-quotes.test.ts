@@ -65,7 +65,7 @@ describe("quotes to customers", () => {
     expect(text).toContain("estimated");
     expect(text).toContain(financingDisclaimer);
     for (const entry of pricing.terms) expect(text).toContain(`${formatUsd(entry.payment)} per month (estimated)`);
-    link = /https?:\/\/[^\s"<>]+\/vendor_partner\/demo-equipment-co\/apply\?quote=[A-Za-z0-9_-]{43}/.exec(mail.body)?.[0] ?? "";
+    link = /https?:\/\/[^\s"<>]+\/vendor_partner\/demo-equipment-co\/apply#quote=[A-Za-z0-9_-]{43}/.exec(mail.body)?.[0] ?? "";
     expect(link).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { Suspense, use } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation } from "react-router";
 import { Loading } from "../../components/ui/page-state.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { CreditApplicationForm, type ApplicationVendorLink } from "./credit-application-form.tsx";
@@ -18,13 +18,13 @@ function requestQuoteLink(url: string): Promise<QuoteLink | null> {
 }
 
 /**
- * A vendor link's credit application; from a vendor quote's mail (`?quote=<token>`) it is filled in
+ * A vendor link's credit application; from a vendor quote's mail (`#quote=<token>`) it is filled in
  * from the quote. The page is prerendered without the quote, so the quote is read once hydrated.
  */
 export function VendorApplication({ vendorLink }: { vendorLink: ApplicationVendorLink }) {
   const hydrated = useHydrated();
-  const [params] = useSearchParams();
-  if (!hydrated || !params.has("quote")) return <CreditApplicationForm vendorLink={vendorLink} />;
+  const { hash } = useLocation();
+  if (!hydrated || !new URLSearchParams(hash.slice(1)).has("quote")) return <CreditApplicationForm vendorLink={vendorLink} />;
   return (
     <Suspense fallback={<Loading className="p-8" />}>
       <Quoted vendorLink={vendorLink} url={window.location.href} />

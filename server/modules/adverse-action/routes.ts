@@ -12,12 +12,13 @@ import { staffRoles } from "#domain/auth/roles.ts";
 import type { Brand } from "#domain/site/brand.ts";
 import { AppError } from "../../errors.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
+import type { MailContext } from "../leads/store-lead.ts";
 import { declinesDue } from "./declines-due.ts";
 import { adverseActionState, findNoticeContent, findNoticeSubject } from "./notice-subject.ts";
 import { previewNotice, saveNoticeContent, sendNotice, setApplicationDecision } from "./save-notice.ts";
 
 /** Adverse-action notices (12 CFR 1002.9) for declined deals and credit applications: staff only. */
-export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand }> = async (app, { brand }) => {
+export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: MailContext }> = async (app, { brand, mail }) => {
   const timeZone = brand.timeZone;
   const staff = async (request: FastifyRequest) => {
     const user = await app.requireUser(request, { roles: staffRoles });
@@ -91,7 +92,9 @@ export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand }> = asyn
     setApplicationDecisionEndpoint,
     async (request) => {
       const actor = await staff(request);
-      return setApplicationDecision(app.db, actor, request.params.id, timeZone, request.body.decision);
+      const state = await setApplicationDecision(app.db, actor, request.params.id, timeZone, request.body.decision, mail);
+      void app.deliverMailNow();
+      return state;
     },
     staffFirst,
   );

@@ -3,11 +3,13 @@ import type { AdverseActionSubjectType, NoticeContentRequest } from "#domain/api
 import type { Brand } from "#domain/site/brand.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import type { Database, DbExecutor } from "../../db/client.ts";
-import { adverseActionNotice, creditApplicationDecision, deal, dealHistory } from "../../db/schema.ts";
+import { adverseActionNotice, creditApplication, creditApplicationDecision, deal, dealHistory } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { enqueueApplicantStatusMail } from "../mail/enqueue-applicant-status-mail.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
+import type { MailContext } from "../leads/store-lead.ts";
 import { adverseActionState, findNoticeContent, findNoticeSubject, type NoticeSubject } from "./notice-subject.ts";
 import { fillNoticeTemplate, noticeTemplate } from "./notice-template.ts";
 import { noticeFields, noticeFileName, writeNotice } from "./write-notice.ts";
@@ -80,8 +82,11 @@ export async function sendNotice(db: Database, brand: Brand, actor: Actor, type:
   });
 }
 
-/** The credit team's decision on a credit application; declining dates it today (business time zone). */
-export async function setApplicationDecision(db: Database, actor: Actor, id: string, timeZone: string, decision: "pending" | "approved" | "declined") {
+/**
+ * The credit team's decision on a credit application; declining dates it today (business time
+ * zone). An approval or a decline is mailed to the applicant (their status mail, issue 20).
+ */
+export async function setApplicationDecision(db: Database, actor: Actor, id: string, timeZone: string, decision: "pending" | "approved" | "declined", mail: MailContext) {
   const today = dayInTimeZone(new Date(), timeZone);
   return db.transaction(async (tx) => {
     const subject = await findNoticeSubject(tx, "credit-application", id, timeZone, true);
@@ -93,6 +98,10 @@ export async function setApplicationDecision(db: Database, actor: Actor, id: str
         .values({ applicationId: id, decision, receivedOn: subject.receivedOn, decidedOn: today, decidedByUserId: actor.id })
         .onConflictDoUpdate({ target: creditApplicationDecision.applicationId, set: { decision, decidedOn: today, decidedByUserId: actor.id, updatedAt: new Date() } });
       await recordAudit(tx, { action: "credit-application.decision", actorUserId: actor.id, subject: id, ipAddress: actor.ip, details: { from: current?.decision ?? null, to: decision } });
+      if (decision !== "pending") {
+        const [application] = await tx.select({ to: creditApplication.businessEmail, businessName: creditApplication.businessName }).from(creditApplication).where(eq(creditApplication.id, id));
+        await enqueueApplicantStatusMail(tx, mail, { to: application!.to, businessName: application!.businessName, status: decision });
+      }
     }
     const updated = await findNoticeSubject(tx, "credit-application", id, timeZone);
     return adverseActionState(updated!, await findNoticeContent(tx, "credit-application", id));

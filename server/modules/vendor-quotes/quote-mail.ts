@@ -6,7 +6,7 @@ import { simpleMail } from "../mail/mail-templates.ts";
 
 /** The agreed address of a vendor's co-branded credit application, pre-filled by a quote's token. */
 export function quoteApplyUrl(publicUrl: string, vendorSlug: string, token: string): string {
-  return `${publicUrl}/vendor_partner/${encodeURIComponent(vendorSlug)}/apply?quote=${token}`;
+  return `${publicUrl}/vendor_partner/${encodeURIComponent(vendorSlug)}/apply#quote=${token}`;
 }
 
 export function quoteMail(input: {

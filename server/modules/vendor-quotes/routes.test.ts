@@ -35,7 +35,7 @@ const send = (method: "GET" | "POST", url: string, cookie: string, payload?: obj
 const newQuote = (cookie: string, overrides: object = {}) =>
   send("POST", "/api/portal/quotes", cookie, { price: "45,000", customerName: "Casey Customer", customerEmail: "casey@customer.example", tier: "", ...overrides });
 
-const tokenOf = (mailText: string) => /\/vendor_partner\/([a-z0-9-]+)\/apply\?quote=([A-Za-z0-9_-]{43})/.exec(mailText);
+const tokenOf = (mailText: string) => /\/vendor_partner\/([a-z0-9-]+)\/apply#quote=([A-Za-z0-9_-]{43})/.exec(mailText);
 
 describe("quotes to customers", () => {
   it("prices the four terms with the calculator's rules and mails a PDF and a pre-filled, attributed link", async () => {
