@@ -138,8 +138,11 @@ describe("a business applying through a dealer and directly", () => {
       .waitFor();
     await expectNoAxeViolations(staff);
 
-    const mail = await server.smtp.waitFor((each) => each.to.includes(applicant));
-    expect(mail.subject).toBe(`Notice of action taken on your application with ${defaultBrand.name}`);
+    // The declined status mail ("a written notice … will follow") comes first; the notice is its own mail.
+    const notice = `Notice of action taken on your application with ${defaultBrand.name}`;
+    const mail = await server.smtp.waitFor((each) => each.to.includes(applicant) && each.subject === notice);
+    const statusMail = await server.smtp.waitFor((each) => each.to.includes(applicant) && each.subject !== notice);
+    expect(statusMail.body).toContain("A written notice with the reasons for this decision and your rights will follow");
     const [pdf] = mailAttachments(mail.raw, "application/pdf");
     expect(pdf).toBeDefined();
     const text = (await readPdf(pdf!.content)).pages.join(" ");

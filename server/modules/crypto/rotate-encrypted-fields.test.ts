@@ -92,7 +92,13 @@ describe("rotating the data-encryption key", () => {
     // A webhook endpoint's signing secret (issue 19): the server signs with it, so it is encrypted, not hashed.
     await server.database.db
       .insert(webhookEndpoint)
-      .values({ vendorCompanyId: company!.id, url: "https://hooks.example/rotation", events: ["deal.created"], secretEncrypted: server.cipher.encrypt("whsec_rotation"), createdByUserId: "u-rotation" });
+      .values({
+        vendorCompanyId: company!.id,
+        url: "https://hooks.example/rotation",
+        events: ["deal.created"],
+        secretEncrypted: server.cipher.encrypt("whsec_rotation"),
+        createdByUserId: "u-rotation",
+      });
     const before = await storedTokens(server);
     const plain = Object.fromEntries(Object.entries(before).map(([name, tokens]) => [name, tokens.map((token) => server.cipher.decrypt(token)).sort()]));
     expect(plain).toEqual({
