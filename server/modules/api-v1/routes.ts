@@ -84,6 +84,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
           else {
             await audit(request, key, "api.deal.create", created.id, { documents: files.length });
             void app.deliverMailNow();
+            void app.deliverWebhooksNow();
           }
           return { status: 201, body: { id: created.id, accountNumber: created.accountNumber } };
         });
@@ -166,6 +167,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
           });
           await audit(request, key, "api.deal.message", found.id, { messageId: message.id });
           void app.deliverMailNow();
+          void app.deliverWebhooksNow();
           return { status: 201, body: message };
         });
         if (answer.replayed) await discardUploads(app.storage, files);

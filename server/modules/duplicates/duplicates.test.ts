@@ -11,6 +11,7 @@ import { createVendor, newDealFields } from "../../../tests/support/vendor-fixtu
 import { auditLog, duplicateLink, duplicateMatchKey, mailOutbox } from "../../db/schema.ts";
 import { sql } from "drizzle-orm";
 import { createAccount } from "../accounts/create-account.ts";
+import { backfillMatchKeys } from "./backfill-match-keys.ts";
 import { recordDuplicates } from "./record-duplicates.ts";
 
 let server: TestServer;
@@ -135,5 +136,34 @@ describe("a business applying twice is linked for staff", () => {
     expect((await call("GET", `/api/back-office/duplicates/deal/${bDeal}`, undefined, vendorB)).statusCode).toBe(403);
     const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, vendorBEmail));
     for (const mail of mails) expect(mail.text + mail.html).not.toMatch(/Secret Direct|ALPHA COPY|duplicate/i);
+  });
+});
+
+describe("records stored before duplicates were kept", () => {
+  it("get their match keys and links from the backfill, once", async () => {
+    const application = await server.app.inject({
+      method: "POST",
+      url: "/api/leads/credit-application",
+      payload: creditApplicationFixture({ FedId: "74-5550001", businessEmail: "before@dup-five.example", businessPhone: "(559) 555-7501" }),
+      remoteAddress: "10.8.0.5",
+    });
+    const applicationId = application.json().id as string;
+    const dealId = await submitDeal(vendorA, { businessName: "dup five grading", businessTaxId: "74-5550001", businessEmail: "deal@dup-five.example", businessPhone: "559 555 7599" });
+    // As they would be had they arrived before the feature: no keys, no link.
+    for (const id of [applicationId, dealId]) {
+      await server.database.db.delete(duplicateMatchKey).where(eq(duplicateMatchKey.recordId, id));
+      await server.database.db.delete(duplicateLink).where(or(eq(duplicateLink.newerId, id), eq(duplicateLink.earlierId, id)));
+    }
+
+    const first = await backfillMatchKeys(server.database.db, server.cipher);
+    expect(first.records).toBeGreaterThanOrEqual(2);
+    const [link] = await linksOf(dealId);
+    expect(link).toMatchObject({ newerType: "deal", newerId: dealId, earlierType: "credit-application", earlierId: applicationId, status: "open" });
+    expect(link!.reasons).toEqual(["tax-id"]);
+    const keys = await server.database.db.select().from(duplicateMatchKey).where(eq(duplicateMatchKey.recordId, dealId));
+    expect(keys.map((key) => key.kind).sort()).toEqual(["email", "phone", "tax-id"]);
+    expect(JSON.stringify(keys)).not.toContain("5550001");
+
+    expect(await backfillMatchKeys(server.database.db, server.cipher)).toEqual({ records: 0, links: 0 });
   });
 });
