@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, build, unit + database suites on PGlite, the database suites again
 // on PostgreSQL when TEST_DATABASE_URL is set, then the browser suites. Ends with the counts.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,6 +31,21 @@ function run(step: Step): void {
   if (result.status !== 0) failedSteps.push(step.name);
 }
 
+/** A step that is not a test run, run beside another: its output is held and printed when it ends. */
+function runBuffered(step: Step): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(step.command[0]!, step.command.slice(1), { env: { ...process.env, ...step.env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (code) => {
+      console.log(`\n▶ ${step.name}\n${output}`);
+      if (code !== 0) failedSteps.push(step.name);
+      resolve();
+    });
+  });
+}
+
 async function postgresReachable(url: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
@@ -54,8 +69,8 @@ if (postgresUrl) {
 }
 
 const vitest = ["npx", "vitest", "run"];
-run({ name: "typecheck", command: ["npm", "run", "typecheck", "--silent"] });
-run({ name: "lint", command: ["npm", "run", "lint", "--silent"] });
+// Both single-threaded: side by side on the two cores, each printed whole when it ends.
+await Promise.all([runBuffered({ name: "typecheck", command: ["npm", "run", "typecheck", "--silent"] }), runBuffered({ name: "lint", command: ["npm", "run", "lint", "--silent"] })]);
 run({ name: "build", command: ["npm", "run", "build", "--silent"] });
 run({ name: "unit and database suites (PGlite)", command: [...vitest, "--project", "unit", "--project", "db"], vitest: true });
 if (postgresUrl) {

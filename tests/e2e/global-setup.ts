@@ -1,8 +1,23 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
 import { ensureChromium } from "../../scripts/ensure-chromium.ts";
+import { seedE2eDatabase } from "./support/e2e-server.ts";
 
-export default function setup() {
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eDatabaseTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
   ensureChromium();
   if (!existsSync("build/site-meta.json")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  const dir = await mkdtemp(path.join(tmpdir(), "lender-e2e-template-"));
+  await seedE2eDatabase(path.join(dir, "pglite"));
+  project.provide("e2eDatabaseTemplate", path.join(dir, "pglite"));
+  return () => rm(dir, { recursive: true, force: true });
 }

@@ -16,7 +16,7 @@ type Candidate = { type: DuplicateRecordType; id: string; created_at: string | D
 export async function backfillMatchKeys(db: DbExecutor, cipher: Pick<FieldCipher, "decrypt" | "lookupHash">, now = new Date()): Promise<{ records: number; links: number }> {
   const since = new Date(now.getTime() - duplicateWindowDays * 24 * 60 * 60 * 1000);
   const without = (type: DuplicateRecordType) => sql`not exists (select 1 from duplicate_match_key k where k.record_type = ${type} and k.record_id = r.id)`;
-  const result = await db.execute<Candidate>(sql`
+  const result = (await db.execute(sql`
     select 'deal' as type, r.id, r.created_at, c.business_tax_id_encrypted as tax_id_encrypted, r.business_email as email, r.business_phone as phone
       from deal r left join deal_client c on c.deal_id = r.id
       where r.created_at >= ${since} and ${without("deal")}
@@ -26,7 +26,7 @@ export async function backfillMatchKeys(db: DbExecutor, cipher: Pick<FieldCipher
     union all
     select 'calculator', r.id, r.created_at, null, r.owner_email, r.owner_phone
       from calculator_lead r where r.created_at >= ${since} and ${without("calculator")}
-    order by created_at, id`);
+    order by created_at, id`)) as unknown as { rows: Candidate[] };
   let links = 0;
   for (const row of result.rows) {
     const taxId = row.tax_id_encrypted ? cipher.decrypt(row.tax_id_encrypted) : null;

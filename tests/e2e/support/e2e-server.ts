@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 import { authRoles } from "../../../domain/auth/roles.ts";
 import { openDatabase, type DatabaseHandle } from "../../../server/db/client.ts";
 import { createAccount } from "../../../server/modules/accounts/create-account.ts";
@@ -32,6 +33,23 @@ export type E2eServer = {
   stop(): Promise<void>;
 };
 
+const authSecret = "e2e-secret-e2e-secret-e2e-secret-0001";
+
+/**
+ * A migrated embedded database with the demo accounts (and an unverified vendor), seeded through
+ * the same helpers as the demo. The browser projects' global setup makes one that every suite
+ * copies (a fresh initdb and migration per suite cost seconds each).
+ */
+export async function seedE2eDatabase(pgliteDir: string, samples?: Parameters<typeof seedDemo>[3]): Promise<void> {
+  const database = await openDatabase({ driver: "pglite", dataDir: pgliteDir });
+  await database.migrate();
+  // No link is mailed while seeding: the address only has to be well formed.
+  const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: "http://localhost", brand: defaultBrand });
+  await seedDemo(database.db, auth, demoPasswords, samples);
+  await createAccount(auth, { ...unverifiedVendor, name: "Unverified Vendor", role: authRoles.vendor, emailVerified: false });
+  await database.close();
+}
+
 /**
  * The built app as a real process (server/main.ts) on a fresh embedded database, seeded through
  * the same helpers as the demo, mailing to a real SMTP server in this process.
@@ -40,17 +58,14 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
   const dataDir = await mkdtemp(path.join(tmpdir(), "lender-e2e-"));
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const authSecret = "e2e-secret-e2e-secret-e2e-secret-0001";
 
-  const database = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "pglite") });
-  await database.migrate();
-  const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: url, brand: defaultBrand });
-  // With SEED_DEMO on, as on a new user's machine, the demo comes with its sample data (main.ts's seed).
-  const samples =
-    extraEnv.SEED_DEMO === "true" ? await demoSampleDepsFor(loadConfig({ ...process.env, NODE_ENV: "test", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, ...extraEnv })) : undefined;
-  await seedDemo(database.db, auth, demoPasswords, samples);
-  await createAccount(auth, { ...unverifiedVendor, name: "Unverified Vendor", role: authRoles.vendor, emailVerified: false });
-  await database.close();
+  if (extraEnv.SEED_DEMO === "true") {
+    // As on a new user's machine, the demo comes with its sample data (main.ts's seed).
+    const samples = await demoSampleDepsFor(loadConfig({ ...process.env, NODE_ENV: "test", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, ...extraEnv }));
+    await seedE2eDatabase(path.join(dataDir, "pglite"), samples);
+  } else {
+    await cp(inject("e2eDatabaseTemplate"), path.join(dataDir, "pglite"), { recursive: true });
+  }
 
   const smtp = await new SmtpCatcher().start();
   let output = "";
