@@ -1,4 +1,5 @@
 import { listPartners, type AdminPartner } from "#domain/api/partners.ts";
+import { listVendorCompanies } from "#domain/api/vendors.ts";
 import { Empty } from "../components/ui/page-state.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { savePartner } from "../features/back-office/partners/partner-actions.ts";
@@ -9,7 +10,12 @@ import type { Route } from "./+types/back-office-partners";
 
 export const meta = () => appPageMeta("Partners");
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => call(listPartners, {}, { signal: request.signal });
+/** The partners, and the vendor companies a partner's branding may be for. */
+export const clientLoader = async ({ request }: Route.ClientLoaderArgs) => {
+  const options = { signal: request.signal };
+  const [{ partners }, { companies }] = await Promise.all([call(listPartners, {}, options), call(listVendorCompanies, {}, options)]);
+  return { partners, companies: companies.map(({ id, name }) => ({ id, name })) };
+};
 
 export const clientAction = async ({ request }: Route.ClientActionArgs) => savePartner(await request.formData());
 
@@ -17,10 +23,21 @@ export const ErrorBoundary = RouteError;
 
 /** A saved change gives the partner a new version, so its form starts again from what the server now has. */
 const savedVersion = (partner: AdminPartner) =>
-  [partner.id, partner.slug, partner.name, partner.primaryColor, partner.accentColor, partner.vendorName, partner.salesPerson, partner.vendorPhone, partner.logoUrl].join("|");
+  [
+    partner.id,
+    partner.slug,
+    partner.name,
+    partner.primaryColor,
+    partner.accentColor,
+    partner.vendorName,
+    partner.salesPerson,
+    partner.vendorPhone,
+    partner.logoUrl,
+    partner.vendorCompany?.id ?? "",
+  ].join("|");
 
 export default function BackOfficePartners({ loaderData }: Route.ComponentProps) {
-  const { partners } = loaderData;
+  const { partners, companies } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold">Partner calculators</h1>
@@ -32,12 +49,23 @@ export default function BackOfficePartners({ loaderData }: Route.ComponentProps)
               <a href={`/vendor_partner/${partner.slug}`} className="text-brand-700 underline">
                 /vendor_partner/{partner.slug}
               </a>
+              {partner.vendorCompany ? (
+                <>
+                  {" "}
+                  · branding of {partner.vendorCompany.name} at{" "}
+                  <a href={`/vendor_partner/${partner.vendorCompany.slug}`} className="text-brand-700 underline">
+                    /vendor_partner/{partner.vendorCompany.slug}
+                  </a>
+                </>
+              ) : (
+                " · stand-alone partner"
+              )}
             </p>
-            <PartnerEditor partner={partner} version={savedVersion(partner)} />
+            <PartnerEditor partner={partner} companies={companies} version={savedVersion(partner)} />
           </section>
         ))}
         {/* A new empty form once a partner was added. */}
-        <PartnerEditor partner={null} version={String(partners.length)} />
+        <PartnerEditor partner={null} companies={companies} version={String(partners.length)} />
       </div>
     </>
   );

@@ -14,6 +14,8 @@ export const partnerInput = z.object({
   vendorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(22)),
   salesPerson: z.string().check(z.trim(), z.regex(/^[A-Za-z][A-Za-z\s]*$/, "Letters and spaces only.")),
   vendorPhone: usPhone(),
+  /** The vendor company whose link (/vendor_partner/<company slug>) shows this branding (issue 18); empty or absent: none, a stand-alone partner. */
+  vendorCompanyId: z.optional(z.union([z.literal(""), z.uuid("Choose a vendor company from the list.")])),
 });
 
 export type PartnerInput = z.infer<typeof partnerInput>;
@@ -21,7 +23,11 @@ export type PartnerInput = z.infer<typeof partnerInput>;
 /** The logo types a partner may upload. */
 export const partnerLogoTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 
-export const adminPartner = z.extend(partnerResponse, { id: z.string() });
+export const adminPartner = z.extend(partnerResponse, {
+  id: z.string(),
+  /** The vendor company this partner brands; null for a stand-alone partner. */
+  vendorCompany: z.nullable(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+});
 
 export type AdminPartner = z.infer<typeof adminPartner>;
 
@@ -44,7 +50,7 @@ export const createPartner = endpoint({
   tags: ["back office"],
   body: partnerInput,
   responses: { 201: z.object({ id: z.string() }) },
-  errors: ["FORBIDDEN", "CONFLICT"],
+  errors: ["FORBIDDEN", "CONFLICT", "NOT_FOUND"],
 });
 
 export const updatePartner = endpoint({
@@ -55,7 +61,7 @@ export const updatePartner = endpoint({
   params: partnerParams,
   body: partnerInput,
   responses: { 200: done },
-  errors: ["FORBIDDEN", "NOT_FOUND"],
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 
 /** Multipart: one file in the field `logo`. */

@@ -23,6 +23,7 @@ import {
   statusMailOptOutToken,
   user,
   vendorCompany,
+  vendorQuote,
   webhookDelivery,
   webhookEndpoint,
   webhookEvent,
@@ -168,6 +169,48 @@ describe("retention purge", () => {
     expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({ webhook_event: 1 });
     const left = await database.db.select({ id: webhookEvent.id }).from(webhookEvent).where(eq(webhookEvent.vendorCompanyId, company!.id));
     expect(left.map((row) => row.id).sort()).toEqual([events[1]!.id, events[2]!.id].sort());
+  });
+
+  it("deletes dealers' quotes to customers after the retention from their last activity, and audits the count", async () => {
+    const storage = createLocalFileStorage(root);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+    const [company] = await database.db
+      .insert(vendorCompany)
+      .values({ name: `Quote Purge ${randomUUID()}`, companyCode: randomUUID().slice(0, 8) })
+      .returning();
+    const [seller] = await database.db
+      .insert(user)
+      .values({ id: randomUUID(), name: "Quote Seller", email: `quote-${randomUUID()}@x.example`, role: authRoles.vendor, vendorCompanyId: company!.id })
+      .returning();
+    const quote = (customerName: string, at: Date, extra: Partial<typeof vendorQuote.$inferInsert> = {}) => ({
+      companyId: company!.id,
+      createdByUserId: seller!.id,
+      price: 45_000,
+      customerName,
+      customerEmail: "pat@customer.example",
+      terms: [{ term: 36, payment: 1500 }],
+      tokenHash: randomUUID(),
+      createdAt: at,
+      sentAt: at,
+      expiresAt: new Date(at.getTime() + 30 * 24 * 3600 * 1000),
+      ...extra,
+    });
+    await database.db
+      .insert(vendorQuote)
+      .values([
+        quote("Old, never opened", daysAgo(800)),
+        quote("Old, withdrawn long ago", daysAgo(800), { withdrawnAt: daysAgo(790) }),
+        quote("Sent long ago, opened lately", daysAgo(800), { openedAt: daysAgo(100) }),
+        quote("Resent lately", daysAgo(800), { sentAt: daysAgo(10) }),
+        quote("New", new Date()),
+      ]);
+
+    const result = await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 });
+    expect(result).toMatchObject({ vendor_quote: 2 });
+    const left = await database.db.select({ name: vendorQuote.customerName }).from(vendorQuote).where(eq(vendorQuote.companyId, company!.id));
+    expect(left.map((row) => row.name).sort()).toEqual(["New", "Resent lately", "Sent long ago, opened lately"]);
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));
+    expect(audits.at(-1)!.details).toMatchObject({ vendor_quote: 2 });
   });
 });
 

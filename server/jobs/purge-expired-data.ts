@@ -13,6 +13,7 @@ import {
   questionnaireAnswer,
   statusMailOptOutToken,
   vendorContact,
+  vendorQuote,
 } from "../db/schema.ts";
 import { recordAudit } from "../modules/audit/record-audit.ts";
 import type { FileStorage } from "../modules/storage/file-storage.ts";
@@ -47,7 +48,8 @@ export type PurgeCounts = Record<
   | "webhook_event"
   | "files"
   | "credit_application_draft"
-  | "status_mail_opt_out_token",
+  | "status_mail_opt_out_token"
+  | "vendor_quote",
   number
 >;
 export type PurgeResult =
@@ -62,6 +64,8 @@ export type PurgeResult =
  * update, and delivered mails, which copy names, phones and messages, sooner. Undelivered mail is
  * kept until it goes out. Saved credit-application drafts go as soon as their link expires (issue
  * 20), and status mails' opt-out tokens after the retention period (the opt-outs themselves stay).
+ * Dealers' quotes to customers (issue 18: a customer's name, e-mail and price) go after the
+ * retention period from their last activity (sent, resent, opened, applied or withdrawn).
  * Logged in the audit log with counts only.
  *
  * One purge at a time across servers: the transaction first tries the purge lock and skips when
@@ -104,6 +108,12 @@ export async function purgeExpiredData(
     await purge("calculator_lead", calculatorLead);
     await purge("vendor_contact", vendorContact);
     await purge("footer_message", footerMessage);
+    removed.vendor_quote = (
+      await tx
+        .delete(vendorQuote)
+        .where(sql`greatest(${vendorQuote.createdAt}, ${vendorQuote.sentAt}, ${vendorQuote.openedAt}, ${vendorQuote.appliedAt}, ${vendorQuote.withdrawnAt}) < ${cutoff.toISOString()}`)
+        .returning({ id: vendorQuote.id })
+    ).length;
     removed.deal = dealIds.length ? (await tx.delete(deal).where(inArray(deal.id, dealIds)).returning({ id: deal.id })).length : 0;
     removed.mail_outbox = (
       await tx

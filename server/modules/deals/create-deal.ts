@@ -1,33 +1,21 @@
-import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
-import { newDealStage } from "#domain/deals/stages.ts";
 import { newDealMessages, type NewDealClient } from "#domain/deals/new-deal-schema.ts";
 import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database, Transaction } from "../../db/client.ts";
-import { deal, dealClient, dealDocument, dealMessage } from "../../db/schema.ts";
+import { deal, dealDocument, dealMessage } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { lastFour, type FieldCipher } from "../crypto/field-cipher.ts";
 import { recordDuplicates } from "../duplicates/record-duplicates.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import { dealEventData } from "../webhooks/deal-event-data.ts";
-import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 import { startDealClock } from "../promise/response-clock.ts";
+import { insertDealRows } from "./insert-deal-rows.ts";
 import type { StoredUpload } from "./receive-uploads.ts";
 import type { VendorScope } from "./vendor-scope.ts";
 
 const money = (value: string) => (value === "" ? 0 : (parseMoney(value) ?? 0));
-
-/** VP + 30000-40000 and customer numbers 30000-60000, unique: draw again on a collision. */
-export async function insertWithUniqueNumber<T>(attempt: (number: number) => Promise<T | null>, low: number, high: number): Promise<T> {
-  for (let tries = 0; tries < 20; tries += 1) {
-    const inserted = await attempt(randomInt(low, high + 1));
-    if (inserted !== null) return inserted;
-  }
-  throw new AppError("UNAVAILABLE", "Could not allocate an account number. Please try again.");
-}
 
 async function existingDeal(tx: Transaction, scope: VendorScope, key: string) {
   const [found] = await tx
@@ -59,61 +47,36 @@ export async function createDeal(
   return db.transaction(async (tx) => {
     const repeat = await existingDeal(tx, scope, client.idempotencyKey);
     if (repeat) return { ...repeat, created: false };
-    const created = await insertWithUniqueNumber(
-      async (number) => {
-        const [row] = await tx
-          .insert(deal)
-          .values({
-            id: dealId,
-            idempotencyKey: client.idempotencyKey,
-            vendorCompanyId: scope.companyId,
-            submittedByUserId: scope.userId,
-            accountNumber: `VP${number}`,
-            businessName: client.businessName,
-            ownersName: client.ownersName,
-            businessPhone: client.businessPhone,
-            businessEmail: client.businessEmail,
-            costOfEquipment: money(client.costOfEq),
-            downPayment: money(client.downPayment),
-            description: client.equipDesc,
-            equipmentDescription: client.equipDesc,
-            monthSubmitted: month,
-            yearInFile: year,
-          })
-          .onConflictDoNothing()
-          .returning({ id: deal.id, accountNumber: deal.accountNumber });
-        return row ?? null;
+    const created = await insertDealRows(
+      tx,
+      {
+        id: dealId,
+        idempotencyKey: client.idempotencyKey,
+        vendorCompanyId: scope.companyId,
+        submittedByUserId: scope.userId,
+        businessName: client.businessName,
+        ownersName: client.ownersName,
+        businessPhone: client.businessPhone,
+        businessEmail: client.businessEmail,
+        costOfEquipment: money(client.costOfEq),
+        downPayment: money(client.downPayment),
+        description: client.equipDesc,
+        equipmentDescription: client.equipDesc,
+        monthSubmitted: month,
+        yearInFile: year,
       },
-      30_000,
-      40_000,
-    );
-    await insertWithUniqueNumber(
-      async (number) => {
-        const [row] = await tx
-          .insert(dealClient)
-          .values({
-            dealId,
-            customerNumber: number,
-            firstName,
-            lastName: rest.join(" "),
-            nameOfBusiness: client.businessName,
-            emailContact: client.businessEmail,
-            phoneNumber: client.businessPhone,
-            businessTaxIdEncrypted: client.businessTaxId ? cipher.encrypt(client.businessTaxId) : null,
-            businessTaxIdLast4: client.businessTaxId ? lastFour(client.businessTaxId) : null,
-            dobEncrypted: client.dobContact ? cipher.encrypt(client.dobContact) : null,
-            referralSource: scope.email,
-          })
-          .onConflictDoNothing()
-          .returning({ dealId: dealClient.dealId });
-        return row ?? null;
+      {
+        firstName,
+        lastName: rest.join(" "),
+        nameOfBusiness: client.businessName,
+        emailContact: client.businessEmail,
+        phoneNumber: client.businessPhone,
+        businessTaxIdEncrypted: client.businessTaxId ? cipher.encrypt(client.businessTaxId) : null,
+        businessTaxIdLast4: client.businessTaxId ? lastFour(client.businessTaxId) : null,
+        dobEncrypted: client.dobContact ? cipher.encrypt(client.dobContact) : null,
+        referralSource: scope.email,
       },
-      30_000,
-      60_000,
     );
-    await emitWebhookEvent(tx, scope.companyId, "deal.created", {
-      deal: dealEventData({ id: dealId, accountNumber: created.accountNumber, businessName: client.businessName, stage: newDealStage }),
-    });
     if (files.length > 0) await tx.insert(dealDocument).values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
     await recordDuplicates(tx, cipher, { type: "deal", id: dealId, taxId: client.businessTaxId, email: client.businessEmail, phone: client.businessPhone });
     await startDealClock(tx, context.promise, dealId);

@@ -2,14 +2,19 @@ import type { PartnerInput } from "#domain/api/partners.ts";
 import type { Database } from "../../db/client.ts";
 import { partner } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { brandedCompanyId, partnerSaveError } from "./partner-company.ts";
 
-/** A new partner calculator, with the site's own logo until one is uploaded. */
+/** A new partner calculator, with the site's own logo until one is uploaded, optionally the branding of a vendor company. */
 export async function createPartner(db: Database, input: PartnerInput): Promise<{ id: string }> {
+  const vendorCompanyId = await brandedCompanyId(db, input.vendorCompanyId, null);
   const [created] = await db
     .insert(partner)
-    .values({ ...input, logoUrl: "/favicon.svg" })
-    .onConflictDoNothing()
-    .returning({ id: partner.id });
+    .values({ ...input, vendorCompanyId, logoUrl: "/favicon.svg" })
+    .onConflictDoNothing({ target: partner.slug })
+    .returning({ id: partner.id })
+    .catch((error: unknown) => {
+      throw partnerSaveError(error);
+    });
   if (!created) throw new AppError("CONFLICT", "A partner with this slug exists.");
   return created;
 }

@@ -2,8 +2,8 @@ import { and, eq, or, isNull } from "drizzle-orm";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import type { DbExecutor, Transaction } from "../../db/client.ts";
-import { deal, dealClient, user } from "../../db/schema.ts";
-import { insertWithUniqueNumber } from "../deals/create-deal.ts";
+import { user } from "../../db/schema.ts";
+import { insertDealRows } from "../deals/insert-deal-rows.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { MailContext } from "../leads/store-lead.ts";
@@ -36,8 +36,9 @@ export const referredThrough = (companyName: string) => `Referred through ${comp
 
 /**
  * A lead that came through a vendor company's link becomes that company's deal at stage 1, marked
- * as referred, in the lead's transaction (issue 18); the company's users are told by mail. Nobody
- * submitted it, so submitted_by_user_id is null. Stored once per lead (idempotency key).
+ * as referred, in the lead's transaction (issue 18), with the company's `deal.created` webhook
+ * event (deals/insert-deal-rows.ts, as a vendor's own deal); the company's users are told by mail.
+ * Nobody submitted it, so submitted_by_user_id is null. Stored once per lead (idempotency key).
  */
 export async function createReferredDeal(
   tx: Transaction,
@@ -49,55 +50,34 @@ export async function createReferredDeal(
   const { month, year } = monthAndYearInTimeZone(new Date(), context.timeZone);
   const [firstName = "", ...rest] = customer.ownersName.trim().split(/\s+/);
   const description = `${referredThrough(company.name)} (${lead.type.replace("-", " ")}).`;
-  const created = await insertWithUniqueNumber(
-    async (number) => {
-      const [row] = await tx
-        .insert(deal)
-        .values({
-          idempotencyKey: `link-${lead.id}`,
-          vendorCompanyId: company.id,
-          submittedByUserId: null,
-          source: "vendor-link",
-          referralLeadType: lead.type,
-          referralLeadId: lead.id,
-          accountNumber: `VP${number}`,
-          businessName: customer.businessName,
-          ownersName: customer.ownersName,
-          businessPhone: customer.phone,
-          businessEmail: customer.email,
-          costOfEquipment: customer.equipmentCost ?? 0,
-          description,
-          equipmentDescription: customer.equipmentDescription,
-          monthSubmitted: month,
-          yearInFile: year,
-        })
-        .onConflictDoNothing()
-        .returning({ id: deal.id, accountNumber: deal.accountNumber });
-      return row ?? null;
+  // No response clock and no duplicate check here: the lead that made this deal already has both.
+  const created = await insertDealRows(
+    tx,
+    {
+      idempotencyKey: `link-${lead.id}`,
+      vendorCompanyId: company.id,
+      submittedByUserId: null,
+      source: "vendor-link",
+      referralLeadType: lead.type,
+      referralLeadId: lead.id,
+      businessName: customer.businessName,
+      ownersName: customer.ownersName,
+      businessPhone: customer.phone,
+      businessEmail: customer.email,
+      costOfEquipment: customer.equipmentCost ?? 0,
+      description,
+      equipmentDescription: customer.equipmentDescription,
+      monthSubmitted: month,
+      yearInFile: year,
     },
-    30_000,
-    40_000,
-  );
-  await insertWithUniqueNumber(
-    async (number) => {
-      const [row] = await tx
-        .insert(dealClient)
-        .values({
-          dealId: created.id,
-          customerNumber: number,
-          firstName,
-          lastName: rest.join(" "),
-          nameOfBusiness: customer.businessName,
-          emailContact: customer.email,
-          phoneNumber: customer.phone,
-          referralSource: referredThrough(company.name),
-        })
-        .onConflictDoNothing()
-        .returning({ dealId: dealClient.dealId });
-      return row ?? null;
+    {
+      firstName,
+      lastName: rest.join(" "),
+      nameOfBusiness: customer.businessName,
+      emailContact: customer.email,
+      phoneNumber: customer.phone,
+      referralSource: referredThrough(company.name),
     },
-    30_000,
-    60_000,
   );
   for (const to of await companyUserEmails(tx, company.id)) {
     await enqueueMail(

@@ -8,7 +8,22 @@ import { creditApplicationFixture } from "../../../tests/support/lead-fixtures.t
 import { questionnaireAnswerFixture } from "../../../tests/support/questionnaire-fixtures.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { createVendor } from "../../../tests/support/vendor-fixtures.ts";
-import { calculatorLead, creditApplication, deal, dealClient, mailOutbox, partner, questionnaireAnswer, vendorCompany, vendorLinkVisit } from "../../db/schema.ts";
+import {
+  calculatorLead,
+  creditApplication,
+  deal,
+  dealClient,
+  mailOutbox,
+  partner,
+  questionnaireAnswer,
+  responseClock,
+  user,
+  vendorCompany,
+  vendorLinkVisit,
+  webhookDelivery,
+  webhookEndpoint,
+  webhookEvent,
+} from "../../db/schema.ts";
 
 let server: TestServer;
 let ola: { company: typeof vendorCompany.$inferSelect; email: string; cookie: string };
@@ -196,6 +211,28 @@ describe("attribution", () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, ola.email), sql`${mailOutbox.subject} like 'Referred Ruiz:%'`));
     expect(mails).toHaveLength(1);
+  });
+});
+
+describe("webhooks", () => {
+  it("emits the company's deal.created event for a referred deal, as for a vendor's own deal, and starts no deal clock", async () => {
+    const hooked = await createVendor(server.database, server.auth, "Hook Line Marine");
+    const [owner] = await db().select({ id: user.id }).from(user).where(eq(user.email, hooked.email));
+    await db()
+      .insert(webhookEndpoint)
+      .values({ vendorCompanyId: hooked.company.id, url: "https://dealer.example/hooks", events: ["deal.created"], secretEncrypted: server.cipher.encrypt("whsec_x"), createdByUserId: owner!.id });
+    const lead = await post("/api/leads/calculator", calculatorLeadFixture({ vendorSlug: hooked.company.slug, firstNameModel: "Hooked" }));
+    expect(lead.statusCode).toBe(201);
+    const [referred] = await db().select().from(deal).where(eq(deal.referralLeadId, lead.json().id));
+    const events = await db().select().from(webhookEvent).where(eq(webhookEvent.vendorCompanyId, hooked.company.id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: "deal.created",
+      payload: { deal: { id: referred!.id, accountNumber: referred!.accountNumber, businessName: referred!.businessName, stage: 1 } },
+    });
+    expect(await db().select().from(webhookDelivery).where(eq(webhookDelivery.eventId, events[0]!.id))).toHaveLength(1);
+    // The lead has its own clock; the deal made from it starts none.
+    expect(await db().select().from(responseClock).where(eq(responseClock.subjectId, referred!.id))).toHaveLength(0);
   });
 });
 

@@ -8,7 +8,7 @@ const fieldNames = Object.keys(partnerInput.shape) as (keyof PartnerInput)[];
 /** What a partner form posts to the route's action: the checked fields, `id` when editing, the chosen `logo`. */
 export function partnerFormData(values: PartnerInput, id: string | null, logo: FormDataEntryValue | null): FormData {
   const data = new FormData();
-  for (const name of fieldNames) data.set(name, values[name]);
+  for (const name of fieldNames) data.set(name, values[name] ?? "");
   if (id) data.set("id", id);
   if (logo instanceof File && logo.size > 0) data.set("logo", logo, logo.name);
   return data;
@@ -16,7 +16,7 @@ export function partnerFormData(values: PartnerInput, id: string | null, logo: F
 
 /** The partners screen's action: add or edit a partner calculator, then upload its logo if one was chosen. */
 export async function savePartner(form: FormData): Promise<PartnerActionResult> {
-  const parsed = partnerInput.safeParse(Object.fromEntries(fieldNames.map((name) => [name, form.get(name)])));
+  const parsed = partnerInput.safeParse(Object.fromEntries(fieldNames.map((name) => [name, form.get(name) ?? undefined])));
   if (!parsed.success) return { ok: false, message: "The partner was not saved. Please check the highlighted fields." };
   const editing = form.get("id");
   let id: string;
