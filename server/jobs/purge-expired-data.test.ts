@@ -11,6 +11,7 @@ import { adminQuery, databaseUrl } from "../../tests/support/database-global-set
 import { openTestDatabase, queryRows, testDriver } from "../../tests/support/test-database.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import {
+  apiIdempotency,
   auditLog,
   creditApplicationDraft,
   deal,
@@ -138,7 +139,7 @@ describe("retention purge", () => {
     expect(audits.at(-1)!.details).toMatchObject({ credit_application_draft: 2 });
   });
 
-  it("deletes webhook events (business names, messages) after the delivered-mail retention, never one still being delivered", async () => {
+  it("deletes webhook events (business names, messages) after the delivered-mail retention, never one still being delivered, and /api/v1 idempotency keys after 24 hours", async () => {
     const storage = createLocalFileStorage(root);
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
     const [company] = await database.db
@@ -166,9 +167,15 @@ describe("retention purge", () => {
       { eventId: events[1]!.id, endpointId: endpoint!.id, status: "pending" },
       { eventId: events[2]!.id, endpointId: endpoint!.id, status: "delivered" },
     ]);
-    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({ webhook_event: 1 });
+    await database.db.insert(apiIdempotency).values([
+      { vendorCompanyId: company!.id, key: "old-key-0001", fingerprint: "f", createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+      { vendorCompanyId: company!.id, key: "new-key-0001", fingerprint: "f" },
+    ]);
+    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({ webhook_event: 1, api_idempotency: 1 });
     const left = await database.db.select({ id: webhookEvent.id }).from(webhookEvent).where(eq(webhookEvent.vendorCompanyId, company!.id));
     expect(left.map((row) => row.id).sort()).toEqual([events[1]!.id, events[2]!.id].sort());
+    const keys = await database.db.select({ key: apiIdempotency.key }).from(apiIdempotency).where(eq(apiIdempotency.vendorCompanyId, company!.id));
+    expect(keys).toEqual([{ key: "new-key-0001" }]);
   });
 
   it("deletes dealers' quotes to customers after the retention from their last activity, and audits the count", async () => {

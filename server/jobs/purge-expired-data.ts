@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { idempotencyWindowHours } from "#domain/api-keys/request-fingerprint.ts";
 import {
+  apiIdempotency,
   auditLog,
   calculatorLead,
   creditApplication,
@@ -46,6 +48,7 @@ export type PurgeCounts = Record<
   | "deal"
   | "mail_outbox"
   | "webhook_event"
+  | "api_idempotency"
   | "files"
   | "credit_application_draft"
   | "status_mail_opt_out_token"
@@ -128,6 +131,13 @@ export async function purgeExpiredData(
       (await tx.execute(sql`delete from webhook_event e where e.created_at < ${mailCutoff.toISOString()}
         and not exists (select 1 from webhook_delivery d where d.event_id = e.id and d.status = 'pending') returning e.id`)) as unknown as { rows: unknown[] }
     ).rows.length;
+    // /api/v1 idempotency keys past their 24 hours (a company that stops calling never clears its own).
+    removed.api_idempotency = (
+      await tx
+        .delete(apiIdempotency)
+        .where(lt(apiIdempotency.createdAt, new Date(now.getTime() - idempotencyWindowHours * 60 * 60 * 1000)))
+        .returning({ key: apiIdempotency.key })
+    ).length;
     await tx.execute(sql`delete from lead_status s where not exists (
       select 1 from (select id from questionnaire_answer union all select id from picked_option union all select id from credit_application
         union all select id from calculator_lead union all select id from vendor_contact union all select id from footer_message) l where l.id = s.lead_id)`);
