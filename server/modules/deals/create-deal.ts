@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { newDealStage } from "#domain/deals/stages.ts";
 import { newDealMessages, type NewDealClient } from "#domain/deals/new-deal-schema.ts";
@@ -79,6 +79,8 @@ export async function createDeal(
             equipmentDescription: client.equipDesc,
             monthSubmitted: month,
             yearInFile: year,
+            // The vendor's comment is the thread's first message: the deal waits for the credit team's answer.
+            awaitingReplySince: client.VendorComment ? sql`now()` : null,
           })
           .onConflictDoNothing()
           .returning({ id: deal.id, accountNumber: deal.accountNumber });
