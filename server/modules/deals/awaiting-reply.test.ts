@@ -23,14 +23,25 @@ beforeAll(async () => {
   vendorCookie = (await signIn(server.app, vendor.email, vendor.password)).cookie;
   await createAccount(server.auth, { email: "waiting-staff@lender.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
   staffCookie = (await signIn(server.app, "waiting-staff@lender.example", "staff-password-1")).cookie;
-  const key = await server.app.inject({ method: "POST", url: "/api/portal/api-keys", headers: { cookie: vendorCookie, origin: testOrigin }, payload: { name: "DMS" }, remoteAddress: loopbackAddress() });
+  const key = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/api-keys",
+    headers: { cookie: vendorCookie, origin: testOrigin },
+    payload: { name: "DMS" },
+    remoteAddress: loopbackAddress(),
+  });
   apiKey = (key.json() as { secret: string }).secret;
 });
 afterAll(() => server?.close());
 
 async function submit(name: string, comment = "") {
   const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name, VendorComment: comment })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
-  const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie: vendorCookie, origin: testOrigin, "content-type": body.contentType } });
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: body.payload,
+    headers: { cookie: vendorCookie, origin: testOrigin, "content-type": body.contentType },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
 }

@@ -147,7 +147,10 @@ describe("the credit team's day", () => {
       { dealId: answered, authorUserId: staffId, authorRole: "staff", body: "Tomorrow", createdAt: at(10) },
     ]);
     // Written straight into the thread: the deal's "waiting since" as post-message.ts would keep it.
-    await db.update(deal).set({ awaitingReplySince: at(20) }).where(eq(deal.id, vendorLast));
+    await db
+      .update(deal)
+      .set({ awaitingReplySince: at(20) })
+      .where(eq(deal.id, vendorLast));
 
     const summary = (await request("GET", "/api/back-office/summary", staffCookie)).json();
     const day = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(instant);
