@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf } from "../../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../../tests/support/vendor-fixtures.ts";
-import { deal } from "../../db/schema.ts";
+import { deal, dealMessage, user } from "../../db/schema.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 // Issue 17: "Waiting for us" is kept on the deal (awaiting_reply_since): set by the vendor's
@@ -116,5 +118,34 @@ describe("waiting for the credit team's answer", () => {
     await write("back-office", dealId, "Got it.");
     expect(await waitingSince(dealId)).toBeNull();
     expect((await waitingList()).map((row) => row.id)).not.toContain(dealId);
+  });
+
+  it("is backfilled by migration 0014 from the threads: since the first vendor message after the team's last", async () => {
+    const [neverAnswered, answered, answeredThenAsked] = [await submit("backfill one"), await submit("backfill two"), await submit("backfill three")];
+    const [vendorUser] = await server.database.db.select().from(user).where(eq(user.role, authRoles.vendor)).limit(1);
+    const [staffUser] = await server.database.db.select().from(user).where(eq(user.email, "waiting-staff@lender.example"));
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
+    const vendorSays = (dealId: string, minutes: number) => ({ dealId, authorUserId: vendorUser!.id, authorRole: "vendor" as const, body: "v", createdAt: at(minutes) });
+    const staffSays = (dealId: string, minutes: number) => ({ dealId, authorUserId: staffUser!.id, authorRole: "staff" as const, body: "s", createdAt: at(minutes) });
+    await server.database.db
+      .insert(dealMessage)
+      .values([
+        vendorSays(neverAnswered, 1),
+        vendorSays(neverAnswered, 2),
+        vendorSays(answered, 1),
+        staffSays(answered, 2),
+        vendorSays(answeredThenAsked, 1),
+        staffSays(answeredThenAsked, 2),
+        vendorSays(answeredThenAsked, 3),
+        vendorSays(answeredThenAsked, 4),
+      ]);
+    const ids = [neverAnswered, answered, answeredThenAsked];
+    await server.database.db.update(deal).set({ awaitingReplySince: null }).where(inArray(deal.id, ids));
+    const migration = await readFile(path.join(import.meta.dirname, "../../../drizzle/0014_vendors_list_and_waiting.sql"), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((statement) => statement.includes('UPDATE "deal" d SET "awaiting_reply_since"'))!;
+    await server.database.db.execute(sql.raw(backfill));
+    expect(await waitingSince(neverAnswered)).toEqual(at(1));
+    expect(await waitingSince(answered)).toBeNull();
+    expect(await waitingSince(answeredThenAsked)).toEqual(at(3));
   });
 });
