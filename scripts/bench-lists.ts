@@ -128,6 +128,8 @@ async function seed(db: Database, report: (line: string) => void) {
           month_submitted: "g % 12",
           year_in_file: "2020 + g % 7",
           last_update: "now() - (g * interval '7 seconds')",
+          // One deal in 50 waits for the credit team's answer (the vendor wrote last).
+          awaiting_reply_since: "case when g % 50 = 0 then now() - (g * interval '7 seconds') end",
         },
         "now() - (g * interval '9 seconds')",
       ),

@@ -122,6 +122,9 @@ describe("authorization matrix", () => {
         "POST /api/v1/deals/{id}/messages",
         "GET /api/portal/api-keys",
         "POST /api/back-office/api-keys/{id}/revoke",
+        // Issue 17: the deal filter's companies (staff), a company's link address (admins: the vendors rule above).
+        "GET /api/back-office/vendor-companies",
+        "PATCH /api/back-office/vendors/companies/{id}/slug",
       ]),
     );
     // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's.

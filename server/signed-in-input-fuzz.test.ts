@@ -80,7 +80,7 @@ beforeAll(async () => {
   });
   const ids = await queryRows<{ id: string }>(
     server.database.db,
-    sql`select id::text from partner union all select id::text from mail_outbox union all select id from "user" where email = ${bystander.email}`,
+    sql`select id::text from partner union all select id::text from mail_outbox union all select id from "user" where email = ${bystander.email} union all select id::text from vendor_company`,
   );
   const [document] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, dealId));
   knownIds = [dealId, document!.id, (application.json() as { id: string }).id, ...ids.map((row) => row.id)];

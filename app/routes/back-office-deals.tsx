@@ -1,5 +1,5 @@
 import { listBackOfficeDeals } from "#domain/api/back-office-deals.ts";
-import { listVendorCompanies } from "#domain/api/vendors.ts";
+import { listVendorCompanyOptions } from "#domain/api/vendors.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealList } from "../features/back-office/deals/deal-list.tsx";
 import { readDealView } from "../features/back-office/deals/deal-filters.ts";
@@ -13,7 +13,7 @@ export const meta = () => appPageMeta("Deals");
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const view = readDealView(new URL(request.url).searchParams);
   const options = { signal: request.signal };
-  const [list, vendors] = await Promise.all([call(listBackOfficeDeals, { query: view }, options), call(listVendorCompanies, {}, options)]);
+  const [list, vendors] = await Promise.all([call(listBackOfficeDeals, { query: view }, options), call(listVendorCompanyOptions, {}, options)]);
   return { view, deals: list.deals, page: list.page, companies: vendors.companies.map((company) => ({ value: company.id, label: company.name })) };
 }
 

@@ -1,5 +1,5 @@
 import { listPartners, type AdminPartner } from "#domain/api/partners.ts";
-import { listVendorCompanies } from "#domain/api/vendors.ts";
+import { listVendorCompanyOptions } from "#domain/api/vendors.ts";
 import { Empty } from "../components/ui/page-state.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { savePartner } from "../features/back-office/partners/partner-actions.ts";
@@ -13,8 +13,8 @@ export const meta = () => appPageMeta("Partners");
 /** The partners, and the vendor companies a partner's branding may be for. */
 export const clientLoader = async ({ request }: Route.ClientLoaderArgs) => {
   const options = { signal: request.signal };
-  const [{ partners }, { companies }] = await Promise.all([call(listPartners, {}, options), call(listVendorCompanies, {}, options)]);
-  return { partners, companies: companies.map(({ id, name }) => ({ id, name })) };
+  const [{ partners }, { companies }] = await Promise.all([call(listPartners, {}, options), call(listVendorCompanyOptions, {}, options)]);
+  return { partners, companies };
 };
 
 export const clientAction = async ({ request }: Route.ClientActionArgs) => savePartner(await request.formData());

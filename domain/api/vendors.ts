@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
 import { emailAddress } from "../forms/fields.ts";
+import { vendorSlug } from "../vendors/vendor-slug.ts";
 import { endpoint } from "./endpoint.ts";
+import { listCursor, listPage, listSearch, sortDirections } from "./list-page.ts";
 
 /** The spec's wording; the team that sends the mail is the configured brand's (decisions.md 5). */
 export const vendorSignUpMessages = {
@@ -23,18 +25,47 @@ export const vendorUser = z.object({ id: z.string(), name: z.string(), email: z.
 
 export type VendorUser = z.infer<typeof vendorUser>;
 
+export const vendorSorts = ["name", "newest"] as const;
+export type VendorSort = (typeof vendorSorts)[number];
+
+/**
+ * The back-office vendors list's view (issue 17), kept in the page's URL: a search (the company's
+ * name, a user's name or e-mail), the sort (name A-Z by default, or newest first) and the page.
+ */
+export const vendorListQuery = z.object({
+  q: listSearch,
+  sort: z.optional(z.enum(vendorSorts)),
+  dir: z.optional(z.enum(sortDirections)),
+  cursor: z.optional(listCursor),
+});
+
+export type VendorListQuery = z.infer<typeof vendorListQuery>;
+
 export const vendorListResponse = z.object({
   companies: z.array(
     z.object({
       id: z.string(),
       name: z.string(),
       companyCode: z.string(),
+      /** The company's link address, /vendor_partner/<slug> (issue 18). */
+      slug: z.string(),
       users: z.array(vendorUser),
     }),
   ),
+  page: listPage,
 });
 
 export type VendorCompany = z.infer<typeof vendorListResponse>["companies"][number];
+
+/** Every company's id and name, by name: the deal list's vendor filter. */
+export const vendorCompanyOptionsResponse = z.object({ companies: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+/** A company's new link address, by the slug rule (domain/vendors/vendor-slug.ts). */
+export const vendorSlugRequest = z.object({ slug: vendorSlug });
+
+export type VendorSlugRequest = z.infer<typeof vendorSlugRequest>;
+
+export const vendorSlugTaken = "That link address is taken.";
 
 const vendorUserParams = z.object({ userId: z.string() });
 const done = z.object({ ok: z.literal(true) });
@@ -42,10 +73,31 @@ const done = z.object({ ok: z.literal(true) });
 export const listVendorCompanies = endpoint({
   method: "GET",
   path: "/api/back-office/vendors",
-  summary: "Vendor companies and their users",
+  summary: "Vendor companies and their users: search, sort, keyset pages and a capped total",
   tags: ["back office"],
+  query: vendorListQuery,
   responses: { 200: vendorListResponse },
   errors: ["FORBIDDEN"],
+});
+
+export const listVendorCompanyOptions = endpoint({
+  method: "GET",
+  path: "/api/back-office/vendor-companies",
+  summary: "Every vendor company's id and name (the deal list's vendor filter)",
+  tags: ["back office"],
+  responses: { 200: vendorCompanyOptionsResponse },
+  errors: ["FORBIDDEN"],
+});
+
+export const changeVendorCompanySlug = endpoint({
+  method: "PATCH",
+  path: "/api/back-office/vendors/companies/:companyId/slug",
+  summary: "Change a vendor company's link address (admins; the old address stops working)",
+  tags: ["back office"],
+  params: z.object({ companyId: z.uuid() }),
+  body: vendorSlugRequest,
+  responses: { 200: z.object({ slug: z.string() }) },
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 
 export const inviteVendor = endpoint({

@@ -26,7 +26,13 @@ export const vendorCompany = pgTable(
     createdAt: createdAt(),
   },
   // Two companies never share a name (issue 15): the index compares names as vendorCompanyNameKey does.
-  (table) => [uniqueIndex("vendor_company_name_key").on(vendorCompanyNameKey(table.name))],
+  // The vendors list's sorts (issue 17): keyset pages on (name, id) and (created_at, id); its search
+  // is a trigram index on lower(name) (hand-written in drizzle/0014).
+  (table) => [
+    uniqueIndex("vendor_company_name_key").on(vendorCompanyNameKey(table.name)),
+    index("vendor_company_name_idx").on(table.name, table.id),
+    index("vendor_company_created_idx").on(table.createdAt, table.id),
+  ],
 );
 
 // ---- better-auth tables (property names are better-auth's field names) ----
@@ -457,6 +463,12 @@ export const deal = pgTable(
     declinedReceivedOn: date("declined_received_on"),
     declinedCompletedOn: date("declined_completed_on"),
     declinedNoticeSentOn: date("declined_notice_sent_on"),
+    /**
+     * When the vendor wrote and the credit team has not answered since ("Waiting for us", issue 17):
+     * set by a vendor's message (kept if already set), cleared by staff's (post-message.ts,
+     * create-deal.ts's first comment); null when the last message is staff's or there is none.
+     */
+    awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -470,6 +482,10 @@ export const deal = pgTable(
     // The back-office deal list's sorts (issue 17): keyset pages on (sort column, id).
     index("deal_last_update_idx").on(table.lastUpdate, table.id),
     index("deal_business_name_idx").on(table.businessName, table.id),
+    // "Waiting for us" (issue 17): the few deals the vendor wrote last, in the list's default order.
+    index("deal_awaiting_reply_idx")
+      .on(table.lastUpdate, table.id)
+      .where(sql`${table.awaitingReplySince} is not null`),
     // One referred deal per lead, found from the lead's page (issue 18).
     uniqueIndex("deal_referral_lead_idx").on(table.referralLeadType, table.referralLeadId),
   ],

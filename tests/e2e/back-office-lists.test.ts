@@ -6,8 +6,8 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 17: staff search and page through leads and deals, and a view's URL shows the same view
-// on another page.
+// Issue 17: staff search and page through leads, deals and vendors, and a view's URL shows the
+// same view on another page; an admin changes a vendor company's link address.
 
 let server: E2eServer;
 let browser: Browser;
@@ -25,6 +25,7 @@ beforeAll(async () => {
     await db.execute(sql`insert into deal (idempotency_key, vendor_company_id, submitted_by_user_id, account_number, business_name, owners_name, business_phone, business_email, description, equipment_description, month_submitted, year_in_file, last_update)
       select 'paging-' || g, u.vendor_company_id, u.id, 'VP' || (50000 + g), 'Paging Deal ' || g, 'Owner ' || g, '(212) 555-0100', 'paging@biz.example', 'Loader', 'Loader', 1, 2025, now() - g * interval '1 minute'
       from generate_series(1, 80) g, "user" u where u.email = 'vendor@demo.example'`);
+    await db.execute(sql`insert into vendor_company (name, company_code) select 'Paging Vendor ' || lpad(g::text, 2, '0'), (800000 + g)::text from generate_series(1, 60) g`);
   });
 });
 beforeAll(async () => {
@@ -94,5 +95,48 @@ describe("back-office lists", () => {
     await staff.getByRole("link", { name: "Previous page" }).click();
     await staff.getByRole("link", { name: "Next page" }).waitFor();
     expect(await firstRow(staff, "Deals")).toBe(firstPage);
+  });
+
+  it("searches vendors by company or user, pages through them, and lets an admin change a company's link address", async () => {
+    await staff.goto(`${server.url}/back-office/vendors`);
+    const filters = staff.getByRole("form", { name: "Search vendors" });
+    await filters.getByLabel("Search").fill("VENDOR@DEMO");
+    await filters.getByRole("button", { name: "Search" }).click();
+    await staff
+      .getByRole("status")
+      .filter({ hasText: /^1 vendor companies$/ })
+      .waitFor();
+    await staff.getByRole("heading", { name: /Demo Equipment Co\./ }).waitFor();
+
+    await filters.getByLabel("Search").fill("paging vendor");
+    await filters.getByRole("button", { name: "Search" }).click();
+    await staff.getByRole("status").filter({ hasText: "60 vendor companies" }).waitFor();
+    await filters.getByLabel("Sort").selectOption({ label: "Newest first" });
+    await staff.waitForURL(/sort=newest/);
+    expect(new URL(staff.url()).searchParams.get("q")).toBe("paging vendor");
+    await filters.getByLabel("Sort").selectOption({ label: "Name, A to Z" });
+    await staff.waitForURL((url) => !url.searchParams.has("sort"));
+    await staff.getByRole("heading", { name: /^Paging Vendor 01 / }).waitFor();
+    await staff.getByRole("link", { name: "Next page" }).click();
+    await staff.waitForURL(/cursor=/);
+    await staff.getByRole("heading", { name: /^Paging Vendor 60 / }).waitFor();
+    await expectNoAxeViolations(staff);
+
+    const linkForm = staff.getByRole("form", { name: "Link address of Paging Vendor 60" });
+    await linkForm.getByLabel("Link address").fill("paging-vendor-01");
+    await linkForm.getByRole("button", { name: "Save link address" }).click();
+    await linkForm.getByText("That link address is taken.").first().waitFor();
+    await linkForm.getByLabel("Link address").fill("Not a slug!");
+    await linkForm.getByRole("button", { name: "Save link address" }).click();
+    await linkForm
+      .getByText(/Use lower-case letters, digits and single hyphens/)
+      .first()
+      .waitFor();
+    await linkForm.getByLabel("Link address").fill("last-paging-vendor");
+    await linkForm.getByRole("button", { name: "Save link address" }).click();
+    await linkForm.getByText("Link address changed to /vendor_partner/last-paging-vendor.", { exact: false }).waitFor();
+    await expectNoAxeViolations(staff);
+    expect((await fetch(`${server.url}/api/partners/last-paging-vendor`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/partners/paging-vendor-60`)).status).toBe(404);
   });
 });

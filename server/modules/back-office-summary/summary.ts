@@ -14,8 +14,8 @@ import { allLeads } from "../leads/all-leads.ts";
  * - deals awaiting an answer: stage 1 (App In, `newDealStage`) with no history row (no change by the
  *   credit team) and no staff message (deal_stage_idx, then deal_history_deal_idx and
  *   deal_message_deal_idx per deal);
- * - vendor messages unanswered: deals whose last message is the vendor's (one backward step on
- *   deal_message_deal_idx per deal that has messages).
+ * - vendor messages unanswered: deals whose last message is the vendor's, kept on the deal as
+ *   awaiting_reply_since (the deal list's "Waiting for us"; the partial index deal_awaiting_reply_idx).
  */
 export async function backOfficeSummary(db: Database, now: Date, timeZone: string): Promise<BackOfficeSummary> {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
@@ -29,8 +29,7 @@ export async function backOfficeSummary(db: Database, now: Date, timeZone: strin
         where d.stage = ${newDealStage}
           and not exists (select 1 from deal_history h where h.deal_id = d.id)
           and not exists (select 1 from deal_message m where m.deal_id = d.id and m.author_role = 'staff')) as deals_awaiting_answer,
-      (select count(*) from (select distinct on (m.deal_id) m.author_role from deal_message m order by m.deal_id, m.created_at desc) last
-        where last.author_role = 'vendor') as vendor_messages_unanswered`)) as unknown as {
+      (select count(*) from deal d where d.awaiting_reply_since is not null) as vendor_messages_unanswered`)) as unknown as {
     rows: { new_leads_today: string | number; overdue_leads: string | number; deals_awaiting_answer: string | number; vendor_messages_unanswered: string | number }[];
   };
   const row = result.rows[0]!;

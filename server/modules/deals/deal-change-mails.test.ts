@@ -7,7 +7,7 @@ import { responseDueAt } from "#domain/leads/response-promise.ts";
 import { multipartBody, samplePdf } from "../../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../../tests/support/vendor-fixtures.ts";
-import { dealHistory, dealMessage, footerMessage, leadStatus, mailOutbox, responseClock, user } from "../../db/schema.ts";
+import { deal, dealHistory, dealMessage, footerMessage, leadStatus, mailOutbox, responseClock, user } from "../../db/schema.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;
@@ -146,6 +146,11 @@ describe("the credit team's day", () => {
       { dealId: answered, authorUserId: vendor.id, authorRole: "vendor", body: "Any news?", createdAt: at(20) },
       { dealId: answered, authorUserId: staffId, authorRole: "staff", body: "Tomorrow", createdAt: at(10) },
     ]);
+    // Written straight into the thread: the deal's "waiting since" as post-message.ts would keep it.
+    await db
+      .update(deal)
+      .set({ awaitingReplySince: at(20) })
+      .where(eq(deal.id, vendorLast));
 
     const summary = (await request("GET", "/api/back-office/summary", staffCookie)).json();
     const day = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(instant);

@@ -6,10 +6,11 @@ import { createdBetween } from "../lists/created-between.ts";
 import { listWithTotal, type Keyset } from "../lists/keyset-page.ts";
 
 /**
- * The deal's last message is the vendor's: one backward step on deal_message_deal_idx
- * (deal_id, created_at) per deal. Written out: drizzle renders columns unqualified in subqueries.
+ * The deal's last message is the vendor's ("Waiting for us"): kept on the deal as
+ * awaiting_reply_since (set by a vendor's message, cleared by staff's; post-message.ts), so the
+ * filter reads the partial index deal_awaiting_reply_idx instead of every deal's last message.
  */
-export const vendorWroteLast = sql<boolean>`coalesce((select m.author_role = 'vendor' from deal_message m where m.deal_id = "deal"."id" order by m.created_at desc limit 1), false)`;
+export const vendorWroteLast = sql<boolean>`("deal"."awaiting_reply_since" is not null)`;
 
 /** What a deal search matches; the trigram index deal_search_idx (drizzle/0013_lists.sql) is on this very expression. */
 const dealSearchText = sql.raw(

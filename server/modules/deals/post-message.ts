@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { deal, dealDocument, dealMessage } from "../../db/schema.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
@@ -10,8 +10,8 @@ import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import type { StoredUpload } from "./receive-uploads.ts";
 
 /**
- * Adds a message (and its stored attachments) to a deal's thread, touches the deal and mails
- * the other side: the credit team for a vendor's message, the vendor for the team's answer.
+ * Adds a message (and its stored attachments) to a deal's thread, touches the deal (and whether it
+ * waits for the credit team's answer) and mails the other side: the credit team for a vendor's message, the vendor for the team's answer.
  */
 export async function postMessage(
   db: Database,
@@ -35,9 +35,10 @@ export async function postMessage(
     if (input.attachments.length > 0) {
       await tx.insert(dealDocument).values(input.attachments.map((file) => ({ ...file, slot: "message", dealId: input.dealId, messageId: message!.id, logicalFolder: input.logicalFolder })));
     }
+    // "Waiting for us" (issue 17): a vendor's message starts the wait (or keeps the first one's time), staff's answer ends it.
     const [touched] = await tx
       .update(deal)
-      .set({ lastUpdate: new Date() })
+      .set({ lastUpdate: new Date(), awaitingReplySince: input.author.role === "vendor" ? sql`coalesce(${deal.awaitingReplySince}, now())` : null })
       .where(eq(deal.id, input.dealId))
       .returning({ id: deal.id, vendorCompanyId: deal.vendorCompanyId, accountNumber: deal.accountNumber, businessName: deal.businessName, stage: deal.stage });
     if (touched) {

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  changeVendorCompanySlug,
   deactivateVendor as deactivateVendorEndpoint,
   inviteVendor as inviteVendorEndpoint,
   listVendorCompanies,
+  listVendorCompanyOptions as listVendorCompanyOptionsEndpoint,
   reactivateVendor as reactivateVendorEndpoint,
   resendVendorInvitation,
 } from "#domain/api/vendors.ts";
@@ -10,13 +12,15 @@ import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import type { Brand } from "#domain/site/brand.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import type { Auth } from "../auth/create-auth.ts";
+import { forgetVendorLinks } from "../widget/widget-vendor-cache.ts";
+import { changeVendorSlug } from "./change-vendor-slug.ts";
 import { deactivateVendor } from "./deactivate-vendor.ts";
 import { inviteVendor } from "./invite-vendor.ts";
-import { listVendors } from "./list-vendors.ts";
+import { listVendorCompanyOptions, listVendors } from "./list-vendors.ts";
 import { reactivateVendor } from "./reactivate-vendor.ts";
 import { resendInvitation } from "./resend-invitation.ts";
 
-/** Vendor companies and users: staff read the list; admins invite, deactivate, reactivate and re-invite. */
+/** Vendor companies and users: staff read the list; admins invite, deactivate, reactivate and re-invite, and change a company's link address. */
 export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string; brand: Brand }> = async (app, { auth, publicUrl, brand }) => {
   const invitation = { auth, publicUrl, product: brand.name };
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
@@ -30,8 +34,26 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string
 
   registerEndpoint(app, listVendorCompanies, async (request) => {
     await staff(request);
-    return listVendors(app.readDb);
+    return listVendors(app.readDb, request.query);
   });
+
+  registerEndpoint(app, listVendorCompanyOptionsEndpoint, async (request) => {
+    await staff(request);
+    return listVendorCompanyOptions(app.readDb);
+  });
+
+  registerEndpoint(
+    app,
+    changeVendorCompanySlug,
+    async (request) => {
+      const actor = await admin(request);
+      const changed = await changeVendorSlug(app.db, actor.id, request.params.companyId, request.body.slug);
+      // This server's widget stops answering for the old address now (others within their five minutes).
+      if (changed.previous !== changed.slug) forgetVendorLinks(app.db);
+      return { slug: changed.slug };
+    },
+    adminFirst,
+  );
 
   registerEndpoint(
     app,

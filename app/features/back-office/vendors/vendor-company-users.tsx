@@ -1,5 +1,6 @@
 import type { VendorCompany, VendorUser } from "#domain/api/vendors.ts";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
+import { VendorSlugForm } from "./vendor-slug-form.tsx";
 import { VendorUserActions } from "./vendor-user-actions.tsx";
 
 const status = (user: VendorUser) => (user.active ? (user.verified ? "active" : "invited") : "deactivated");
@@ -11,14 +12,21 @@ const columns: TableColumn<VendorUser>[] = [
   { key: "actions", header: "Actions", cell: (user) => <VendorUserActions user={user} /> },
 ];
 
-/** One vendor company: its name and company ID, and its users. */
-export function VendorCompanyUsers({ company }: { company: VendorCompany }) {
+/** One vendor company: its name, company ID and link address (admins change it), and its users. */
+export function VendorCompanyUsers({ company, admin }: { company: VendorCompany; admin: boolean }) {
   const headingId = `company-${company.id}`;
   return (
     <section aria-labelledby={headingId} className="mt-6">
       <h2 id={headingId} className="text-lg font-semibold">
         {company.name} <span className="font-normal text-slate-700">(company ID {company.companyCode})</span>
       </h2>
+      {admin ? (
+        <VendorSlugForm company={company} />
+      ) : (
+        <p className="mt-1 text-slate-700">
+          Link address: <span className="break-all">/vendor_partner/{company.slug}</span>
+        </p>
+      )}
       <Table caption={`Users of ${company.name}`} columns={columns} rows={company.users} rowKey={(user) => user.id} empty="No users." />
     </section>
   );

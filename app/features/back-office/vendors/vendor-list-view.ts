@@ -1,0 +1,14 @@
+import { vendorListQuery, type VendorListQuery } from "#domain/api/vendors.ts";
+import { readListParams } from "../../../lib/list-url.ts";
+
+const keys = ["q", "sort", "dir", "cursor"] as const;
+
+/** The vendors list's view as kept in the URL (issue 17); a value the endpoint would refuse is dropped, not sent. */
+export function readVendorView(search: URLSearchParams): VendorListQuery {
+  return readListParams(vendorListQuery, search, keys) as VendorListQuery;
+}
+
+export const vendorSortOptions = [
+  { value: "name", label: "Name, A to Z" },
+  { value: "newest", label: "Newest first" },
+] as const;
