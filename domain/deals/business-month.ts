@@ -1,11 +1,12 @@
 import { months } from "../questionnaire/answer-schema.ts";
+import { dateTimeFormat } from "../site/date-time-format.ts";
 
 /** The month filter's values: "0"-"11" or "all" (All Times drops month and year). */
 export const monthFilterOptions = [...months.map((month, index) => ({ value: String(index), label: month })), { value: "all", label: "All Times" }];
 
 /** Month (0-11) and year at `date` in the business time zone. */
 export function monthAndYearInTimeZone(date: Date, timeZone: string): { month: number; year: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, month: "numeric", year: "numeric" }).formatToParts(date);
+  const parts = dateTimeFormat("en-US", { timeZone, month: "numeric", year: "numeric" }).formatToParts(date);
   return { month: Number(parts.find((part) => part.type === "month")!.value) - 1, year: Number(parts.find((part) => part.type === "year")!.value) };
 }
 

@@ -2,6 +2,7 @@ import { creditOnlineUntilHour } from "../deals/business-month.ts";
 import { addCalendarDays, businessWallTime, weekdayOf } from "../site/business-day.ts";
 import { formatBusinessDateTime } from "../site/business-time.ts";
 import type { LeadStatus, LeadType } from "./lead-inbox.ts";
+import { dateTimeFormat } from "../site/date-time-format.ts";
 
 /**
  * The promise of a call (issue 17): "within 30 minutes" of a lead (`brand.claims.leadCallbackMinutes`),
@@ -57,7 +58,7 @@ export function leadSource(type: LeadType, fromPartner = false): ResponseSource 
 export const countsAsLeadContact = (status: LeadStatus) => status !== "new";
 
 function localDayAndMinute(instant: Date, timeZone: string): { day: string; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(instant);
+  const parts = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(instant);
   const part = (type: string) => parts.find((each) => each.type === type)!.value;
   return { day: `${part("year")}-${part("month")}-${part("day")}`, minute: Number(part("hour")) * 60 + Number(part("minute")) };
 }

@@ -1,8 +1,12 @@
+import { dateTimeFormat } from "./date-time-format.ts";
+
 const dayMs = 86_400_000;
 
 /** The zone's offset from UTC at `instant`, in ms (-5 h for New York in winter). */
 function offsetAt(instant: number, timeZone: string): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(instant).find((part) => part.type === "timeZoneName")!.value;
+  const name = dateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    .formatToParts(instant)
+    .find((part) => part.type === "timeZoneName")!.value;
   const match = /^GMT(?:([+-])(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?)?$/.exec(name);
   if (!match?.[1]) return 0;
   const size = Number(match[2]) * 3_600_000 + Number(match[3] ?? 0) * 60_000 + Number(match[4] ?? 0) * 1000;
@@ -61,5 +65,5 @@ export function weekdayOf(day: string): number {
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the business time zone. */
 export function businessDayOf(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }

@@ -1,16 +1,18 @@
+import { dateTimeFormat } from "./date-time-format.ts";
+
 /** The calendar year at `date` in the business time zone (decisions.md 6: dates are the business's). */
 export function yearInTimeZone(date: Date, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" }).format(date));
+  return Number(dateTimeFormat("en-US", { timeZone, year: "numeric" }).format(date));
 }
 
 /** The hour (0-23) at `date` in the business time zone. */
 export function hourInTimeZone(date: Date, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(date));
+  return Number(dateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(date));
 }
 
 /** An instant as the business reads it: "Mar 4, 2026, 9:05 AM PST" in the business time zone. */
 export function formatBusinessDateTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(date) + ` ${zoneName(date, timeZone)}`;
+  return dateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(date) + ` ${zoneName(date, timeZone)}`;
 }
 
 /** A calendar date (YYYY-MM-DD, no time of day, so no time zone) written out: "2015-04-01" -> "Apr 1, 2015". */
@@ -19,14 +21,18 @@ export function formatCalendarDate(day: string): string {
   if (!match) return day;
   // A calendar date is the same day everywhere: noon UTC stays on it in any zone within ±12 h.
   const noon = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" }).format(noon);
+  return dateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" }).format(noon);
 }
 
 function zoneName(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+  return (
+    dateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+      .formatToParts(date)
+      .find((part) => part.type === "timeZoneName")?.value ?? timeZone
+  );
 }
 
 /** The calendar day (YYYY-MM-DD) at `date` in the business time zone. */
 export function dayInTimeZone(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { newDealMessages, type NewDealClient } from "#domain/deals/new-deal-schema.ts";
 import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
@@ -65,7 +65,7 @@ export async function createDeal(
         monthSubmitted: month,
         yearInFile: year,
         // The vendor's comment is the thread's first message: the deal waits for the credit team's answer.
-        awaitingReplySince: client.VendorComment ? sql`now()` : null,
+        awaitingReplySince: client.VendorComment ? new Date() : null,
       },
       {
         firstName,
