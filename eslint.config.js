@@ -29,7 +29,7 @@ const inlineRoute = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "drizzle/**"] },
+  { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "drizzle/**", "public/widget.js"] },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
