@@ -1,14 +1,14 @@
 // Issue 17: the back-office lists at scale. Seeds 1,000,000 leads (spread over the six kinds, each
-// with its lead index row), 1,000,000 deals and 1,000,000 audit entries in SQL (generate_series),
-// then times the first page (and its capped total) of every list under each single filter, search
-// and sort through the very functions the routes call, and writes each query's plan
-// (EXPLAIN ANALYZE) to docs/list-query-plans-<driver>.md, failing a plan that reads a big table
-// whole (Seq Scan).
+// with its lead index row), 1,000,000 deals, 1,000,000 audit entries and 10,000 vendor companies
+// (a user each) in SQL (generate_series), then times the first page (and its capped total) of
+// every list under each single filter, search and sort through the very functions the routes
+// call, and writes each query's plan (EXPLAIN ANALYZE) to docs/list-query-plans-<driver>.md,
+// failing a plan that reads a big table whole (Seq Scan).
 //
 // `npm run bench` calls benchLists() once per database. Alone:
 //   node --import tsx scripts/bench-lists.ts                  (PGlite in a scratch folder)
 //   BENCH_DATABASE_URL=postgres://... node --import tsx scripts/bench-lists.ts postgres
-// BENCH_LEADS, BENCH_DEALS and BENCH_AUDIT set the counts; BENCH_LIST_RUNS the timed runs per case.
+// BENCH_LEADS, BENCH_DEALS, BENCH_AUDIT and BENCH_COMPANIES set the counts; BENCH_LIST_RUNS the timed runs per case.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,15 +16,18 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AuditQuery } from "../domain/api/audit.ts";
 import type { BackOfficeDealQuery } from "../domain/api/back-office-deals.ts";
 import type { LeadInboxQuery } from "../domain/api/back-office-leads.ts";
+import type { VendorListQuery } from "../domain/api/vendors.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "../server/db/client.ts";
 import { listAuditEntries } from "../server/modules/audit/list-audit-entries.ts";
 import { listAllDeals } from "../server/modules/deals/list-all-deals.ts";
 import { reindexAllLeads } from "../server/modules/leads/lead-index.ts";
 import { leadInbox } from "../server/modules/leads/list-lead-inbox.ts";
+import { listVendors } from "../server/modules/vendors/list-vendors.ts";
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const dealCount = Number(process.env.BENCH_DEALS ?? 1_000_000);
 const auditCount = Number(process.env.BENCH_AUDIT ?? 1_000_000);
+const companyCount = Number(process.env.BENCH_COMPANIES ?? 10_000);
 const runs = Number(process.env.BENCH_LIST_RUNS ?? 40);
 const timeZone = "America/New_York";
 const staffId = "bench-staff";
@@ -135,6 +138,17 @@ async function seed(db: Database, report: (line: string) => void) {
       ),
     );
   }
+  if ((await countOf(db, "vendor_company")) < companyCount) {
+    // The vendors screen: a large dealer network, each company with one vendor user (after the deals, which use the first 40 by name).
+    await db.execute(
+      sql.raw(`insert into vendor_company (name, company_code) select 'Zenith Dealer ' || g || ' Machinery', (300000 + g)::text from generate_series(1, ${companyCount}) g on conflict do nothing`),
+    );
+    await db.execute(
+      sql`insert into "user" (id, name, email, role, email_verified, vendor_company_id)
+        select 'bench-rep-' || c.company_code, 'Rep ' || c.company_code, 'rep' || c.company_code || '@dealers.example', 'vendor', true, c.id
+        from vendor_company c where c.name like 'Zenith Dealer %' on conflict do nothing`,
+    );
+  }
   if ((await countOf(db, "audit_log")) < auditCount) {
     await withoutGinIndexes(db, "audit_log", async () => {
       await db.execute(
@@ -178,6 +192,7 @@ async function cases(db: Database): Promise<Case[]> {
   const leads = (query: LeadInboxQuery) => (target: Database) => leadInbox(target, query, now, 30, timeZone);
   const deals = (query: BackOfficeDealQuery) => (target: Database) => listAllDeals(target, query, undefined, timeZone);
   const audit = (query: AuditQuery) => (target: Database) => listAuditEntries(target, query, timeZone);
+  const vendors = (query: VendorListQuery) => (target: Database) => listVendors(target, query);
   const [company] = ((await db.execute(sql`select id from vendor_company where name = 'Vendor 7 Equipment'`)) as unknown as { rows: { id: string }[] }).rows;
   const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
@@ -223,6 +238,10 @@ async function cases(db: Database): Promise<Case[]> {
     { list: "audit", name: "search a subject (subject-424242)", run: audit({ q: "subject-424242" }) },
     { list: "audit", name: "search who (staff@bench)", run: audit({ q: "staff@bench" }) },
     { list: "audit", name: "days: last 7", run: audit({ from: weekAgo }) },
+    { list: "vendors", name: "name A-Z (no filter)", run: vendors({}) },
+    { list: "vendors", name: "sort: newest", run: vendors({ sort: "newest" }) },
+    { list: "vendors", name: "search a company (zenith dealer 4242)", run: vendors({ q: "zenith dealer 4242" }) },
+    { list: "vendors", name: "search a user's e-mail (rep304242@)", run: vendors({ q: "rep304242@" }) },
   ];
 }
 
