@@ -21,6 +21,10 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["domain/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          // Files share a worker's modules (each file still opens its own database and servers):
+          // importing the server's module graph once per worker instead of once per file took the
+          // unit and db suites from 240 s to 150 s on PGlite and from 197 s to 94 s on PostgreSQL.
+          isolate: false,
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
         },
       },
@@ -29,6 +33,7 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["server/**/*.test.ts"],
+          isolate: false,
           globalSetup: ["tests/support/database-global-setup.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           testTimeout: 30_000,
