@@ -90,15 +90,13 @@ describe("rotating the data-encryption key", () => {
       .insert(creditApplicationDraft)
       .values({ tokenHash: "rotation-draft", emailHash: "e", payloadEncrypted: server.cipher.encrypt('{"ssn":"531-86-4299"}'), expiresAt: new Date(Date.now() + 3600_000) });
     // A webhook endpoint's signing secret (issue 19): the server signs with it, so it is encrypted, not hashed.
-    await server.database.db
-      .insert(webhookEndpoint)
-      .values({
-        vendorCompanyId: company!.id,
-        url: "https://hooks.example/rotation",
-        events: ["deal.created"],
-        secretEncrypted: server.cipher.encrypt("whsec_rotation"),
-        createdByUserId: "u-rotation",
-      });
+    await server.database.db.insert(webhookEndpoint).values({
+      vendorCompanyId: company!.id,
+      url: "https://hooks.example/rotation",
+      events: ["deal.created"],
+      secretEncrypted: server.cipher.encrypt("whsec_rotation"),
+      createdByUserId: "u-rotation",
+    });
     const before = await storedTokens(server);
     const plain = Object.fromEntries(Object.entries(before).map(([name, tokens]) => [name, tokens.map((token) => server.cipher.decrypt(token)).sort()]));
     expect(plain).toEqual({
