@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /** Browser-project suites that start several servers, kill or restart them: each runs with the machine to itself. */
 const e2eSolo = [
@@ -8,6 +8,29 @@ const e2eSolo = [
   "tests/e2e/database-restart.test.ts",
   "tests/e2e/tracing.test.ts",
   "tests/e2e/two-servers.test.ts",
+];
+
+/**
+ * Server suites that never open the test database (pure modules, start-up checks, and suites that
+ * reach PostgreSQL through TEST_DATABASE_URL themselves): the PostgreSQL pass (TEST_DB_DRIVER=
+ * postgres) would run them exactly as the PGlite pass did, so it skips them.
+ * `scripts/driver-independent-suites.test.ts` keeps this list true.
+ */
+export const driverIndependentSuites = [
+  "server/config.test.ts",
+  "server/data-dir-permissions.test.ts",
+  "server/db/migrations.test.ts",
+  "server/main-start-up.test.ts",
+  "server/modules/adverse-action/notice-template.test.ts",
+  "server/modules/api-v1/verify-signature-sample.test.ts",
+  "server/modules/crypto/field-cipher.test.ts",
+  "server/modules/csv/to-csv.test.ts",
+  "server/modules/mail/applicant-status-mails.test.ts",
+  "server/modules/pdf/write-document.test.ts",
+  "server/modules/site/fill-partner-template.test.ts",
+  "server/modules/storage/local-file-storage.test.ts",
+  "server/modules/webhooks/address-policy.test.ts",
+  "server/modules/webhooks/sign-payload.test.ts",
 ];
 
 export default defineConfig({
@@ -33,6 +56,7 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["server/**/*.test.ts"],
+          exclude: process.env.TEST_DB_DRIVER === "postgres" ? [...configDefaults.exclude, ...driverIndependentSuites] : configDefaults.exclude,
           isolate: false,
           globalSetup: ["tests/support/database-global-setup.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
