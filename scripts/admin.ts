@@ -7,8 +7,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { authRoles, type AuthRole } from "../domain/auth/roles.ts";
-import { composeServer } from "../server/compose-server.ts";
-import { PendingMigrationsError } from "../server/db/client.ts";
+import { composeForCommand } from "./compose-for-command.ts";
 import { loadConfig } from "../server/config.ts";
 import { vendorCompany } from "../server/db/schema.ts";
 import { createAccount } from "../server/modules/accounts/create-account.ts";
@@ -51,11 +50,7 @@ if (password.length < 8 || password.length > 128) fail("Passwords are 8 to 128 c
 if (isCommonPassword(password)) fail("That password is too common. Please choose another.");
 
 const config = loadConfig();
-const { app, database, auth } = await composeServer(config, { onWarning: () => {} }).catch((error: unknown) => {
-  if (!(error instanceof PendingMigrationsError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
+const { app, database, auth } = await composeForCommand(config, () => {});
 const operator = { auth, db: database.db, brand: config.public.brand, publicUrl: config.publicUrl };
 try {
   if (command === "set-password") {

@@ -4,8 +4,7 @@
 // tax id, e-mail and phone) and links the ones that match. Uses the same configuration
 // (DATA_DIR / DATABASE_URL, LOOKUP_HASH_KEY) as the server; with the embedded database, stop the
 // server first. Safe to run again: records that have keys are skipped.
-import { composeServer } from "../server/compose-server.ts";
-import { PendingMigrationsError } from "../server/db/client.ts";
+import { composeForCommand } from "./compose-for-command.ts";
 import { loadConfigOrExit } from "../server/config.ts";
 import { backfillMatchKeys } from "../server/modules/duplicates/backfill-match-keys.ts";
 
@@ -13,11 +12,7 @@ process.umask(0o077);
 
 const config = loadConfigOrExit();
 
-const { app, database, cipher } = await composeServer(config, { onWarning: (message) => console.warn(message) }).catch((error: unknown) => {
-  if (!(error instanceof PendingMigrationsError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
+const { app, database, cipher } = await composeForCommand(config, (message) => console.warn(message));
 try {
   const { records, links } = await backfillMatchKeys(database.db, cipher);
   console.log(`Match keys recorded for ${records} record(s) of the last 90 days; ${links} duplicate link(s) made for staff to review.`);

@@ -5,8 +5,7 @@
 // Uses the same configuration (DATA_DIR / DATABASE_URL) as the server. With the embedded
 // database, stop the server first: PGlite allows one process at a time. Safe to run again.
 import { parseArgs } from "node:util";
-import { composeServer } from "../server/compose-server.ts";
-import { PendingMigrationsError } from "../server/db/client.ts";
+import { composeForCommand } from "./compose-for-command.ts";
 import { loadConfigOrExit } from "../server/config.ts";
 import { rotateEncryptedFields } from "../server/modules/crypto/rotate-encrypted-fields.ts";
 
@@ -21,11 +20,7 @@ if (!Number.isInteger(batchSize) || batchSize < 1) {
 
 const config = loadConfigOrExit();
 
-const { app, database, cipher } = await composeServer(config, { onWarning: (message) => console.warn(message) }).catch((error: unknown) => {
-  if (!(error instanceof PendingMigrationsError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
+const { app, database, cipher } = await composeForCommand(config, (message) => console.warn(message));
 try {
   console.log(`Re-encrypting with key ${cipher.keyId}, ${batchSize} rows per batch:`);
   const counts = await rotateEncryptedFields(database.db, cipher, { batchSize });
