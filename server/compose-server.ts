@@ -5,6 +5,7 @@ import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, PendingMigrationsError, type DatabaseHandle } from "./db/client.ts";
 import { createAuth, type Auth } from "./modules/auth/create-auth.ts";
+import { syncResponseDayZone } from "./modules/promise/response-day.ts";
 import { createFieldCipher, type FieldCipher } from "./modules/crypto/field-cipher.ts";
 import { ensurePrivateDirectory } from "./private-directory.ts";
 import { configuredOrGeneratedSecret } from "./secrets.ts";
@@ -35,6 +36,7 @@ export async function composeServer(
       throw new PendingMigrationsError(pending);
     }
   }
+  await syncResponseDayZone(database.db, config.public.brand.timeZone);
   const secret = await configuredOrGeneratedSecret(config.authSecret, config.dataDir, "auth-secret", (file) =>
     warn(`Generated a session-signing secret in ${file}. Production refuses to start without AUTH_SECRET.`),
   );

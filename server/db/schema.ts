@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -658,13 +658,44 @@ export const responseClock = pgTable(
   },
   (table) => [
     uniqueIndex("response_clock_subject_idx").on(table.subjectType, table.subjectId),
-    // The board's aggregates read a range of arrivals of one kind (the hand-written covering index
-    // response_clock_board_idx adds source, due_at and first_contact_at for index-only scans).
-    // "Overdue now": not yet contacted, newest due first.
+    // Not yet contacted, newest due first: "overdue now" and the board's waiting and overdue (the
+    // board's other numbers come from the rollups, response_day). Migration 0015 recreates it with
+    // INCLUDE (subject_type, subject_id, source, arrived_at) for index-only scans.
     index("response_clock_waiting_idx")
       .on(table.subjectKind, table.dueAt.desc())
       .where(sql`${table.firstContactAt} is null`),
   ],
+);
+
+/**
+ * Daily rollups of `response_clock` for the response-times board: per kind, business day of
+ * arrival and source, the arrivals, the contacted, those contacted by their due time, and the
+ * minutes to first contact as counts per bucket (`domain/leads/wait-histogram.ts`). Kept by the
+ * trigger response_day_maintain on every write to response_clock (migration 0015), so no path
+ * can forget it; rebuilt by rebuild_response_days() when the business time zone changes.
+ */
+export const responseDay = pgTable(
+  "response_day",
+  {
+    subjectKind: text("subject_kind", { enum: ["lead", "deal"] }).notNull(),
+    day: date("day").notNull(),
+    source: text("source").notNull(),
+    arrived: integer("arrived").notNull().default(0),
+    contacted: integer("contacted").notNull().default(0),
+    kept: integer("kept").notNull().default(0),
+    waitCounts: integer("wait_counts").array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subjectKind, table.day, table.source] })],
+);
+
+/** The business time zone `response_day`'s days are counted in: one row, set at start (`syncResponseDayZone`). */
+export const responseDayZone = pgTable(
+  "response_day_zone",
+  {
+    singleton: boolean("singleton").primaryKey().default(true),
+    timeZone: text("time_zone").notNull(),
+  },
+  (table) => [check("response_day_zone_one_row", sql`${table.singleton}`)],
 );
 
 // ---- Vendor links (issue 18): visits to each company's /vendor_partner/<slug> pages ----

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { OverdueItem, PromiseBoard, PromiseBoardQuery, PromiseStats } from "#domain/api/back-office-promise.ts";
 import type { ResponseSource, ResponseSubjectKind } from "#domain/leads/response-promise.ts";
+import { addWaitCounts, waitBucketCount, waitPercentile } from "#domain/leads/wait-histogram.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
 import type { DbExecutor } from "../../db/client.ts";
 import { allLeads } from "../leads/all-leads.ts";
@@ -8,60 +9,59 @@ import { allLeads } from "../leads/all-leads.ts";
 /** The overdue list's length: the latest due first. */
 export const overdueListLimit = 50;
 
-type StatsRow = {
-  day: string | null;
-  source: string | null;
-  grouped: number;
-  arrived: string | number;
-  contacted: string | number;
-  waiting: string | number;
-  kept: string | number;
-  missed: string | number;
-  median: string | number | null;
-  p90: string | number | null;
-};
+type Tally = { arrived: number; contacted: number; kept: number; waiting: number; overdue: number; waitCounts: number[] };
 
-const minutes = (value: string | number | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
+const emptyTally = (): Tally => ({ arrived: 0, contacted: 0, kept: 0, waiting: 0, overdue: 0, waitCounts: new Array<number>(waitBucketCount).fill(0) });
 
-function stats(row: StatsRow): PromiseStats {
-  const kept = Number(row.kept);
-  const missed = Number(row.missed);
+function addTally(into: Tally, part: Partial<Tally>): Tally {
+  into.arrived += part.arrived ?? 0;
+  into.contacted += part.contacted ?? 0;
+  into.kept += part.kept ?? 0;
+  into.waiting += part.waiting ?? 0;
+  into.overdue += part.overdue ?? 0;
+  if (part.waitCounts) addWaitCounts(into.waitCounts, part.waitCounts);
+  return into;
+}
+
+function tallyOf(groups: Map<string, Tally>, key: string) {
+  let tally = groups.get(key);
+  if (!tally) groups.set(key, (tally = emptyTally()));
+  return tally;
+}
+
+const minutes = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+/** Missed: contacted after the due time, or past it uncontacted. */
+function stats(tally: Tally): PromiseStats {
+  const missed = tally.contacted - tally.kept + tally.overdue;
   return {
-    arrived: Number(row.arrived),
-    contacted: Number(row.contacted),
-    waiting: Number(row.waiting),
-    kept,
+    arrived: tally.arrived,
+    contacted: tally.contacted,
+    waiting: tally.waiting,
+    kept: tally.kept,
     missed,
-    keptShare: kept + missed === 0 ? null : kept / (kept + missed),
-    medianMinutes: minutes(row.median),
-    p90Minutes: minutes(row.p90),
+    keptShare: tally.kept + missed === 0 ? null : tally.kept / (tally.kept + missed),
+    medianMinutes: minutes(waitPercentile(tally.waitCounts, 0.5)),
+    p90Minutes: minutes(waitPercentile(tally.waitCounts, 0.9)),
   };
 }
 
-const emptyStats: PromiseStats = { arrived: 0, contacted: 0, waiting: 0, kept: 0, missed: 0, keptShare: null, medianMinutes: null, p90Minutes: null };
+/** A range's daily rollups of one kind (response_day's primary key): at most 92 days x the sources. */
+export const promiseDaysSql = (kind: ResponseSubjectKind, from: string, to: string) => sql`
+    select to_char(day, 'YYYY-MM-DD') as day, source, arrived, contacted, kept, wait_counts as "waitCounts"
+    from response_day
+    where subject_kind = ${kind} and day >= ${from}::date and day <= ${to}::date and arrived > 0`;
 
 /**
- * The board's numbers in one statement: the range's clocks of one kind (an index-only range scan
- * on response_clock_board_idx) grouped three ways at once (by business day, by source, in total);
- * percentiles by percentile_cont over wall-clock minutes to first contact (uncontacted rows are
- * null and left out).
+ * The range's uncontacted clocks, waiting or past due as of now: what the rollups cannot hold, as
+ * it changes with the time. Read from the partial index of uncontacted clocks (response_clock_waiting_idx).
  */
-export const promiseStatsSql = (kind: ResponseSubjectKind, range: { start: Date; end: Date }, now: Date, timeZone: string) => sql`
-    select c.day, c.source, grouping(c.day, c.source) as grouped,
-      count(*) as arrived,
-      count(c.first_contact_at) as contacted,
-      count(*) filter (where c.first_contact_at is null and c.due_at >= ${now}) as waiting,
-      count(*) filter (where c.first_contact_at <= c.due_at) as kept,
-      count(*) filter (where c.first_contact_at > c.due_at or (c.first_contact_at is null and c.due_at < ${now})) as missed,
-      percentile_cont(0.5) within group (order by c.wait) as median,
-      percentile_cont(0.9) within group (order by c.wait) as p90
-    from (
-      select to_char(arrived_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, source, due_at, first_contact_at,
-        extract(epoch from first_contact_at - arrived_at) / 60 as wait
-      from response_clock
-      where subject_kind = ${kind} and arrived_at >= ${range.start} and arrived_at < ${range.end}
-    ) c
-    group by grouping sets ((c.day), (c.source), ())`;
+export const promiseUncontactedSql = (kind: ResponseSubjectKind, range: { start: Date; end: Date }, now: Date, timeZone: string) => sql`
+    select to_char(arrived_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, source,
+      count(*) filter (where due_at >= ${now}) as waiting, count(*) filter (where due_at < ${now}) as overdue
+    from response_clock
+    where subject_kind = ${kind} and first_contact_at is null and due_at >= ${range.start} and arrived_at >= ${range.start} and arrived_at < ${range.end}
+    group by 1, 2`;
 
 /** What is past due and uncontacted now (the partial index response_clock_waiting_idx), with each one's title. */
 export function overdueNowSql(kind: ResponseSubjectKind, now: Date) {
@@ -75,7 +75,7 @@ export function overdueNowSql(kind: ResponseSubjectKind, now: Date) {
         select c.subject_type as type, c.subject_id as id, c.source, coalesce(${title}, '') as title, c.arrived_at as "arrivedAt", c.due_at as "dueAt"
         from response_clock c
         where c.subject_kind = ${kind} and c.first_contact_at is null and c.due_at < ${now}
-        order by c.due_at desc limit ${overdueListLimit}) o), '[]') as items`;
+        order by c.due_at desc nulls last limit ${overdueListLimit}) o), '[]') as items`;
 }
 
 async function overdueNow(db: DbExecutor, kind: ResponseSubjectKind, now: Date) {
@@ -90,24 +90,40 @@ async function overdueNow(db: DbExecutor, kind: ResponseSubjectKind, now: Date) 
   };
 }
 
-/** The response-times board for leads or deals arrived in a range of business days. */
+/**
+ * The response-times board for leads or deals arrived in a range of business days: the daily
+ * rollups and the uncontacted clocks, summed by day, by source and in total.
+ */
 export async function promiseBoard(db: DbExecutor, query: PromiseBoardQuery, now: Date, promise: { timeZone: string; promisedMinutes: number }): Promise<PromiseBoard> {
   const range = businessDaysToInstants(query, promise.timeZone);
-  const [grouped, overdue] = await Promise.all([db.execute(promiseStatsSql(query.kind, range, now, promise.timeZone)), overdueNow(db, query.kind, now)]);
-  const rows = (grouped as unknown as { rows: StatsRow[] }).rows;
-  const total = rows.find((row) => row.day === null && row.source === null && Number(row.grouped) === 3);
+  const [days, uncontacted, overdue] = await Promise.all([
+    db.execute(promiseDaysSql(query.kind, query.from, query.to)),
+    db.execute(promiseUncontactedSql(query.kind, range, now, promise.timeZone)),
+    overdueNow(db, query.kind, now),
+  ]);
+  const parts = [
+    ...(days as unknown as { rows: (Omit<Tally, "waiting" | "overdue"> & { day: string; source: string })[] }).rows,
+    ...(uncontacted as unknown as { rows: { day: string; source: string; waiting: string | number; overdue: string | number }[] }).rows.map((row) => ({
+      day: row.day,
+      source: row.source,
+      waiting: Number(row.waiting),
+      overdue: Number(row.overdue),
+    })),
+  ];
+  const total = emptyTally();
+  const byDay = new Map<string, Tally>();
+  const bySource = new Map<string, Tally>();
+  for (const part of parts) {
+    addTally(total, part);
+    addTally(tallyOf(byDay, part.day), part);
+    addTally(tallyOf(bySource, part.source), part);
+  }
   return {
     kind: query.kind,
     promisedMinutes: promise.promisedMinutes,
-    total: total ? stats(total) : emptyStats,
-    byDay: rows
-      .filter((row) => row.day !== null)
-      .map((row) => ({ day: row.day!, ...stats(row) }))
-      .sort((a, b) => a.day.localeCompare(b.day)),
-    bySource: rows
-      .filter((row) => row.source !== null)
-      .map((row) => ({ source: row.source as ResponseSource, ...stats(row) }))
-      .sort((a, b) => b.arrived - a.arrived),
+    total: stats(total),
+    byDay: [...byDay].map(([day, tally]) => ({ day, ...stats(tally) })).sort((a, b) => a.day.localeCompare(b.day)),
+    bySource: [...bySource].map(([source, tally]) => ({ source: source as ResponseSource, ...stats(tally) })).sort((a, b) => b.arrived - a.arrived),
     overdue,
   };
 }

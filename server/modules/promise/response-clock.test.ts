@@ -146,11 +146,13 @@ describe("the response-times board", () => {
     );
     const now = new Date("2020-06-10T00:00:00Z");
     const board = await promiseBoard(db, { kind: "deal", from: "2020-06-01", to: "2020-06-02" }, now, { timeZone: "America/Los_Angeles", promisedMinutes: 60 });
-    // percentile_cont interpolates: waits 5, 10, 20, 30, 40, 90, 100 -> median 30, p90 = 90 + 0.4 * 10 = 94
-    expect(board.total).toEqual({ arrived: 8, contacted: 7, waiting: 0, kept: 5, missed: 3, keptShare: 5 / 8, medianMinutes: 30, p90Minutes: 94 });
+    // Percentiles interpolate as percentile_cont does, over waits read from minute buckets (each
+    // whole-minute wait at its minute's middle, +0.5): 5, 10, 20, 30, 40, 90, 100 -> median 30.5,
+    // p90 = 90.5 + 0.4 * 10 = 94.5.
+    expect(board.total).toEqual({ arrived: 8, contacted: 7, waiting: 0, kept: 5, missed: 3, keptShare: 5 / 8, medianMinutes: 30.5, p90Minutes: 94.5 });
     expect(board.byDay).toEqual([
-      { day: "2020-06-01", arrived: 5, contacted: 5, waiting: 0, kept: 4, missed: 1, keptShare: 0.8, medianMinutes: 30, p90Minutes: 76 },
-      { day: "2020-06-02", arrived: 3, contacted: 2, waiting: 0, kept: 1, missed: 2, keptShare: 1 / 3, medianMinutes: 47.5, p90Minutes: 81.5 },
+      { day: "2020-06-01", arrived: 5, contacted: 5, waiting: 0, kept: 4, missed: 1, keptShare: 0.8, medianMinutes: 30.5, p90Minutes: 76.5 },
+      { day: "2020-06-02", arrived: 3, contacted: 2, waiting: 0, kept: 1, missed: 2, keptShare: 1 / 3, medianMinutes: 48, p90Minutes: 82 },
     ]);
     expect(board.bySource.map((row) => [row.source, row.arrived, row.kept, row.missed])).toEqual([
       ["vendor-deal", 5, 4, 1],
