@@ -101,6 +101,10 @@ $$;--> statement-breakpoint
 DROP INDEX IF EXISTS "response_clock_board_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "response_clock_waiting_idx";--> statement-breakpoint
 CREATE INDEX "response_clock_waiting_idx" ON "response_clock" USING btree ("subject_kind", "due_at" DESC NULLS LAST) INCLUDE ("subject_type", "subject_id", "source", "arrived_at") WHERE "first_contact_at" IS NULL;--> statement-breakpoint
+-- Users by name or e-mail, every role: the vendors list's search (vendor users) and the audit
+-- log's "who" (staff too, which 0014's index on vendors alone left to a scan of every user).
+DROP INDEX IF EXISTS "user_vendor_search_idx";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "user_search_idx" ON "user" USING gin ((lower("name" || ' ' || "email")) gin_trgm_ops);--> statement-breakpoint
 -- The brand's default zone, as 0013's backfill; a deployment with another BRAND_TIME_ZONE has its
 -- rollups rebuilt at start (server/modules/promise/response-day.ts).
 INSERT INTO response_day_zone (singleton, time_zone) VALUES (true, 'America/Los_Angeles');--> statement-breakpoint

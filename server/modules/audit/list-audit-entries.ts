@@ -8,12 +8,12 @@ import { listWithTotal } from "../lists/keyset-page.ts";
 /** What an audit search matches besides the actor; audit_log_search_idx (drizzle/0013_lists.sql) is on this very expression. */
 const auditSearchText = sql.raw(`lower("audit_log"."action" || ' ' || coalesce("audit_log"."subject", ''))`);
 
-/** The filters of an audit query; a search matches the action, the subject or the actor's e-mail. */
+/** The filters of an audit query; a search matches the action, the subject or the actor's name or e-mail (user_search_idx, drizzle/0015). */
 export async function auditFilters(db: Database, query: AuditQuery, timeZone: string): Promise<SQL[]> {
   const where: SQL[] = [];
   if (query.q) {
     const pattern = searchPattern(query.q);
-    const actors = (await db.execute(sql`select id from "user" where lower(email) like ${pattern} or lower(name) like ${pattern} limit 100`)) as unknown as { rows: { id: string }[] };
+    const actors = (await db.execute(sql`select id from "user" where lower(name || ' ' || email) like ${pattern} limit 100`)) as unknown as { rows: { id: string }[] };
     const byActor = actors.rows.length
       ? sql` or "audit_log"."actor_user_id" in (${sql.join(
           actors.rows.map((row) => sql`${row.id}`),

@@ -13,8 +13,8 @@ const sortColumns: Record<NonNullable<VendorListQuery["sort"]>, Omit<Keyset, "di
 
 /**
  * A search matches the company's name or one of its vendor users' name or e-mail, in any case
- * (the trigram indexes vendor_company_search_idx and user_vendor_search_idx, drizzle/0014, are on
- * these very expressions).
+ * (the trigram indexes vendor_company_search_idx, drizzle/0014, and user_search_idx, drizzle/0015,
+ * are on these very expressions).
  */
 function vendorSearch(q: string): SQL {
   const pattern = searchPattern(q);
