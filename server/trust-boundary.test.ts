@@ -137,7 +137,7 @@ describe("2. percent-encoded paths", () => {
 });
 
 describe("3. tokens in URLs and the server log", () => {
-  it("mails invitation and reset links with the token in the fragment only, refuses better-auth's link, and logs none of their tokens nor the verification link's", async () => {
+  it("mails invitation and reset links with the token in the fragment only, refuses it in a URL, and logs none of their tokens nor the verification link's", async () => {
     const email = `invited-${randomUUID().slice(0, 6)}@tb.example`;
     expect(
       (
@@ -156,6 +156,10 @@ describe("3. tokens in URLs and the server log", () => {
     const unrouted = await server.app.inject(`/api/auth/reset-password/${invitationToken}?callbackURL=%2Freset-password`);
     expect(unrouted.statusCode).toBe(404);
     expect(unrouted.json()).toEqual((await server.app.inject("/api/auth/no-such-endpoint/x")).json());
+    // The token is taken from the body only, never from the URL.
+    const inQuery = await json(server.app, "POST", `/api/auth/reset-password?token=${invitationToken}`, "", { newPassword: "ivy-chooses-this-1" });
+    expect(inQuery.statusCode).toBe(400);
+    expect(inQuery.json().code).toBe("TOKEN_IN_URL");
     expect((await json(server.app, "POST", "/api/auth/reset-password", "", { newPassword: "ivy-chooses-this-1", token: invitationToken })).statusCode).toBe(200);
 
     await json(server.app, "POST", "/api/auth/request-password-reset", "", { email });

@@ -151,6 +151,10 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") await refuseWhileThrottled(db, ctx);
+        // better-auth also takes the token from the query string: a URL, which ours never carry (decisions.md 11).
+        if (ctx.path === "/reset-password" && ctx.query?.token !== undefined) {
+          throw new APIError("BAD_REQUEST", { message: "Send the token in the request body, not in the URL.", code: "TOKEN_IN_URL" });
+        }
         if (ctx.path === "/reset-password" && isCommonPassword(String(ctx.body?.newPassword ?? ""))) {
           throw new APIError("BAD_REQUEST", { message: passwordResetMessages.tooCommon, code: "PASSWORD_TOO_COMMON" });
         }
