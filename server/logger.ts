@@ -66,8 +66,10 @@ export class OneLinePerRequest extends LogController {
 
 /**
  * What a log line says of a request's URL: the pattern of the route that answered
- * (`/api/auth/reset-password/:token`), or the bare path, never a query string. Reset,
- * invitation and verification links carry their tokens in the path or the query (decisions.md 11).
+ * (`/api/partners/:slug`), or the bare path, never a query string (decisions.md 11). The
+ * verification link carries its token in the query; reset and invitation links mailed before
+ * their token moved to the fragment carry it in the path, which a route of its own turns into
+ * `/api/auth/reset-password/:token` here (plugins/auth.ts).
  */
 export function loggableUrl(request: FastifyRequest): string {
   return request.routeOptions.url ?? request.url.split("?")[0]!;

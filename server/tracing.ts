@@ -109,8 +109,9 @@ registerInstrumentations({
   ],
 });
 
-// The route pattern names each request's span and stands in for its path (a reset link carries its
-// token in the path): a hook on every Fastify instance as it is created (server/app.ts unchanged).
+// The route pattern names each request's span and stands in for its path (a reset link mailed
+// before its token moved to the fragment carries the token in the path, plugins/auth.ts): a hook on
+// every Fastify instance as it is created (server/app.ts unchanged).
 // Requests Fastify does not route (404s, prerendered pages) keep the method as their name.
 diagnostics.subscribe("fastify.initialization", (message) => {
   const { fastify } = message as { fastify: FastifyInstance };

@@ -1,6 +1,7 @@
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useLayoutEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { authErrorCodes, resetPassword } from "#domain/api/auth.ts";
+import { passwordLinkToken } from "#domain/auth/password-link.ts";
 import { newPasswordSchema, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
@@ -13,12 +14,16 @@ import { useSchemaForm } from "../lib/use-schema-form.ts";
 
 export const meta = () => appPageMeta("Reset password");
 
-/** Where the reset mail's link lands (better-auth appends ?token=…). */
+/** Where the reset and invitation mails' link lands (`/reset-password#token=…`, domain/auth/password-link.ts). */
 export default function ResetPassword() {
-  const [params] = useSearchParams();
-  const token = params.get("token");
+  const { hash } = useLocation();
+  // Read once and kept in memory only: the address bar and history lose it before the first paint.
+  const [token] = useState(() => passwordLinkToken(hash));
+  useLayoutEffect(() => {
+    if (window.location.hash || window.location.search) window.history.replaceState(window.history.state, "", window.location.pathname);
+  }, []);
   const form = useSchemaForm(newPasswordSchema, { newPassword: "", confirmPassword: "" });
-  const [state, setState] = useState<"editing" | "done" | "failed">(token && !params.get("error") ? "editing" : "failed");
+  const [state, setState] = useState<"editing" | "done" | "failed">(token ? "editing" : "failed");
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();

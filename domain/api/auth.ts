@@ -49,7 +49,7 @@ export const requestPasswordReset = endpoint({
   path: "/api/auth/request-password-reset",
   summary: "Mail a password reset link (the same answer whether or not the account exists)",
   tags: ["auth"],
-  body: z.extend(passwordResetRequest, { redirectTo: z.string() }),
+  body: passwordResetRequest,
   responses: { 200: status },
   errors: [],
 });
@@ -94,5 +94,5 @@ export const verifyBackupCode = endpoint({
   errors: [],
 });
 
-/** Every auth endpoint the browser calls: the server routes exactly these, plus the mailed links. */
+/** Every auth endpoint the browser calls: the server routes exactly these, plus the mailed verification link. */
 export const browserAuthEndpoints = [signIn, signOut, requestPasswordReset, resetPassword, enableTwoFactor, verifyTotp, verifyBackupCode] as const;

@@ -155,7 +155,7 @@ describe.skipIf(!postgresUrl)("traces over OTLP (PostgreSQL, SMTP)", () => {
       };
       const tokens = [randomBytes(12).toString("hex"), randomBytes(12).toString("hex"), randomBytes(12).toString("hex")];
       await postLead(server, secrets);
-      // A reset link: its token in the path and more in the query.
+      // A reset link of the form mailed before the token moved to the fragment (404): its token in the path and more in the query.
       const reset = await fetch(`${server.url}/api/auth/reset-password/${tokens[0]}?callbackURL=%2Freset-password&token=${tokens[1]}`, { redirect: "manual" });
       await reset.body?.cancel();
       expect(reset.status).toBeLessThan(500);

@@ -22,7 +22,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
       return;
     }
     try {
-      await call(requestPasswordReset, { body: { email: request.email, redirectTo: "/reset-password" } });
+      await call(requestPasswordReset, { body: { email: request.email } });
       setResult("sent");
     } catch {
       setResult("failed");

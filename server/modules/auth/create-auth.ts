@@ -6,6 +6,7 @@ import { admin, twoFactor } from "better-auth/plugins";
 import { and, count, eq, gt, isNull, lt, max, or } from "drizzle-orm";
 import type { Brand } from "#domain/site/brand.ts";
 import { linkLifetimes } from "#domain/auth/link-lifetime.ts";
+import { passwordLinkUrl } from "#domain/auth/password-link.ts";
 import { passwordLength, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { sessionLimits } from "#domain/auth/session-lifetime.ts";
@@ -55,7 +56,10 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       // A reset link; staff's invitations are valid longer and are written by vendors/send-invitation.ts.
       resetPasswordTokenExpiresIn: linkLifetimes.passwordReset.seconds,
-      sendResetPassword: async ({ user, url }) => {
+      // better-auth's own link (its GET /reset-password/:token, which redirects with ?token=) puts
+      // the token in URLs: ours carries it in the fragment (domain/auth/password-link.ts).
+      sendResetPassword: async ({ user, token }) => {
+        const url = passwordLinkUrl(publicUrl, token);
         // An invited vendor who asks for a link before using the invitation: still an invitation, a reset's lifetime.
         if (!user.emailVerified) {
           await enqueueMail(db, invitationMail(brand.name, user, url, linkLifetimes.passwordReset.words));
@@ -147,6 +151,10 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") await refuseWhileThrottled(db, ctx);
+        // better-auth also takes the token from the query string: a URL, which ours never carry (decisions.md 11).
+        if (ctx.path === "/reset-password" && ctx.query?.token !== undefined) {
+          throw new APIError("BAD_REQUEST", { message: "Send the token in the request body, not in the URL.", code: "TOKEN_IN_URL" });
+        }
         if (ctx.path === "/reset-password" && isCommonPassword(String(ctx.body?.newPassword ?? ""))) {
           throw new APIError("BAD_REQUEST", { message: passwordResetMessages.tooCommon, code: "PASSWORD_TOO_COMMON" });
         }
