@@ -15,6 +15,7 @@ CREATE TABLE "response_day_zone" (
 	CONSTRAINT "response_day_zone_one_row" CHECK ("response_day_zone"."singleton")
 );
 --> statement-breakpoint
+ALTER TABLE "deal" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("account_number" || ' ' || "business_name" || ' ' || "owners_name" || ' ' || "business_email") || ' ' || regexp_replace("business_phone", '\D', '', 'g')) STORED;--> statement-breakpoint
 -- Hand-written (issue 17). The bucket (0-based) of a wait in minutes: the rule of
 -- domain/leads/wait-histogram.ts (a minute wide to 2 hours, 5 to 10 hours, 30 to 2 days, 2 hours to
 -- a week, then one open bucket; 353 in all). server/modules/promise/response-day.test.ts holds the two together.
@@ -105,6 +106,10 @@ CREATE INDEX "response_clock_waiting_idx" ON "response_clock" USING btree ("subj
 -- log's "who" (staff too, which 0014's index on vendors alone left to a scan of every user).
 DROP INDEX IF EXISTS "user_vendor_search_idx";--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "user_search_idx" ON "user" USING gin ((lower("name" || ' ' || "email")) gin_trgm_ops);--> statement-breakpoint
+-- The deal search's trigram index moves from 0013's expression to the stored column: a search read
+-- in the list's order (and its capped total) then tests a column per row, not the expression.
+DROP INDEX IF EXISTS "deal_search_idx";--> statement-breakpoint
+CREATE INDEX "deal_search_idx" ON "deal" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 -- The brand's default zone, as 0013's backfill; a deployment with another BRAND_TIME_ZONE has its
 -- rollups rebuilt at start (server/modules/promise/response-day.ts).
 INSERT INTO response_day_zone (singleton, time_zone) VALUES (true, 'America/Los_Angeles');--> statement-breakpoint

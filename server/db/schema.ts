@@ -469,6 +469,14 @@ export const deal = pgTable(
      * create-deal.ts's first comment); null when the last message is staff's or there is none.
      */
     awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
+    /**
+     * What the back office's deal search matches (list-all-deals.ts), stored so that a search
+     * reading the list's index in order tests a column instead of recomputing the phone's digits
+     * for every row; the trigram index deal_search_idx is on it (drizzle/0015).
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql.raw(`lower("account_number" || ' ' || "business_name" || ' ' || "owners_name" || ' ' || "business_email") || ' ' || regexp_replace("business_phone", '\\D', '', 'g')`),
+    ),
     createdAt: createdAt(),
   },
   (table) => [

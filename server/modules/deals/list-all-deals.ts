@@ -12,10 +12,8 @@ import { listWithTotal, type Keyset } from "../lists/keyset-page.ts";
  */
 export const vendorWroteLast = sql<boolean>`("deal"."awaiting_reply_since" is not null)`;
 
-/** What a deal search matches; the trigram index deal_search_idx (drizzle/0013_lists.sql) is on this very expression. */
-const dealSearchText = sql.raw(
-  `lower("deal"."account_number" || ' ' || "deal"."business_name" || ' ' || "deal"."owners_name" || ' ' || "deal"."business_email") || ' ' || regexp_replace("deal"."business_phone", '\\D', '', 'g')`,
-);
+/** What a deal search matches: the stored column deal.search_text (schema.ts), with its trigram index deal_search_idx. */
+const dealSearchText = sql`"deal"."search_text"`;
 
 const sortColumns: Record<NonNullable<BackOfficeDealQuery["sort"]>, Omit<Keyset, "direction">> = {
   updated: { column: sql`"deal"."last_update"`, id: sql`"deal"."id"`, type: "timestamptz" },
