@@ -54,7 +54,8 @@ export const promiseDaysSql = (kind: ResponseSubjectKind, from: string, to: stri
 
 /**
  * The range's uncontacted clocks, waiting or past due as of now: what the rollups cannot hold, as
- * it changes with the time. Read from the partial index of uncontacted clocks (response_clock_waiting_idx).
+ * it changes with the time. Read from the partial index of uncontacted clocks (response_clock_waiting_idx);
+ * `due_at >= start` adds nothing (a clock is due at or after its arrival) but bounds that index's range.
  */
 export const promiseUncontactedSql = (kind: ResponseSubjectKind, range: { start: Date; end: Date }, now: Date, timeZone: string) => sql`
     select to_char(arrived_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, source,
