@@ -247,13 +247,17 @@ describe("deal list", () => {
 });
 
 describe("audit log", () => {
-  it("finds entries by action and by who, newest first, with a total", async () => {
+  it("finds entries by action and by who (e-mail or name), newest first, with a total", async () => {
     const signIns = (await get("/api/back-office/audit?q=sign-in")).json() as { entries: { action: string; actor: string | null }[]; page: Page };
     expect(signIns.entries.length).toBeGreaterThan(0);
     expect(signIns.entries.every((entry) => entry.action.includes("sign-in"))).toBe(true);
     const byWho = (await get("/api/back-office/audit?q=lists-admin@")).json() as { entries: { actor: string | null }[] };
     expect(byWho.entries.length).toBeGreaterThan(0);
     expect(byWho.entries.every((entry) => entry.actor === "lists-admin@lender.example")).toBe(true);
+    // Who by name too (user_search_idx is on name and e-mail together).
+    const byName = (await get("/api/back-office/audit?q=LISTS%20ADMIN")).json() as { entries: { actor: string | null }[] };
+    expect(byName.entries.length).toBeGreaterThan(0);
+    expect(byName.entries.every((entry) => entry.actor === "lists-admin@lender.example")).toBe(true);
     expect((await get("/api/back-office/audit?from=2020-01-02&to=2020-01-01")).statusCode).toBe(400);
   });
 });
