@@ -29,20 +29,19 @@ export type LeadContext = MailContext & {
  * column: the index row is read from them):
  * when the key was seen before nothing new is stored or mailed, and the first record's id is
  * returned. A lead with more rows (owners) runs this inside its own transaction. The lead's
- * promise clock (`response_clock`) is started in the same statement; it arrives at the
- * statement's `now()`, the lead's `created_at`.
+ * promise clock (`response_clock`) is started in the same statement, at the arrival `leadClock` chose.
  */
 export async function storeLead(
   db: DbExecutor,
   lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; clock: LeadClock },
 ): Promise<{ id: string; created: boolean }> {
   const mail = lead.notification;
-  const { source, dueAt } = lead.clock;
+  const { source, arrivedAt, dueAt } = lead.clock;
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),
     outbox as (insert into ${mailOutbox} ("to", subject, html, text) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} from lead),
     indexed as (${insertLeadIndexRow(lead.type, sql`lead`)}),
-    clock as (insert into ${responseClock} (subject_kind, subject_type, subject_id, source, arrived_at, due_at) select 'lead', ${lead.type}, id, ${source}, now(), ${dueAt} from lead)
+    clock as (insert into ${responseClock} (subject_kind, subject_type, subject_id, source, arrived_at, due_at) select 'lead', ${lead.type}, id, ${source}, ${arrivedAt}, ${dueAt} from lead)
     select id from lead`)) as unknown as { rows: { id: string }[] };
   const id = result.rows[0]?.id;
   return id ? { id, created: true } : { id: await lead.existing(), created: false };

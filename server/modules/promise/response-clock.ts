@@ -5,21 +5,26 @@ import type { DbExecutor } from "../../db/client.ts";
 import { responseClock } from "../../db/schema.ts";
 
 /** A lead's clock, before its id is known: stored by `storeLead` in the lead's own statement. */
-export type LeadClock = { source: ResponseSource; dueAt: Date };
+export type LeadClock = { source: ResponseSource; arrivedAt: Date; dueAt: Date };
+
+/*
+ * A clock's arrival is this server's time, not the statement's now(): its due time is computed from
+ * it here (the credit team's hours are a rule of domain/), so the two must be the same instant. The
+ * row's created_at, the database's time, is a few milliseconds apart.
+ */
 
 /** The clock of a lead arriving now: its source (a calculator lead may come from a partner's page) and when the first contact is due. */
 export function leadClock(promise: ResponsePromise, type: LeadType, fromPartner = false): LeadClock {
-  return { source: leadSource(type, fromPartner), dueAt: responseDueAt(new Date(), promise.leadMinutes, promise.timeZone) };
+  const arrivedAt = new Date();
+  return { source: leadSource(type, fromPartner), arrivedAt, dueAt: responseDueAt(arrivedAt, promise.leadMinutes, promise.timeZone) };
 }
 
-/**
- * Starts a deal's clock, in the transaction that stores the deal: it arrives at the transaction's
- * time, the deal's `created_at` (times here are the database's, as the rows' own defaults are).
- */
+/** Starts a deal's clock, in the transaction that stores the deal. */
 export async function startDealClock(db: DbExecutor, promise: ResponsePromise, dealId: string) {
+  const arrivedAt = new Date();
   await db
     .insert(responseClock)
-    .values({ subjectKind: "deal", subjectType: "deal", subjectId: dealId, source: "vendor-deal", arrivedAt: sql`now()`, dueAt: responseDueAt(new Date(), promise.dealMinutes, promise.timeZone) })
+    .values({ subjectKind: "deal", subjectType: "deal", subjectId: dealId, source: "vendor-deal", arrivedAt, dueAt: responseDueAt(arrivedAt, promise.dealMinutes, promise.timeZone) })
     .onConflictDoNothing();
 }
 
