@@ -48,6 +48,8 @@ describe("a credit analyst's day", () => {
     await update.getByLabel("Approved amount").fill("50000");
     await update.getByRole("button", { name: "Save changes" }).click();
     await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "DUNE CLIENT DAIRY: deal updated" && mail.body.includes("Approved amount set to $50,000.00"));
+    // As an analyst would: the page shows the saved change (the form is drawn again from it) before the next edit.
+    await staff.getByText(/changed Approved amount .*to “\$50,000.00”/).waitFor();
     await update.getByLabel("Approved amount").fill("42000.50");
     await update.getByLabel("Notes").fill("Approved for less: thin credit file");
     await update.getByRole("button", { name: "Save changes" }).click();
