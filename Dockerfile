@@ -54,6 +54,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-# Runs the migrations, then listens; SIGTERM shuts down gracefully. server/start.ts loads tracing
-# first when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/deploy.md, Traces), then server/main.ts.
-CMD ["node", "--import", "tsx", "server/start.ts"]
+# Runs the migrations, then listens; SIGTERM shuts down gracefully. build/server/start.mjs (the
+# bundle of server/start.ts) loads tracing first when OTEL_EXPORTER_OTLP_ENDPOINT is set
+# (docs/deploy.md, Traces), then the server.
+CMD ["node", "--enable-source-maps", "build/server/start.mjs"]

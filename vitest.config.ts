@@ -75,6 +75,9 @@ export default defineConfig({
           // Two files at once: a browser test mostly waits (on its server, on Chromium), so two of
           // them share the two cores well; the suites below start several processes and run alone.
           maxWorkers: 2,
+          // As in the db project: each file imports the seeding helpers' server modules once per
+          // worker, not once per file (each file still starts its own server and browser).
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,7 +1,8 @@
 // `npm run bench`: server benchmarks on loopback, bounded in time, each reported as a ratio
 // measured in the same run (issue 8). Runs on PGlite, and on PostgreSQL when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a scratch database is created and dropped).
-// The server runs as in production, in its own process (`server/main.ts`, LOG_LEVEL=info); the
+// The server runs as in production, in its own process (its bundle, build/server/main.mjs, written
+// afresh from server/; LOG_LEVEL=info); the
 // load comes from this process (autocannon) or from wrk.
 import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -22,6 +23,7 @@ import { createAccount } from "../server/modules/accounts/create-account.ts";
 import { benchLists } from "./bench-lists.ts";
 import { benchPromiseBoards } from "./bench-promise.ts";
 import { createDealThroughput } from "./bench-api-v1.ts";
+import { bundleServer } from "./server-bundle.ts";
 
 const execFileAsync = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,10 +33,11 @@ const report = (line: string) => console.log(line);
 type Child = { url: string; pid: number; stop(): Promise<void> };
 
 /** A script of ours in its own process, on the given environment; resolves once it prints `ready`. */
-async function startProcess(script: string, env: Record<string, string>, ready: string): Promise<Child> {
+async function startProcess(args: string[], env: Record<string, string>, ready: string): Promise<Child> {
+  const script = args.at(-1)!;
   const port = 40000 + Math.floor(Math.random() * 10000);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url }, stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   await Promise.race([
     new Promise<void>((resolve) => child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes(ready) && resolve())),
@@ -220,7 +223,8 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
   try {
     const { email, seeded, usesIndex } = await seed(env);
     await benchLists(env.DATABASE_URL ? { driver: "postgres", url: env.DATABASE_URL } : { driver: "pglite", dataDir: path.join(dataDir, "pglite") }, driver, report);
-    const server = await startProcess("server/main.ts", env, "is running at");
+    await bundleServer();
+    const server = await startProcess(["--enable-source-maps", "build/server/main.mjs"], env, "is running at");
     try {
       await htmlVsNginx(server);
       const lead = await leadLoad(`${server.url}/api/leads/footer-message`, server.url);
@@ -231,7 +235,7 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
       await uploadMemory(server, list.cookie);
       await createDealThroughput(server.url, list.cookie, seconds, report);
       await server.stop();
-      const bare = await startProcess("scripts/bench-bare-insert.ts", env, "listening at");
+      const bare = await startProcess(["--import", "tsx", "scripts/bench-bare-insert.ts"], env, "listening at");
       const baseline = await leadLoad(`${bare.url}/insert`, server.url);
       await bare.stop();
       report(

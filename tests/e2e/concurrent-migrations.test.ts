@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client.ts";
-import { freePort } from "../support/server-process.ts";
+import { builtServer, freePort } from "../support/server-process.ts";
 
 // Several servers of a new release starting together against one PostgreSQL database: one of them
 // migrates, the others wait for it and find nothing to do (docs/deploy.md, Migrations). Real
@@ -60,7 +60,7 @@ async function startServer(database: string, port: number, env: Record<string, s
   const dataDir = await mkdtemp(path.join(tmpdir(), "migrate-"));
   dataDirs.push(dataDir);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--api-only"], {
+  const child = spawn(process.execPath, [...builtServer(), "--api-only"], {
     env: {
       ...process.env,
       NODE_ENV: "test",

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { builtServer } from "../support/server-process.ts";
 
 // PostgreSQL restarts under a running server: the pool must reconnect without a server restart.
 // It needs the machine's PostgreSQL (TEST_DATABASE_URL) and the right to restart it, as CI has.
@@ -37,7 +38,7 @@ describe.runIf(canRestart)("a PostgreSQL restart", () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "restart-"));
     const port = 22000 + Math.floor(Math.random() * 5000);
     const url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--api-only"], {
+    child = spawn(process.execPath, [...builtServer(), "--api-only"], {
       env: {
         ...process.env,
         NODE_ENV: "test",

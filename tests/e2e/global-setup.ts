@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "../../scripts/ensure-chromium.ts";
+import { bundleServer } from "../../scripts/server-bundle.ts";
 import { seedE2eDatabase } from "./support/e2e-server.ts";
 
 declare module "vitest" {
@@ -16,6 +17,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   ensureChromium();
   if (!existsSync("build/site-meta.json")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  // The servers run from the bundle: written again from server/ so no suite runs a stale one.
+  await bundleServer();
   const dir = await mkdtemp(path.join(tmpdir(), "lender-e2e-template-"));
   await seedE2eDatabase(path.join(dir, "pglite"));
   project.provide("e2eDatabaseTemplate", path.join(dir, "pglite"));

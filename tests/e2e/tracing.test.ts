@@ -6,11 +6,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tracingWanted } from "../../server/start.ts";
+import { tracingWanted } from "../../server/tracing-wanted.ts";
 import { freePort, startServerProcess, type ServerProcess } from "../support/server-process.ts";
 import { SmtpCatcher } from "../support/smtp-catcher.ts";
 
-// Optional traces (docs/deploy.md, Traces): the real server started through server/start.ts, an
+// Optional traces (docs/deploy.md, Traces): the real server started through server/start.ts (its bundle), an
 // OTLP/HTTP collector of this test's (http/json), a real SMTP server and a fresh PostgreSQL database.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.warn("tests/e2e/tracing.test.ts: the server tests are skipped because TEST_DATABASE_URL is not set (pg spans need a real PostgreSQL).");
@@ -108,7 +108,7 @@ describe.skipIf(!postgresUrl)("traces over OTLP (PostgreSQL, SMTP)", () => {
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${watchImports}`.trim(),
         ...env,
       },
-      { entry: "server/start.ts" },
+      { entry: "start" },
     );
     servers.push(server);
     await server.healthy();

@@ -26,12 +26,18 @@ export type ServerProcess = {
 };
 
 /**
- * `server/main.ts --api-only` as its own process on a port of its own, with the given environment.
- * `entry`: another entry module, e.g. `server/start.ts` (which loads tracing when configured).
+ * Node's arguments that run the built server as production does (its bundle, build/server, which
+ * the browser suites' global setup writes afresh from server/): `main` is server/main.ts, `start`
+ * server/start.ts (which loads tracing when configured).
  */
-export function startServerProcess(port: number, env: Record<string, string>, options: { entry?: string } = {}): ServerProcess {
+export function builtServer(entry: "main" | "start" = "main"): string[] {
+  return ["--enable-source-maps", `build/server/${entry}.mjs`];
+}
+
+/** The built server (`main`) with `--api-only`, as its own process on a port of its own, with the given environment. */
+export function startServerProcess(port: number, env: Record<string, string>, options: { entry?: "main" | "start" } = {}): ServerProcess {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", options.entry ?? "server/main.ts", "--api-only"], {
+  const child = spawn(process.execPath, [...builtServer(options.entry), "--api-only"], {
     env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -82,7 +82,7 @@ async function readPid(pidFile: string): Promise<number | undefined> {
 /**
  * The pid of the server that has this DATA_DIR open, or undefined when the pid file is missing or
  * stale (no such process). A live process that is plainly not the server (on Linux, its command
- * line names neither server/main.ts nor server/start.ts: the pid was reused after a crash) is
+ * line names neither server/main or server/start, as .ts or as the bundle's .mjs: the pid was reused after a crash) is
  * refused rather than guessed at: SIGUSR2 would end it, and opening the database beside a server
  * would damage it.
  */
@@ -97,7 +97,7 @@ export async function runningServerPid(dataDir: string): Promise<number | undefi
     throw new Error(`The server using ${dataDir} runs as process ${pid} of another user: run this as that user.`, { cause: error });
   }
   const commandLine = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => undefined);
-  if (commandLine !== undefined && !/server[/\\](main|start)\.ts/.test(commandLine)) {
+  if (commandLine !== undefined && !/server[/\\](main|start)\.(ts|mjs)/.test(commandLine)) {
     throw new Error(`${pidFile} names process ${pid} (${commandLine.replaceAll("\0", " ").trim()}), which is not the server. If no server runs on ${dataDir}, delete that file and run this again.`);
   }
   return pid;

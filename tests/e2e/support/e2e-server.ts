@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { inject } from "vitest";
 import { authRoles } from "../../../domain/auth/roles.ts";
 import { openDatabase, type DatabaseHandle } from "../../../server/db/client.ts";
@@ -11,7 +12,7 @@ import { seedDemo } from "../../../server/modules/accounts/seed-demo.ts";
 import { demoSampleDepsFor } from "../../../server/modules/accounts/demo-samples.ts";
 import { loadConfig } from "../../../server/config.ts";
 import { defaultBrand } from "../../../domain/site/brand.ts";
-import { freePort } from "../../support/server-process.ts";
+import { builtServer, freePort } from "../../support/server-process.ts";
 import { SmtpCatcher } from "../../support/smtp-catcher.ts";
 
 export const demoPasswords = { admin: "e2e-admin-password", vendor: "e2e-vendor-password" };
@@ -33,6 +34,7 @@ export type E2eServer = {
   stop(): Promise<void>;
 };
 
+const execFileAsync = promisify(execFile);
 const authSecret = "e2e-secret-e2e-secret-e2e-secret-0001";
 
 /**
@@ -51,7 +53,7 @@ export async function seedE2eDatabase(pgliteDir: string, samples?: Parameters<ty
 }
 
 /**
- * The built app as a real process (server/main.ts) on a fresh embedded database, seeded through
+ * The built app as a real process (server/main.ts, bundled) on a fresh embedded database, seeded through
  * the same helpers as the demo, mailing to a real SMTP server in this process.
  */
 export async function startE2eServer(extraEnv: Record<string, string> = {}): Promise<E2eServer> {
@@ -64,7 +66,8 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
     const samples = await demoSampleDepsFor(loadConfig({ ...process.env, NODE_ENV: "test", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, ...extraEnv }));
     await seedE2eDatabase(path.join(dataDir, "pglite"), samples);
   } else {
-    await cp(inject("e2eDatabaseTemplate"), path.join(dataDir, "pglite"), { recursive: true });
+    // cp(1): fs.cp's file-by-file copy of the template's 1,300 files took 0.55 s, cp 0.11 s.
+    await execFileAsync("cp", ["-R", inject("e2eDatabaseTemplate"), path.join(dataDir, "pglite")]);
   }
 
   const smtp = await new SmtpCatcher().start();
@@ -85,7 +88,7 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
   };
 
   const spawnServer = async (): Promise<ChildProcess> => {
-    const started = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const started = spawn(process.execPath, builtServer(), { env, stdio: ["ignore", "pipe", "pipe"] });
     started.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     started.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 60_000;
