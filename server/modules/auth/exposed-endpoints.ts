@@ -5,8 +5,9 @@ const authPrefix = "/api/auth";
 
 /**
  * The better-auth endpoints the product uses over HTTP, each routed on its own: the ones the
- * browser calls (their contracts, domain/api/auth.ts) and the verification link. The reset and
- * invitation links are our page's, not the library's (domain/auth/password-link.ts). Every other
+ * browser calls (their contracts, domain/api/auth.ts). The reset and invitation links are our
+ * page's, not the library's (domain/auth/password-link.ts); an unverified account is sent its
+ * invitation again, never the library's verification link (create-auth.ts). Every other
  * endpoint the library has (admin: impersonation, set-user-password, set-role, create-user;
  * sign-up, update-user, delete-user, ...) is not routed at all: 404 for everyone (decisions.md 11).
  * Staff capabilities go through our own routes, behind the two-factor rule and the audit log.
@@ -18,8 +19,6 @@ export const exposedAuthEndpoints: readonly { method: HttpMethod; path: string }
     if (!endpoint.path.startsWith(`${authPrefix}/`)) throw new Error(`${endpoint.path} is not an auth endpoint`);
     return { method: endpoint.method, path: endpoint.path.slice(authPrefix.length) };
   }),
-  // The mailed verification link.
-  { method: "GET", path: "/verify-email" },
 ];
 
 export type ExposedAuthEndpoint = (typeof exposedAuthEndpoints)[number];

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
+import type { AuthContext } from "better-auth";
 import { linkLifetimes } from "#domain/auth/link-lifetime.ts";
 import { passwordLinkUrl } from "#domain/auth/password-link.ts";
 import type { DbExecutor } from "../../db/client.ts";
-import type { Auth } from "../auth/create-auth.ts";
 import { invitationMail } from "../auth/invitation-mail.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 
-export type InvitationContext = { auth: Auth; publicUrl: string; product: string };
+export type InvitationContext = { auth: { $context: Promise<AuthContext> }; publicUrl: string; product: string };
 
 /**
  * Mails a vendor the link that lets them choose a password, valid for 7 days (decisions.md 11).
