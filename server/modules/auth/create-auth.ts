@@ -17,7 +17,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { accountEventMail, type AccountEvent } from "./account-mails.ts";
-import { sendInvitation } from "../vendors/send-invitation.ts";
+import { mailInvitation } from "../vendors/send-invitation.ts";
 import { invitationMail } from "./invitation-mail.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { matchingTotpStep } from "./totp-step.ts";
@@ -89,7 +89,7 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       // exposed (exposed-endpoints.ts).
       sendOnSignIn: true,
       sendVerificationEmail: async ({ user }) => {
-        await sendInvitation(db, { auth, publicUrl, product: brand.name }, user);
+        await mailInvitation(db, (await auth.$context).internalAdapter, { publicUrl, product: brand.name }, user);
       },
     },
     user: {

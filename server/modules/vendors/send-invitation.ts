@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { AuthContext } from "better-auth";
 import { linkLifetimes } from "#domain/auth/link-lifetime.ts";
 import { passwordLinkUrl } from "#domain/auth/password-link.ts";
 import type { DbExecutor } from "../../db/client.ts";
+import type { Auth } from "../auth/create-auth.ts";
 import { invitationMail } from "../auth/invitation-mail.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 
-export type InvitationContext = { auth: { $context: Promise<AuthContext> }; publicUrl: string; product: string };
+export type InvitationContext = { auth: Auth; publicUrl: string; product: string };
+
+/** Where better-auth keeps its verification rows: its internal adapter (`(await auth.$context).internalAdapter`). */
+type VerificationStore = { createVerificationValue(data: { value: string; identifier: string; expiresAt: Date }): Promise<unknown> };
 
 /**
  * Mails a vendor the link that lets them choose a password, valid for 7 days (decisions.md 11).
@@ -17,9 +20,18 @@ export type InvitationContext = { auth: { $context: Promise<AuthContext> }; publ
  * reset-password flow.
  */
 export async function sendInvitation(db: DbExecutor, { auth, publicUrl, product }: InvitationContext, to: { id: string; email: string; name: string }): Promise<void> {
-  const context = await auth.$context;
+  await mailInvitation(db, (await auth.$context).internalAdapter, { publicUrl, product }, to);
+}
+
+/** sendInvitation for createAuth itself, which has its adapter but is not an `Auth` yet. */
+export async function mailInvitation(
+  db: DbExecutor,
+  store: VerificationStore,
+  { publicUrl, product }: Omit<InvitationContext, "auth">,
+  to: { id: string; email: string; name: string },
+): Promise<void> {
   const token = randomBytes(18).toString("base64url");
-  await context.internalAdapter.createVerificationValue({
+  await store.createVerificationValue({
     value: to.id,
     identifier: `reset-password:${token}`,
     expiresAt: new Date(Date.now() + linkLifetimes.invitation.seconds * 1000),
