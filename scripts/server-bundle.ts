@@ -1,7 +1,7 @@
 // The server as one ESM bundle of our own code (build/server/start.mjs and main.mjs, packages left
 // as imports of node_modules): `npm run build` writes it, and npm start, the Dockerfile and the
 // browser suites run it. A start no longer transpiles a few hundred TypeScript files through tsx:
-// 5.8 s -> 3.4 s to a healthy server on a migrated embedded database (docs/quality.md, CI time).
+// 5.6 s -> 4.1 s to a healthy server on a migrated embedded database (ADR 0019).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
