@@ -48,8 +48,7 @@ import { createPickedOption } from "../questionnaire/create-picked-option.ts";
 import { createQuestionnaireAnswer } from "../questionnaire/create-questionnaire-answer.ts";
 import { requestContact } from "../questionnaire/request-contact.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
-import { createLocalFileStorage } from "../storage/local-file-storage.ts";
-import { createS3FileStorage } from "../storage/s3-file-storage.ts";
+import { openFileStorage } from "../storage/open-file-storage.ts";
 import { configuredOrGeneratedSecret } from "../../secrets.ts";
 import { createFieldCipher } from "../crypto/field-cipher.ts";
 import { samplePdf, samplePng } from "./demo-files.ts";
@@ -642,6 +641,5 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
  */
 export async function demoSampleDepsFor(config: Config): Promise<DemoSampleDeps> {
   const key = await configuredOrGeneratedSecret(config.dataEncryptionKey, config.dataDir, "data-encryption-key", () => {});
-  const storage = config.storage.driver === "s3" ? createS3FileStorage(config.storage) : createLocalFileStorage(config.storage.root);
-  return { storage, cipher: createFieldCipher(key, config.dataEncryptionOldKeys, config.lookupHashKey), config };
+  return { storage: await openFileStorage(config.storage), cipher: createFieldCipher(key, config.dataEncryptionOldKeys, config.lookupHashKey), config };
 }
