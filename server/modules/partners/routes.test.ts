@@ -1,15 +1,17 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf, samplePng } from "../../../tests/support/multipart.ts";
 import { signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
-import { vendorCompany } from "../../db/schema.ts";
+import { auditLog, vendorCompany } from "../../db/schema.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;
 let admin: string;
+let adminId: string;
 beforeAll(async () => {
   server = await startTestServer();
-  await createAccount(server.auth, { email: "admin@lender.example", name: "Admin", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
+  ({ id: adminId } = await createAccount(server.auth, { email: "admin@lender.example", name: "Admin", role: authRoles.admin, password: "admin-password-1", emailVerified: true }));
   admin = (await signIn(server.app, "admin@lender.example", "admin-password-1")).cookie;
 });
 afterAll(() => server?.close());
@@ -49,6 +51,16 @@ describe("partners", () => {
     expect(branding.logoUrl).toMatch(/^\/api\/partners\/Bright_Smiles\/logo\?v=/);
     const logo = await server.app.inject(branding.logoUrl);
     expect([logo.statusCode, logo.headers["content-type"]]).toEqual([200, "image/png"]);
+
+    // Every admin change is in the audit log, by whom, with what changed; a refused one is not.
+    const audited = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, id)).orderBy(auditLog.at);
+    expect(audited.map((entry) => entry.action)).toEqual(["partner.created", "partner.updated", "partner.logo-replaced"]);
+    expect(new Set(audited.map((entry) => entry.actorUserId))).toEqual(new Set([adminId]));
+    expect(audited[0]!.details).toMatchObject({ slug: "Bright_Smiles", salesPerson: "Kim Lee", vendorCompanyId: null });
+    expect(audited[1]!.details).toEqual({ salesPerson: { from: "Kim Lee", to: "Kim Park" } });
+    expect(audited[2]!.details).toMatchObject({ contentType: "image/png" });
+    expect((await call("PUT", `/api/back-office/partners/${id}`, { ...input, salesPerson: "Kim Park" })).statusCode).toBe(200);
+    expect(await server.database.db.select().from(auditLog).where(eq(auditLog.subject, id))).toHaveLength(3);
   });
 
   it("lets an admin make a partner the branding of a vendor company, shown at the company's link, one branding per company", async () => {

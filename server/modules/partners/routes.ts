@@ -48,8 +48,8 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     createPartnerEndpoint,
     async (request) => {
-      await admin(request);
-      return createPartner(app.db, request.body);
+      const actor = await admin(request);
+      return createPartner(app.db, actor.id, request.body);
     },
     adminFirst,
   );
@@ -58,8 +58,8 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     updatePartnerEndpoint,
     async (request) => {
-      await admin(request);
-      await updatePartner(app.db, request.params.id, request.body);
+      const actor = await admin(request);
+      await updatePartner(app.db, actor.id, request.params.id, request.body);
       return { ok: true as const };
     },
     adminFirst,
@@ -69,8 +69,8 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     uploadPartnerLogo,
     async (request) => {
-      await admin(request);
-      await replacePartnerLogo(app.db, app.storage, request, request.params.id);
+      const actor = await admin(request);
+      await replacePartnerLogo(app.db, app.storage, request, actor.id, request.params.id);
       return { ok: true as const };
     },
     adminFirst,
