@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { signInMessages } from "#domain/auth/sign-in-schema.ts";
+import { passwordLinkIn } from "../tests/support/password-link.ts";
 import { queryRows } from "../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { mailOutbox } from "./db/schema.ts";
@@ -76,16 +77,19 @@ describe("sign-in", () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it("refuses an unverified account and mails a new verification link", async () => {
+  it("refuses an unverified account and mails its invitation again (a password link, token in the fragment)", async () => {
     const { response } = await signIn(server.app, "unverified@demo.example", "unverified-password");
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe("EMAIL_NOT_VERIFIED");
     await expect
       .poll(async () => {
         const mails = await server.database.db.select().from(mailOutbox);
-        return mails.filter((mail) => mail.to === "unverified@demo.example" && mail.subject.startsWith("Verify")).length;
+        return mails.filter((mail) => mail.to === "unverified@demo.example" && mail.subject.startsWith("You are invited")).length;
       })
       .toBeGreaterThan(0);
+    const [again] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "unverified@demo.example"));
+    passwordLinkIn(again!.text + again!.html);
+    expect(again!.text + again!.html).not.toContain("verify-email");
     expect(signInMessages.unverified).toContain("verification was sent to your email");
   });
 
