@@ -6,16 +6,17 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "../../scripts/ensure-chromium.ts";
 import { bundleServer } from "../../scripts/server-bundle.ts";
-import { seedE2eDatabase } from "./support/e2e-server.ts";
+import { copyDatabase, migrateE2eDatabase, seedE2eDatabase } from "./support/e2e-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     e2eDatabaseTemplate: string;
+    e2eMigratedTemplate: string;
   }
 }
 
 /** The template of one run: both browser projects name this setup, and the second reuses the first's (9 s). */
-type Prepared = { template: string; cleanup: () => Promise<void> };
+type Prepared = { template: string; migrated: string; cleanup: () => Promise<void> };
 const shared = globalThis as typeof globalThis & { lenderE2eTemplate?: Promise<Prepared> };
 
 async function prepare(): Promise<Prepared> {
@@ -24,12 +25,16 @@ async function prepare(): Promise<Prepared> {
   // The servers run from the bundle: written again from server/ so no suite runs a stale one.
   await bundleServer();
   const dir = await mkdtemp(path.join(tmpdir(), "lender-e2e-template-"));
+  const migrated = path.join(dir, "migrated");
+  await migrateE2eDatabase(migrated);
+  await copyDatabase(migrated, path.join(dir, "pglite"));
   await seedE2eDatabase(path.join(dir, "pglite"));
-  return { template: path.join(dir, "pglite"), cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { template: path.join(dir, "pglite"), migrated, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export default async function setup(project: TestProject) {
   const prepared = await (shared.lenderE2eTemplate ??= prepare());
   project.provide("e2eDatabaseTemplate", prepared.template);
+  project.provide("e2eMigratedTemplate", prepared.migrated);
   return prepared.cleanup;
 }

@@ -37,6 +37,18 @@ export type E2eServer = {
 const execFileAsync = promisify(execFile);
 const authSecret = "e2e-secret-e2e-secret-e2e-secret-0001";
 
+/** An empty embedded database with every migration applied (the global setup's, copied by the suites that seed the demo's samples). */
+export async function migrateE2eDatabase(pgliteDir: string): Promise<void> {
+  const database = await openDatabase({ driver: "pglite", dataDir: pgliteDir });
+  await database.migrate();
+  await database.close();
+}
+
+/** A copy of an embedded database's folder. cp(1): fs.cp's file-by-file copy of its 1,300 files took 0.55 s, cp 0.11 s. */
+export async function copyDatabase(from: string, to: string): Promise<void> {
+  await execFileAsync("cp", ["-R", from, to]);
+}
+
 /**
  * A migrated embedded database with the demo accounts (and an unverified vendor), seeded through
  * the same helpers as the demo. The browser projects' global setup makes one that every suite
@@ -64,10 +76,10 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
   if (extraEnv.SEED_DEMO === "true") {
     // As on a new user's machine, the demo comes with its sample data (main.ts's seed).
     const samples = await demoSampleDepsFor(loadConfig({ ...process.env, NODE_ENV: "test", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, ...extraEnv }));
+    await copyDatabase(inject("e2eMigratedTemplate"), path.join(dataDir, "pglite"));
     await seedE2eDatabase(path.join(dataDir, "pglite"), samples);
   } else {
-    // cp(1): fs.cp's file-by-file copy of the template's 1,300 files took 0.55 s, cp 0.11 s.
-    await execFileAsync("cp", ["-R", inject("e2eDatabaseTemplate"), path.join(dataDir, "pglite")]);
+    await copyDatabase(inject("e2eDatabaseTemplate"), path.join(dataDir, "pglite"));
   }
 
   const smtp = await new SmtpCatcher().start();
