@@ -8,6 +8,7 @@ import { creditApplicationFailure } from "../../domain/leads/credit-application-
 import { footerMessageSent } from "../../domain/leads/footer-message-schema.ts";
 import { vendorContactMessages } from "../../domain/leads/vendor-contact-schema.ts";
 import { defaultBrand } from "../../domain/site/brand.ts";
+import { pageTitle, publicPages } from "../../domain/site/public-routes.ts";
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
 import { creditApplication, creditApplicationOwner, footerMessage, vendorContact } from "../../server/db/schema.ts";
 import { creditApplicationFixture } from "../support/lead-fixtures.ts";
@@ -31,6 +32,23 @@ afterAll(async () => {
 async function acceptCookies(page: Page) {
   await page.evaluate((key) => window.localStorage.setItem(key, "true"), cookieConsentStorageKey);
 }
+
+describe.each(Object.entries(viewports))("every public page at %s width", (_name, viewport) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await browser.newPage();
+    await page.setViewportSize(viewport);
+  });
+  afterAll(() => page.close());
+
+  // One test per page: the whole walk with axe is over a minute.
+  it.each(publicPages.map((publicPage) => [publicPage.path, publicPage] as const))("%s renders with its title and no axe violations", async (_path, publicPage) => {
+    await page.goto(`${server.url}${publicPage.path}`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    expect(await page.title()).toBe(pageTitle(defaultBrand.name, publicPage.page));
+    await expectNoAxeViolations(page);
+  });
+});
 
 describe("public pages", () => {
   it("serves /About as readable HTML and redirects /about", async () => {
