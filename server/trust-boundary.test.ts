@@ -173,7 +173,11 @@ describe("3. tokens in URLs and the server log", () => {
     const unverified = `unverified-${randomUUID().slice(0, 6)}@tb.example`;
     await createAccount(server.auth, { email: unverified, name: "U", role: authRoles.vendor, password: "unverified-password-1", emailVerified: false });
     expect((await signIn(server.app, unverified, "unverified-password-1")).response.statusCode).toBe(403);
-    const again = (await mailsTo(server, unverified))[0]!;
+    const { token: firstToken } = passwordLinkIn((await mailsTo(server, unverified))[0]!.text);
+    expect((await signIn(server.app, unverified, "unverified-password-1")).response.statusCode).toBe(403);
+    // Only the newest mail opens the account.
+    const again = (await mailsTo(server, unverified)).find((mail) => !mail.text.includes(firstToken))!;
+    expect((await json(server.app, "POST", "/api/auth/reset-password", "", { newPassword: "unverified-chooses-2", token: firstToken })).statusCode).toBe(400);
     expect(again.text + again.html).not.toContain("verify-email");
     const { token: againToken } = passwordLinkIn(again.text + again.html);
     const oldLink = "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6InVAdGIuZXhhbXBsZSJ9.old-verification-link";
@@ -183,7 +187,7 @@ describe("3. tokens in URLs and the server log", () => {
 
     const log = server.logs();
     expect(log).toContain('"url":"/api/auth/reset-password/:token"');
-    for (const secret of [invitationToken, resetToken, againToken, oldLink, "ivy-chooses-this-1", "ivy-chooses-again-2", "unverified-chooses-3"]) expect(log).not.toContain(secret);
+    for (const secret of [invitationToken, resetToken, firstToken, againToken, oldLink, "ivy-chooses-this-1", "ivy-chooses-again-2", "unverified-chooses-3"]) expect(log).not.toContain(secret);
   });
 });
 

@@ -1,7 +1,7 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../../db/client.ts";
-import { user, verification } from "../../db/schema.ts";
+import { user } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { sendInvitation, type InvitationContext } from "./send-invitation.ts";
@@ -17,8 +17,6 @@ export async function resendInvitation(db: Database, invitation: InvitationConte
     .where(and(eq(user.id, userId), eq(user.role, authRoles.vendor)));
   if (!target) throw new AppError("NOT_FOUND", "Not found.");
   if (target.emailVerified) throw new AppError("CONFLICT", "This vendor already chose a password.");
-  // Not one transaction: better-auth writes the new link through its own adapter (send-invitation.ts).
-  await db.delete(verification).where(and(eq(verification.value, target.id), like(verification.identifier, "reset-password:%")));
   await sendInvitation(db, invitation, target);
   await recordAudit(db, { action: "account.invitation-resent", actorUserId: actorId, subject: target.id });
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { and, eq, like } from "drizzle-orm";
 import { linkLifetimes } from "#domain/auth/link-lifetime.ts";
 import { passwordLinkUrl } from "#domain/auth/password-link.ts";
 import type { DbExecutor } from "../../db/client.ts";
+import { verification } from "../../db/schema.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import { invitationMail } from "../auth/invitation-mail.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
@@ -23,7 +25,10 @@ export async function sendInvitation(db: DbExecutor, { auth, publicUrl, product 
   await mailInvitation(db, (await auth.$context).internalAdapter, { publicUrl, product }, to);
 }
 
-/** sendInvitation for createAuth itself, which has its adapter but is not an `Auth` yet. */
+/**
+ * sendInvitation for createAuth itself, which has its adapter but is not an `Auth` yet. The
+ * earlier links of this user stop working: only the newest mail opens the account.
+ */
 export async function mailInvitation(
   db: DbExecutor,
   store: VerificationStore,
@@ -31,6 +36,7 @@ export async function mailInvitation(
   to: { id: string; email: string; name: string },
 ): Promise<void> {
   const token = randomBytes(18).toString("base64url");
+  await db.delete(verification).where(and(eq(verification.value, to.id), like(verification.identifier, "reset-password:%")));
   await store.createVerificationValue({
     value: to.id,
     identifier: `reset-password:${token}`,
