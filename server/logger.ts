@@ -67,7 +67,7 @@ export class OneLinePerRequest extends LogController {
 /**
  * What a log line says of a request's URL: the pattern of the route that answered
  * (`/api/partners/:slug`), or the bare path, never a query string (decisions.md 11). A
- * verification link mailed before session 6 carries its token in the query (and now meets a 404);
+ * verification link mailed by an earlier release carries its token in the query (and now meets a 404);
  * reset and invitation links mailed before
  * their token moved to the fragment carry it in the path, which a route of its own turns into
  * `/api/auth/reset-password/:token` here (plugins/auth.ts).

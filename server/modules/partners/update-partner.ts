@@ -11,23 +11,21 @@ import { brandedCompanyId, partnerSaveError } from "./partner-company.ts";
  * company. Audited with each changed field's old and new value (public branding, no customer data).
  */
 export async function updatePartner(db: Database, actorId: string, id: string, input: PartnerInput): Promise<void> {
-  const [existing] = await db.select().from(partner).where(eq(partner.id, id));
-  if (!existing) throw new AppError("NOT_FOUND", "Not found.");
-  const vendorCompanyId = await brandedCompanyId(db, input.vendorCompanyId, id);
-  const next = { ...input, vendorCompanyId };
-  const changed = Object.fromEntries(
-    (Object.keys(next) as (keyof typeof next)[]).filter((field) => existing[field] !== next[field]).map((field) => [field, { from: existing[field], to: next[field] }]),
-  );
   await db.transaction(async (tx) => {
-    const [updated] = await tx
+    // Locked, so the audited "from" values are the ones this save replaces, even with two admins at once.
+    const [existing] = await tx.select().from(partner).where(eq(partner.id, id)).for("update");
+    if (!existing) throw new AppError("NOT_FOUND", "Not found.");
+    const next = { ...input, vendorCompanyId: await brandedCompanyId(tx, input.vendorCompanyId, id) };
+    const changed = Object.fromEntries(
+      (Object.keys(next) as (keyof typeof next)[]).filter((field) => existing[field] !== next[field]).map((field) => [field, { from: existing[field], to: next[field] }]),
+    );
+    await tx
       .update(partner)
       .set(next)
       .where(eq(partner.id, id))
-      .returning({ id: partner.id })
       .catch((error: unknown) => {
         throw partnerSaveError(error);
       });
-    if (!updated) throw new AppError("NOT_FOUND", "Not found.");
     if (Object.keys(changed).length > 0) await recordAudit(tx, { action: "partner.updated", actorUserId: actorId, subject: id, details: changed });
   });
 }

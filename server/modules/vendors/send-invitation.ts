@@ -36,6 +36,7 @@ export async function mailInvitation(
   to: { id: string; email: string; name: string },
 ): Promise<void> {
   const token = randomBytes(18).toString("base64url");
+  // Not one transaction: better-auth writes the new link through its own adapter.
   await db.delete(verification).where(and(eq(verification.value, to.id), like(verification.identifier, "reset-password:%")));
   await store.createVerificationValue({
     value: to.id,
