@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
@@ -56,6 +57,8 @@ const cookies: Partial<Record<Caller, string>> = { anonymous: "" };
 /** The Authorization header of each key caller. */
 const authorizations: Partial<Record<Caller, string>> = { unknownKey: `Bearer kec_live_${"Z".repeat(40)}`, malformedKey: "Bearer kec_live_short" };
 let endpoints: Endpoint[] = [];
+/** The document's endpoints as it spells them (`GET /api/portal/deals/{id}`). */
+let documented: string[] = [];
 /** Vendor A's deal and its document: the ids that `{id}` in a portal path stands for. */
 const vendorA = { dealId: "", documentId: "", businessName: "MATRIX MARKER EXCAVATION" };
 
@@ -89,6 +92,7 @@ beforeAll(async () => {
   vendorA.documentId = (await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, vendorA.dealId)))[0]!.id;
   cookies.staffWithoutTwoFactor = (await signIn(strict.app, "staff@m.example", "staff-password-1")).cookie;
   const document = (await server.app.inject({ url: "/api/docs/json", headers: { cookie: cookies.admin } })).json() as { paths: Record<string, Record<string, unknown>> };
+  documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
   endpoints = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: withIds(path) })));
 });
 function withIds(path: string): string {
@@ -164,6 +168,27 @@ describe("authorization matrix", () => {
       expect(failures).toEqual([]);
     });
   }
+
+  it("has a row in docs/threat-model.md for every endpoint, and every test it names exists", async () => {
+    const model = await readFile(new URL("../docs/threat-model.md", import.meta.url), "utf8");
+    const rowEndpoints = new Set(
+      model
+        .split("\n")
+        .filter((line) => line.startsWith("| `"))
+        .flatMap((line) => [...line.split("|")[1]!.matchAll(/`(GET|POST|PUT|PATCH|DELETE) ([^`\s]+)`/g)].map((match) => `${match[1]} ${match[2]}`)),
+    );
+    const routedAuth = exposedAuthEndpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    expect([...documented, ...routedAuth].filter((endpoint) => !rowEndpoints.has(endpoint))).toEqual([]);
+    expect(model).not.toMatch(/TODO/);
+    const named = [...model.matchAll(/`([\w./-]+\.test\.ts)` › "([^"]+)"/g)];
+    expect(named.length).toBeGreaterThan(40);
+    const missing: string[] = [];
+    for (const [, file, words] of named) {
+      const source = await readFile(new URL(`../${file}`, import.meta.url), "utf8").catch(() => "");
+      if (!source.includes(words!)) missing.push(`${file} › "${words}"`);
+    }
+    expect(missing).toEqual([]);
+  });
 
   it("shows /metrics (not documented) to no caller without the metrics token, whatever their session: 401 with a token configured, 404 without", async () => {
     const failures: string[] = [];
