@@ -1,9 +1,10 @@
 // public/widget.js (scripts/build-widget.ts): the <kec-payment> element dealers put on their own
 // product pages. No framework, no cookies, styles only inside its shadow root (a constructed
-// stylesheet, which a host page's `style-src` does not govern), a fixed-size box so nothing on the
-// host page moves, and one cached, credential-less request once the element is about to be seen.
+// stylesheet, which a host page's `style-src` does not govern), a fixed-size box (the snippet's
+// style attribute reserves it before this script arrives) so nothing on the host page moves, and
+// one cached, credential-less request once the element is about to be seen.
 import { formatUsd } from "#domain/pricing/money-format.ts";
-import { widgetCalculatorPath, widgetElementName, widgetPaymentPath, widgetScriptPath } from "#domain/site/widget-embed.ts";
+import { widgetBoxStyle, widgetCalculatorPath, widgetElementName, widgetPaymentPath, widgetScriptPath } from "#domain/site/widget-embed.ts";
 
 /** The site this script came from: where the payment and the calculator live. */
 function siteOrigin(): string {
@@ -14,14 +15,15 @@ function siteOrigin(): string {
 
 const origin = siteOrigin();
 
+// Text wraps, never cut. The note keeps room for two lines, so the centred lines do not move (a
+// layout shift) when the payment replaces the placeholder.
 const css = `
-:host{display:inline-block;box-sizing:border-box;width:16rem;max-width:100%;height:3.5rem;vertical-align:middle;font:14px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;contain:strict}
-a{display:flex;flex-direction:column;justify-content:center;box-sizing:border-box;height:100%;padding:0 .75rem;border:1px solid #094a8c;border-radius:.5rem;background:#fff;color:#0b2545;text-decoration:none;overflow:hidden}
+:host{${widgetBoxStyle};font:14px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;contain:strict}
+a{display:flex;flex-direction:column;justify-content:center;box-sizing:border-box;height:100%;padding:0 12px;border:1px solid #094a8c;border-radius:8px;background:#fff;color:#0b2545;text-decoration:none;overflow:hidden;overflow-wrap:anywhere}
 a:hover{background:#f1f6fc}
 a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-.amount{font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.note{font-size:11px;color:#475569;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-[hidden]{display:none}
+.amount{font-size:15px;font-weight:700}
+.note{font-size:12px;min-height:2.6em;color:#475569}
 `;
 
 let sheet: CSSStyleSheet | null = null;
@@ -83,7 +85,7 @@ class KecPayment extends HTMLElement {
       this.link.append(this.amount, this.note);
       root.append(this.link);
     }
-    this.show("Estimate your monthly payment", "Estimated. Opens in a new tab.");
+    this.show("Monthly payment", "Estimated. Opens in a new tab.");
     if (observer) observer.observe(this);
     else this.load();
   }

@@ -140,23 +140,28 @@ export const downloadPortalDocument = endpoint({
 /** The deal fields whose changes a vendor sees in its history (no staff, no ECOA dates): the ones mailed to it (decisions.md 11). */
 export const vendorHistoryFields = vendorVisibleDealFields;
 
+/** One deal as the vendor sees it: the portal's deal page, GET /api/v1/deals/{id} and the deal webhook events' `data`. */
+export const vendorDeal = z.object({
+  id: z.string(),
+  accountNumber: z.string(),
+  businessName: z.string(),
+  ownersName: z.string(),
+  stage: z.number(),
+  notes: z.string(),
+  dealScore: z.number(),
+  costOfEquipment: z.number(),
+  downPayment: z.number(),
+  description: z.string(),
+  submittedAt: z.string(),
+  lastUpdate: z.string(),
+  /** A customer started it through the company's link (issue 18). */
+  referred: z.boolean(),
+});
+
+export type VendorDeal = z.infer<typeof vendorDeal>;
+
 export const portalDealDetailResponse = z.object({
-  deal: z.object({
-    id: z.string(),
-    accountNumber: z.string(),
-    businessName: z.string(),
-    ownersName: z.string(),
-    stage: z.number(),
-    notes: z.string(),
-    dealScore: z.number(),
-    costOfEquipment: z.number(),
-    downPayment: z.number(),
-    description: z.string(),
-    submittedAt: z.string(),
-    lastUpdate: z.string(),
-    /** A customer started it through the company's link (issue 18). */
-    referred: z.boolean(),
-  }),
+  deal: vendorDeal,
   /** The changes a vendor may see: field, from -> to, when; never who. */
   history: z.array(z.object({ field: z.enum(vendorHistoryFields), from: z.string(), to: z.string(), at: z.string() })),
 });

@@ -1,7 +1,7 @@
 /**
  * The events a vendor's webhook endpoint can subscribe to. The list is the one place that names
- * them: the form's checkboxes, the contract's validation and the emitters all read it, so a new
- * event (e.g. `quote.applied`) is one line here plus its emitter.
+ * them: the form's checkboxes, the contract's validation and the emitters all read it; each has
+ * its body's schema in domain/api/webhook-events.ts and a row in the dealer guide.
  */
 export const webhookEventTypes = ["deal.created", "deal.stage_changed", "deal.message_created", "quote.applied"] as const;
 
@@ -13,9 +13,6 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "deal.message_created": "A message is added to a deal",
   "quote.applied": "A customer applies from a quote",
 };
-
-/** The JSON body every delivery carries (the same bytes on every attempt and redelivery). */
-export type WebhookBody = { id: string; type: WebhookEventType; created: string; data: Record<string, unknown> };
 
 /** Signature header name, event id header name (agreed with the API documentation). */
 export const webhookSignatureHeader = "KEC-Signature";

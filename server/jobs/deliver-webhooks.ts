@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { webhookEventIdHeader, webhookSignatureHeader, type WebhookBody, type WebhookEventType } from "#domain/webhooks/events.ts";
+import { webhookEventIdHeader, webhookSignatureHeader } from "#domain/webhooks/events.ts";
 import { nextRetryDelayMs } from "#domain/webhooks/retry-schedule.ts";
 import type { Database } from "../db/client.ts";
 import { webhookDelivery, webhookEndpoint, webhookEvent } from "../db/schema.ts";
@@ -25,10 +25,9 @@ export type WebhookWorkerOptions = {
 
 type Claimed = { id: string; event_id: string; endpoint_id: string; attempts: number };
 
-/** The exact bytes sent for an event: the same on every attempt and redelivery. */
+/** The exact bytes sent for an event (domain/api/webhook-events.ts): the same on every attempt and redelivery. */
 export function webhookBody(event: { id: string; type: string; createdAt: Date; payload: unknown }): string {
-  const body: WebhookBody = { id: event.id, type: event.type as WebhookEventType, created: event.createdAt.toISOString(), data: event.payload as Record<string, unknown> };
-  return JSON.stringify(body);
+  return JSON.stringify({ id: event.id, type: event.type, created: Math.floor(event.createdAt.getTime() / 1000), data: event.payload });
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatUsd } from "../../domain/pricing/money-format.ts";
 import { yearInTimeZone } from "../../domain/site/business-time.ts";
 import { defaultBrand } from "../../domain/site/brand.ts";
 import { financingDisclaimer } from "../../domain/deals/deal-changes.ts";
+import { widgetScriptPath, widgetSnippet } from "../../domain/site/widget-embed.ts";
 import { freePort } from "../support/server-process.ts";
 import { launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
@@ -12,7 +13,8 @@ import { signInThroughUi } from "./support/sign-in.ts";
 
 // Issue 18, part 4: the widget on a dealer's page served from another origin (another port) with
 // a strict Content-Security-Policy. launchBrowser fails the test on any console error, CSP
-// violations ("Refused to ...") included.
+// violations ("Refused to ...") included. Issue 28: on a plain product page with the portal's
+// snippet and a slow script, nothing moves and the disclosure is readable in full at every width.
 
 const vendorSlug = "demo-equipment-co";
 let server: E2eServer;
@@ -33,13 +35,28 @@ ${Array.from({ length: 150 }, (_, index) => `<p>Specification line ${index + 1}<
 <script src="${site}/widget.js" async></script>
 </body></html>`;
 
+/** A plain product page (no CSP) with the snippet exactly as the portal gives it, and text under it. */
+const productPage = (site: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dealer product page</title></head>
+<body>
+<h1>Compact excavator</h1>
+<p>Price: $45,000</p>
+${widgetSnippet(site, vendorSlug, "45000").replace("<kec-payment ", '<kec-payment id="product" ')}
+<p id="under">Call us for a demo. Delivery within two weeks anywhere in the Central Valley.</p>
+</body></html>`;
+
 beforeAll(async () => {
   server = await startE2eServer();
   browser = await launchBrowser();
   const port = await freePort();
   hostUrl = `http://127.0.0.1:${port}`;
   const site = server.url;
-  host = createServer((_request, response) => {
+  host = createServer((request, response) => {
+    if (request.url === "/plain") {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(productPage(site));
+      return;
+    }
     response.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": `default-src 'none'; script-src ${site}; connect-src ${site}; style-src 'none'; img-src 'none'; base-uri 'none'; form-action 'none'`,
@@ -116,5 +133,66 @@ describe("the payment widget on another site", () => {
     const priceField = calculator.getByLabel("Price of equipment");
     await calculator.waitForFunction(() => [...document.querySelectorAll("input")].some((input) => input.value === "45,000.00"));
     expect(await priceField.inputValue()).toBe("45,000.00");
+  });
+
+  it("reserves its box before a slow script loads: no layout shift, and the whole disclosure wraps into view from 280 px up", async () => {
+    const expected = asLowAs(45_000, yearInTimeZone(new Date(), defaultBrand.timeZone));
+    for (const width of [280, 320, 390, 768, 1280]) {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width, height: 800 });
+      await page.route(`${server.url}${widgetScriptPath}`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const state = { shifts: [] as number[], before: null as null | { widget: DOMRect; under: DOMRect; defined: boolean } };
+        Object.assign(window, { layoutState: state });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) state.shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: "layout-shift", buffered: true });
+        document.addEventListener("DOMContentLoaded", () => {
+          const widget = document.getElementById("product")!;
+          state.before = { widget: widget.getBoundingClientRect(), under: document.getElementById("under")!.getBoundingClientRect(), defined: customElements.get("kec-payment") !== undefined };
+        });
+      });
+      await page.goto(`${hostUrl}/plain`);
+      await page.waitForFunction(() => document.getElementById("product")?.getAttribute("data-state") === "ready", undefined, { timeout: 10_000 });
+      // Layout shifts are reported after the frame that painted them.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const measured = await page.evaluate(() => {
+        const widget = document.getElementById("product")!;
+        const root = widget.shadowRoot!;
+        const link = root.querySelector("a")!;
+        const note = root.querySelector<HTMLElement>(".note")!;
+        const { shifts, before } = (window as unknown as { layoutState: { shifts: number[]; before: { widget: DOMRect; under: DOMRect; defined: boolean } } }).layoutState;
+        const box = (rect: DOMRect) => ({ x: rect.x, y: rect.y, width: rect.width, height: rect.height });
+        return {
+          shifts,
+          definedBeforeScript: before.defined,
+          reserved: box(before.widget),
+          final: box(widget.getBoundingClientRect()),
+          underBefore: before.under.y,
+          underAfter: document.getElementById("under")!.getBoundingClientRect().y,
+          note: note.innerText,
+          noteOverflows: note.scrollWidth > note.clientWidth,
+          linkOverflows: link.scrollWidth > link.clientWidth || link.scrollHeight > link.clientHeight,
+          ellipsis: [link, note, root.querySelector(".amount")!].some((element) => getComputedStyle(element).textOverflow === "ellipsis"),
+          amount: root.querySelector<HTMLElement>(".amount")!.innerText,
+        };
+      });
+      expect(measured.definedBeforeScript, `${width}px: measured before the script ran`).toBe(false);
+      expect(measured.reserved.width, `${width}px: a box is reserved`).toBeGreaterThan(200);
+      expect(measured.final, `${width}px: the box keeps its reserved size and place`).toEqual(measured.reserved);
+      expect(measured.underAfter, `${width}px: the text under the widget does not move`).toBe(measured.underBefore);
+      expect(measured.shifts, `${width}px: layout shifts`).toEqual([]);
+      expect(measured.amount).toBe(`As low as ${formatUsd(expected.payment)}/mo`);
+      expect(measured.note, `${width}px: the disclosure in full`).toBe(`Estimated, ${expected.term} months. ${financingDisclaimer}`);
+      expect({ noteOverflows: measured.noteOverflows, linkOverflows: measured.linkOverflows, ellipsis: measured.ellipsis }, `${width}px: nothing cut`).toEqual({
+        noteOverflows: false,
+        linkOverflows: false,
+        ellipsis: false,
+      });
+      await page.close();
+    }
   });
 });

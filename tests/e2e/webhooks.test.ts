@@ -76,7 +76,7 @@ describe("webhooks in the vendor portal", () => {
     const first = await arrival;
     expect(verifySignatureHeader(secret, String(first.headers["kec-signature"]), first.body)).toBe(true);
     const eventId = String(first.headers["kec-event-id"]);
-    expect(JSON.parse(first.body)).toMatchObject({ id: eventId, type: "deal.stage_changed", data: { deal: { id: dealId, stageLabel: "Approved" } } });
+    expect(JSON.parse(first.body)).toMatchObject({ id: eventId, type: "deal.stage_changed", data: { id: dealId, stage: 2 } });
 
     const delivered = vendor.getByRole("row", { name: /deal\.stage_changed.*Delivered/ });
     // The receiver has the request a moment before the delivery is recorded.

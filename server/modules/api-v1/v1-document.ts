@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 import { v1DealRequest, v1MessageRequest, v1Prefix } from "#domain/api/v1.ts";
+import { webhookEventSchemas, type WebhookEventBody } from "#domain/api/webhook-events.ts";
+import { webhookEventLabels, webhookEventTypes } from "#domain/webhooks/events.ts";
 
 type Operation = { responses?: Record<string, unknown>; requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> }; security?: unknown; description?: string };
 export type V1SourceDocument = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown>; info?: Record<string, unknown> } & Record<string, unknown>;
@@ -23,6 +25,37 @@ const deal = {
   unread: true,
 };
 
+/** A deal as GET /api/v1/deals/{id} and the deal webhook events show it. */
+const dealDetail = {
+  id: dealId,
+  accountNumber: "VP31234",
+  businessName: "GRANITE PEAK EXCAVATION",
+  ownersName: "MARIA LOPEZ",
+  stage: 2,
+  notes: "Approved: tier 1",
+  dealScore: 1,
+  costOfEquipment: 85000,
+  downPayment: 5000,
+  description: "Compact track loader",
+  submittedAt: "2026-11-18T14:00:00.000Z",
+  lastUpdate: "2026-11-20T15:04:05.000Z",
+  referred: false,
+};
+
+const eventExample = (type: WebhookEventBody["type"]): WebhookEventBody => {
+  const envelope = { id: "5f0d6b1e-2c1a-4c49-9b7e-6f7f1d0f3a20", created: 1_795_100_645 };
+  if (type === "quote.applied") return { ...envelope, type, data: { id: "2b9c4d1e-7a3f-4e8b-9c0d-1e2f3a4b5c6d", customerName: "Casey Customer", price: 45000, appliedAt: "2026-11-20T15:04:05.000Z" } };
+  return { ...envelope, type, data: dealDetail };
+};
+
+/** Each webhook event's body (domain/api/webhook-events.ts) as a schema component, with an example. */
+const webhookEventComponents = Object.fromEntries(
+  webhookEventTypes.map((type) => [
+    webhookEventComponentName(type),
+    { ...jsonSchema(webhookEventSchemas[type]), description: `${webhookEventLabels[type]}: the body of a \`${type}\` delivery.`, example: eventExample(type) },
+  ]),
+);
+
 const newDeal = {
   businessName: "Granite Peak Excavation",
   ownersName: "Maria Lopez",
@@ -36,7 +69,14 @@ const newDeal = {
   VendorComment: "Customer prefers a 48-month term.",
 };
 
-const jsonSchema = (schema: z.ZodMiniType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+function jsonSchema(schema: z.ZodMiniType) {
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+}
+
+/** The v1 document's component of a webhook event's body: `webhook.deal.created`. */
+export function webhookEventComponentName(type: WebhookEventBody["type"]): string {
+  return `webhook.${type}`;
+}
 const file = { type: "string", format: "binary" };
 
 /**
@@ -69,7 +109,7 @@ const examples: Record<string, { request?: unknown; response: unknown }> = {
   "post /api/v1/deals": { request: newDeal, response: { id: dealId, accountNumber: "VP31234" } },
   "get /api/v1/deals/{id}": {
     response: {
-      deal: { ...deal, dealScore: 1, submittedAt: "2026-11-18T14:00:00.000Z", approvedAmount: undefined, lastMessageAuthor: undefined, vendorHasWritten: undefined, unread: undefined },
+      deal: dealDetail,
       history: [{ field: "stage", from: "1", to: "2", at: "2026-11-20T15:04:05.000Z" }],
     },
   },
@@ -148,7 +188,7 @@ export function v1Document(full: V1SourceDocument, { title, guide, publicUrl }: 
     paths,
     components: {
       ...(full.components ?? {}),
-      schemas: { ...((full.components?.schemas as Record<string, unknown> | undefined) ?? {}), Error: errorShape },
+      schemas: { ...((full.components?.schemas as Record<string, unknown> | undefined) ?? {}), Error: errorShape, ...webhookEventComponents },
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer kec_live_..." } },
     },
     security: [{ apiKey: [] }],

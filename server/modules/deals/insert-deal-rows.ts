@@ -1,10 +1,8 @@
 import { randomInt } from "node:crypto";
-import { newDealStage } from "#domain/deals/stages.ts";
 import type { Transaction } from "../../db/client.ts";
 import { deal, dealClient } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { dealEventData } from "../webhooks/deal-event-data.ts";
-import { emitWebhookEvent } from "../webhooks/emit-event.ts";
+import { emitDealEvent } from "../webhooks/emit-deal-event.ts";
 
 /** VP + 30000-40000 and customer numbers 30000-60000, unique: draw again on a collision. */
 async function insertWithUniqueNumber<T>(attempt: (number: number) => Promise<T | null>, low: number, high: number): Promise<T> {
@@ -33,7 +31,7 @@ export async function insertDealRows(tx: Transaction, row: NewDealRow, client: N
         .insert(deal)
         .values({ ...row, accountNumber: `VP${number}` })
         .onConflictDoNothing()
-        .returning({ id: deal.id, accountNumber: deal.accountNumber });
+        .returning();
       return inserted ?? null;
     },
     30_000,
@@ -51,8 +49,6 @@ export async function insertDealRows(tx: Transaction, row: NewDealRow, client: N
     30_000,
     60_000,
   );
-  await emitWebhookEvent(tx, row.vendorCompanyId, "deal.created", {
-    deal: dealEventData({ id: created.id, accountNumber: created.accountNumber, businessName: row.businessName, stage: newDealStage }),
-  });
-  return created;
+  await emitDealEvent(tx, "deal.created", created);
+  return { id: created.id, accountNumber: created.accountNumber };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { vendorHistoryFields } from "#domain/api/portal-deals.ts";
+import { vendorHistoryFields, type VendorDeal } from "#domain/api/portal-deals.ts";
 import type { Database } from "../../db/client.ts";
 import { deal, dealDocument, dealHistory, dealVendorRead } from "../../db/schema.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -20,6 +20,25 @@ export const unreadSql = sql<boolean>`coalesce((
 
 type FoundDeal = typeof deal.$inferSelect;
 
+/** A deal as the vendor sees it: the deal page, GET /api/v1/deals/{id} and the deal webhook events' data. */
+export function vendorDeal(found: FoundDeal): VendorDeal {
+  return {
+    id: found.id,
+    accountNumber: found.accountNumber,
+    businessName: found.businessName,
+    ownersName: found.ownersName,
+    stage: found.stage,
+    notes: found.notes,
+    dealScore: found.dealScore,
+    costOfEquipment: found.costOfEquipment,
+    downPayment: found.downPayment,
+    description: found.description,
+    submittedAt: found.createdAt.toISOString(),
+    lastUpdate: found.lastUpdate.toISOString(),
+    referred: found.source === "vendor-link",
+  };
+}
+
 /** The deal page's details and the history a vendor may see: what changed and when, never who. */
 export async function portalDealDetail(db: Database, found: FoundDeal) {
   const history = await db
@@ -28,21 +47,7 @@ export async function portalDealDetail(db: Database, found: FoundDeal) {
     .where(and(eq(dealHistory.dealId, found.id), inArray(dealHistory.field, [...vendorHistoryFields])))
     .orderBy(asc(dealHistory.at));
   return {
-    deal: {
-      id: found.id,
-      accountNumber: found.accountNumber,
-      businessName: found.businessName,
-      ownersName: found.ownersName,
-      stage: found.stage,
-      notes: found.notes,
-      dealScore: found.dealScore,
-      costOfEquipment: found.costOfEquipment,
-      downPayment: found.downPayment,
-      description: found.description,
-      submittedAt: found.createdAt.toISOString(),
-      lastUpdate: found.lastUpdate.toISOString(),
-      referred: found.source === "vendor-link",
-    },
+    deal: vendorDeal(found),
     history: history.map((entry) => ({ field: entry.field as (typeof vendorHistoryFields)[number], from: entry.from, to: entry.to, at: entry.at.toISOString() })),
   };
 }

@@ -5,8 +5,7 @@ import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { MailContext } from "../leads/store-lead.ts";
 import { recordFirstContact } from "../promise/response-clock.ts";
-import { dealEventData } from "../webhooks/deal-event-data.ts";
-import { emitWebhookEvent } from "../webhooks/emit-event.ts";
+import { emitDealEvent } from "../webhooks/emit-deal-event.ts";
 import type { StoredUpload } from "./receive-uploads.ts";
 
 /**
@@ -40,13 +39,8 @@ export async function postMessage(
       .update(deal)
       .set({ lastUpdate: new Date(), awaitingReplySince: input.author.role === "vendor" ? sql`coalesce(${deal.awaitingReplySince}, now())` : null })
       .where(eq(deal.id, input.dealId))
-      .returning({ id: deal.id, vendorCompanyId: deal.vendorCompanyId, accountNumber: deal.accountNumber, businessName: deal.businessName, stage: deal.stage });
-    if (touched) {
-      await emitWebhookEvent(tx, touched.vendorCompanyId, "deal.message_created", {
-        deal: dealEventData(touched),
-        message: { id: message!.id, author: input.author.role, body: input.body, attachments: input.attachments.length, createdAt: message!.createdAt.toISOString() },
-      });
-    }
+      .returning();
+    if (touched) await emitDealEvent(tx, "deal.message_created", touched);
     const fromVendor = input.author.role === "vendor";
     if (!fromVendor) await recordFirstContact(tx, { type: "deal", id: input.dealId }, input.author.userId);
     for (const to of typeof input.recipient === "string" ? [input.recipient] : input.recipient) {

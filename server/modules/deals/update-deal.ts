@@ -13,8 +13,7 @@ import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 import { recordFirstContact } from "../promise/response-clock.ts";
-import { dealEventData } from "../webhooks/deal-event-data.ts";
-import { emitWebhookEvent } from "../webhooks/emit-event.ts";
+import { emitDealEvent } from "../webhooks/emit-deal-event.ts";
 
 const tracked = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment", "approvedAmount", "declinedReceivedOn", "declinedCompletedOn", "declinedNoticeSentOn"] as const;
 
@@ -36,10 +35,11 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
     if (changed.length === 0) return { changed: [] as string[], mailed: false };
 
     const entries = changed.map((field) => ({ field, fromValue: stored(current[field]), toValue: stored(changes[field]) }));
-    await tx
+    const [updated] = await tx
       .update(deal)
       .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), lastUpdate: new Date() })
-      .where(eq(deal.id, dealId));
+      .where(eq(deal.id, dealId))
+      .returning();
     await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor.id, ...entry })));
     await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
     let applicantMailed = false;
@@ -48,11 +48,7 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
       const status = applicantStatusForStage(changes.stage!);
       const [client] = status ? await tx.select({ email: dealClient.emailContact, businessName: dealClient.nameOfBusiness }).from(dealClient).where(eq(dealClient.dealId, dealId)) : [];
       if (status && client) applicantMailed = await enqueueApplicantStatusMail(tx, context, { to: client.email, businessName: client.businessName, status });
-      await emitWebhookEvent(tx, current.vendorCompanyId, "deal.stage_changed", {
-        deal: dealEventData({ ...current, stage: changes.stage! }),
-        previousStage: current.stage,
-        previousStageLabel: stageLabel(current.stage),
-      });
+      await emitDealEvent(tx, "deal.stage_changed", updated!);
     }
 
     const visible = entries.flatMap((entry) => (isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : []));

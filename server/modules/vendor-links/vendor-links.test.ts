@@ -228,7 +228,7 @@ describe("webhooks", () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: "deal.created",
-      payload: { deal: { id: referred!.id, accountNumber: referred!.accountNumber, businessName: referred!.businessName, stage: 1 } },
+      payload: { id: referred!.id, accountNumber: referred!.accountNumber, businessName: referred!.businessName, stage: 1, referred: true },
     });
     expect(await db().select().from(webhookDelivery).where(eq(webhookDelivery.eventId, events[0]!.id))).toHaveLength(1);
     // The lead has its own clock; the deal made from it starts none.

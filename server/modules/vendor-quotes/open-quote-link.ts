@@ -1,10 +1,10 @@
-import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import { eq, sql } from "drizzle-orm";
 import { quoteLinkGoneMessage, type QuotePrefill } from "#domain/api/quote-links.ts";
 import { quoteLinkUsable } from "#domain/quotes/vendor-quote.ts";
 import type { Database, DbExecutor } from "../../db/client.ts";
 import { vendorCompany, vendorQuote } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import { hashQuoteToken } from "./quote-token.ts";
 
 /** The quote a token stands for, while its link is usable; 404 unknown, 410 expired or withdrawn. */
@@ -48,10 +48,14 @@ export async function markQuoteApplied(tx: DbExecutor, token: string, applicatio
     },
   );
   if (!quote) return null;
-  await tx
+  const [applied] = await tx
     .update(vendorQuote)
     .set({ appliedAt: sql`now()`, applicationId, openedAt: sql`coalesce(${vendorQuote.openedAt}, now())` })
-    .where(eq(vendorQuote.id, quote.id));
-  await emitWebhookEvent(tx, quote.companyId, "quote.applied", { quote: { id: quote.id, customerName: quote.customerName, price: quote.price, appliedAt: new Date().toISOString() } });
+    .where(eq(vendorQuote.id, quote.id))
+    .returning({ appliedAt: vendorQuote.appliedAt });
+  await emitWebhookEvent(tx, quote.companyId, {
+    type: "quote.applied",
+    data: { id: quote.id, customerName: quote.customerName, price: quote.price, appliedAt: applied!.appliedAt!.toISOString() },
+  });
   return { companyId: quote.companyId };
 }

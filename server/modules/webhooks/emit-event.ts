@@ -1,5 +1,5 @@
 import { and, arrayContains, eq } from "drizzle-orm";
-import type { WebhookEventType } from "#domain/webhooks/events.ts";
+import type { WebhookEventContent } from "#domain/api/webhook-events.ts";
 import type { DbExecutor } from "../../db/client.ts";
 import { webhookDelivery, webhookEndpoint, webhookEvent } from "../../db/schema.ts";
 
@@ -7,9 +7,10 @@ import { webhookDelivery, webhookEndpoint, webhookEvent } from "../../db/schema.
  * Records an event for a vendor company and one pending delivery per enabled endpoint of that
  * company subscribed to its type, in the caller's transaction (the outbox pattern: the change and
  * its deliveries commit together, and the worker sends them). Nothing is stored when no endpoint
- * listens. Returns the event id, or null.
+ * listens. The data is stored as it is now: every attempt and redelivery sends it unchanged.
+ * Returns the event id, or null.
  */
-export async function emitWebhookEvent(tx: DbExecutor, vendorCompanyId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<string | null> {
+export async function emitWebhookEvent(tx: DbExecutor, vendorCompanyId: string, { type, data }: WebhookEventContent): Promise<string | null> {
   const endpoints = await tx
     .select({ id: webhookEndpoint.id })
     .from(webhookEndpoint)

@@ -1,12 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookEventBody } from "#domain/api/webhook-events.ts";
 import { authRoles } from "#domain/auth/roles.ts";
+import { webhookEventTypes } from "#domain/webhooks/events.ts";
+import { creditApplicationFixture } from "../../../tests/support/lead-fixtures.ts";
 import { multipartBody, samplePdf } from "../../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../../tests/support/vendor-fixtures.ts";
 import { startWebhookReceiver } from "../../../tests/support/webhook-receiver.ts";
-import { auditLog, user, webhookDelivery, webhookEndpoint, webhookEvent } from "../../db/schema.ts";
+import { auditLog, user, vendorQuote, webhookDelivery, webhookEndpoint, webhookEvent } from "../../db/schema.ts";
 import { createAccount } from "../accounts/create-account.ts";
+import { newQuoteToken } from "../vendor-quotes/quote-token.ts";
 import { checkWebhookTarget } from "./check-target.ts";
 import { verifySignatureHeader } from "./sign-payload.ts";
 
@@ -87,8 +91,7 @@ describe("webhooks", () => {
       const event = JSON.parse(request.body);
       expect(request.headers["kec-event-id"]).toBe(event.id);
       expect(request.headers["content-type"]).toBe("application/json");
-      expect(event).toMatchObject({ type: "deal.stage_changed", data: { deal: { id: dealId, stage: 2, stageLabel: "Approved", businessName: "HOOK PAVING" }, previousStage: 1 } });
-      expect(new Date(event.created).toISOString()).toBe(event.created);
+      expect(event).toMatchObject({ type: "deal.stage_changed", data: { id: dealId, stage: 2, businessName: "HOOK PAVING" } });
       expect(request.body).not.toContain("98-7654321");
       expect(request.body).not.toContain("1980-02-03");
       expect(receiver.received).toHaveLength(1); // deal.created was not chosen
@@ -103,6 +106,57 @@ describe("webhooks", () => {
     } finally {
       await receiver.stop();
     }
+  });
+
+  it("delivers one event of every type, each body as its published schema says; a deal event's data is the deal as GET /api/v1/deals/{id} shows it", async () => {
+    const receiver = await startWebhookReceiver();
+    const { body } = await addEndpoint(server, vendorA.cookie, receiver.url(), [...webhookEventTypes]);
+    const apiKey = (await call(server, "POST", "/api/portal/api-keys", vendorA.cookie, { name: "Schema check" })).json().secret as string;
+    const dealId = await submitDeal(vendorA.cookie, "schema paving");
+    expect((await call(server, "PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 2 })).statusCode).toBe(200);
+    const message = multipartBody({ body: "Approved, documents follow." }, []);
+    const posted = await server.app.inject({
+      method: "POST",
+      url: `/api/back-office/deals/${dealId}/messages`,
+      payload: message.payload,
+      headers: { cookie: staffCookie, origin: testOrigin, "content-type": message.contentType },
+    });
+    expect(posted.statusCode).toBe(201);
+    const v1Deal = (await server.app.inject({ url: `/api/v1/deals/${dealId}`, headers: { authorization: `Bearer ${apiKey}` }, remoteAddress: loopbackAddress() })).json().deal;
+    // A quote of the company, applied by its customer's credit application.
+    const [owner] = await server.database.db.select({ id: user.id }).from(user).where(eq(user.vendorCompanyId, vendorA.companyId));
+    const { token, tokenHash } = newQuoteToken();
+    const [quote] = await server.database.db
+      .insert(vendorQuote)
+      .values({
+        companyId: vendorA.companyId,
+        createdByUserId: owner!.id,
+        price: 45000,
+        customerName: "Casey Customer",
+        customerEmail: "casey@customer.example",
+        terms: [],
+        tokenHash,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    expect((await call(server, "POST", "/api/leads/credit-application", "", { ...creditApplicationFixture(), quoteToken: token })).statusCode).toBe(201);
+    await server.app.deliverWebhooksNow();
+    await expect.poll(() => receiver.received.length).toBe(4);
+
+    const events = receiver.received.map((request) => JSON.parse(request.body) as { id: string; type: string; created: number; data: Record<string, unknown> });
+    expect(events.map((event) => event.type).sort()).toEqual([...webhookEventTypes].sort());
+    for (const event of events) {
+      // Valid, and nothing beyond the schema (parsing drops unknown keys).
+      expect(webhookEventBody.parse(event), event.type).toEqual(event);
+      expect(Math.abs(event.created - Date.now() / 1000), event.type).toBeLessThan(120);
+    }
+    const ofType = (type: string) => events.find((event) => event.type === type)!.data;
+    expect(ofType("deal.message_created")).toEqual(v1Deal);
+    expect(ofType("deal.created")).toMatchObject({ id: dealId, stage: 1 });
+    expect(ofType("deal.stage_changed")).toMatchObject({ id: dealId, stage: 2 });
+    expect(ofType("quote.applied")).toMatchObject({ id: quote!.id, customerName: "Casey Customer", price: 45000 });
+    await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie);
+    await receiver.stop();
   });
 
   it("retries a receiver that is down with backoff, and delivers the same event id once it is back; redeliver sends it again", async () => {
@@ -143,7 +197,7 @@ describe("webhooks", () => {
     expect(delivery).toMatchObject({ status: "delivered", attempts: 3, lastStatusCode: 204, lastError: null });
     const eventIds = receiver.received.map((request) => request.headers["kec-event-id"]);
     expect(eventIds).toEqual([delivery!.eventId, delivery!.eventId]);
-    expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({ id: delivery!.eventId, type: "deal.message_created", data: { message: { author: "staff", body: "Please send the invoice." } } });
+    expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({ id: delivery!.eventId, type: "deal.message_created", data: { id: dealId, businessName: "DOWN PAVING" } });
     expect(receiver.received[0]!.body).toBe(receiver.received[1]!.body);
 
     // Redeliver from the portal: a new delivery of the same event.
@@ -263,7 +317,7 @@ describe("webhooks", () => {
     // B's deals never reach A's endpoint.
     await submitDeal(vendorB.cookie, "b paving");
     await server.app.deliverWebhooksNow();
-    expect(receiver.received.map((request) => JSON.parse(request.body).data.deal.businessName)).toEqual(["PRIVATE PAVING"]);
+    expect(receiver.received.map((request) => JSON.parse(request.body).data.businessName)).toEqual(["PRIVATE PAVING"]);
     // Staff are not vendors: the portal's endpoints are refused.
     expect((await call(server, "GET", "/api/portal/webhooks", staffCookie)).statusCode).toBe(403);
     await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie);
@@ -300,7 +354,7 @@ describe("webhooks", () => {
     const { body } = await addEndpoint(server, vendorA.cookie, receiver.url(), ["deal.created"]);
     const [sample] = await server.database.db
       .insert(webhookEvent)
-      .values({ vendorCompanyId: vendorA.companyId, type: "deal.created", payload: { deal: { id: "x" } } })
+      .values({ vendorCompanyId: vendorA.companyId, type: "deal.created", payload: { id: "x" } })
       .returning();
     await server.database.db.insert(webhookDelivery).values(Array.from({ length: 100 }, () => ({ eventId: sample!.id, endpointId: body.endpoint.id })));
     const started = performance.now();
