@@ -31,6 +31,7 @@ import { resolveVendorLink } from "./modules/vendor-links/resolve-vendor-link.ts
 import { vendorLinkRoutes, vendorLinkPortalRoutes } from "./modules/vendor-links/routes.ts";
 import { vendorQuoteRoutes } from "./modules/vendor-quotes/routes.ts";
 import { widgetRoutes } from "./modules/widget/routes.ts";
+import { staffRoutes } from "./modules/staff/routes.ts";
 import { vendorRoutes } from "./modules/vendors/routes.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(apiKeyRoutes);
   await app.register(apiV1Routes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone }, rateLimitMax: config.apiKeyRateLimitMax });
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
+  await app.register(staffRoutes, { publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
