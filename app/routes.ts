@@ -45,6 +45,7 @@ export default [
       route("vendors", "routes/back-office-vendors.tsx"),
       route("partners", "routes/back-office-partners.tsx"),
       route("audit", "routes/back-office-audit.tsx"),
+      route("staff", "routes/back-office-staff.tsx"),
       route("response-times", "routes/back-office-response-times.tsx"),
       route("api-keys", "routes/back-office-api-keys.tsx"),
       route("deals/:id", "routes/back-office-deal.tsx"),

@@ -1,6 +1,7 @@
 // Operator CLI: `npm run admin -- create-user --role admin --email a@b.example --name "A B"`
 //               `npm run admin -- set-password --email a@b.example`
 //               `npm run admin -- reset-two-factor --email a@b.example` (a lost phone)
+//               `npm run admin -- deactivate --email a@b.example` (off-boarding; `reactivate` lifts it)
 // Uses the same configuration (DATA_DIR / DATABASE_URL) as the server. With the embedded
 // database, stop the server first: PGlite allows one process at a time.
 import { randomBytes } from "node:crypto";
@@ -9,8 +10,11 @@ import { eq } from "drizzle-orm";
 import { authRoles, type AuthRole } from "../domain/auth/roles.ts";
 import { composeForCommand } from "./compose-for-command.ts";
 import { loadConfig } from "../server/config.ts";
-import { vendorCompany } from "../server/db/schema.ts";
+import { user, vendorCompany } from "../server/db/schema.ts";
+import { AppError } from "../server/errors.ts";
 import { createAccount } from "../server/modules/accounts/create-account.ts";
+import { deactivateUser } from "../server/modules/accounts/deactivate-user.ts";
+import { reactivateUser } from "../server/modules/accounts/reactivate-user.ts";
 import { recordAudit } from "../server/modules/audit/record-audit.ts";
 import { isCommonPassword } from "../server/modules/auth/common-passwords.ts";
 import { resetTwoFactor } from "../server/modules/accounts/reset-two-factor.ts";
@@ -20,8 +24,12 @@ const usage = `Usage:
   npm run admin -- create-user --role <admin|staff|vendor> --email <e-mail> --name <name> [--company-code <6 digits>] [--password <password>]
   npm run admin -- set-password --email <e-mail> [--password <password>]
   npm run admin -- reset-two-factor --email <e-mail>
-A password is generated and printed when --password is not given. Setting a password or removing
-two-factor signs the user out everywhere, is audited and is mailed to them.`;
+  npm run admin -- deactivate --email <e-mail>
+  npm run admin -- reactivate --email <e-mail>
+A password is generated and printed when --password is not given. Setting a password, removing
+two-factor or deactivating signs the user out everywhere (trusted devices and mailed links too), is
+audited and, but for a deactivation, is mailed to them. Setting a password or deactivating also
+revokes the API keys and disables the webhook endpoints the user created.`;
 
 // Files the embedded database writes while this runs are the server's: closed to other users.
 process.umask(0o077);
@@ -43,7 +51,8 @@ const fail = (message: string): never => {
 };
 
 const command = positionals[0];
-if (command !== "create-user" && command !== "set-password" && command !== "reset-two-factor") fail("Unknown command.");
+const commands = ["create-user", "set-password", "reset-two-factor", "deactivate", "reactivate"];
+if (!commands.includes(command ?? "")) fail("Unknown command.");
 const email = values.email ?? fail("--email is required.");
 const password = values.password ?? randomBytes(12).toString("base64url");
 if (password.length < 8 || password.length > 128) fail("Passwords are 8 to 128 characters.");
@@ -58,6 +67,18 @@ try {
     if (refused === "no-such-user") fail(`No user with e-mail ${email}.`);
     if (refused === "too-common") fail("That password is too common. Please choose another.");
     console.log(`Password of ${email} set${values.password ? "" : `: ${password}`}`);
+  } else if (command === "deactivate" || command === "reactivate") {
+    const [target] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+    if (!target) fail(`No user with e-mail ${email}.`);
+    const allRoles = Object.values(authRoles);
+    try {
+      if (command === "deactivate") await deactivateUser(database.db, { userId: null }, target!.id, allRoles);
+      else await reactivateUser(database.db, operator, { userId: null }, target!.id, allRoles);
+    } catch (error) {
+      if (error instanceof AppError) fail(error.message);
+      throw error;
+    }
+    console.log(command === "deactivate" ? `${email} deactivated: signed out everywhere, sign-in refused, their API keys revoked.` : `${email} reactivated: they can sign in again.`);
   } else if (command === "reset-two-factor") {
     if (!(await resetTwoFactor(operator, email))) fail(`No user with e-mail ${email}.`);
     console.log(`Two-factor authentication of ${email} removed; they set it up again at their next sign-in.`);

@@ -31,6 +31,7 @@ import { resolveVendorLink } from "./modules/vendor-links/resolve-vendor-link.ts
 import { vendorLinkRoutes, vendorLinkPortalRoutes } from "./modules/vendor-links/routes.ts";
 import { vendorQuoteRoutes } from "./modules/vendor-quotes/routes.ts";
 import { widgetRoutes } from "./modules/widget/routes.ts";
+import { staffRoutes } from "./modules/staff/routes.ts";
 import { vendorRoutes } from "./modules/vendors/routes.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
@@ -163,15 +164,16 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(vendorLinkRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
-  await app.register(apiKeyRoutes);
+  await app.register(apiKeyRoutes, { brand: config.public.brand, publicUrl: config.publicUrl });
   await app.register(apiV1Routes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone }, rateLimitMax: config.apiKeyRateLimitMax });
   await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
+  await app.register(staffRoutes, { publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(promiseBoardRoutes, { promise: responsePromise });
-  await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback });
+  await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback, brand: config.public.brand, publicUrl: config.publicUrl });
   await app.register(adverseActionRoutes, { brand: config.public.brand, mail: leadContext });
   await app.register(duplicateRoutes);
   await app.register(vendorQuoteRoutes, { context: { publicUrl: config.publicUrl, product: config.public.brand.name, timeZone: config.public.brand.timeZone } });

@@ -40,8 +40,8 @@ const mailsTo = (target: TestServer, email: string) => target.database.db.select
 const auditActions = async (target: TestServer, actorOrSubject: string) =>
   (await target.database.db.select().from(auditLog)).filter((row) => row.actorUserId === actorOrSubject || row.subject === actorOrSubject).map((row) => row.action);
 
-/** Moves a session's clock back: as if it was created, or last active, `minutes` ago. */
-const age = (target: TestServer, cookie: string, column: "createdAt" | "updatedAt", minutes: number) =>
+/** Moves a session's clock back: as if it was created, last active, or last proved a factor, `minutes` ago. */
+const age = (target: TestServer, cookie: string, column: "createdAt" | "updatedAt" | "factorVerifiedAt", minutes: number) =>
   target.database.db
     .update(session)
     .set({ [column]: new Date(Date.now() - minutes * 60_000) })
@@ -311,7 +311,7 @@ describe("a fresh factor before reveals and exports (ASVS V7)", () => {
     const exportLeads = () => json(strict.app, "GET", "/api/back-office/export/leads.csv?from=2020-01-01&to=2030-12-31", signedIn.cookie);
     expect((await reveal()).statusCode).toBe(200);
 
-    await age(strict, signedIn.cookie, "createdAt", 6);
+    await age(strict, signedIn.cookie, "factorVerifiedAt", 6);
     for (const attempt of [await reveal(), await exportLeads()]) {
       expect(attempt.statusCode).toBe(403);
       expect(attempt.json().code).toBe("REAUTHENTICATION_REQUIRED");
@@ -349,7 +349,7 @@ describe("a fresh factor before reveals and exports (ASVS V7)", () => {
     expect(guesses[10]).toBe(429);
 
     // Without two-factor (the local demo), the password confirms.
-    await age(server, admin.cookie, "createdAt", 6);
+    await age(server, admin.cookie, "factorVerifiedAt", 6);
     expect((await json(server.app, "POST", `/api/back-office/credit-applications/${applicationId}/reveal`, admin.cookie, { field: "fedId" })).statusCode).toBe(403);
     expect((await json(server.app, "POST", "/api/me/confirm-identity", admin.cookie, { password: "wrong-password-9" })).statusCode).toBe(400);
     expect((await json(server.app, "POST", "/api/me/confirm-identity", admin.cookie, { password: admin.password })).statusCode).toBe(200);

@@ -26,6 +26,7 @@ const links = [
   { to: "/back-office/api-keys", label: "API keys" },
   { to: "/back-office/outbox", label: "Outbox", admin: true },
   { to: "/back-office/audit", label: "Audit log", admin: true },
+  { to: "/back-office/staff", label: "Staff", admin: true },
 ];
 
 const mustEnrolTwoFactor = (me: Me) => me.staffTwoFactorRequired && !me.user.twoFactorEnabled;

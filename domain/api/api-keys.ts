@@ -37,11 +37,11 @@ export const listPortalApiKeys = endpoint({
 export const createPortalApiKey = endpoint({
   method: "POST",
   path: "/api/portal/api-keys",
-  summary: "Create an API key for the company (the key is in this answer only)",
+  summary: "Create an API key for the company (the key is in this answer only; a factor proved within the last minutes; mailed to the company's users)",
   tags: ["portal"],
   body: createApiKeyRequest,
   responses: { 201: apiKeyCreatedResponse },
-  errors: ["FORBIDDEN"],
+  errors: ["FORBIDDEN", "REAUTHENTICATION_REQUIRED"],
 });
 
 export const revokePortalApiKey = endpoint({

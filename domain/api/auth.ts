@@ -6,7 +6,8 @@ import { endpoint } from "./endpoint.ts";
 
 // The better-auth endpoints the browser calls. The server routes each of them to the library as
 // it is (server/modules/auth/exposed-endpoints.ts, ADR 0013): the library validates the body and
-// answers; these schemas say what the browser sends and reads. Routed under /api/auth only.
+// answers; these schemas say what the browser sends and reads. Routed under /api/auth only. The
+// two-factor codes' bodies are also checked by the server (checkedAuthEndpoints).
 
 /** Codes the auth library (or our hooks on it, server/modules/auth/create-auth.ts) answers with. */
 export const authErrorCodes = {
@@ -18,8 +19,8 @@ export const authErrorCodes = {
 
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
 
-/** A recovery code (an app's code is totpCodeRequest). */
-const recoveryCode = z.object({ code: z.string() });
+/** A recovery code (an app's code is totpCodeRequest). Nothing else: the library's trustDevice is refused. */
+const recoveryCode = z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(100)) });
 const signedIn = z.object({ token: z.optional(z.string()), user: z.object({ id: z.string() }) });
 const status = z.object({ status: z.boolean() });
 
@@ -96,3 +97,10 @@ export const verifyBackupCode = endpoint({
 
 /** Every auth endpoint the browser calls: the server routes exactly these, plus the mailed verification link. */
 export const browserAuthEndpoints = [signIn, signOut, requestPasswordReset, resetPassword, enableTwoFactor, verifyTotp, verifyBackupCode] as const;
+
+/**
+ * The ones whose body the server checks with the schema above before the library sees it: the
+ * library's takes `trustDevice` too, a 30-day cookie that skips the second factor, which the
+ * product never offers (a device is never trusted: two-factor at every sign-in).
+ */
+export const checkedAuthEndpoints = [verifyTotp, verifyBackupCode] as const;

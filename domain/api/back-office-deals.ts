@@ -188,12 +188,12 @@ export const postBackOfficeDealMessage = endpoint({
 export const downloadBackOfficeDocument = endpoint({
   method: "GET",
   path: "/api/back-office/documents/:id",
-  summary: "Download a document (audited)",
+  summary: "Download a document (a factor proved within the last minutes, as a reveal; audited)",
   tags: ["back office"],
   params: idParams,
   responses: {},
   download: true,
-  errors: ["FORBIDDEN", "TWO_FACTOR_REQUIRED", "NOT_FOUND"],
+  errors: ["FORBIDDEN", "TWO_FACTOR_REQUIRED", "REAUTHENTICATION_REQUIRED", "NOT_FOUND"],
 });
 
 export const revealDealClient = endpoint({

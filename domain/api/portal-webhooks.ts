@@ -63,11 +63,11 @@ export const listPortalWebhooks = endpoint({
 export const createPortalWebhook = endpoint({
   method: "POST",
   path: "/api/portal/webhooks",
-  summary: "Register an https endpoint for some events; answers its signing secret, once",
+  summary: "Register an https endpoint for some events; answers its signing secret, once (a factor proved within the last minutes; mailed to the company's users)",
   tags: ["portal"],
   body: webhookEndpointForm,
   responses: { 201: z.object({ endpoint: webhookEndpoint, secret: z.string() }) },
-  errors: ["FORBIDDEN", "CONFLICT"],
+  errors: ["FORBIDDEN", "REAUTHENTICATION_REQUIRED", "CONFLICT"],
 });
 
 export const updatePortalWebhook = endpoint({
@@ -94,11 +94,11 @@ export const deletePortalWebhook = endpoint({
 export const rollPortalWebhookSecret = endpoint({
   method: "POST",
   path: "/api/portal/webhooks/:id/roll-secret",
-  summary: "Replace an endpoint's signing secret; answers the new one, once",
+  summary: "Replace an endpoint's signing secret; answers the new one, once (a factor proved within the last minutes)",
   tags: ["portal"],
   params: endpointParams,
   responses: { 200: secretResponse },
-  errors: ["FORBIDDEN", "NOT_FOUND"],
+  errors: ["FORBIDDEN", "REAUTHENTICATION_REQUIRED", "NOT_FOUND"],
 });
 
 export const redeliverPortalWebhook = endpoint({

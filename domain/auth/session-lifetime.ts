@@ -26,7 +26,10 @@ export function sessionEndsAt(role: string | null | undefined, session: { create
   return new Date(Math.min(absolute, idle));
 }
 
-/** Until when a reveal or an export is allowed: a factor proved at sign-in or by confirming again, plus the window. */
-export function recentAuthenticationUntil(session: { createdAt: Date; reauthenticatedAt: Date | null }): Date {
-  return new Date(Math.max(session.createdAt.getTime(), session.reauthenticatedAt?.getTime() ?? 0) + reauthenticationWindowMs);
+/**
+ * Until when a reveal or an export is allowed: the last factor actually proved (the sign-in's last
+ * factor, or confirming again), plus the window; never, when the session has none on record.
+ */
+export function recentAuthenticationUntil(factorVerifiedAt: Date | null): Date {
+  return new Date((factorVerifiedAt?.getTime() ?? 0) + reauthenticationWindowMs);
 }

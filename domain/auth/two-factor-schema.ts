@@ -11,7 +11,7 @@ export const twoFactorEnableRequest = z.object({
   password: z.string().check(z.minLength(1, twoFactorSetupMessages.wrongPassword), z.maxLength(passwordLength.max, twoFactorSetupMessages.wrongPassword)),
 });
 
-/** A code from the authenticator app: six digits (spaces around it ignored). */
-export const totpCodeRequest = z.object({
+/** A code from the authenticator app: six digits (spaces around it ignored), and nothing else (never trustDevice). */
+export const totpCodeRequest = z.strictObject({
   code: z.string().check(z.trim(), z.regex(/^\d{6}$/, twoFactorSetupMessages.invalidCode)),
 });

@@ -67,8 +67,11 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     impersonatedBy: text("impersonated_by"),
-    /** When the user last proved a factor again in this session (step-up before reveals and exports). */
-    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }),
+    /**
+     * When the user last proved a factor in this session: the sign-in's last factor, or a later
+     * confirm-identity (the step-up before reveals, exports, downloads, new keys and endpoints).
+     */
+    factorVerifiedAt: timestamp("factor_verified_at", { withTimezone: true }),
   },
   (table) => [index("session_user_id_idx").on(table.userId)],
 );

@@ -51,6 +51,15 @@ function toWebHeaders(request: FastifyRequest): Headers {
 
 type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 
+/** The JSON of a raw body, or undefined (which no body schema accepts). */
+function parsedJson(body: unknown): unknown {
+  try {
+    return body instanceof Buffer ? JSON.parse(body.toString("utf8")) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export default fp(
   async function authPlugin(app: FastifyInstance, options: { auth: Auth; publicUrl: string; staffTwoFactorRequired: boolean }) {
     const { auth, publicUrl, staffTwoFactorRequired } = options;
@@ -67,7 +76,7 @@ export default fp(
       const found = await lookUp(request);
       if (!found) throw new AppError("UNAUTHENTICATED", "Please sign in.");
       const user = found.user as typeof found.user & { role?: string; vendorCompanyId?: string | null; twoFactorEnabled?: boolean };
-      const session = found.session as typeof found.session & { reauthenticatedAt?: Date | null };
+      const session = found.session as typeof found.session & { factorVerifiedAt?: Date | null };
       const role = user.role ?? "vendor";
       const now = new Date();
       const endsAt = sessionEndsAt(role, { createdAt: new Date(session.createdAt), lastActiveAt: new Date(session.updatedAt) });
@@ -80,7 +89,7 @@ export default fp(
       if (staffTwoFactorRequired && !allowMissingTwoFactor && isStaffRole(role) && !user.twoFactorEnabled) {
         throw new AppError("TWO_FACTOR_REQUIRED", "Set up two-factor authentication to continue.");
       }
-      const recentUntil = recentAuthenticationUntil({ createdAt: new Date(session.createdAt), reauthenticatedAt: session.reauthenticatedAt ? new Date(session.reauthenticatedAt) : null });
+      const recentUntil = recentAuthenticationUntil(session.factorVerifiedAt ? new Date(session.factorVerifiedAt) : null);
       if (recentAuthentication && recentUntil <= now) {
         throw new AppError("REAUTHENTICATION_REQUIRED", "Please confirm it is you to continue.");
       }
@@ -105,6 +114,8 @@ export default fp(
 
     // better-auth parses its own bodies: hand it the raw bytes in an encapsulated scope. Only the
     // endpoints the product uses are routed; better-auth sees exactly the path that was matched.
+    // An endpoint whose library body takes more than the product sends (trustDevice) is checked
+    // by our contract first and forwarded as parsed: the library sees nothing else.
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
@@ -118,13 +129,15 @@ export default fp(
             const url = new URL(`/api/auth${endpoint.path}`, publicUrl);
             url.search = new URL(request.url, publicUrl).search;
             const hasBody = request.method !== "GET" && request.body instanceof Buffer && request.body.length > 0;
-            const response = await auth.handler(
-              new Request(url, {
-                method: request.method,
-                headers: toWebHeaders(request),
-                body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
-              }),
-            );
+            const headers = toWebHeaders(request);
+            let body = hasBody ? new Uint8Array(request.body as Buffer) : undefined;
+            if (endpoint.body) {
+              // A ZodError: the usual 400.
+              body = new TextEncoder().encode(JSON.stringify(endpoint.body.parse(parsedJson(request.body))));
+              headers.set("content-type", "application/json");
+              headers.delete("content-length");
+            }
+            const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
             reply.status(response.status);
             response.headers.forEach((value, key) => {
               if (key !== "set-cookie") reply.header(key, value);

@@ -103,14 +103,14 @@ describe("staff security", () => {
     await page.close();
   });
 
-  it("asks staff to confirm it is them before a reveal once the sign-in is older than five minutes", async () => {
+  it("asks staff to confirm it is them before a reveal once the last factor they proved is older than five minutes", async () => {
     const stored = await fetch(`${server.url}/api/leads/credit-application`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify(creditApplicationFixture({ BusinessName: "Step Up Paving LLC" })),
     });
     expect(stored.status).toBe(201);
-    await server.editDatabase((database) => database.db.update(session).set({ createdAt: new Date(Date.now() - 10 * 60_000) }));
+    await server.editDatabase((database) => database.db.update(session).set({ factorVerifiedAt: new Date(Date.now() - 10 * 60_000) }));
     const page = await browser.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/back-office/leads`);

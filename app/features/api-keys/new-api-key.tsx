@@ -7,11 +7,14 @@ import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
+import { portalStepUpReason, useConfirmIdentity } from "../auth/confirm-identity.tsx";
 import { apiKeyIntents, type ApiKeyActionResult } from "./api-key-actions.ts";
 
-/** Name a key and create it; the whole key is shown once, in a dialog with Copy. */
+/** Name a key and create it (confirming it is you first, when needed); the whole key is shown once, in a dialog with Copy. */
 export function NewApiKey() {
   const fetcher = useFetcher<ApiKeyActionResult>();
+  const identity = useConfirmIdentity(portalStepUpReason);
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm(createApiKeyRequest, { name: "" });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const created = result?.ok && result.intent === "create" ? result : null;
@@ -21,10 +24,16 @@ export function NewApiKey() {
   const [copied, setCopied] = useState<{ secret: string; outcome: "copied" | "failed" } | null>(null);
   const copiedNow = shown && copied?.secret === shown.secret ? copied.outcome : null;
 
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const valid = form.validate();
     if (!valid) return;
+    setFailure(null);
+    try {
+      if (!(await identity.confirmed())) return;
+    } catch {
+      return setFailure("Something went wrong. Please try again.");
+    }
     void fetcher.submit({ intent: apiKeyIntents.create, name: valid.name }, { method: "post" });
     form.reset();
   };
@@ -39,12 +48,14 @@ export function NewApiKey() {
 
   return (
     <>
-      <Form noValidate onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
+      <Form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-wrap items-end gap-3">
         <TextField label="Key name" help="Say which system uses it, e.g. Our DMS." maxLength={80} required className="w-full max-w-sm" {...form.text("name")} />
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Create key
         </Button>
       </Form>
+      {identity.dialog}
+      {failure ? <Alert className="mt-2">{failure}</Alert> : null}
       {result && !result.ok ? <Alert className="mt-2">{result.message}</Alert> : null}
       <Dialog open={shown !== null} onClose={() => setClosedFor(shown?.secret ?? null)} title={`Your new key: ${shown?.name ?? ""}`}>
         <p>Copy it now into your system&apos;s settings. It is shown only this once: we keep only a fingerprint of it.</p>

@@ -44,9 +44,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
         throw new AppError("VALIDATION_FAILED", "code" in request.body ? "That code is not right. Please try again." : "That password is not right. Please try again.");
       }
       const now = new Date();
-      await app.db.update(session).set({ reauthenticatedAt: now }).where(eq(session.id, user.sessionId));
+      await app.db.update(session).set({ factorVerifiedAt: now }).where(eq(session.id, user.sessionId));
       await recordAudit(app.db, { action: "reauthenticated", actorUserId: user.id, ipAddress: request.ip, details: { factor: "code" in request.body ? "totp" : "password" } });
-      return answer({ ...user, recentAuthenticationUntil: recentAuthenticationUntil({ createdAt: now, reauthenticatedAt: now }) });
+      return answer({ ...user, recentAuthenticationUntil: recentAuthenticationUntil(now) });
     },
     // Like better-auth's own TOTP limit: a guesser holding a session gets ten tries a minute.
     { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { apiKey, user, vendorCompany } from "../../db/schema.ts";
+import type { Brand } from "#domain/site/brand.ts";
+import { tellCompanyOfCredential } from "../accounts/tell-company-of-credential.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { generateApiKey } from "./generate-api-key.ts";
 
@@ -30,12 +32,13 @@ export async function listApiKeys(db: Database, companyId?: string) {
   return rows.map(asSummary);
 }
 
-/** A new key for the company; its secret is in this answer only. Audited. */
-export async function createApiKey(db: Database, input: { companyId: string; userId: string; email: string; name: string; ipAddress: string }) {
+/** A new key for the company; its secret is in this answer only. Audited, and mailed to the company's users. */
+export async function createApiKey(db: Database, mail: { brand: Brand; publicUrl: string }, input: { companyId: string; userId: string; email: string; name: string; ipAddress: string }) {
   const { secret, prefix, hash } = generateApiKey();
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(apiKey).values({ vendorCompanyId: input.companyId, name: input.name, prefix, secretHash: hash, createdByUserId: input.userId }).returning();
     await recordAudit(tx, { action: "api-key.create", actorUserId: input.userId, subject: row!.id, ipAddress: input.ipAddress, details: { companyId: input.companyId, name: input.name, prefix } });
+    await tellCompanyOfCredential(tx, mail, input.companyId, input.email, { kind: "api-key", name: row!.name, prefix });
     return {
       key: { id: row!.id, name: row!.name, prefix, createdAt: row!.createdAt.toISOString(), createdBy: input.email, lastUsedAt: null },
       secret,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { Brand } from "#domain/site/brand.ts";
 import { createPortalApiKey, listBackOfficeApiKeys, listPortalApiKeys, revokeBackOfficeApiKey, revokePortalApiKey } from "#domain/api/api-keys.ts";
 import { staffRoles } from "#domain/auth/roles.ts";
 import { AppError } from "../../errors.ts";
@@ -8,9 +9,11 @@ import { createApiKey, listApiKeys, revokeApiKey } from "./manage-api-keys.ts";
 
 /**
  * API keys (issue 19): a vendor manages its company's in the portal (session and CSRF as every
- * portal change), staff see and revoke any company's. Keys never manage keys.
+ * portal change), staff see and revoke any company's. Keys never manage keys. A new key needs a
+ * factor proved within the last minutes (POST /api/me/confirm-identity: a vendor's password) and
+ * is mailed to the company's users.
  */
-export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
+export const apiKeyRoutes: FastifyPluginAsync<{ brand: Brand; publicUrl: string }> = async (app, { brand, publicUrl }) => {
   const vendorFirst = { onRequest: async (request: Parameters<typeof requireVendorScope>[1]) => void (await requireVendorScope(app, request)) };
   const staff = (request: Parameters<typeof requireVendorScope>[1]) => app.requireUser(request, { roles: staffRoles });
   const staffFirst = { onRequest: async (request: Parameters<typeof requireVendorScope>[1]) => void (await staff(request)) };
@@ -29,8 +32,10 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
     app,
     createPortalApiKey,
     async (request) => {
-      const scope = await requireVendorScope(app, request);
-      return createApiKey(app.db, { companyId: scope.companyId, userId: scope.userId, email: scope.email, name: request.body.name, ipAddress: request.ip });
+      const scope = await requireVendorScope(app, request, { recentAuthentication: true });
+      const created = await createApiKey(app.db, { brand, publicUrl }, { companyId: scope.companyId, userId: scope.userId, email: scope.email, name: request.body.name, ipAddress: request.ip });
+      void app.deliverMailNow();
+      return created;
     },
     vendorFirst,
   );

@@ -16,6 +16,7 @@ import * as schema from "../../db/schema.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
+import { endSignIns, revokeCreatedCredentials } from "../accounts/end-user-access.ts";
 import { accountEventMail, type AccountEvent } from "./account-mails.ts";
 import { mailInvitation } from "../vendors/send-invitation.ts";
 import { invitationMail } from "./invitation-mail.ts";
@@ -73,12 +74,18 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
           { label: "Choose a new password", url },
         );
       },
-      // Following the mailed link proves the address: an invited user is verified by it.
+      // Following the mailed link proves the address: an invited user is verified by it. Whoever
+      // held the account before the reset keeps nothing: sessions (better-auth), trusted devices,
+      // other links, and the API keys and webhook endpoints the user created, which the mail lists.
       onPasswordReset: async ({ user }) => {
-        await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
         const invitation = !user.emailVerified;
-        await recordAudit(db, { action: invitation ? "invitation.accepted" : "password.reset", actorUserId: user.id, subject: user.email });
-        await tell(user.email, invitation ? "invitation-used" : "password-reset");
+        await db.transaction(async (tx) => {
+          await tx.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+          await endSignIns(tx, user.id);
+          const revoked = await revokeCreatedCredentials(tx, user.id, { actorUserId: user.id, reason: "password.reset" });
+          await recordAudit(tx, { action: invitation ? "invitation.accepted" : "password.reset", actorUserId: user.id, subject: user.email });
+          await enqueueMail(tx, accountEventMail(brand, publicUrl, user.email, invitation ? "invitation-used" : "password-reset", revoked));
+        });
       },
     },
     emailVerification: {
@@ -103,7 +110,7 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       expiresIn: sessionLimits.vendor.absoluteMs / 1000,
       disableSessionRefresh: true,
       additionalFields: {
-        reauthenticatedAt: { type: "date", required: false, input: false },
+        factorVerifiedAt: { type: "date", required: false, input: false },
       },
     },
     rateLimit: {
@@ -131,10 +138,19 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
     databaseHooks: {
       session: {
         create: {
-          before: async (session) => {
-            const [owner] = await db.select({ role: schema.user.role }).from(schema.user).where(eq(schema.user.id, session.userId));
-            if (!isStaffRole(owner?.role)) return;
-            return { data: { ...session, expiresAt: new Date(Date.now() + sessionLimits.staff.absoluteMs) } };
+          // Staff sessions end sooner. The step-up window counts from the factor that made the
+          // session (the code, or the password of an account without two-factor), never from
+          // whatever else creates one.
+          before: async (session, context) => {
+            const [owner] = await db.select({ role: schema.user.role, twoFactorEnabled: schema.user.twoFactorEnabled }).from(schema.user).where(eq(schema.user.id, session.userId));
+            const factorProved = sessionMakingFactors.includes(context?.path ?? "") && (context?.path !== "/sign-in/email" || !owner?.twoFactorEnabled);
+            return {
+              data: {
+                ...session,
+                factorVerifiedAt: factorProved ? new Date() : null,
+                ...(isStaffRole(owner?.role) ? { expiresAt: new Date(Date.now() + sessionLimits.staff.absoluteMs) } : {}),
+              },
+            };
           },
           after: async (session) => {
             await recordAudit(db, { action: "sign-in", actorUserId: session.userId, ipAddress: session.ipAddress });
@@ -197,6 +213,9 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The endpoints whose new session comes from a factor just proved: the password, the app's code, a recovery code. */
+const sessionMakingFactors = ["/sign-in/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code"];
 
 /** Growing delays per account and address (domain/auth/sign-in-delay.ts), counted from the audit log. */
 async function refuseWhileThrottled(db: Database, ctx: HookContext): Promise<void> {

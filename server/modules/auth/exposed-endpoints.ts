@@ -1,4 +1,5 @@
-import { browserAuthEndpoints } from "#domain/api/auth.ts";
+import type * as z from "zod/mini";
+import { browserAuthEndpoints, checkedAuthEndpoints } from "#domain/api/auth.ts";
 import type { HttpMethod } from "#domain/api/endpoint.ts";
 
 const authPrefix = "/api/auth";
@@ -11,13 +12,15 @@ const authPrefix = "/api/auth";
  * endpoint the library has (admin: impersonation, set-user-password, set-role, create-user;
  * sign-up, update-user, delete-user, ...) is not routed at all: 404 for everyone (decisions.md 11).
  * Staff capabilities go through our own routes, behind the two-factor rule and the audit log.
- * Paths are the library's own, without /api/auth.
+ * Paths are the library's own, without /api/auth. `body`: the contract's schema, which the body
+ * must pass before the library sees it (the two-factor codes: never trustDevice).
  */
-export const exposedAuthEndpoints: readonly { method: HttpMethod; path: string }[] = [
+export const exposedAuthEndpoints: readonly { method: HttpMethod; path: string; body?: z.ZodMiniType }[] = [
   // sign-in/email, sign-out, request-password-reset, reset-password, two-factor enable / verify-totp / verify-backup-code.
   ...browserAuthEndpoints.map((endpoint) => {
     if (!endpoint.path.startsWith(`${authPrefix}/`)) throw new Error(`${endpoint.path} is not an auth endpoint`);
-    return { method: endpoint.method, path: endpoint.path.slice(authPrefix.length) };
+    const checked = (checkedAuthEndpoints as readonly unknown[]).includes(endpoint);
+    return { method: endpoint.method, path: endpoint.path.slice(authPrefix.length), body: checked ? endpoint.body : undefined };
   }),
 ];
 

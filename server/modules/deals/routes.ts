@@ -69,7 +69,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
   };
   const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });
   const staffFirst = { onRequest: async (request: FastifyRequest) => void (await staff(request)) };
-  // Reveals and exports: a factor proved within the last few minutes (POST /api/me/confirm-identity).
+  // Reveals, exports and document downloads: a factor proved within the last few minutes (POST /api/me/confirm-identity).
   const staffJustConfirmed = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles, recentAuthentication: true });
 
   // ---- Vendor portal ----
@@ -314,7 +314,8 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     app,
     downloadBackOfficeDocument,
     async (request, reply) => {
-      const user = await staff(request);
+      // Client-info files carry the SSNs and dates of birth a reveal protects.
+      const user = await staffJustConfirmed(request);
       const document = await findDocument(app.db, request.params.id);
       if (!document) throw new AppError("NOT_FOUND", "Not found.");
       await recordAudit(app.db, { action: "document.download", actorUserId: user.id, subject: document.id, ipAddress: request.ip });

@@ -15,8 +15,9 @@ export type VendorScope = {
   readonly [vendorScopeBrand]: true;
 };
 
-export async function requireVendorScope(app: FastifyInstance, request: FastifyRequest): Promise<VendorScope> {
-  const user = await app.requireUser(request, { roles: [authRoles.vendor] });
+/** `recentAuthentication`: a change that needs a factor proved within the last minutes (a new API key or webhook endpoint). */
+export async function requireVendorScope(app: FastifyInstance, request: FastifyRequest, options: { recentAuthentication?: boolean } = {}): Promise<VendorScope> {
+  const user = await app.requireUser(request, { roles: [authRoles.vendor], recentAuthentication: options.recentAuthentication });
   if (!user.vendorCompanyId) throw new AppError("FORBIDDEN", "Your account is not linked to a vendor company.");
   return { companyId: user.vendorCompanyId, userId: user.id, email: user.email } as VendorScope;
 }

@@ -14,10 +14,10 @@ import { registerEndpoint } from "../../register-endpoint.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import { forgetVendorLinks } from "../widget/widget-vendor-cache.ts";
 import { changeVendorSlug } from "./change-vendor-slug.ts";
-import { deactivateVendor } from "./deactivate-vendor.ts";
+import { deactivateUser } from "../accounts/deactivate-user.ts";
+import { reactivateUser } from "../accounts/reactivate-user.ts";
 import { inviteVendor } from "./invite-vendor.ts";
 import { listVendorCompanyOptions, listVendors } from "./list-vendors.ts";
-import { reactivateVendor } from "./reactivate-vendor.ts";
 import { resendInvitation } from "./resend-invitation.ts";
 
 /** Vendor companies and users: staff read the list; admins invite, deactivate, reactivate and re-invite, and change a company's link address. */
@@ -72,7 +72,7 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string
     deactivateVendorEndpoint,
     async (request) => {
       const actor = await admin(request);
-      await deactivateVendor(app.db, actor.id, request.params.userId);
+      await deactivateUser(app.db, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [authRoles.vendor]);
       return { ok: true as const };
     },
     adminFirst,
@@ -83,7 +83,7 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string
     reactivateVendorEndpoint,
     async (request) => {
       const actor = await admin(request);
-      await reactivateVendor(app.db, { brand, publicUrl }, actor.id, request.params.userId);
+      await reactivateUser(app.db, { brand, publicUrl }, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [authRoles.vendor]);
       void app.deliverMailNow();
       return { ok: true as const };
     },

@@ -3,6 +3,8 @@ import type { WebhookEndpointForm } from "#domain/api/portal-webhooks.ts";
 import type { Database } from "../../db/client.ts";
 import { webhookEndpoint } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import type { Brand } from "#domain/site/brand.ts";
+import { tellCompanyOfCredential } from "../accounts/tell-company-of-credential.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { VendorScope } from "../deals/vendor-scope.ts";
@@ -21,8 +23,14 @@ export async function checkEndpointUrl(url: string, allowLoopback: boolean): Pro
   }
 }
 
-/** Registers an endpoint for the company; answers the row and its secret (shown this once). Audited. */
-export async function registerWebhookEndpoint(db: Database, cipher: FieldCipher, scope: VendorScope, form: WebhookEndpointForm, options: { allowLoopback: boolean; ipAddress: string }) {
+/** Registers an endpoint for the company; answers the row and its secret (shown this once). Audited, and mailed to the company's users. */
+export async function registerWebhookEndpoint(
+  db: Database,
+  cipher: FieldCipher,
+  scope: VendorScope,
+  form: WebhookEndpointForm,
+  options: { allowLoopback: boolean; ipAddress: string; mail: { brand: Brand; publicUrl: string } },
+) {
   await checkEndpointUrl(form.url, options.allowLoopback);
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
@@ -40,6 +48,7 @@ export async function registerWebhookEndpoint(db: Database, cipher: FieldCipher,
       })
       .returning();
     await recordAudit(tx, { action: "webhook.create", actorUserId: scope.userId, subject: inserted!.id, ipAddress: options.ipAddress, details: { url: form.url, events: form.events } });
+    await tellCompanyOfCredential(tx, options.mail, scope.companyId, scope.email, { kind: "webhook-endpoint", url: form.url });
     return inserted!;
   });
   return { row, secret };

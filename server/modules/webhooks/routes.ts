@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Brand } from "#domain/site/brand.ts";
 import { createPortalWebhook, deletePortalWebhook, listPortalWebhooks, redeliverPortalWebhook, rollPortalWebhookSecret, updatePortalWebhook } from "#domain/api/portal-webhooks.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
@@ -11,9 +12,11 @@ import { registerWebhookEndpoint } from "./register-webhook-endpoint.ts";
 
 /**
  * A vendor company's webhook endpoints (`/api/portal/webhooks`): the session's company only
- * (ADR 0009), checked before the body is read; every change is audited.
+ * (ADR 0009), checked before the body is read; every change is audited. Adding an endpoint or
+ * rolling its secret needs a factor proved within the last minutes (POST /api/me/confirm-identity);
+ * a new endpoint is mailed to the company's users.
  */
-export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLoopback: boolean }> = async (app, { cipher, allowLoopback }) => {
+export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLoopback: boolean; brand: Brand; publicUrl: string }> = async (app, { cipher, allowLoopback, brand, publicUrl }) => {
   const vendorFirst = { onRequest: async (request: FastifyRequest) => void (await requireVendorScope(app, request)) };
   const actor = async (request: FastifyRequest) => ({ scope: await requireVendorScope(app, request), ipAddress: request.ip });
 
@@ -31,8 +34,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLo
     app,
     createPortalWebhook,
     async (request) => {
-      const scope = await requireVendorScope(app, request);
-      const { row, secret } = await registerWebhookEndpoint(app.db, cipher, scope, request.body, { allowLoopback, ipAddress: request.ip });
+      const scope = await requireVendorScope(app, request, { recentAuthentication: true });
+      const { row, secret } = await registerWebhookEndpoint(app.db, cipher, scope, request.body, { allowLoopback, ipAddress: request.ip, mail: { brand, publicUrl } });
+      void app.deliverMailNow();
       const [endpoint] = await withDeliveries(app.db, [row]);
       return { endpoint: endpoint!, secret };
     },
@@ -64,7 +68,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLo
     app,
     rollPortalWebhookSecret,
     async (request) => {
-      return { secret: await rollWebhookSecret(app.db, cipher, await actor(request), request.params.id) };
+      const scope = await requireVendorScope(app, request, { recentAuthentication: true });
+      return { secret: await rollWebhookSecret(app.db, cipher, { scope, ipAddress: request.ip }, request.params.id) };
     },
     vendorFirst,
   );

@@ -6,14 +6,15 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Empty } from "../../../components/ui/page-state.tsx";
 import { useToast } from "../../../components/ui/toast.tsx";
 import { ApiError, call, downloadUrl } from "../../../lib/call.ts";
-import { useConfirmIdentity } from "../confirm-identity.tsx";
+import { useConfirmedDownload, useConfirmIdentity } from "../../auth/confirm-identity.tsx";
 
 type Props = { deal: BackOfficeDealDetail["deal"]; client: BackOfficeDealDetail["client"]; documents: DealMessages["documents"] };
 
-/** The client, sensitive numbers masked until revealed (confirmed identity, audited), and the deal's documents. */
+/** The client, sensitive numbers masked until revealed (confirmed identity, audited), and the deal's documents (downloaded the same way). */
 export function DealClient({ deal, client, documents }: Props) {
   const toast = useToast();
   const identity = useConfirmIdentity();
+  const download = useConfirmedDownload((message) => toast({ title: "The document was not downloaded", message, tone: "error" }));
   const [revealed, setRevealed] = useState<Partial<Record<RevealDealClientField, string>>>({});
   const reveal = async (field: RevealDealClientField) => {
     try {
@@ -28,6 +29,7 @@ export function DealClient({ deal, client, documents }: Props) {
   return (
     <section aria-labelledby="client-heading">
       {identity.dialog}
+      {download.dialog}
       <h2 id="client-heading" className="text-xl font-semibold">
         Client
       </h2>
@@ -70,7 +72,7 @@ export function DealClient({ deal, client, documents }: Props) {
         <ul className="mt-1 list-disc pl-5">
           {documents.map((doc) => (
             <li key={doc.id}>
-              <a href={downloadUrl(downloadBackOfficeDocument, { params: { id: doc.id } })} className="text-brand-700 underline">
+              <a href={downloadUrl(downloadBackOfficeDocument, { params: { id: doc.id } })} onClick={download.onClick} className="text-brand-700 underline">
                 {doc.name}
               </a>
             </li>

@@ -9,9 +9,12 @@ import { Empty } from "../../../components/ui/page-state.tsx";
 import { TextareaField } from "../../../components/ui/textarea-field.tsx";
 import { downloadUrl } from "../../../lib/call.ts";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
+import { useConfirmedDownload } from "../../auth/confirm-identity.tsx";
 
-/** The thread with the vendor, every attachment a download (audited), and the credit team's answer with files (a new answer remounts it empty). */
+/** The thread with the vendor, every attachment a download (confirmed identity, audited), and the credit team's answer with files (a new answer remounts it empty). */
 export function DealThread({ messages, onAnswer, sending }: { messages: DealMessages["messages"]; onAnswer: (body: string, files: File[]) => void; sending: boolean }) {
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const download = useConfirmedDownload(setDownloadError);
   // The answer route's own rule for a message body (it parses the same schema).
   const form = useSchemaForm(messageForm, { body: "" });
   const [files, setFiles] = useState<File[]>([]);
@@ -33,7 +36,7 @@ export function DealThread({ messages, onAnswer, sending }: { messages: DealMess
               <ul aria-label="Attachments" className="mt-1 space-y-1">
                 {message.attachments.map((attachment) => (
                   <li key={attachment.id}>
-                    <a href={downloadUrl(downloadBackOfficeDocument, { params: { id: attachment.id } })} className="text-sm break-all text-brand-700 underline">
+                    <a href={downloadUrl(downloadBackOfficeDocument, { params: { id: attachment.id } })} onClick={download.onClick} className="text-sm break-all text-brand-700 underline">
                       {attachment.name}
                     </a>
                   </li>
@@ -43,6 +46,8 @@ export function DealThread({ messages, onAnswer, sending }: { messages: DealMess
           </li>
         ))}
       </ol>
+      {download.dialog}
+      {downloadError ? <Alert className="mt-2">{downloadError}</Alert> : null}
       <Form
         onSubmit={(event) => {
           event.preventDefault();

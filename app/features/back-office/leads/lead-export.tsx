@@ -4,7 +4,7 @@ import { dateRange } from "#domain/forms/date-range.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { downloadUrl } from "../../../lib/call.ts";
-import { useConfirmIdentity } from "../confirm-identity.tsx";
+import { useConfirmIdentity } from "../../auth/confirm-identity.tsx";
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const thirtyDaysAgo = () => isoDay(Date.now() - 30 * 86_400_000);

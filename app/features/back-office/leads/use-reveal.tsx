@@ -2,7 +2,7 @@ import { useState } from "react";
 import { revealCreditApplicationNumber, type SensitiveField } from "#domain/api/back-office-leads.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { call } from "../../../lib/call.ts";
-import { useConfirmIdentity } from "../confirm-identity.tsx";
+import { useConfirmIdentity } from "../../auth/confirm-identity.tsx";
 
 /**
  * A credit application's SSN and tax id: masked until Reveal, which asks the user to confirm it is

@@ -41,8 +41,8 @@ export function VendorUserActions({ user }: { user: VendorUser }) {
       )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Deactivate ${user.name}?`} role="alertdialog">
         <p>
-          {user.name} ({user.email}) is signed out now, everywhere, and cannot sign in to the vendor portal until an administrator reactivates the account. Their company, deals and messages stay as
-          they are.
+          {user.name} ({user.email}) is signed out now, everywhere, and cannot sign in to the vendor portal until an administrator reactivates the account. The API keys they created are revoked and
+          their webhook endpoints disabled; their company, deals and messages stay as they are.
         </p>
         <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-2" onSubmit={() => setConfirming(false)}>
           <input type="hidden" name="userId" value={user.id} />

@@ -9,9 +9,10 @@ import { Form } from "../../../components/ui/form.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError, call } from "../../../lib/call.ts";
 import { fieldErrors, type FieldErrors } from "../../../lib/use-schema-form.ts";
+import { portalStepUpReason, useConfirmIdentity } from "../../auth/confirm-identity.tsx";
 import { SigningSecret } from "./signing-secret.tsx";
 
-/** Add endpoint: address, events and a description, checked with the contract's schema; then the secret, once. */
+/** Add endpoint: address, events and a description, checked with the contract's schema; confirming it is you when needed; then the secret, once. */
 export function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
@@ -20,6 +21,7 @@ export function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; 
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  const identity = useConfirmIdentity(portalStepUpReason);
 
   const toggle = (type: WebhookEventType, checked: boolean) => setEvents((current) => (checked ? [...current, type] : current.filter((item) => item !== type)));
 
@@ -34,6 +36,7 @@ export function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; 
     setFailure("");
     setBusy(true);
     try {
+      if (!(await identity.confirmed())) return;
       const created = await call(createPortalWebhook, { body: parsed.data });
       setSecret(created.secret);
       onCreated();
@@ -49,6 +52,7 @@ export function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; 
 
   return (
     <Dialog open={open} onClose={onClose} title={secret ? "Endpoint added" : "Add endpoint"}>
+      {identity.dialog}
       {secret ? (
         <div className="space-y-4">
           <SigningSecret secret={secret} />

@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import { ApiError, call } from "../../../lib/call.ts";
+import { portalStepUpReason, useConfirmIdentity } from "../../auth/confirm-identity.tsx";
 import { SigningSecret } from "./signing-secret.tsx";
 
 const statusLabel = { pending: "Retrying", delivered: "Delivered", failed: "Failed" } as const;
@@ -19,6 +20,7 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
   const [secret, setSecret] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const identity = useConfirmIdentity(portalStepUpReason);
 
   const run = async (action: () => Promise<string | null>) => {
     setBusy(true);
@@ -41,7 +43,7 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
   const roll = () =>
     run(async () => {
       setConfirming(null);
-      setSecret((await call(rollPortalWebhookSecret, { params })).secret);
+      if (await identity.confirmed()) setSecret((await call(rollPortalWebhookSecret, { params })).secret);
       return null;
     });
   const remove = () =>
@@ -81,6 +83,7 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
 
   return (
     <section aria-labelledby={`endpoint-${endpoint.id}`} className="mt-6 rounded-lg border border-slate-300 p-4">
+      {identity.dialog}
       <h2 id={`endpoint-${endpoint.id}`} className="text-lg font-semibold break-all">
         {endpoint.url}
       </h2>

@@ -10,12 +10,17 @@ import { useSchemaForm } from "../../lib/use-schema-form.ts";
 /** Asking again this long before the confirmation runs out avoids a refusal mid-request. */
 const marginMs = 15_000;
 
+/** What the back office's step-up covers, and the portal's. */
+const backOfficeReason = "Customer numbers, documents and exports need a fresh confirmation every few minutes.";
+export const portalStepUpReason = "New API keys, webhook endpoints and signing secrets need a fresh confirmation every few minutes.";
+
 /**
- * Reveals and exports need a factor proved within the last few minutes (ASVS V7). `confirmed()`
- * resolves true at once when the sign-in or last confirmation is recent enough, otherwise after
- * the user confirms in the dialog (false if they cancel). Render `dialog` once on the screen.
+ * Reveals, exports and downloads in the back office, new API keys and webhook endpoints in the
+ * portal, need a factor proved within the last few minutes (ASVS V7). `confirmed()` resolves true
+ * at once when the sign-in or last confirmation is recent enough, otherwise after the user
+ * confirms in the dialog (false if they cancel). Render `dialog` once on the screen.
  */
-export function useConfirmIdentity() {
+export function useConfirmIdentity(reason = backOfficeReason) {
   const [request, setRequest] = useState<{ twoFactor: boolean; done: (ok: boolean) => void } | null>(null);
   const confirmed = async (): Promise<boolean> => {
     const me = await call(getMe);
@@ -26,11 +31,28 @@ export function useConfirmIdentity() {
     request?.done(ok);
     setRequest(null);
   };
-  const dialog = request ? <ConfirmIdentityDialog twoFactor={request.twoFactor} onDone={finish} /> : null;
+  const dialog = request ? <ConfirmIdentityDialog twoFactor={request.twoFactor} reason={reason} onDone={finish} /> : null;
   return { confirmed, dialog };
 }
 
-function ConfirmIdentityDialog({ twoFactor, onDone }: { twoFactor: boolean; onDone: (ok: boolean) => void }) {
+/**
+ * A download link that confirms first (when needed), then lets the browser download: spread
+ * `onClick` on the `<a>` and render `dialog` once. `onError` hears why it could not ask.
+ */
+export function useConfirmedDownload(onError: (message: string) => void) {
+  const identity = useConfirmIdentity();
+  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    void identity.confirmed().then(
+      (ok) => ok && window.location.assign(href),
+      (failure: unknown) => onError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again."),
+    );
+  };
+  return { onClick, dialog: identity.dialog };
+}
+
+function ConfirmIdentityDialog({ twoFactor, reason, onDone }: { twoFactor: boolean; reason: string; onDone: (ok: boolean) => void }) {
   // The endpoint's schema is a union of the two factors: the values hold only the one asked for,
   // so a failed parse reports that field's own message.
   const field = twoFactor ? "code" : "password";
@@ -55,7 +77,7 @@ function ConfirmIdentityDialog({ twoFactor, onDone }: { twoFactor: boolean; onDo
   return (
     <Dialog open onClose={() => onDone(false)} title="Confirm it is you">
       <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Confirm it is you" className="space-y-4">
-        <p>Customer numbers and exports need a fresh confirmation every few minutes.</p>
+        <p>{reason}</p>
         <TextField
           ref={input}
           label={twoFactor ? "Code from your authenticator app" : "Your password"}

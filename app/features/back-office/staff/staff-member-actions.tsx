@@ -1,0 +1,47 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { StaffMember } from "#domain/api/staff.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { staffIntents, type StaffActionResult } from "./staff-actions.ts";
+
+/** Deactivate (after a confirmation that says what it does) or Reactivate, posted to the route's action; the outcome is said next to them. */
+export function StaffMemberActions({ member, self }: { member: StaffMember; self: boolean }) {
+  const fetcher = useFetcher<StaffActionResult>();
+  const [confirming, setConfirming] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  if (self) return <span className="text-slate-700">You</span>;
+  return (
+    <div className="space-y-2">
+      {member.active ? (
+        <Button type="button" variant="secondary" disabled={busy} aria-label={`Deactivate ${member.email}`} onClick={() => setConfirming(true)}>
+          Deactivate
+        </Button>
+      ) : (
+        <fetcher.Form method="post">
+          <input type="hidden" name="userId" value={member.id} />
+          <Button type="submit" variant="secondary" name="intent" value={staffIntents.reactivate} disabled={busy} aria-label={`Reactivate ${member.email}`}>
+            Reactivate
+          </Button>
+        </fetcher.Form>
+      )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Deactivate ${member.name}?`} role="alertdialog">
+        <p>
+          {member.name} ({member.email}) is signed out now, everywhere, and cannot sign in to the back office until an administrator reactivates the account. Their mailed links stop working.
+        </p>
+        <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-2" onSubmit={() => setConfirming(false)}>
+          <input type="hidden" name="userId" value={member.id} />
+          <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" name="intent" value={staffIntents.deactivate}>
+            Deactivate {member.name}
+          </Button>
+        </fetcher.Form>
+      </Dialog>
+      {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
+    </div>
+  );
+}
