@@ -1,23 +1,39 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noticeRecipientMessages } from "#domain/adverse-action/notice-recipient.ts";
+import { authRoles } from "#domain/auth/roles.ts";
 import { draftMessages, liveDraftsPerEmail } from "#domain/leads/credit-application-draft-schema.ts";
+import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
+import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { SmtpCatcher } from "../tests/support/smtp-catcher.ts";
-import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
-import { creditApplicationDraft, mailOutbox } from "./db/schema.ts";
+import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
+import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
+import { creditApplicationDraft, mailOutbox, statusMailOptOutToken } from "./db/schema.ts";
+import { createAccount } from "./modules/accounts/create-account.ts";
 import { emailHash, newLinkToken, sha256Hex } from "./modules/crypto/link-token.ts";
 
 // Issue 27: what a stranger (or a vendor) can do to someone else, and the caps that bound a caller.
 let server: TestServer;
 let smtp: SmtpCatcher;
+let staffCookie: string;
+let vendor: Awaited<ReturnType<typeof createVendor>>;
+let vendorCookie: string;
 
 beforeAll(async () => {
   smtp = await new SmtpCatcher().start();
   server = await startTestServer({ SMTP_URL: smtp.url });
+  await createAccount(server.auth, { email: "credit@strangers.example", name: "Cory Credit", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  staffCookie = (await signIn(server.app, "credit@strangers.example", "staff-password-1")).cookie;
+  vendor = await createVendor(server.database, server.auth, "Selfmail Equipment");
+  vendorCookie = (await signIn(server.app, vendor.email, vendor.password)).cookie;
 });
 afterAll(async () => {
   await server?.close();
   await smtp?.stop();
 });
+
+const asUser = (cookie: string, method: "GET" | "PUT" | "POST" | "PATCH", url: string, payload?: object) =>
+  server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
 
 const post = (url: string, payload: unknown, remoteAddress = loopbackAddress(), headers: Record<string, string> = {}) =>
   server.app.inject({ method: "POST", url, payload: payload as object, remoteAddress, headers: { origin: testOrigin, ...headers } });
@@ -67,5 +83,63 @@ describe("saved applications: a stranger saving for the same e-mail", () => {
     expect((await saveDraft(email, { BusinessName: "Saved Again" }, { replaces: tokens[0] })).statusCode).toBe(201);
     expect((await resume(tokens[0]!)).statusCode).toBe(410);
     expect((await resume(await newestLink(email))).json().draft).toEqual({ BusinessName: "Saved Again" });
+  });
+});
+
+describe("applicant mail never goes to a user of the product", () => {
+  /** Mail meant for the applicant (the notice, status mails with their opt-out link) to this address. */
+  async function applicantMailsTo(address: string) {
+    const rows = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, address));
+    const optOutTokens = await server.database.db
+      .select()
+      .from(statusMailOptOutToken)
+      .where(eq(statusMailOptOutToken.emailHash, emailHash(address)));
+    return [...rows.filter((mail) => mail.subject.startsWith("Notice of action") || mail.text.includes("Stop status e-mails")).map((mail) => mail.subject), ...optOutTokens.map(() => "opt-out token")];
+  }
+
+  it("a vendor that typed its own login as its client's e-mail gets neither the notice nor the status mail; staff enter the applicant's address, told why and where it came from", async () => {
+    const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "self mailed paving", businessEmail: ` ${vendor.email.toUpperCase()} ` })) }, [
+      { field: "client-info", name: "app.pdf", content: samplePdf },
+    ]);
+    const created = await server.app.inject({
+      method: "POST",
+      url: "/api/portal/deals",
+      payload: body.payload,
+      headers: { cookie: vendorCookie, origin: testOrigin, "content-type": body.contentType },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const dealId = created.json().id as string;
+    const url = `/api/back-office/adverse-action/deal/${dealId}`;
+    expect((await asUser(staffCookie, "PATCH", `/api/back-office/deals/${dealId}`, { stage: 0, declinedCompletedOn: "2026-03-04" })).statusCode).toBe(200);
+    await asUser(staffCookie, "PUT", url, { statement: "reasons", reasons: ["time-in-business"], otherReason: "" });
+
+    const state = (await asUser(staffCookie, "GET", url)).json();
+    expect(state).toMatchObject({ recipient: "", recipientSource: "deal", recipientProblem: noticeRecipientMessages.userAddress(vendor.email, "deal") });
+    const refused = await asUser(staffCookie, "POST", `${url}/send`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(state.recipientProblem);
+
+    // Staff may not enter a user's address either (a vendor's or their own), whatever its case.
+    for (const address of [vendor.email.toUpperCase(), "Credit@Strangers.example"]) {
+      const entered = await asUser(staffCookie, "PUT", `${url}/recipient`, { email: address });
+      expect(entered.statusCode).toBe(400);
+      expect(entered.json()).toMatchObject({ code: "VALIDATION_FAILED", message: noticeRecipientMessages.enteredIsUser });
+    }
+    expect((await asUser(vendorCookie, "PUT", `${url}/recipient`, { email: "owner@selfmailed.example" })).statusCode).toBe(403);
+    const entered = await asUser(staffCookie, "PUT", `${url}/recipient`, { email: "Owner@SelfMailed.example" });
+    expect(entered.json()).toMatchObject({ recipient: "owner@selfmailed.example", recipientSource: "staff", recipientProblem: null });
+    expect((await asUser(staffCookie, "POST", `${url}/send`)).statusCode).toBe(200);
+
+    expect(await applicantMailsTo("owner@selfmailed.example")).toEqual(["Notice of action taken on your application with Keystone Equipment Capital"]);
+    expect(await applicantMailsTo(vendor.email)).toEqual([]);
+  });
+
+  it("a credit application typed with a user's address gets no status mail, and its notice asks staff for the applicant's address", async () => {
+    const created = await post("/api/leads/credit-application", creditApplicationFixture({ businessEmail: vendor.email, BusinessName: "Self Applied LLC" }));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    const declined = await asUser(staffCookie, "PUT", `/api/back-office/adverse-action/credit-application/${id}/decision`, { decision: "declined" });
+    expect(declined.json()).toMatchObject({ recipient: "", recipientSource: "application", recipientProblem: noticeRecipientMessages.userAddress(vendor.email, "application") });
+    expect(await applicantMailsTo(vendor.email)).toEqual([]);
   });
 });

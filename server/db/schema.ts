@@ -919,6 +919,8 @@ export const adverseActionNotice = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     sentByUserId: text("sent_by_user_id").references(() => user.id),
     sentTo: text("sent_to"),
+    /** The applicant's address entered by staff, when the one on file is missing or a user's (never a user's). */
+    recipientEmail: text("recipient_email"),
     updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex("adverse_action_notice_subject_idx").on(table.subjectType, table.subjectId)],

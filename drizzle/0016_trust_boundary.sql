@@ -1,0 +1,1 @@
+ALTER TABLE "adverse_action_notice" ADD COLUMN "recipient_email" text;
