@@ -1,14 +1,17 @@
-import { desc, eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noticeRecipientMessages } from "#domain/adverse-action/notice-recipient.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { draftMessages, liveDraftsPerEmail } from "#domain/leads/credit-application-draft-schema.ts";
+import { redeliverEventIntervalSeconds, redeliverMessages, redeliveriesPerEndpointPerHour } from "#domain/webhooks/redeliver-limits.ts";
 import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { SmtpCatcher } from "../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
-import { creditApplicationDraft, mailOutbox, statusMailOptOutToken } from "./db/schema.ts";
+import { startWebhookReceiver } from "../tests/support/webhook-receiver.ts";
+import { creditApplicationDraft, mailOutbox, statusMailOptOutToken, user, webhookDelivery, webhookEndpoint } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
 import { emailHash, newLinkToken, sha256Hex } from "./modules/crypto/link-token.ts";
 
@@ -21,7 +24,7 @@ let vendorCookie: string;
 
 beforeAll(async () => {
   smtp = await new SmtpCatcher().start();
-  server = await startTestServer({ SMTP_URL: smtp.url });
+  server = await startTestServer({ SMTP_URL: smtp.url, WEBHOOK_ALLOW_LOOPBACK: "true" });
   await createAccount(server.auth, { email: "credit@strangers.example", name: "Cory Credit", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
   staffCookie = (await signIn(server.app, "credit@strangers.example", "staff-password-1")).cookie;
   vendor = await createVendor(server.database, server.auth, "Selfmail Equipment");
@@ -34,6 +37,18 @@ afterAll(async () => {
 
 const asUser = (cookie: string, method: "GET" | "PUT" | "POST" | "PATCH", url: string, payload?: object) =>
   server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
+
+async function submitDeal(fields: Record<string, string>) {
+  const body = multipartBody({ deal: JSON.stringify(newDealFields(fields)) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const created = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: body.payload,
+    headers: { cookie: vendorCookie, origin: testOrigin, "content-type": body.contentType },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as string;
+}
 
 const post = (url: string, payload: unknown, remoteAddress = loopbackAddress(), headers: Record<string, string> = {}) =>
   server.app.inject({ method: "POST", url, payload: payload as object, remoteAddress, headers: { origin: testOrigin, ...headers } });
@@ -98,17 +113,7 @@ describe("applicant mail never goes to a user of the product", () => {
   }
 
   it("a vendor that typed its own login as its client's e-mail gets neither the notice nor the status mail; staff enter the applicant's address, told why and where it came from", async () => {
-    const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "self mailed paving", businessEmail: ` ${vendor.email.toUpperCase()} ` })) }, [
-      { field: "client-info", name: "app.pdf", content: samplePdf },
-    ]);
-    const created = await server.app.inject({
-      method: "POST",
-      url: "/api/portal/deals",
-      payload: body.payload,
-      headers: { cookie: vendorCookie, origin: testOrigin, "content-type": body.contentType },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const dealId = created.json().id as string;
+    const dealId = await submitDeal({ businessName: "self mailed paving", businessEmail: ` ${vendor.email.toUpperCase()} ` });
     const url = `/api/back-office/adverse-action/deal/${dealId}`;
     expect((await asUser(staffCookie, "PATCH", `/api/back-office/deals/${dealId}`, { stage: 0, declinedCompletedOn: "2026-03-04" })).statusCode).toBe(200);
     await asUser(staffCookie, "PUT", url, { statement: "reasons", reasons: ["time-in-business"], otherReason: "" });
@@ -141,5 +146,66 @@ describe("applicant mail never goes to a user of the product", () => {
     const declined = await asUser(staffCookie, "PUT", `/api/back-office/adverse-action/credit-application/${id}/decision`, { decision: "declined" });
     expect(declined.json()).toMatchObject({ recipient: "", recipientSource: "application", recipientProblem: noticeRecipientMessages.userAddress(vendor.email, "application") });
     expect(await applicantMailsTo(vendor.email)).toEqual([]);
+  });
+});
+
+describe("webhook redeliver", () => {
+  it("is limited per event and per endpoint (429 with retry-after), so a flood of calls reaches the receiver once; the guide says so", async () => {
+    const guide = await readFile(new URL("./modules/api-v1/dealer-guide.md", import.meta.url), "utf8");
+    expect(redeliverEventIntervalSeconds).toBe(60);
+    expect(guide).toContain(`"Redeliver" sends one event again at most once a minute, and at most ${redeliveriesPerEndpointPerHour} times an hour per endpoint`);
+
+    const receiver = await startWebhookReceiver();
+    try {
+      // Made as the portal makes it (its route is another change's subject), for the vendor's company.
+      const [creator] = await server.database.db.select({ id: user.id }).from(user).where(eq(user.email, vendor.email));
+      const [endpoint] = await server.database.db
+        .insert(webhookEndpoint)
+        .values({ vendorCompanyId: vendor.company.id, url: receiver.url(), events: ["deal.created"], secretEncrypted: server.cipher.encrypt("whsec_redeliver_test"), createdByUserId: creator!.id })
+        .returning();
+      await submitDeal({ businessName: "redeliver paving" });
+      await expect.poll(() => receiver.received.length).toBe(1);
+      const [delivery] = await server.database.db.select().from(webhookDelivery).where(eq(webhookDelivery.endpointId, endpoint!.id));
+      const redeliver = () => asUser(vendorCookie, "POST", `/api/portal/webhooks/${endpoint!.id}/deliveries/${delivery!.id}/redeliver`);
+
+      const answers = await Promise.all(Array.from({ length: 40 }, () => redeliver()));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, ...Array<number>(39).fill(429)]);
+      const refused = answers.find((answer) => answer.statusCode === 429)!;
+      expect(refused.json()).toMatchObject({ code: "RATE_LIMITED", message: redeliverMessages.event });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(redeliverEventIntervalSeconds);
+      await expect.poll(() => receiver.received.length).toBe(2);
+      await server.app.deliverWebhooksNow();
+      expect(receiver.received).toHaveLength(2);
+
+      // A minute on, the event may go again, until the endpoint has had its hour's redeliveries.
+      const earlier = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+      await server.database.db
+        .update(webhookDelivery)
+        .set({ createdAt: earlier(2) })
+        .where(eq(webhookDelivery.endpointId, endpoint!.id));
+      await server.database.db
+        .insert(webhookDelivery)
+        .values(
+          Array.from({ length: redeliveriesPerEndpointPerHour - 1 }, () => ({
+            eventId: delivery!.eventId,
+            endpointId: endpoint!.id,
+            redelivery: true,
+            status: "delivered" as const,
+            createdAt: earlier(10),
+          })),
+        );
+      const full = await redeliver();
+      expect(full.statusCode).toBe(429);
+      expect(full.json().message).toBe(redeliverMessages.endpoint);
+      expect(Number(full.headers["retry-after"])).toBeGreaterThan(45 * 60);
+      await server.database.db
+        .update(webhookDelivery)
+        .set({ createdAt: earlier(61) })
+        .where(and(eq(webhookDelivery.endpointId, endpoint!.id), eq(webhookDelivery.redelivery, true)));
+      expect((await redeliver()).statusCode).toBe(201);
+    } finally {
+      await receiver.stop();
+    }
   });
 });

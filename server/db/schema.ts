@@ -821,6 +821,8 @@ export const webhookDelivery = pgTable(
     /** Short and without secrets: "connection refused", "redirect (302) not followed". */
     lastError: text("last_error"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** Made by "Redeliver" (counted by its limits), not by the event itself. */
+    redelivery: boolean("redelivery").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
