@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noticeRecipientMessages } from "#domain/adverse-action/notice-recipient.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { draftMessages, liveDraftsPerEmail } from "#domain/leads/credit-application-draft-schema.ts";
+import { QUOTE_MAILS_PER_RECIPIENT_PER_HOUR, QUOTE_SENDS_PER_HOUR } from "#domain/quotes/vendor-quote.ts";
 import { redeliverEventIntervalSeconds, redeliverMessages, redeliveriesPerEndpointPerHour } from "#domain/webhooks/redeliver-limits.ts";
 import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
@@ -11,7 +12,7 @@ import { SmtpCatcher } from "../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { startWebhookReceiver } from "../tests/support/webhook-receiver.ts";
-import { creditApplicationDraft, mailOutbox, statusMailOptOutToken, user, webhookDelivery, webhookEndpoint } from "./db/schema.ts";
+import { creditApplicationDraft, mailOutbox, statusMailOptOutToken, user, vendorQuoteMail, webhookDelivery, webhookEndpoint } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
 import { emailHash, newLinkToken, sha256Hex } from "./modules/crypto/link-token.ts";
 
@@ -184,17 +185,15 @@ describe("webhook redeliver", () => {
         .update(webhookDelivery)
         .set({ createdAt: earlier(2) })
         .where(eq(webhookDelivery.endpointId, endpoint!.id));
-      await server.database.db
-        .insert(webhookDelivery)
-        .values(
-          Array.from({ length: redeliveriesPerEndpointPerHour - 1 }, () => ({
-            eventId: delivery!.eventId,
-            endpointId: endpoint!.id,
-            redelivery: true,
-            status: "delivered" as const,
-            createdAt: earlier(10),
-          })),
-        );
+      await server.database.db.insert(webhookDelivery).values(
+        Array.from({ length: redeliveriesPerEndpointPerHour - 1 }, () => ({
+          eventId: delivery!.eventId,
+          endpointId: endpoint!.id,
+          redelivery: true,
+          status: "delivered" as const,
+          createdAt: earlier(10),
+        })),
+      );
       const full = await redeliver();
       expect(full.statusCode).toBe(429);
       expect(full.json().message).toBe(redeliverMessages.endpoint);
@@ -207,5 +206,48 @@ describe("webhook redeliver", () => {
     } finally {
       await receiver.stop();
     }
+  });
+});
+
+describe("quote mail caps", () => {
+  const quoteTo = (cookie: string, customerEmail: string) => asUser(cookie, "POST", "/api/portal/quotes", { price: "45,000", customerName: "Casey Customer", customerEmail, tier: "" });
+  const resend = (cookie: string, id: string) => asUser(cookie, "POST", `/api/portal/quotes/${id}/resend`);
+  const quoteMailsTo = async (address: string) => (await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, address))).length;
+
+  it(`counts resends as mails: ${QUOTE_MAILS_PER_RECIPIENT_PER_HOUR} an hour from a company to one address, then 429 for a send or a resend`, async () => {
+    const dealer = await createVendor(server.database, server.auth, "Resend Happy Motors");
+    const cookie = (await signIn(server.app, dealer.email, dealer.password)).cookie;
+    const sent = await quoteTo(cookie, "flooded@customer.example");
+    expect(sent.statusCode).toBe(201);
+    for (let index = 1; index < QUOTE_MAILS_PER_RECIPIENT_PER_HOUR; index += 1) expect((await resend(cookie, sent.json().id)).statusCode).toBe(200);
+    const refused = await resend(cookie, sent.json().id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "RATE_LIMITED", message: expect.stringContaining("to this address") });
+    expect((await quoteTo(cookie, "Flooded@Customer.example")).statusCode).toBe(429);
+    expect(await quoteMailsTo("flooded@customer.example")).toBe(QUOTE_MAILS_PER_RECIPIENT_PER_HOUR);
+    // Another address is still open to this company.
+    expect((await quoteTo(cookie, "calm@customer.example")).statusCode).toBe(201);
+  });
+
+  it(`counts resends in the company's ${QUOTE_SENDS_PER_HOUR} quote mails an hour`, async () => {
+    const dealer = await createVendor(server.database, server.auth, "Busy Resend Motors");
+    const cookie = (await signIn(server.app, dealer.email, dealer.password)).cookie;
+    const first = (await quoteTo(cookie, "first@customer.example")).json().id as string;
+    const second = (await quoteTo(cookie, "second@customer.example")).json().id as string;
+    // The rest of the hour's mails, as earlier sends to other customers.
+    await server.database.db
+      .insert(vendorQuoteMail)
+      .values(
+        Array.from({ length: QUOTE_SENDS_PER_HOUR - 3 }, (_, index) => ({
+          companyId: dealer.company.id,
+          recipientHash: emailHash(`earlier${index}@customer.example`),
+          sentAt: new Date(Date.now() - 10 * 60 * 1000),
+        })),
+      );
+    expect((await resend(cookie, first)).statusCode).toBe(200);
+    const refused = await resend(cookie, second);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain(`${QUOTE_SENDS_PER_HOUR} quote e-mails in the last hour`);
+    expect(await quoteMailsTo("second@customer.example")).toBe(1);
   });
 });

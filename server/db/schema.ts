@@ -1003,3 +1003,20 @@ export const vendorQuote = pgTable(
   },
   (table) => [index("vendor_quote_company_idx").on(table.companyId, table.createdAt), index("vendor_quote_company_sent_idx").on(table.companyId, table.sentAt)],
 );
+
+/**
+ * One row per quote mail (a send or a resend), the hourly limits' count: the recipient only as
+ * a hash (link-token.ts emailHash). Rows older than an hour are deleted at the company's next mail.
+ */
+export const vendorQuoteMail = pgTable(
+  "vendor_quote_mail",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => vendorCompany.id),
+    recipientHash: text("recipient_hash").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("vendor_quote_mail_company_idx").on(table.companyId, table.sentAt)],
+);
