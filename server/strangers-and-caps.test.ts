@@ -12,7 +12,7 @@ import { SmtpCatcher } from "../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { startWebhookReceiver } from "../tests/support/webhook-receiver.ts";
-import { creditApplicationDraft, mailOutbox, statusMailOptOutToken, user, vendorQuoteMail, webhookDelivery, webhookEndpoint } from "./db/schema.ts";
+import { creditApplicationDraft, mailOutbox, statusMailOptOutToken, user, vendorCompany, vendorQuoteMail, webhookDelivery, webhookEndpoint } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
 import { emailHash, newLinkToken, sha256Hex } from "./modules/crypto/link-token.ts";
 
@@ -235,19 +235,38 @@ describe("quote mail caps", () => {
     const first = (await quoteTo(cookie, "first@customer.example")).json().id as string;
     const second = (await quoteTo(cookie, "second@customer.example")).json().id as string;
     // The rest of the hour's mails, as earlier sends to other customers.
-    await server.database.db
-      .insert(vendorQuoteMail)
-      .values(
-        Array.from({ length: QUOTE_SENDS_PER_HOUR - 3 }, (_, index) => ({
-          companyId: dealer.company.id,
-          recipientHash: emailHash(`earlier${index}@customer.example`),
-          sentAt: new Date(Date.now() - 10 * 60 * 1000),
-        })),
-      );
+    await server.database.db.insert(vendorQuoteMail).values(
+      Array.from({ length: QUOTE_SENDS_PER_HOUR - 3 }, (_, index) => ({
+        companyId: dealer.company.id,
+        recipientHash: emailHash(`earlier${index}@customer.example`),
+        sentAt: new Date(Date.now() - 10 * 60 * 1000),
+      })),
+    );
     expect((await resend(cookie, first)).statusCode).toBe(200);
     const refused = await resend(cookie, second);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toContain(`${QUOTE_SENDS_PER_HOUR} quote e-mails in the last hour`);
     expect(await quoteMailsTo("second@customer.example")).toBe(1);
+  });
+});
+
+describe("the widget's answer for a slug nobody has yet", () => {
+  const widget = (slug: string) => server.app.inject({ url: `/api/widget/payment?price=45000&vendor=${slug}`, remoteAddress: loopbackAddress() });
+
+  it("is not kept: a 404 is no-store, and the company created (or renamed, from another server) after it gets its payment at once", async () => {
+    const asked = await widget("brand-new-dealer");
+    expect(asked.statusCode).toBe(404);
+    expect(asked.headers["cache-control"]).toBe("no-store");
+    // The company, as an invitation creates it.
+    await server.database.db.insert(vendorCompany).values({ name: "Brand New Dealer", companyCode: "771001", slug: "brand-new-dealer" });
+    const created = await widget("brand-new-dealer");
+    expect(created.statusCode).toBe(200);
+    expect(created.headers["cache-control"]).toMatch(/^public, max-age=\d+$/);
+
+    expect((await widget("renamed-dealer")).statusCode).toBe(404);
+    // A slug changed by another server: nothing tells this one.
+    await server.database.db.update(vendorCompany).set({ slug: "renamed-dealer" }).where(eq(vendorCompany.slug, "brand-new-dealer"));
+    expect((await widget("renamed-dealer")).statusCode).toBe(200);
+    expect((await widget("brand-new-dealer")).statusCode).toBe(404);
   });
 });
