@@ -20,7 +20,7 @@ function tooSoon(message: string, allowedAt: number, now: Date) {
  * event and per endpoint (domain/webhooks/redeliver-limits.ts), counted from the redeliveries
  * themselves under a lock on the endpoint, so parallel calls cannot all pass.
  */
-export async function redeliverWebhook(db: Database, scope: VendorScope, endpointId: string, deliveryId: string, ipAddress: string, now = new Date()): Promise<{ id: string }> {
+export async function redeliverWebhook(db: Database, scope: VendorScope, endpointId: string, deliveryId: string, ipAddress: string): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const endpoint = await findWebhookEndpoint(tx, scope, endpointId);
     const [previous] = await tx
@@ -31,6 +31,8 @@ export async function redeliverWebhook(db: Database, scope: VendorScope, endpoin
     if (!endpoint.enabled) throw new AppError("CONFLICT", "This endpoint is disabled. Enable it to send events again.");
 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-redeliver:${endpoint.id}`}))`);
+    // Read after the lock: a call that waited for it counts from when it got it.
+    const now = new Date();
     const recent = and(eq(webhookDelivery.endpointId, endpoint.id), eq(webhookDelivery.redelivery, true), gt(webhookDelivery.createdAt, new Date(now.getTime() - hourMs)));
     const [ofEvent] = await tx
       .select({ last: max(webhookDelivery.createdAt) })
