@@ -139,8 +139,9 @@ describe("authorization matrix", () => {
         "PATCH /api/back-office/vendors/companies/{id}/slug",
       ]),
     );
-    // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's.
-    expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(9);
+    // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's;
+    // issue 27 adds the notice's recipient entered by staff.
+    expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(10);
   });
 
   for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor", ...keyCallers] as const) {

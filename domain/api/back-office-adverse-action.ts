@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { noticeRecipientRequest, noticeRecipientSources } from "../adverse-action/notice-recipient.ts";
 import { adverseActionReasonCodes } from "../adverse-action/reasons.ts";
 import { endpoint } from "./endpoint.ts";
 
@@ -32,8 +33,12 @@ export const adverseActionState = z.object({
   declined: z.boolean(),
   /** A credit application's decision (null for a deal, whose stage says it). */
   decision: z.nullable(z.enum(["pending", "approved", "declined"])),
-  /** The applicant's e-mail the notice goes to ("" when none is on file). */
+  /** The applicant's e-mail the notice goes to ("" when none is on file or it belongs to a user of the product). */
   recipient: z.string(),
+  /** Where that address (or the one refused) came from; null when there is none. */
+  recipientSource: z.nullable(z.enum(noticeRecipientSources)),
+  /** Why there is no recipient (none on file, or the address belongs to a user), for staff. */
+  recipientProblem: z.nullable(z.string()),
   decidedOn: z.nullable(z.string()),
   dueOn: z.nullable(z.string()),
   noticeSentOn: z.nullable(z.string()),
@@ -105,6 +110,17 @@ export const sendNotice = endpoint({
   summary: "Mail the notice PDF to the applicant and record the date (audited)",
   tags: ["back office"],
   params: adverseActionParams,
+  responses: { 200: adverseActionState },
+  errors: [...staffErrors, "NOT_FOUND", "CONFLICT"],
+});
+
+export const setNoticeRecipient = endpoint({
+  method: "PUT",
+  path: "/api/back-office/adverse-action/:type/:id/recipient",
+  summary: "Enter the applicant's e-mail for the notice (never a user's address; audited)",
+  tags: ["back office"],
+  params: adverseActionParams,
+  body: noticeRecipientRequest,
   responses: { 200: adverseActionState },
   errors: [...staffErrors, "NOT_FOUND", "CONFLICT"],
 });

@@ -104,7 +104,7 @@ export const rollPortalWebhookSecret = endpoint({
 export const redeliverPortalWebhook = endpoint({
   method: "POST",
   path: "/api/portal/webhooks/:id/deliveries/:deliveryId/redeliver",
-  summary: "Send a delivery's event again (same event id) as a new delivery",
+  summary: "Send a delivery's event again (same event id) as a new delivery; limited per event and per endpoint (429)",
   tags: ["portal"],
   params: z.object({ id: z.uuid(), deliveryId: z.uuid() }),
   responses: { 201: z.object({ id: z.string() }) },

@@ -1,7 +1,9 @@
 /** A quote's link works this many days after it was (re)sent (issue 18). */
 export const QUOTE_LIFETIME_DAYS = 30;
-/** Quotes a company may send or resend per hour: enough for a sales desk, not for a mailing list. */
+/** Quote mails (sends and resends) a company may send per hour: enough for a sales desk, not for a mailing list. */
 export const QUOTE_SENDS_PER_HOUR = 30;
+/** Quote mails (sends and resends) one company may send one address per hour. */
+export const QUOTE_MAILS_PER_RECIPIENT_PER_HOUR = 5;
 /** Resends of one quote. */
 export const QUOTE_MAX_RESENDS = 5;
 

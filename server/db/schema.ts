@@ -824,6 +824,8 @@ export const webhookDelivery = pgTable(
     /** Short and without secrets: "connection refused", "redirect (302) not followed". */
     lastError: text("last_error"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** Made by "Redeliver" (counted by its limits), not by the event itself. */
+    redelivery: boolean("redelivery").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -922,6 +924,8 @@ export const adverseActionNotice = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     sentByUserId: text("sent_by_user_id").references(() => user.id),
     sentTo: text("sent_to"),
+    /** The applicant's address entered by staff, when the one on file is missing or a user's (never a user's). */
+    recipientEmail: text("recipient_email"),
     updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex("adverse_action_notice_subject_idx").on(table.subjectType, table.subjectId)],
@@ -1001,4 +1005,21 @@ export const vendorQuote = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("vendor_quote_company_idx").on(table.companyId, table.createdAt), index("vendor_quote_company_sent_idx").on(table.companyId, table.sentAt)],
+);
+
+/**
+ * One row per quote mail (a send or a resend), the hourly limits' count: the recipient only as
+ * a hash (link-token.ts emailHash). Rows older than an hour are deleted at the company's next mail.
+ */
+export const vendorQuoteMail = pgTable(
+  "vendor_quote_mail",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => vendorCompany.id),
+    recipientHash: text("recipient_hash").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("vendor_quote_mail_company_idx").on(table.companyId, table.sentAt)],
 );

@@ -250,9 +250,12 @@ export function CreditApplicationForm({ vendorLink, quote = null }: { vendorLink
         open={draftToSave !== null}
         defaultEmail={String(form.values.businessEmail ?? "")}
         draft={draftToSave ?? {}}
+        replaces={draftToken}
         onClose={() => setDraftToSave(null)}
         onSaved={(email) => {
           setDraftToSave(null);
+          // The resumed draft's link stopped working; the new one is in the mail.
+          setDraftToken(null);
           setNotice({ tone: "success", text: draftMessages.sent(email) });
           window.scrollTo(0, 0);
         }}

@@ -15,30 +15,45 @@ const linkAddress = z.object({ email: emailAddress() });
 
 /**
  * "Save and finish later": asks where to send the link (the business e-mail typed, by default) and
- * posts the draft, already checked by the caller. `onSaved` gets the address the link went to.
+ * posts the draft, already checked by the caller. `replaces`: the token of the draft it was resumed
+ * from, whose link then stops working. `onSaved` gets the address the link went to.
  */
 export function SaveDraftDialog({
   open,
   defaultEmail,
   draft,
+  replaces,
   onClose,
   onSaved,
 }: {
   open: boolean;
   defaultEmail: string;
   draft: CreditApplicationDraft;
+  replaces: string | null;
   onClose: () => void;
   onSaved: (email: string) => void;
 }) {
   return (
     <Dialog open={open} onClose={onClose} title="Save and finish later">
       {/* Mounted while open, so each opening starts from the business e-mail typed. */}
-      {open ? <SaveDraftForm defaultEmail={defaultEmail} draft={draft} onClose={onClose} onSaved={onSaved} /> : null}
+      {open ? <SaveDraftForm defaultEmail={defaultEmail} draft={draft} replaces={replaces} onClose={onClose} onSaved={onSaved} /> : null}
     </Dialog>
   );
 }
 
-function SaveDraftForm({ defaultEmail, draft, onClose, onSaved }: { defaultEmail: string; draft: CreditApplicationDraft; onClose: () => void; onSaved: (email: string) => void }) {
+function SaveDraftForm({
+  defaultEmail,
+  draft,
+  replaces,
+  onClose,
+  onSaved,
+}: {
+  defaultEmail: string;
+  draft: CreditApplicationDraft;
+  replaces: string | null;
+  onClose: () => void;
+  onSaved: (email: string) => void;
+}) {
   const form = useSchemaForm(linkAddress, { email: defaultEmail });
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -50,7 +65,7 @@ function SaveDraftForm({ defaultEmail, draft, onClose, onSaved }: { defaultEmail
     setSending(true);
     setProblem(null);
     try {
-      await call(saveCreditApplicationDraft, { body: { email: values.email, draft } });
+      await call(saveCreditApplicationDraft, { body: { email: values.email, draft, ...(replaces ? { replaces } : {}) } });
       onSaved(values.email);
     } catch (error) {
       setProblem(error instanceof ApiError && error.status !== 400 ? error.message : "We could not save the application. Check the fields marked in the form and try again.");

@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { AdverseActionState, AdverseActionSubjectType } from "#domain/api/back-office-adverse-action.ts";
+import { noticeRecipientMessages, type NoticeRecipientSource } from "#domain/adverse-action/notice-recipient.ts";
 import { noticeDueOn } from "#domain/adverse-action/reasons.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import type { DbExecutor } from "../../db/client.ts";
 import { adverseActionNotice, creditApplication, creditApplicationDecision, deal, dealClient } from "../../db/schema.ts";
+import { isUserAddress } from "../accounts/user-address.ts";
 
 /** A declined (or not yet declined) file as the notice needs it. */
 export type NoticeSubject = {
@@ -14,7 +16,10 @@ export type NoticeSubject = {
   businessName: string;
   applicantName: string;
   applicantAddress: string;
+  /** The address the notice may go to: "" when there is none or it belongs to a user (then `recipientProblem` says why). */
   recipient: string;
+  recipientSource: NoticeRecipientSource | null;
+  recipientProblem: string | null;
   receivedOn: string;
   decidedOn: string | null;
   noticeSentOn: string | null;
@@ -24,6 +29,16 @@ export type NoticeSubject = {
 
 export type NoticeContent = { statement: "reasons" | "right-to-request"; reasons: string[]; otherReason: string };
 
+/** The address staff entered, else the one on file; refused when it belongs to a user of the product. */
+async function noticeRecipient(db: DbExecutor, onFile: { address: string; source: NoticeRecipientSource }, entered: string | null) {
+  const { address, source } = entered ? { address: entered, source: "staff" as const } : onFile;
+  if (!address) return { recipient: "", recipientSource: null, recipientProblem: noticeRecipientMessages.none };
+  if (await isUserAddress(db, address)) return { recipient: "", recipientSource: source, recipientProblem: noticeRecipientMessages.userAddress(address, source) };
+  return { recipient: address, recipientSource: source, recipientProblem: null };
+}
+
+const enteredRecipient = (type: AdverseActionSubjectType, id: typeof deal.id | typeof creditApplication.id) => and(eq(adverseActionNotice.subjectType, type), eq(adverseActionNotice.subjectId, id));
+
 /**
  * A deal (declined at stage 0; decided on its "completed" date, or the day of its last update
  * until staff set one) or a credit application (declined by its decision). `forUpdate` locks the
@@ -32,13 +47,14 @@ export type NoticeContent = { statement: "reasons" | "right-to-request"; reasons
 export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubjectType, id: string, timeZone: string, forUpdate = false): Promise<NoticeSubject | null> {
   if (type === "deal") {
     const query = db
-      .select({ deal, client: { firstName: dealClient.firstName, lastName: dealClient.lastName, email: dealClient.emailContact } })
+      .select({ deal, client: { firstName: dealClient.firstName, lastName: dealClient.lastName, email: dealClient.emailContact }, entered: adverseActionNotice.recipientEmail })
       .from(deal)
       .leftJoin(dealClient, eq(dealClient.dealId, deal.id))
+      .leftJoin(adverseActionNotice, enteredRecipient(type, deal.id))
       .where(eq(deal.id, id));
     const [row] = forUpdate ? await query.for("update", { of: deal }) : await query;
     if (!row) return null;
-    const { deal: found, client } = row;
+    const { deal: found, client, entered } = row;
     const declined = found.stage === 0;
     const clientName = client ? `${client.firstName} ${client.lastName}`.trim() : "";
     return {
@@ -49,7 +65,7 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
       businessName: found.businessName,
       applicantName: clientName || found.ownersName,
       applicantAddress: "",
-      recipient: client?.email || found.businessEmail,
+      ...(await noticeRecipient(db, { address: client?.email || found.businessEmail, source: "deal" }, entered)),
       receivedOn: found.declinedReceivedOn ?? dayInTimeZone(found.createdAt, timeZone),
       decidedOn: declined ? (found.declinedCompletedOn ?? dayInTimeZone(found.lastUpdate, timeZone)) : null,
       noticeSentOn: found.declinedNoticeSentOn,
@@ -57,13 +73,14 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
     };
   }
   const query = db
-    .select({ application: creditApplication, decision: creditApplicationDecision })
+    .select({ application: creditApplication, decision: creditApplicationDecision, entered: adverseActionNotice.recipientEmail })
     .from(creditApplication)
     .leftJoin(creditApplicationDecision, eq(creditApplicationDecision.applicationId, creditApplication.id))
+    .leftJoin(adverseActionNotice, enteredRecipient(type, creditApplication.id))
     .where(eq(creditApplication.id, id));
   const [row] = forUpdate ? await query.for("update", { of: creditApplication }) : await query;
   if (!row) return null;
-  const { application, decision } = row;
+  const { application, decision, entered } = row;
   const declined = decision?.decision === "declined";
   return {
     type,
@@ -73,7 +90,7 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
     businessName: application.businessName,
     applicantName: application.businessContact,
     applicantAddress: `${application.businessAddress}\n${application.businessCity}, ${application.businessState} ${application.businessZipCode}`,
-    recipient: application.businessEmail,
+    ...(await noticeRecipient(db, { address: application.businessEmail, source: "application" }, entered)),
     receivedOn: decision?.receivedOn ?? dayInTimeZone(application.createdAt, timeZone),
     decidedOn: declined ? decision.decidedOn : null,
     noticeSentOn: decision?.noticeSentOn ?? null,
@@ -96,6 +113,8 @@ export function adverseActionState(subject: NoticeSubject, content: NoticeConten
     declined: subject.declined,
     decision: subject.decision,
     recipient: subject.recipient,
+    recipientSource: subject.recipientSource,
+    recipientProblem: subject.recipientProblem,
     decidedOn: subject.decidedOn,
     dueOn: subject.decidedOn ? noticeDueOn(subject.decidedOn) : null,
     noticeSentOn: subject.noticeSentOn,

@@ -13,6 +13,8 @@ const subject: NoticeSubject = {
   applicantName: "Maria Lopez",
   applicantAddress: "42 Quarry Road\nFresno, CA 93650",
   recipient: "office@granitepeak.example",
+  recipientSource: "application",
+  recipientProblem: null,
   receivedOn: "2026-03-01",
   decidedOn: "2026-03-04",
   noticeSentOn: null,

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import { noticeRecipientMessages, type NoticeRecipientRequest } from "#domain/adverse-action/notice-recipient.ts";
 import type { AdverseActionSubjectType, NoticeContentRequest } from "#domain/api/back-office-adverse-action.ts";
 import type { Brand } from "#domain/site/brand.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import type { Database, DbExecutor } from "../../db/client.ts";
 import { adverseActionNotice, creditApplication, creditApplicationDecision, deal, dealHistory } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { isUserAddress } from "../accounts/user-address.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueApplicantStatusMail } from "../mail/enqueue-applicant-status-mail.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
@@ -35,6 +37,27 @@ export async function saveNoticeContent(db: Database, actor: Actor, type: Advers
   return adverseActionState(subject, values);
 }
 
+/**
+ * The applicant's address entered by staff, used instead of the one on file (missing, or a
+ * vendor's or staff login: decisions.md 12). Never a user's address; audited.
+ */
+export async function setNoticeRecipient(db: Database, actor: Actor, type: AdverseActionSubjectType, id: string, timeZone: string, request: NoticeRecipientRequest) {
+  return db.transaction(async (tx) => {
+    const subject = await declinedSubject(tx, type, id, timeZone, true);
+    if (subject.noticeSentOn) throw new AppError("CONFLICT", "The notice was already sent.");
+    if (await isUserAddress(tx, request.email)) {
+      throw new AppError("VALIDATION_FAILED", noticeRecipientMessages.enteredIsUser, [{ path: "/email", message: noticeRecipientMessages.enteredIsUser }]);
+    }
+    await tx
+      .insert(adverseActionNotice)
+      .values({ subjectType: type, subjectId: id, recipientEmail: request.email })
+      .onConflictDoUpdate({ target: [adverseActionNotice.subjectType, adverseActionNotice.subjectId], set: { recipientEmail: request.email, updatedAt: new Date() } });
+    await recordAudit(tx, { action: "adverse-action.recipient-set", actorUserId: actor.id, subject: id, ipAddress: actor.ip, details: { type } });
+    const updated = await declinedSubject(tx, type, id, timeZone);
+    return adverseActionState(updated, await findNoticeContent(tx, type, id));
+  });
+}
+
 /** The notice as it would be sent today: staff review it first (each preview is audited). */
 export async function previewNotice(db: Database, brand: Brand, actor: Actor, type: AdverseActionSubjectType, id: string, timeZone: string) {
   const subject = await declinedSubject(db, type, id, timeZone);
@@ -55,7 +78,7 @@ export async function sendNotice(db: Database, brand: Brand, actor: Actor, type:
   return db.transaction(async (tx) => {
     const subject = await declinedSubject(tx, type, id, timeZone, true);
     if (subject.noticeSentOn) throw new AppError("CONFLICT", `The notice was already sent on ${subject.noticeSentOn}.`);
-    if (!subject.recipient) throw new AppError("CONFLICT", "There is no e-mail address for the applicant: send the notice by post and record its date.");
+    if (!subject.recipient) throw new AppError("CONFLICT", subject.recipientProblem ?? noticeRecipientMessages.none);
     const content = await findNoticeContent(tx, type, id);
     if (!content) throw new AppError("CONFLICT", "Choose the reasons or the statement of the right to request them first.");
     const pdf = await writeNotice(brand, subject, content, today);

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { draftLifetimeDays, draftMessages, draftResumeUrl, draftSavesPerEmailPerHour, type SaveDraftRequest } from "#domain/leads/credit-application-draft-schema.ts";
+import { draftLifetimeDays, draftMessages, draftResumeUrl, draftSavesPerEmailPerHour, liveDraftsPerEmail, type SaveDraftRequest } from "#domain/leads/credit-application-draft-schema.ts";
 import type { Database } from "../../db/client.ts";
 import { creditApplicationDraft } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -12,9 +12,10 @@ import type { MailContext } from "./store-lead.ts";
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**
- * Stores what was typed as one encrypted value and mails a link that reopens it. One live link per
- * e-mail address: saving again (from this draft or a new one) revokes the earlier links and drops
- * their payloads. The mail names no field of the application.
+ * Stores what was typed as one encrypted value and mails a link that reopens it. Drafts of one
+ * e-mail address coexist, each reachable only by its own link: anyone may save for any address, so
+ * a save ends only the draft whose token it carries (`replaces`, the one it was resumed from),
+ * revoked and its payload dropped. The mail names no field of the application.
  */
 export async function saveCreditApplicationDraft(db: Database, cipher: FieldCipher, context: MailContext, request: SaveDraftRequest, now = new Date()) {
   const hash = emailHash(request.email);
@@ -28,10 +29,17 @@ export async function saveCreditApplicationDraft(db: Database, cipher: FieldCiph
       .from(creditApplicationDraft)
       .where(and(eq(creditApplicationDraft.emailHash, hash), gt(creditApplicationDraft.createdAt, new Date(now.getTime() - 60 * 60 * 1000))));
     if (recent!.n >= draftSavesPerEmailPerHour) throw new AppError("RATE_LIMITED", draftMessages.tooMany);
-    await tx
-      .update(creditApplicationDraft)
-      .set({ revokedAt: now, payloadEncrypted: null })
-      .where(and(eq(creditApplicationDraft.emailHash, hash), isNull(creditApplicationDraft.revokedAt), isNull(creditApplicationDraft.usedAt)));
+    if (request.replaces) {
+      await tx
+        .update(creditApplicationDraft)
+        .set({ revokedAt: now, payloadEncrypted: null })
+        .where(and(eq(creditApplicationDraft.tokenHash, sha256Hex(request.replaces)), isNull(creditApplicationDraft.revokedAt), isNull(creditApplicationDraft.usedAt)));
+    }
+    const [live] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(creditApplicationDraft)
+      .where(and(eq(creditApplicationDraft.emailHash, hash), gt(creditApplicationDraft.expiresAt, now), isNull(creditApplicationDraft.revokedAt), isNull(creditApplicationDraft.usedAt)));
+    if (live!.n >= liveDraftsPerEmail) throw new AppError("RATE_LIMITED", draftMessages.full);
     await tx.insert(creditApplicationDraft).values({
       tokenHash: sha256Hex(token),
       emailHash: hash,
@@ -46,7 +54,7 @@ export async function saveCreditApplicationDraft(db: Database, cipher: FieldCiph
         subject: `Finish your credit application with ${context.product}`,
         paragraphs: [
           `You saved your credit application. The link below reopens it on any device until ${expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "")}.`,
-          "It works only for this application, and only until you submit it or save again (a new save sends a new link and this one stops working).",
+          "It works only for this application, and only until you submit it or save it again from this link (which sends a new link; this one then stops working).",
           "What you typed is stored encrypted and nobody at our company sees it until you submit. If you do not finish, it is deleted when the link expires.",
           "If you did not ask for this, ignore this mail.",
         ],

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ApplicantStatus } from "#domain/leads/applicant-status.ts";
 import type { DbExecutor } from "../../db/client.ts";
 import { statusMailOptOut, statusMailOptOutToken } from "../../db/schema.ts";
+import { isUserAddress } from "../accounts/user-address.ts";
 import { emailHash, newLinkToken, sha256Hex } from "../crypto/link-token.ts";
 import type { MailContext } from "../leads/store-lead.ts";
 import { applicantStatusMail } from "./applicant-status-mails.ts";
@@ -17,6 +18,8 @@ import { enqueueMail } from "./enqueue-mail.ts";
  * application) to that decision.
  */
 export async function enqueueApplicantStatusMail(db: DbExecutor, context: MailContext, input: { to: string; businessName: string; status: ApplicantStatus }): Promise<boolean> {
+  // Never to a vendor's or staff login (decisions.md 12): a vendor may type its own address as its customer's.
+  if (await isUserAddress(db, input.to)) return false;
   const hash = emailHash(input.to);
   const [optedOut] = await db.select({ at: statusMailOptOut.createdAt }).from(statusMailOptOut).where(eq(statusMailOptOut.emailHash, hash));
   if (optedOut) return false;

@@ -1,12 +1,13 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, lte, sql } from "drizzle-orm";
 import type { NewQuoteRequest, PortalQuote } from "#domain/api/portal-quotes.ts";
 import { parseMoney } from "#domain/pricing/money-format.ts";
 import { priceVendorQuote, type QuoteTier } from "#domain/pricing/vendor-quote-pricing.ts";
-import { canResend, QUOTE_SENDS_PER_HOUR, quoteExpiry } from "#domain/quotes/vendor-quote.ts";
+import { canResend, QUOTE_MAILS_PER_RECIPIENT_PER_HOUR, QUOTE_SENDS_PER_HOUR, quoteExpiry } from "#domain/quotes/vendor-quote.ts";
 import { formatBusinessDateTime, yearInTimeZone } from "#domain/site/business-time.ts";
 import type { Database, DbExecutor } from "../../db/client.ts";
-import { vendorCompany, vendorQuote } from "../../db/schema.ts";
+import { vendorCompany, vendorQuote, vendorQuoteMail } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { emailHash } from "../crypto/link-token.ts";
 import type { VendorScope } from "../deals/vendor-scope.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { listVendorQuotes } from "./portal-quote-row.ts";
@@ -17,17 +18,27 @@ import { writeQuotePdf } from "./write-quote-pdf.ts";
 
 export type QuoteContext = { publicUrl: string; product: string; timeZone: string };
 
-/** Sends and resends per company in the last hour (a resend moves sent_at, so it counts too). */
-async function refuseOverLimit(db: DbExecutor, companyId: string): Promise<void> {
+/**
+ * Refuses a quote mail (a send or a resend) over the hour's limits: the company's, and the
+ * company's to this address. Counted from vendor_quote_mail, one row per mail, which it then adds.
+ */
+async function countQuoteMail(db: DbExecutor, companyId: string, customerEmail: string, sentAt: Date): Promise<void> {
   // One company's sends are serialised, so two requests cannot both pass the count.
   await db.execute(sql`select id from ${vendorCompany} where id = ${companyId} for update`);
+  const hourAgo = new Date(sentAt.getTime() - 60 * 60 * 1000);
+  await db.delete(vendorQuoteMail).where(and(eq(vendorQuoteMail.companyId, companyId), lte(vendorQuoteMail.sentAt, hourAgo)));
+  const recipientHash = emailHash(customerEmail);
   const [row] = await db
-    .select({ sent: count() })
-    .from(vendorQuote)
-    .where(and(eq(vendorQuote.companyId, companyId), gt(vendorQuote.sentAt, sql`now() - interval '1 hour'`)));
+    .select({ sent: count(), toRecipient: sql<number>`count(*) filter (where ${vendorQuoteMail.recipientHash} = ${recipientHash})::int` })
+    .from(vendorQuoteMail)
+    .where(eq(vendorQuoteMail.companyId, companyId));
   if ((row?.sent ?? 0) >= QUOTE_SENDS_PER_HOUR) {
-    throw new AppError("RATE_LIMITED", `Your company has sent ${QUOTE_SENDS_PER_HOUR} quotes in the last hour. Please try again later.`);
+    throw new AppError("RATE_LIMITED", `Your company has sent ${QUOTE_SENDS_PER_HOUR} quote e-mails in the last hour. Please try again later.`);
   }
+  if ((row?.toRecipient ?? 0) >= QUOTE_MAILS_PER_RECIPIENT_PER_HOUR) {
+    throw new AppError("RATE_LIMITED", `Your company has sent ${QUOTE_MAILS_PER_RECIPIENT_PER_HOUR} quote e-mails to this address in the last hour. Please try again later.`);
+  }
+  await db.insert(vendorQuoteMail).values({ companyId, recipientHash, sentAt });
 }
 
 /** Prices the quote, writes its PDF and queues the customer's mail with a fresh link. */
@@ -69,8 +80,8 @@ export async function sendVendorQuote(db: Database, scope: VendorScope, context:
   const price = parseMoney(request.price)!;
   const tier = request.tier === "" ? null : (Number(request.tier) as QuoteTier);
   const id = await db.transaction(async (tx) => {
-    await refuseOverLimit(tx, scope.companyId);
     const sentAt = new Date();
+    await countQuoteMail(tx, scope.companyId, request.customerEmail, sentAt);
     const mailed = await mailQuote(tx, context, { customerName: request.customerName, customerEmail: request.customerEmail, price, tier, companyId: scope.companyId }, sentAt);
     const [row] = await tx
       .insert(vendorQuote)
@@ -102,8 +113,8 @@ export async function resendVendorQuote(db: Database, scope: VendorScope, contex
     if (!canResend({ withdrawn: quote.withdrawnAt !== null, openedAt: quote.openedAt, appliedAt: quote.appliedAt, expiresAt: quote.expiresAt }, quote.resentCount)) {
       throw new AppError("CONFLICT", "This quote can no longer be resent.");
     }
-    await refuseOverLimit(tx, scope.companyId);
     const sentAt = new Date();
+    await countQuoteMail(tx, scope.companyId, quote.customerEmail, sentAt);
     const mailed = await mailQuote(tx, context, { ...quote, tier: quote.tier as QuoteTier | null }, sentAt);
     await tx
       .update(vendorQuote)

@@ -12,7 +12,6 @@ import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import type { Brand } from "#domain/site/brand.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import type { Auth } from "../auth/create-auth.ts";
-import { forgetVendorLinks } from "../widget/widget-vendor-cache.ts";
 import { changeVendorSlug } from "./change-vendor-slug.ts";
 import { deactivateUser } from "../accounts/deactivate-user.ts";
 import { reactivateUser } from "../accounts/reactivate-user.ts";
@@ -48,8 +47,6 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string
     async (request) => {
       const actor = await admin(request);
       const changed = await changeVendorSlug(app.db, actor.id, request.params.companyId, request.body.slug);
-      // This server's widget stops answering for the old address now (others within their five minutes).
-      if (changed.previous !== changed.slug) forgetVendorLinks(app.db);
       return { slug: changed.slug };
     },
     adminFirst,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Brand } from "#domain/site/brand.ts";
 import { createPortalWebhook, deletePortalWebhook, listPortalWebhooks, redeliverPortalWebhook, rollPortalWebhookSecret, updatePortalWebhook } from "#domain/api/portal-webhooks.ts";
+import { AppError } from "../../errors.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import { requireVendorScope } from "../deals/vendor-scope.ts";
@@ -77,11 +78,16 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLo
   registerEndpoint(
     app,
     redeliverPortalWebhook,
-    async (request) => {
+    async (request, reply) => {
       const { scope, ipAddress } = await actor(request);
-      const created = await redeliverWebhook(app.db, scope, request.params.id, request.params.deliveryId, ipAddress);
-      void app.deliverWebhooksNow();
-      return created;
+      try {
+        const created = await redeliverWebhook(app.db, scope, request.params.id, request.params.deliveryId, ipAddress);
+        void app.deliverWebhooksNow();
+        return created;
+      } catch (error) {
+        if (error instanceof AppError && error.code === "RATE_LIMITED") reply.header("retry-after", String((error.details as { retryAfterSeconds: number }).retryAfterSeconds));
+        throw error;
+      }
     },
     vendorFirst,
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { noticeRecipientRequest, noticeRecipientSourceLabels } from "#domain/adverse-action/notice-recipient.ts";
 import { noticeContentForm, previewNotice, type AdverseActionState, type NoticeContentRequest } from "#domain/api/back-office-adverse-action.ts";
 import { adverseActionReasons, noticeDaysLeft, rightToRequestDays, type AdverseActionReasonCode } from "#domain/adverse-action/reasons.ts";
 import { dayInTimeZone, formatCalendarDate } from "#domain/site/business-time.ts";
@@ -9,6 +10,7 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Form } from "../../../components/ui/form.tsx";
 import { RadioGroup } from "../../../components/ui/radio-group.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
 import { TextareaField } from "../../../components/ui/textarea-field.tsx";
 import { useToast } from "../../../components/ui/toast.tsx";
 import { downloadUrl } from "../../../lib/call.ts";
@@ -28,7 +30,7 @@ export function useAdverseActionChange(type: string, id: string) {
   const { state, data } = fetcher;
   useEffect(() => {
     if (state !== "idle" || !data) return;
-    const done = { save: "Notice reasons saved", send: "Notice sent to the applicant", decision: "Decision saved" }[data.intent];
+    const done = { save: "Notice reasons saved", recipient: "Applicant's address saved", send: "Notice sent to the applicant", decision: "Decision saved" }[data.intent];
     if (data.ok) toast({ title: done, tone: "success" });
     else toast({ title: "Not saved", message: data.error ?? undefined, tone: "error" });
   }, [state, data, toast]);
@@ -95,6 +97,42 @@ function NoticeContentForm({ state, onSave, busy }: { state: AdverseActionState;
   );
 }
 
+/**
+ * Where the notice goes and where that address came from; when there is none usable (none on file,
+ * or a vendor's or staff login: decisions.md 12), why, and a field for the applicant's address.
+ */
+function NoticeRecipient({ state, onEnter, busy }: { state: AdverseActionState; onEnter: (email: string) => void; busy: boolean }) {
+  const form = useSchemaForm(noticeRecipientRequest, { email: state.recipientSource === "staff" ? state.recipient : "" });
+  const canEnter = !state.noticeSentOn && (state.recipientProblem !== null || state.recipientSource === "staff");
+  return (
+    <div className="mt-4">
+      {state.recipient && state.recipientSource ? (
+        <p>
+          {state.noticeSentOn ? "Sent to" : "Sends to"} <strong className="break-all">{state.recipient}</strong> ({noticeRecipientSourceLabels[state.recipientSource]}).
+        </p>
+      ) : null}
+      {state.recipientProblem ? <Alert className="mt-2">{state.recipientProblem}</Alert> : null}
+      {canEnter ? (
+        <Form
+          noValidate
+          aria-label="Applicant's e-mail for the notice"
+          className="mt-2 flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const values = form.validate();
+            if (values) onEnter(values.email);
+          }}
+        >
+          <TextField label="Applicant's e-mail" type="email" autoComplete="off" {...form.text("email")} />
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Use this address
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
 /** The adverse-action notice of a declined deal or application (12 CFR 1002.9): reasons, preview, send. */
 export function AdverseActionSection({ state }: { state: AdverseActionState }) {
   const { submit, busy } = useAdverseActionChange(state.type, state.id);
@@ -107,6 +145,7 @@ export function AdverseActionSection({ state }: { state: AdverseActionState }) {
         Adverse-action notice
       </h2>
       <NoticeTimeline state={state} />
+      <NoticeRecipient key={state.recipient} state={state} busy={busy} onEnter={(email) => submit({ intent: "recipient", email })} />
       <NoticeContentForm key={JSON.stringify(state.content)} state={state} busy={busy} onSave={(content) => submit({ intent: "save", content })} />
       <div className="mt-4 flex flex-wrap gap-3">
         {ready ? (
@@ -122,7 +161,6 @@ export function AdverseActionSection({ state }: { state: AdverseActionState }) {
           </Button>
         ) : null}
       </div>
-      {!state.recipient ? <Alert className="mt-2">There is no e-mail address for the applicant: send the notice by post and record its date.</Alert> : null}
       <Dialog open={confirming} onClose={() => setConfirming(false)} title="Send the notice?" role="alertdialog">
         <p>
           The notice PDF will be e-mailed to <strong className="break-all">{state.recipient}</strong> and today recorded as the date it was sent. It cannot be sent twice.
