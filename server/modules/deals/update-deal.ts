@@ -46,8 +46,8 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
     if (changed.includes("stage")) {
       await recordAudit(tx, { action: "deal.stage-change", actorUserId: actor.id, subject: dealId, details: { from: current.stage, to: changes.stage } });
       const status = applicantStatusForStage(changes.stage!);
-      const [client] = status ? await tx.select({ email: dealClient.emailContact, businessName: dealClient.nameOfBusiness }).from(dealClient).where(eq(dealClient.dealId, dealId)) : [];
-      if (status && client) applicantMailed = await enqueueApplicantStatusMail(tx, context, { to: client.email, businessName: client.businessName, status });
+      const [client] = status ? await tx.select({ email: dealClient.emailContact }).from(dealClient).where(eq(dealClient.dealId, dealId)) : [];
+      if (status && client) applicantMailed = await enqueueApplicantStatusMail(tx, context, { to: client.email, status });
       await emitWebhookEvent(tx, current.vendorCompanyId, "deal.stage_changed", {
         deal: dealEventData({ ...current, stage: changes.stage! }),
         previousStage: current.stage,

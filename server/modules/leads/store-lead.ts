@@ -3,15 +3,18 @@ import type { DbExecutor } from "../../db/client.ts";
 import { mailOutbox, responseClock } from "../../db/schema.ts";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import type { ResponsePromise } from "#domain/leads/response-promise.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { OutgoingMail } from "../mail/enqueue-mail.ts";
+import { hideLinkSecrets } from "../mail/hide-link-secrets.ts";
 import type { LeadClock } from "../promise/response-clock.ts";
 import { insertLeadIndexRow } from "./lead-index.ts";
 
-/** What a notification mail needs to know. */
+/** What a notification mail needs to know; the cipher seals a link's secret (hide-link-secrets.ts). */
 export type MailContext = {
   creditTeamEmail: string;
   publicUrl: string;
   product: string;
+  cipher: FieldCipher;
 };
 
 export type LeadContext = MailContext & {
@@ -35,7 +38,8 @@ export async function storeLead(
   db: DbExecutor,
   lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; clock: LeadClock },
 ): Promise<{ id: string; created: boolean }> {
-  const mail = lead.notification;
+  // The credit team's mail links to the back office only: a secret link would throw here.
+  const mail = hideLinkSecrets(lead.notification, undefined);
   const { source, arrivedAt, dueAt } = lead.clock;
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),

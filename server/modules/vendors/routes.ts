@@ -12,6 +12,7 @@ import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import type { Brand } from "#domain/site/brand.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import type { Auth } from "../auth/create-auth.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
 import { forgetVendorLinks } from "../widget/widget-vendor-cache.ts";
 import { changeVendorSlug } from "./change-vendor-slug.ts";
 import { deactivateVendor } from "./deactivate-vendor.ts";
@@ -21,8 +22,8 @@ import { reactivateVendor } from "./reactivate-vendor.ts";
 import { resendInvitation } from "./resend-invitation.ts";
 
 /** Vendor companies and users: staff read the list; admins invite, deactivate, reactivate and re-invite, and change a company's link address. */
-export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string; brand: Brand }> = async (app, { auth, publicUrl, brand }) => {
-  const invitation = { auth, publicUrl, product: brand.name };
+export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; cipher: FieldCipher; publicUrl: string; brand: Brand }> = async (app, { auth, cipher, publicUrl, brand }) => {
+  const invitation = { auth, cipher, publicUrl, product: brand.name };
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
   const admin = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: [authRoles.admin] });
   // Admin routes refuse staff before their body is validated.
