@@ -7,6 +7,7 @@ import { formatBusinessDateTime, yearInTimeZone } from "#domain/site/business-ti
 import type { Database, DbExecutor } from "../../db/client.ts";
 import { vendorCompany, vendorQuote } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { VendorScope } from "../deals/vendor-scope.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { listVendorQuotes } from "./portal-quote-row.ts";
@@ -15,7 +16,8 @@ import { newQuoteToken } from "./quote-token.ts";
 import { vendorSlugOf } from "./vendor-slug-of.ts";
 import { writeQuotePdf } from "./write-quote-pdf.ts";
 
-export type QuoteContext = { publicUrl: string; product: string; timeZone: string };
+/** cipher: seals the quote's link in the outbox (mail/hide-link-secrets.ts). */
+export type QuoteContext = { publicUrl: string; product: string; timeZone: string; cipher: FieldCipher };
 
 /** Sends and resends per company in the last hour (a resend moves sent_at, so it counts too). */
 async function refuseOverLimit(db: DbExecutor, companyId: string): Promise<void> {
@@ -61,6 +63,7 @@ async function mailQuote(db: DbExecutor, context: QuoteContext, quote: { company
       product: context.product,
       pdf,
     }),
+    context.cipher,
   );
   return { tokenHash, expiresAt, terms: pricing.terms.map((entry) => ({ term: entry.term, payment: entry.payment })) };
 }
