@@ -10,7 +10,7 @@ import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer }
 import { createVendor } from "../tests/support/vendor-fixtures.ts";
 import { creditApplication, mailOutbox, verification } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
-import { hideLinkSecrets } from "./modules/mail/hide-link-secrets.ts";
+import { hideLinkSecrets, revealLinkSecrets } from "./modules/mail/hide-link-secrets.ts";
 
 // Issue 27, items 2, 14 and 5: no live link secret in the outbox, its API, the database or a log;
 // reset and invitation tokens stored hashed; applicant mails capped per address and free of typed text.
@@ -157,10 +157,21 @@ describe("link secrets in mail (items 2 and 14)", () => {
     expect((await resetPassword(passwordToken.exec(caught.body)![1]!)).statusCode).toBe(200);
   });
 
-  it("refuses to queue a secret link without the cipher, and puts nothing into text that only looks like a hidden link", () => {
+  it("hides a fragment for good without the cipher, and puts a link's secret back in its own link only", () => {
     const mail = { subject: "S", html: `<a href="https://lender.example/x#token=abc">x</a>`, text: "https://lender.example/x#token=abc" };
-    expect(() => hideLinkSecrets(mail, undefined)).toThrow(/field cipher/);
-    expect(hideLinkSecrets({ subject: "S", html: "<p>no link</p>", text: "see #[hidden-1]" }, undefined).linkSecrets).toBeNull();
+    expect(hideLinkSecrets(mail, undefined)).toMatchObject({ html: `<a href="https://lender.example/x#[hidden]">x</a>`, text: "https://lender.example/x#[hidden]", linkSecrets: null });
+    const typed = { subject: "S", html: "<p>x</p>", text: "see #[hidden-1], https://evil.example/#[hidden-1] and https://lender.example/x#token=abc" };
+    const stored = hideLinkSecrets(typed, server.cipher);
+    expect(stored.text).toBe("see #[hidden-1], https://evil.example/#[hidden-1] and https://lender.example/x#[hidden-2]");
+    expect(revealLinkSecrets(stored, server.cipher).text).toBe(typed.text);
+  });
+
+  it("stores a public form whose text holds a URL with a fragment, and mails it whole to the credit team", async () => {
+    const typed = `Our specs: https://dealer.example/specs#model-${randomUUID()}`;
+    const sent = await post("/api/leads/footer-message", { nameOfBusiness: "", nameUser: "Fran", emailUser: address("fran"), subjectUser: typed, idempotencyKey: randomUUID(), leaveEmpty: "" });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await server.app.deliverMailNow();
+    expect((await smtp.waitFor((mail) => mail.to.includes(server.config.creditTeamEmail) && mail.body.includes(typed))).body).toContain(typed);
   });
 
   it("hashes the reset links stored before the upgrade (drizzle/0016), which still work", async () => {

@@ -73,6 +73,7 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
           action: { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
           product: context.product,
         }),
+        context.cipher,
       );
     }
     return { changed: [...changed], mailed: true };

@@ -77,6 +77,7 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
         .returning(),
       existing: async () => (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
       clock: leadClock(context.promise, "credit-application"),
+      cipher: context.cipher,
       notification: simpleMail({
         to: context.creditTeamEmail,
         subject: `New credit application: ${request.BusinessName}`,

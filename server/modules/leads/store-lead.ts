@@ -36,14 +36,13 @@ export type LeadContext = MailContext & {
  */
 export async function storeLead(
   db: DbExecutor,
-  lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; clock: LeadClock },
+  lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; cipher: FieldCipher; clock: LeadClock },
 ): Promise<{ id: string; created: boolean }> {
-  // The credit team's mail links to the back office only: a secret link would throw here.
-  const mail = hideLinkSecrets(lead.notification, undefined);
+  const mail = hideLinkSecrets(lead.notification, lead.cipher);
   const { source, arrivedAt, dueAt } = lead.clock;
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),
-    outbox as (insert into ${mailOutbox} ("to", subject, html, text) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} from lead),
+    outbox as (insert into ${mailOutbox} ("to", subject, html, text, link_secrets) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.linkSecrets} from lead),
     indexed as (${insertLeadIndexRow(lead.type, sql`lead`)}),
     clock as (insert into ${responseClock} (subject_kind, subject_type, subject_id, source, arrived_at, due_at) select 'lead', ${lead.type}, id, ${source}, ${arrivedAt}, ${dueAt} from lead)
     select id from lead`)) as unknown as { rows: { id: string }[] };

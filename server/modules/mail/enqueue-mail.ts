@@ -8,8 +8,9 @@ export type OutgoingMail = { to: string; subject: string; html: string; text: st
 
 /**
  * Mail is never sent inline: it is written to the outbox (in the caller's transaction when
- * given one) and delivered by the outbox worker, so a dead SMTP server loses nothing. A mail with a
- * secret link (a fragment) needs the cipher: the row keeps the link hidden (hide-link-secrets.ts).
+ * given one) and delivered by the outbox worker, so a dead SMTP server loses nothing. The row keeps
+ * every link's fragment hidden (hide-link-secrets.ts): give the cipher to any mail with a secret
+ * link or typed text, whose fragments then go out whole.
  */
 export async function enqueueMail(db: DbExecutor, mail: OutgoingMail, cipher?: FieldCipher): Promise<string> {
   const [row] = await db.insert(mailOutbox).values(hideLinkSecrets(mail, cipher)).returning({ id: mailOutbox.id });
