@@ -17,6 +17,7 @@ import type { Auth } from "./modules/auth/create-auth.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { loadPrerenderedSite, servePagesFirst } from "./modules/site/prerendered-site.ts";
 import { leadRoutes } from "./modules/leads/routes.ts";
+import { devMailDirectory } from "./modules/mail/dev-mail-transport.ts";
 import { statusMailRoutes } from "./modules/mail/routes.ts";
 import { questionnaireRoutes } from "./modules/questionnaire/routes.ts";
 import { quoteRoutes } from "./modules/quotes/routes.ts";
@@ -133,6 +134,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(storagePlugin, { storage: config.storage });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
+    devMailDir: devMailDirectory(config),
+    cipher,
     from: config.mailFrom,
     pollMs: config.mailPollMs,
     retryBaseMs: config.mailRetryBaseMs,
@@ -150,6 +153,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   // Per address: generous for a person, tight for a script.
   const leadContext = {
     creditTeamEmail: config.creditTeamEmail,
+    cipher,
     publicUrl: config.publicUrl,
     product: config.public.brand.name,
     rateLimit: { max: config.leadRateLimitMax, timeWindow: "1 minute" },
@@ -166,7 +170,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(apiKeyRoutes, { brand: config.public.brand, publicUrl: config.publicUrl });
   await app.register(apiV1Routes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone }, rateLimitMax: config.apiKeyRateLimitMax });
-  await app.register(vendorRoutes, { auth, publicUrl: config.publicUrl, brand: config.public.brand });
+  await app.register(vendorRoutes, { auth, cipher, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(staffRoutes, { publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
@@ -176,7 +180,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback, brand: config.public.brand, publicUrl: config.publicUrl });
   await app.register(adverseActionRoutes, { brand: config.public.brand, mail: leadContext });
   await app.register(duplicateRoutes);
-  await app.register(vendorQuoteRoutes, { context: { publicUrl: config.publicUrl, product: config.public.brand.name, timeZone: config.public.brand.timeZone } });
+  await app.register(vendorQuoteRoutes, { context: { cipher, publicUrl: config.publicUrl, product: config.public.brand.name, timeZone: config.public.brand.timeZone } });
   await app.register(widgetRoutes, { timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {

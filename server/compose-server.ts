@@ -44,7 +44,7 @@ export async function composeServer(
     warn(`Generated the key that encrypts SSNs and tax ids in ${file}. Back it up: without it they cannot be read. Production refuses to start without DATA_ENCRYPTION_KEY.`),
   );
   const cipher = createFieldCipher(encryptionKey, config.dataEncryptionOldKeys, config.lookupHashKey);
-  const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, brand: config.public.brand });
+  const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, brand: config.public.brand, cipher });
   const site = options.serveSite ? await loadSite(config.clientBuildDir) : undefined;
   const app = await buildApp({ config, database, auth, cipher, site, logStream: options.logStream });
   return { app, database, auth, cipher };

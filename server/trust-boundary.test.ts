@@ -12,6 +12,7 @@ import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { auditLog, deal, footerMessage, mailOutbox, session, user } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
+import { revealLinkSecrets } from "./modules/mail/hide-link-secrets.ts";
 import { resetTwoFactor } from "./modules/accounts/reset-two-factor.ts";
 import { setPassword } from "./modules/accounts/set-password.ts";
 
@@ -35,7 +36,12 @@ afterAll(async () => {
 const json = (app: FastifyInstance, method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: unknown, origin = testOrigin) =>
   app.inject({ method, url, remoteAddress: loopbackAddress(), headers: { cookie, origin, "content-type": "application/json" }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
 
-const mailsTo = (target: TestServer, email: string) => target.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+/** The mails queued to an address, newest first, as they will be sent (the rows keep their links hidden). */
+const mailsTo = async (target: TestServer, email: string) =>
+  (await target.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt))).map((row) => ({
+    ...row,
+    ...revealLinkSecrets(row, target.cipher),
+  }));
 
 const auditActions = async (target: TestServer, actorOrSubject: string) =>
   (await target.database.db.select().from(auditLog)).filter((row) => row.actorUserId === actorOrSubject || row.subject === actorOrSubject).map((row) => row.action);

@@ -19,6 +19,7 @@ export default function BackOfficeOutbox({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">Outbox</h1>
       <p className="mt-1 text-slate-700">Every e-mail the site sends, newest first. Without SMTP configured, mail waits here.</p>
+      <p className="mt-1 text-slate-700">Links that open an account, a saved application, a quote or an opt-out are hidden here (shown as #[hidden-1]): only the recipient&apos;s mail has them.</p>
       <OutboxTable mails={loaderData.mails} />
     </>
   );

@@ -10,6 +10,12 @@ export function applicantStatusForStage(stage: number): ApplicantStatus | null {
   return statusByStage[stage] ?? null;
 }
 
+/**
+ * Status mails one address gets per hour at most, counting every mail to it (issue 27): whoever
+ * fills in a public form chooses that address, so more are silently not sent (the lead is stored).
+ */
+export const applicantMailsPerAddressPerHour = 5;
+
 /** The opt-out page's answers (/status-mails/opt-out). */
 export const optOutMessages = {
   ask: "Stop the e-mails about your financing application? Your application is not affected, and your finance specialist can still reach you.",

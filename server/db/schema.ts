@@ -157,6 +157,8 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     /** Files sent with the mail (a quote's or an adverse-action notice's PDF), base64, a few KB each; null for none. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    /** The fragments of its links (their secrets), encrypted with the field cipher; html and text hold them hidden. Cleared once sent. */
+    linkSecrets: text("link_secrets"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -164,6 +166,8 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx")
       .on(table.nextAttemptAt)
       .where(sql`status = 'pending'`),
+    // Mails to one address in the last hour (count-recent-mails-to.ts).
+    index("mail_outbox_to_created_idx").on(sql`lower(${table.to})`, table.createdAt),
   ],
 );
 

@@ -1,3 +1,7 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,10 +9,13 @@ import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
+import { createFieldCipher } from "../modules/crypto/field-cipher.ts";
+import { devMailDirectory, devMailTransport } from "../modules/mail/dev-mail-transport.ts";
 import { enqueueMail } from "../modules/mail/enqueue-mail.ts";
 import { deliverDueMail, retryDelayMs } from "./deliver-outbox.ts";
 
 const silentLog = { info: () => {}, warn: () => {} };
+const cipher = createFieldCipher(randomBytes(32).toString("base64"));
 
 describe("retryDelayMs", () => {
   it.each([
@@ -35,7 +42,7 @@ describe("outbox delivery", () => {
     const port = catcher.port;
     await catcher.stop();
     const transport = nodemailer.createTransport(`smtp://127.0.0.1:${port}`);
-    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog };
+    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog, cipher };
     const id = await enqueueMail(database.db, { to: "team@example.com", subject: "New lead", html: "<p>Hello</p>", text: "Hello" });
 
     expect(await deliverDueMail(database.db, transport, options)).toBe(0);
@@ -61,7 +68,7 @@ describe("outbox delivery", () => {
 
   it("does not retry before the backoff has passed", async () => {
     const transport = nodemailer.createTransport("smtp://127.0.0.1:9");
-    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 60_000, claimLeaseSeconds: 300, log: silentLog };
+    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 60_000, claimLeaseSeconds: 300, log: silentLog, cipher };
     await enqueueMail(database.db, { to: "team@example.com", subject: "Later", html: "<p>x</p>", text: "x" });
     await deliverDueMail(database.db, transport, options);
     const claimedAgain = await deliverDueMail(database.db, transport, options);
@@ -74,7 +81,7 @@ describe("outbox delivery", () => {
   it("gives each mail a Message-ID made from its outbox row, the same when a crash makes it go out twice", async () => {
     const catcher = await new SmtpCatcher().start();
     const transport = nodemailer.createTransport(catcher.url);
-    const options = { from: "site@example.com", messageIdDomain: "www.lender.example", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog };
+    const options = { from: "site@example.com", messageIdDomain: "www.lender.example", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog, cipher };
     try {
       const id = await enqueueMail(database.db, { to: "team@example.com", subject: "Twice", html: "<p>x</p>", text: "x" });
       const other = await enqueueMail(database.db, { to: "team@example.com", subject: "Once", html: "<p>y</p>", text: "y" });
@@ -92,5 +99,24 @@ describe("outbox delivery", () => {
       transport.close();
       await catcher.stop();
     }
+  });
+
+  it("writes each mail, its link whole, as a file of the development mail folder, which only development without SMTP has", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "dev-mail-"));
+    try {
+      const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog, cipher };
+      const link = `https://lender.example/reset-password#token=${"k".repeat(24)}`;
+      const id = await enqueueMail(database.db, { to: "dev@example.com", subject: "Dev link", html: `<a href="${link}">Choose</a>`, text: `Choose: ${link}` }, cipher);
+      await deliverDueMail(database.db, devMailTransport(folder), options);
+      const [file] = (await readdir(folder)).filter((name) => name.endsWith(`-${id}.eml`));
+      expect((await readFile(path.join(folder, file!), "utf8")).replace(/=\r?\n/g, "")).toContain(link);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    const config = { dataDir: "/data", smtpUrl: undefined };
+    expect(devMailDirectory({ ...config, env: "development" })).toBe(path.join("/data", "dev-mail"));
+    expect(devMailDirectory({ ...config, env: "production" })).toBeUndefined();
+    expect(devMailDirectory({ ...config, env: "test" })).toBeUndefined();
+    expect(devMailDirectory({ ...config, env: "development", smtpUrl: "smtp://mail:25" })).toBeUndefined();
   });
 });

@@ -2,9 +2,22 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import nodemailer from "nodemailer";
 import { deliverDueMail } from "../jobs/deliver-outbox.ts";
+import type { FieldCipher } from "../modules/crypto/field-cipher.ts";
+import { devMailTransport } from "../modules/mail/dev-mail-transport.ts";
 import { senderDomain } from "../modules/mail/sender-domain.ts";
+import { ensurePrivateDirectory } from "../private-directory.ts";
 
-export type MailOptions = { smtpUrl: string | undefined; from: string; pollMs: number; retryBaseMs: number; claimLeaseSeconds: number };
+export type MailOptions = {
+  smtpUrl: string | undefined;
+  /** Development without SMTP: mails are written here instead (dev-mail-transport.ts). */
+  devMailDir: string | undefined;
+  from: string;
+  pollMs: number;
+  retryBaseMs: number;
+  claimLeaseSeconds: number;
+  /** Decrypts the hidden secrets of mailed links as they are sent. */
+  cipher: FieldCipher;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -14,17 +27,21 @@ declare module "fastify" {
 }
 
 /**
- * The outbox delivery worker. Without SMTP_URL mail stays in the outbox (admins read it on the
- * back-office outbox page) and only its recipient and subject are logged.
+ * The outbox delivery worker. Without SMTP_URL mail stays in the outbox (admins see it, links
+ * hidden, on the back-office outbox page), except in development, where it goes to files.
  */
 export default fp(
   async function mailPlugin(app: FastifyInstance, options: MailOptions) {
-    if (!options.smtpUrl) {
-      app.log.warn("SMTP_URL is not set: mail stays in the outbox (see /back-office/outbox)");
+    if (options.devMailDir) {
+      await ensurePrivateDirectory(options.devMailDir);
+      app.log.warn(`SMTP_URL is not set: each mail is written to ${options.devMailDir} (development only)`);
+    }
+    const transport = options.devMailDir ? devMailTransport(options.devMailDir) : options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    if (!transport) {
+      app.log.warn("SMTP_URL is not set: mail stays in the outbox (see /back-office/outbox; its links are hidden there)");
       app.decorate("deliverMailNow", async () => 0);
       return;
     }
-    const transport = nodemailer.createTransport(options.smtpUrl);
     // Message-IDs name the outbox row in the sender's own domain, like the mail's From.
     const messageIdDomain = senderDomain(options.from);
     let running: Promise<number> | null = null;
@@ -33,7 +50,14 @@ export default fp(
 
     const pass = () => {
       // One pass at a time per process; other processes are kept apart by SKIP LOCKED.
-      running ??= deliverDueMail(app.db, transport, { from: options.from, messageIdDomain, retryBaseMs: options.retryBaseMs, claimLeaseSeconds: options.claimLeaseSeconds, log: app.log })
+      running ??= deliverDueMail(app.db, transport, {
+        from: options.from,
+        messageIdDomain,
+        retryBaseMs: options.retryBaseMs,
+        claimLeaseSeconds: options.claimLeaseSeconds,
+        log: app.log,
+        cipher: options.cipher,
+      })
         .catch((error: Error) => {
           app.log.warn({ err: error.message }, "mail delivery pass failed");
           return 0;

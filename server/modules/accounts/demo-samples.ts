@@ -407,6 +407,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
   const timeZone = deps.config.public.brand.timeZone;
   const context = {
     creditTeamEmail: deps.config.creditTeamEmail,
+    cipher: deps.cipher,
     publicUrl: deps.config.publicUrl,
     product: deps.config.public.brand.name,
     rateLimit: { max: deps.config.leadRateLimitMax, timeWindow: "1 minute" },

@@ -122,8 +122,8 @@ export async function setApplicationDecision(db: Database, actor: Actor, id: str
         .onConflictDoUpdate({ target: creditApplicationDecision.applicationId, set: { decision, decidedOn: today, decidedByUserId: actor.id, updatedAt: new Date() } });
       await recordAudit(tx, { action: "credit-application.decision", actorUserId: actor.id, subject: id, ipAddress: actor.ip, details: { from: current?.decision ?? null, to: decision } });
       if (decision !== "pending") {
-        const [application] = await tx.select({ to: creditApplication.businessEmail, businessName: creditApplication.businessName }).from(creditApplication).where(eq(creditApplication.id, id));
-        await enqueueApplicantStatusMail(tx, mail, { to: application!.to, businessName: application!.businessName, status: decision });
+        const [application] = await tx.select({ to: creditApplication.businessEmail }).from(creditApplication).where(eq(creditApplication.id, id));
+        await enqueueApplicantStatusMail(tx, mail, { to: application!.to, status: decision });
       }
     }
     const updated = await findNoticeSubject(tx, "credit-application", id, timeZone);

@@ -14,6 +14,7 @@ import { signInThrottle, signInWaitMessage, signInWaitSeconds } from "#domain/au
 import type { Database } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { endSignIns, revokeCreatedCredentials } from "../accounts/end-user-access.ts";
@@ -23,12 +24,14 @@ import { invitationMail } from "./invitation-mail.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { matchingTotpStep } from "./totp-step.ts";
 
-export type AuthOptions = { db: Database; secret: string; publicUrl: string; brand: Brand };
+/** cipher: seals the links it mails (hide-link-secrets.ts); seeding that mails none may leave it out. */
+export type AuthOptions = { db: Database; secret: string; publicUrl: string; brand: Brand; cipher?: FieldCipher };
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
-  const mail = (to: string, subject: string, paragraphs: string[], action: { label: string; url: string }) => enqueueMail(db, simpleMail({ to, subject, paragraphs, action, product: brand.name }));
+export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions) {
+  const mail = (to: string, subject: string, paragraphs: string[], action: { label: string; url: string }) =>
+    enqueueMail(db, simpleMail({ to, subject, paragraphs, action, product: brand.name }), cipher);
   const tell = (to: string, event: AccountEvent) => enqueueMail(db, accountEventMail(brand, publicUrl, to, event));
 
   const auth = betterAuth({
@@ -48,6 +51,9 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       },
     }),
     trustedOrigins: [publicUrl],
+    // Reset and invitation tokens (and every other verification identifier) are stored as their
+    // SHA-256: a copy of the database opens no account (drizzle/0016 hashed the rows stored before).
+    verification: { storeIdentifier: "hashed" },
     emailAndPassword: {
       enabled: true,
       // Accounts are created by staff (decisions.md 5), never by public sign-up.
@@ -64,7 +70,7 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
         const url = passwordLinkUrl(publicUrl, token);
         // An invited vendor who asks for a link before using the invitation: still an invitation, a reset's lifetime.
         if (!user.emailVerified) {
-          await enqueueMail(db, invitationMail(brand.name, user, url, linkLifetimes.passwordReset.words));
+          await enqueueMail(db, invitationMail(brand.name, user, url, linkLifetimes.passwordReset.words), cipher);
           return;
         }
         await mail(
@@ -96,7 +102,7 @@ export function createAuth({ db, secret, publicUrl, brand }: AuthOptions) {
       // exposed (exposed-endpoints.ts).
       sendOnSignIn: true,
       sendVerificationEmail: async ({ user }) => {
-        await mailInvitation(db, (await auth.$context).internalAdapter, { publicUrl, product: brand.name }, user);
+        await mailInvitation(db, (await auth.$context).internalAdapter, { cipher, publicUrl, product: brand.name }, user);
       },
     },
     user: {

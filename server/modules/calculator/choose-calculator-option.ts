@@ -29,6 +29,7 @@ export async function chooseCalculatorOption(db: Database, context: LeadContext,
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),
+      context.cipher,
     );
     return { changed: true };
   });

@@ -84,6 +84,7 @@ export async function createCalculatorLead(db: Database, cipher: Pick<FieldCiphe
         .returning(),
       existing: async () => (await tx.select({ id: calculatorLead.id }).from(calculatorLead).where(eq(calculatorLead.idempotencyKey, lead.idempotencyKey)))[0]!.id,
       clock: leadClock(context.promise, "calculator", link !== null),
+      cipher: context.cipher,
       notification: simpleMail({
         to: context.creditTeamEmail,
         subject: `New calculator lead: ${ownersName}${link ? ` (${link.branding.name})` : ""}`,

@@ -99,6 +99,7 @@ export async function createDeal(
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),
+      context.cipher,
     );
     return { ...created, created: true };
   });

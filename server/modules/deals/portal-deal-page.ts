@@ -90,6 +90,7 @@ export async function addDealDocuments(db: Database, context: MailContext, scope
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office/deals/${found.id}` },
         product: context.product,
       }),
+      context.cipher,
     );
     return { ids: rows.map((row) => row.id) };
   });

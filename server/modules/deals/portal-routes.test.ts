@@ -266,7 +266,7 @@ describe("dashboard and messages", () => {
     const [staff] = await server.database.db.select().from(user).limit(1);
     await postMessage(
       server.database.db,
-      { creditTeamEmail: "team@x.example", publicUrl: testOrigin, product: "Test" },
+      { creditTeamEmail: "team@x.example", publicUrl: testOrigin, product: "Test", cipher: server.cipher },
       {
         dealId: created.id,
         businessName: "THREAD TEST",

@@ -53,6 +53,7 @@ export async function postMessage(
           action: fromVendor ? { label: "Open the back office", url: `${context.publicUrl}/back-office` } : { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
           product: context.product,
         }),
+        context.cipher,
       );
     }
     return { id: message!.id };

@@ -46,8 +46,8 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
     if (changed.includes("stage")) {
       await recordAudit(tx, { action: "deal.stage-change", actorUserId: actor.id, subject: dealId, details: { from: current.stage, to: changes.stage } });
       const status = applicantStatusForStage(changes.stage!);
-      const [client] = status ? await tx.select({ email: dealClient.emailContact, businessName: dealClient.nameOfBusiness }).from(dealClient).where(eq(dealClient.dealId, dealId)) : [];
-      if (status && client) applicantMailed = await enqueueApplicantStatusMail(tx, context, { to: client.email, businessName: client.businessName, status });
+      const [client] = status ? await tx.select({ email: dealClient.emailContact }).from(dealClient).where(eq(dealClient.dealId, dealId)) : [];
+      if (status && client) applicantMailed = await enqueueApplicantStatusMail(tx, context, { to: client.email, status });
       await emitDealEvent(tx, "deal.stage_changed", updated!);
     }
 
@@ -69,6 +69,7 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
           action: { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
           product: context.product,
         }),
+        context.cipher,
       );
     }
     return { changed: [...changed], mailed: true };

@@ -77,6 +77,7 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
         .returning(),
       existing: async () => (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
       clock: leadClock(context.promise, "credit-application"),
+      cipher: context.cipher,
       notification: simpleMail({
         to: context.creditTeamEmail,
         subject: `New credit application: ${request.BusinessName}`,
@@ -96,7 +97,7 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
     await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
     if (request.quoteToken) await markQuoteApplied(tx, request.quoteToken, stored.id);
     await recordDuplicates(tx, cipher, { type: "credit-application", id: stored.id, taxId: request.FedId, email: request.businessEmail, phone: request.businessPhone });
-    await enqueueApplicantStatusMail(tx, context, { to: request.businessEmail, businessName: request.BusinessName, status: "received" });
+    await enqueueApplicantStatusMail(tx, context, { to: request.businessEmail, status: "received" });
     if (request.draftToken) await finishCreditApplicationDraft(tx, request.draftToken);
     if (company) {
       await createReferredDeal(

@@ -22,6 +22,7 @@ export function createFooterMessage(db: Database, context: LeadContext, request:
       .returning(),
     existing: async () => (await db.select({ id: footerMessage.id }).from(footerMessage).where(eq(footerMessage.idempotencyKey, request.idempotencyKey)))[0]!.id,
     clock: leadClock(context.promise, "footer-message"),
+    cipher: context.cipher,
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `New website message from ${request.nameUser}`,

@@ -22,6 +22,7 @@ export function createVendorContact(db: Database, context: LeadContext, request:
       .returning(),
     existing: async () => (await db.select({ id: vendorContact.id }).from(vendorContact).where(eq(vendorContact.idempotencyKey, request.idempotencyKey)))[0]!.id,
     clock: leadClock(context.promise, "vendor-contact"),
+    cipher: context.cipher,
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `New vendor sign-up request: ${request.businessName}`,

@@ -61,6 +61,7 @@ export async function saveCreditApplicationDraft(db: Database, cipher: FieldCiph
         action: { label: "Finish my application", url: draftResumeUrl(context.publicUrl, token) },
         product: context.product,
       }),
+      cipher,
     );
   });
   return { expiresAt: expiresAt.toISOString() };

@@ -3,15 +3,18 @@ import type { DbExecutor } from "../../db/client.ts";
 import { mailOutbox, responseClock } from "../../db/schema.ts";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import type { ResponsePromise } from "#domain/leads/response-promise.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { OutgoingMail } from "../mail/enqueue-mail.ts";
+import { hideLinkSecrets } from "../mail/hide-link-secrets.ts";
 import type { LeadClock } from "../promise/response-clock.ts";
 import { insertLeadIndexRow } from "./lead-index.ts";
 
-/** What a notification mail needs to know. */
+/** What a notification mail needs to know; the cipher seals a link's secret (hide-link-secrets.ts). */
 export type MailContext = {
   creditTeamEmail: string;
   publicUrl: string;
   product: string;
+  cipher: FieldCipher;
 };
 
 export type LeadContext = MailContext & {
@@ -33,13 +36,13 @@ export type LeadContext = MailContext & {
  */
 export async function storeLead(
   db: DbExecutor,
-  lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; clock: LeadClock },
+  lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; cipher: FieldCipher; clock: LeadClock },
 ): Promise<{ id: string; created: boolean }> {
-  const mail = lead.notification;
+  const mail = hideLinkSecrets(lead.notification, lead.cipher);
   const { source, arrivedAt, dueAt } = lead.clock;
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),
-    outbox as (insert into ${mailOutbox} ("to", subject, html, text) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} from lead),
+    outbox as (insert into ${mailOutbox} ("to", subject, html, text, link_secrets) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.linkSecrets} from lead),
     indexed as (${insertLeadIndexRow(lead.type, sql`lead`)}),
     clock as (insert into ${responseClock} (subject_kind, subject_type, subject_id, source, arrived_at, due_at) select 'lead', ${lead.type}, id, ${source}, ${arrivedAt}, ${dueAt} from lead)
     select id from lead`)) as unknown as { rows: { id: string }[] };

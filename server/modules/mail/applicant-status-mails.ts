@@ -8,23 +8,27 @@ export function statusMailOptOutUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/status-mails/opt-out#${token}`;
 }
 
-/** Subject and paragraphs of each status mail: plain language, the business's name only, never a number from the application. */
-export function applicantStatusWording(status: ApplicantStatus, businessName: string, product: string): { subject: string; paragraphs: string[] } {
+/**
+ * Subject and paragraphs of each status mail: plain language, no number from the application and no
+ * text anyone typed (not even the business's name): whoever fills in a form chooses the address it
+ * goes to (issue 27).
+ */
+export function applicantStatusWording(status: ApplicantStatus, product: string): { subject: string; paragraphs: string[] } {
   switch (status) {
     case "received":
       return {
         subject: `We received your credit application`,
         paragraphs: [
-          `Thank you for applying with ${product}. We received the credit application for ${businessName}.`,
+          `Thank you for applying with ${product}. We received your credit application.`,
           "What happens next: a finance specialist reviews it and contacts you shortly to confirm your information and go over the programs that fit. You do not need to do anything until then.",
           "We will e-mail you again when the application moves forward.",
         ],
       };
     case "approved":
       return {
-        subject: `Good news: the application for ${businessName} is approved`,
+        subject: `Good news: your financing application is approved`,
         paragraphs: [
-          `The financing application for ${businessName} has been approved.`,
+          `Your financing application with ${product} has been approved.`,
           "What happens next: we prepare the financing documents. Your finance specialist will go over the terms with you before anything is signed.",
         ],
       };
@@ -32,20 +36,20 @@ export function applicantStatusWording(status: ApplicantStatus, businessName: st
       return {
         subject: `Your financing documents are on their way`,
         paragraphs: [
-          `The financing documents for ${businessName} have been sent to you.`,
+          `The financing documents for your application with ${product} have been sent to you.`,
           "What happens next: read them, sign them and send them back. If anything is unclear, ask your finance specialist before you sign.",
         ],
       };
     case "funded":
       return {
-        subject: `The financing for ${businessName} is funded`,
-        paragraphs: [`The financing for ${businessName} has been funded: the payment has been made as agreed in your documents.`, `Thank you for choosing ${product}.`],
+        subject: `Your financing is funded`,
+        paragraphs: [`Your financing with ${product} has been funded: the payment has been made as agreed in your documents.`, `Thank you for choosing ${product}.`],
       };
     case "declined":
       return {
-        subject: `An update on the application for ${businessName}`,
+        subject: `An update on your financing application`,
         paragraphs: [
-          `We are sorry: we are not able to approve the financing application for ${businessName} at this time.`,
+          `We are sorry: we are not able to approve your financing application with ${product} at this time.`,
           "A written notice with the reasons for this decision and your rights will follow by mail.",
         ],
       };
@@ -53,8 +57,8 @@ export function applicantStatusWording(status: ApplicantStatus, businessName: st
 }
 
 /** One status mail, with the footer that says why it came and how to stop it. */
-export function applicantStatusMail(context: MailContext, input: { to: string; businessName: string; status: ApplicantStatus; optOutToken: string }): OutgoingMail {
-  const wording = applicantStatusWording(input.status, input.businessName, context.product);
+export function applicantStatusMail(context: Pick<MailContext, "publicUrl" | "product">, input: { to: string; status: ApplicantStatus; optOutToken: string }): OutgoingMail {
+  const wording = applicantStatusWording(input.status, context.product);
   return simpleMail({
     to: input.to,
     ...wording,

@@ -35,6 +35,7 @@ export async function createPickedOption(db: Database, context: LeadContext, req
       .returning(),
     existing: async () => (await db.select({ id: pickedOption.id }).from(pickedOption).where(eq(pickedOption.idempotencyKey, request.idempotencyKey)))[0]!.id,
     clock: leadClock(context.promise, "picked-option"),
+    cipher: context.cipher,
     notification: simpleMail({
       to: context.creditTeamEmail,
       subject: `Payment option picked: ${answer.businessName}`,

@@ -56,6 +56,7 @@ export async function createQuestionnaireAnswer(db: Database, context: LeadConte
         .returning(),
       existing: async () => (await tx.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.idempotencyKey, answer.idempotencyKey)))[0]!.id,
       clock: leadClock(context.promise, "questionnaire", company !== null),
+      cipher: context.cipher,
       notification: simpleMail({
         to: context.creditTeamEmail,
         subject: `New pre-qualification: ${answer.businessName}`,

@@ -28,6 +28,7 @@ export async function requestContact(db: Database, context: LeadContext, answerI
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),
+      context.cipher,
     );
     return { changed: true };
   });

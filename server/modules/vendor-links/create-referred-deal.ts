@@ -92,6 +92,7 @@ export async function createReferredDeal(
         action: { label: "Open the vendor portal", url: `${context.publicUrl}/portal/deals/${created.id}` },
         product: context.product,
       }),
+      context.cipher,
     );
   }
   return created;

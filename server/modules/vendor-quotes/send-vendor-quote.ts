@@ -8,6 +8,7 @@ import type { Database, DbExecutor } from "../../db/client.ts";
 import { vendorCompany, vendorQuote, vendorQuoteMail } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { emailHash } from "../crypto/link-token.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { VendorScope } from "../deals/vendor-scope.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { listVendorQuotes } from "./portal-quote-row.ts";
@@ -16,7 +17,8 @@ import { newQuoteToken } from "./quote-token.ts";
 import { vendorSlugOf } from "./vendor-slug-of.ts";
 import { writeQuotePdf } from "./write-quote-pdf.ts";
 
-export type QuoteContext = { publicUrl: string; product: string; timeZone: string };
+/** cipher: seals the quote's link in the outbox (mail/hide-link-secrets.ts). */
+export type QuoteContext = { publicUrl: string; product: string; timeZone: string; cipher: FieldCipher };
 
 /**
  * Refuses a quote mail (a send or a resend) over the hour's limits: the company's, and the
@@ -72,6 +74,7 @@ async function mailQuote(db: DbExecutor, context: QuoteContext, quote: { company
       product: context.product,
       pdf,
     }),
+    context.cipher,
   );
   return { tokenHash, expiresAt, terms: pricing.terms.map((entry) => ({ term: entry.term, payment: entry.payment })) };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vendorSignUpMessages } from "#domain/api/vendors.ts";
@@ -7,6 +7,7 @@ import { passwordLinkIn } from "../../../tests/support/password-link.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { auditLog, mailOutbox, user, vendorCompany, verification } from "../../db/schema.ts";
 import { createAccount } from "../accounts/create-account.ts";
+import { revealLinkSecrets } from "../mail/hide-link-secrets.ts";
 
 let server: TestServer;
 let admin: string;
@@ -38,7 +39,9 @@ describe("vendor accounts", () => {
     expect((await signIn(server.app, email, "anything-at-all")).response.statusCode).not.toBe(200);
     const [invitation] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(invitation!.subject).toContain("invited");
-    const { link, token } = passwordLinkIn(invitation!.text + invitation!.html);
+    // The row keeps the link hidden (no SMTP here, so it waits with its secret sealed): the mail as sent.
+    const sent = revealLinkSecrets(invitation!, server.cipher);
+    const { link, token } = passwordLinkIn(sent.text + sent.html);
     expect(link).toBe(`${testOrigin}/reset-password#token=${token}`);
     // better-auth's own link, which redirected with the token in the query, is not routed.
     expect((await server.app.inject(`/api/auth/reset-password/${token}?callbackURL=%2Freset-password`)).statusCode).toBe(404);
@@ -102,16 +105,19 @@ describe("vendor accounts", () => {
 });
 
 describe("link lifetimes (decisions.md 11)", () => {
+  /** better-auth keeps a link's identifier as its SHA-256 (create-auth.ts, storeIdentifier "hashed"). */
+  const storedIdentifier = (token: string) => createHash("sha256").update(`reset-password:${token}`).digest("base64url");
   const tokenOf = async (email: string) => {
     const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
-    return passwordLinkIn(mails.at(-1)!.text + mails.at(-1)!.html).token;
+    const sent = revealLinkSecrets(mails.at(-1)!, server.cipher);
+    return passwordLinkIn(sent.text + sent.html).token;
   };
   /** Moves a link's expiry as if `days` had passed since it was mailed (better-auth compares expires_at with now). */
   const age = async (token: string, hours: number) => {
     const [row] = await server.database.db
       .select()
       .from(verification)
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, storedIdentifier(token)));
     await server.database.db
       .update(verification)
       .set({ expiresAt: new Date(row!.expiresAt.getTime() - hours * 3600_000) })
@@ -132,7 +138,7 @@ describe("link lifetimes (decisions.md 11)", () => {
     const [row] = await server.database.db
       .select()
       .from(verification)
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, storedIdentifier(token)));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
     await age(token, 6 * 24);
     expect((await choose(token, "ivy-after-six-days")).statusCode).toBe(200);
@@ -180,7 +186,7 @@ describe("link lifetimes (decisions.md 11)", () => {
     const [row] = await server.database.db
       .select()
       .from(verification)
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, storedIdentifier(token)));
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
     await age(token, 1.1);
     expect((await choose(token, "kim-too-late-now")).statusCode).toBe(400);

@@ -12,6 +12,7 @@ import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import type { Brand } from "#domain/site/brand.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import type { Auth } from "../auth/create-auth.ts";
+import type { FieldCipher } from "../crypto/field-cipher.ts";
 import { changeVendorSlug } from "./change-vendor-slug.ts";
 import { deactivateUser } from "../accounts/deactivate-user.ts";
 import { reactivateUser } from "../accounts/reactivate-user.ts";
@@ -20,8 +21,8 @@ import { listVendorCompanyOptions, listVendors } from "./list-vendors.ts";
 import { resendInvitation } from "./resend-invitation.ts";
 
 /** Vendor companies and users: staff read the list; admins invite, deactivate, reactivate and re-invite, and change a company's link address. */
-export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; publicUrl: string; brand: Brand }> = async (app, { auth, publicUrl, brand }) => {
-  const invitation = { auth, publicUrl, product: brand.name };
+export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; cipher: FieldCipher; publicUrl: string; brand: Brand }> = async (app, { auth, cipher, publicUrl, brand }) => {
+  const invitation = { auth, cipher, publicUrl, product: brand.name };
   const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
   const admin = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: [authRoles.admin] });
   // Admin routes refuse staff before their body is validated.
