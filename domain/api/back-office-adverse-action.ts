@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { adverseActionReasonCodes } from "../adverse-action/reasons.ts";
+import { calendarDay } from "../forms/date-range.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** What a notice is about: a vendor's deal (stage "Declined") or a credit application (decision "declined"). */
@@ -34,7 +35,12 @@ export const adverseActionState = z.object({
   decision: z.nullable(z.enum(["pending", "approved", "declined"])),
   /** The applicant's e-mail the notice goes to ("" when none is on file). */
   recipient: z.string(),
+  /** The day the application arrived: a deal's submission, an application's creation (business time zone), unless staff recorded another. */
+  receivedOn: z.string(),
+  /** The day it was complete (12 CFR 1002.9(a)(1)): the day it was received until staff record another. */
+  completedOn: z.string(),
   decidedOn: z.nullable(z.string()),
+  /** 30 days after `completedOn`, once declined. */
   dueOn: z.nullable(z.string()),
   noticeSentOn: z.nullable(z.string()),
   content: z.nullable(z.object({ statement: z.enum(noticeStatements), reasons: z.array(z.string()), otherReason: z.string() })),
@@ -48,7 +54,9 @@ export const declineDue = z.object({
   businessName: z.string(),
   /** A deal's account number; "" for an application. */
   reference: z.string(),
+  completedOn: z.string(),
   decidedOn: z.string(),
+  /** 30 days after `completedOn`. */
   dueOn: z.string(),
   /** Of 30; 0 is the last day, negative is overdue. */
   daysLeft: z.number(),
@@ -61,7 +69,7 @@ const staffErrors = ["FORBIDDEN", "TWO_FACTOR_REQUIRED"] as const;
 export const listDeclinesDue = endpoint({
   method: "GET",
   path: "/api/back-office/adverse-action",
-  summary: "Declined deals and applications without a notice sent, by days left of 30",
+  summary: "Declined deals and applications without a notice sent, the earliest due first (30 days after the application was complete)",
   tags: ["back office"],
   responses: { 200: z.object({ declines: z.array(declineDue) }) },
   errors: [...staffErrors],
@@ -105,6 +113,21 @@ export const sendNotice = endpoint({
   summary: "Mail the notice PDF to the applicant and record the date (audited)",
   tags: ["back office"],
   params: adverseActionParams,
+  responses: { 200: adverseActionState },
+  errors: [...staffErrors, "NOT_FOUND", "CONFLICT"],
+});
+
+export const completedOnRequest = z.object({ completedOn: calendarDay() });
+
+export type CompletedOnRequest = z.infer<typeof completedOnRequest>;
+
+export const setCompletedOn = endpoint({
+  method: "PUT",
+  path: "/api/back-office/adverse-action/:type/:id/completed-on",
+  summary: "Record the day the application was complete, from which the notice's 30 days run (kept in the file's history)",
+  tags: ["back office"],
+  params: adverseActionParams,
+  body: completedOnRequest,
   responses: { 200: adverseActionState },
   errors: [...staffErrors, "NOT_FOUND", "CONFLICT"],
 });

@@ -242,6 +242,8 @@ export const creditApplication = pgTable(
     vendorPhoneNumber: text("vendor_phone_number").notNull(),
     vendorEmail: text("vendor_email").notNull(),
     acceptCheck: boolean("accept_check").notNull(),
+    /** The day the application was complete (12 CFR 1002.9(a)(1)), as staff recorded it; null: the day it was received. */
+    completedOn: date("completed_on"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -635,7 +637,7 @@ export const leadHistory = pgTable(
     actorUserId: text("actor_user_id")
       .notNull()
       .references(() => user.id),
-    field: text("field", { enum: ["status", "assignee", "notes"] }).notNull(),
+    field: text("field", { enum: ["status", "assignee", "notes", "completedOn"] }).notNull(),
     fromValue: text("from_value").notNull(),
     toValue: text("to_value").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),

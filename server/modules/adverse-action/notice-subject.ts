@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AdverseActionState, AdverseActionSubjectType } from "#domain/api/back-office-adverse-action.ts";
-import { noticeDueOn } from "#domain/adverse-action/reasons.ts";
+import { noticeDueOn } from "#domain/adverse-action/notice-due.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import type { DbExecutor } from "../../db/client.ts";
 import { adverseActionNotice, creditApplication, creditApplicationDecision, deal, dealClient } from "../../db/schema.ts";
@@ -16,6 +16,8 @@ export type NoticeSubject = {
   applicantAddress: string;
   recipient: string;
   receivedOn: string;
+  /** The day the application was complete, from which the notice's 30 days run. */
+  completedOn: string;
   decidedOn: string | null;
   noticeSentOn: string | null;
   /** "Account VP31234." for a deal; "" for an application. */
@@ -24,21 +26,25 @@ export type NoticeSubject = {
 
 export type NoticeContent = { statement: "reasons" | "right-to-request"; reasons: string[]; otherReason: string };
 
+/** When a deal was last moved to "Declined" (its history), for the day it was decided. */
+const dealDeclinedAt = sql<string | null>`(select max(h.at) from deal_history h where h.deal_id = ${deal.id} and h.field = 'stage' and h.to_value = '0')`;
+
 /**
- * A deal (declined at stage 0; decided on its "completed" date, or the day of its last update
- * until staff set one) or a credit application (declined by its decision). `forUpdate` locks the
- * row for a send.
+ * A deal (declined at stage 0, on the day its history says) or a credit application (declined by
+ * its decision). Either was complete on the day staff recorded, or else on the day it was
+ * received. `forUpdate` locks the row for a send.
  */
 export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubjectType, id: string, timeZone: string, forUpdate = false): Promise<NoticeSubject | null> {
   if (type === "deal") {
     const query = db
-      .select({ deal, client: { firstName: dealClient.firstName, lastName: dealClient.lastName, email: dealClient.emailContact } })
+      .select({ deal, declinedAt: dealDeclinedAt, client: { firstName: dealClient.firstName, lastName: dealClient.lastName, email: dealClient.emailContact } })
       .from(deal)
       .leftJoin(dealClient, eq(dealClient.dealId, deal.id))
       .where(eq(deal.id, id));
     const [row] = forUpdate ? await query.for("update", { of: deal }) : await query;
     if (!row) return null;
-    const { deal: found, client } = row;
+    const { deal: found, client, declinedAt } = row;
+    const receivedOn = found.declinedReceivedOn ?? dayInTimeZone(found.createdAt, timeZone);
     const declined = found.stage === 0;
     const clientName = client ? `${client.firstName} ${client.lastName}`.trim() : "";
     return {
@@ -50,8 +56,9 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
       applicantName: clientName || found.ownersName,
       applicantAddress: "",
       recipient: client?.email || found.businessEmail,
-      receivedOn: found.declinedReceivedOn ?? dayInTimeZone(found.createdAt, timeZone),
-      decidedOn: declined ? (found.declinedCompletedOn ?? dayInTimeZone(found.lastUpdate, timeZone)) : null,
+      receivedOn,
+      completedOn: found.declinedCompletedOn ?? receivedOn,
+      decidedOn: declined ? dayInTimeZone(declinedAt ? new Date(declinedAt) : found.lastUpdate, timeZone) : null,
       noticeSentOn: found.declinedNoticeSentOn,
       reference: `Account ${found.accountNumber}.`,
     };
@@ -65,6 +72,7 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
   if (!row) return null;
   const { application, decision } = row;
   const declined = decision?.decision === "declined";
+  const receivedOn = decision?.receivedOn ?? dayInTimeZone(application.createdAt, timeZone);
   return {
     type,
     id,
@@ -74,7 +82,8 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
     applicantName: application.businessContact,
     applicantAddress: `${application.businessAddress}\n${application.businessCity}, ${application.businessState} ${application.businessZipCode}`,
     recipient: application.businessEmail,
-    receivedOn: decision?.receivedOn ?? dayInTimeZone(application.createdAt, timeZone),
+    receivedOn,
+    completedOn: application.completedOn ?? receivedOn,
     decidedOn: declined ? decision.decidedOn : null,
     noticeSentOn: decision?.noticeSentOn ?? null,
     reference: "",
@@ -96,8 +105,10 @@ export function adverseActionState(subject: NoticeSubject, content: NoticeConten
     declined: subject.declined,
     decision: subject.decision,
     recipient: subject.recipient,
+    receivedOn: subject.receivedOn,
+    completedOn: subject.completedOn,
     decidedOn: subject.decidedOn,
-    dueOn: subject.decidedOn ? noticeDueOn(subject.decidedOn) : null,
+    dueOn: subject.declined ? noticeDueOn(subject.completedOn) : null,
     noticeSentOn: subject.noticeSentOn,
     content,
   };

@@ -14,6 +14,7 @@ const subject: NoticeSubject = {
   applicantAddress: "42 Quarry Road\nFresno, CA 93650",
   recipient: "office@granitepeak.example",
   receivedOn: "2026-03-01",
+  completedOn: "2026-03-01",
   decidedOn: "2026-03-04",
   noticeSentOn: null,
   reference: "",

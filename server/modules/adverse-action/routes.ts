@@ -7,6 +7,7 @@ import {
   saveNoticeContent as saveNoticeContentEndpoint,
   sendNotice as sendNoticeEndpoint,
   setApplicationDecision as setApplicationDecisionEndpoint,
+  setCompletedOn,
 } from "#domain/api/back-office-adverse-action.ts";
 import { staffRoles } from "#domain/auth/roles.ts";
 import type { Brand } from "#domain/site/brand.ts";
@@ -15,6 +16,7 @@ import { registerEndpoint } from "../../register-endpoint.ts";
 import type { MailContext } from "../leads/store-lead.ts";
 import { declinesDue } from "./declines-due.ts";
 import { adverseActionState, findNoticeContent, findNoticeSubject } from "./notice-subject.ts";
+import { recordCompletedOn } from "./record-completed-on.ts";
 import { previewNotice, saveNoticeContent, sendNotice, setApplicationDecision } from "./save-notice.ts";
 
 /** Adverse-action notices (12 CFR 1002.9) for declined deals and credit applications: staff only. */
@@ -55,6 +57,16 @@ export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: Ma
     async (request) => {
       const actor = await staff(request);
       return saveNoticeContent(app.db, actor, request.params.type, request.params.id, timeZone, request.body);
+    },
+    staffFirst,
+  );
+
+  registerEndpoint(
+    app,
+    setCompletedOn,
+    async (request) => {
+      const actor = await staff(request);
+      return recordCompletedOn(app.db, actor, request.params.type, request.params.id, timeZone, request.body.completedOn);
     },
     staffFirst,
   );
