@@ -928,7 +928,7 @@ export const adverseActionNotice = pgTable(
 
 /**
  * What a record is matched on, as keyed hashes only (FieldCipher.lookupHash of "kind:normalised
- * value"): a tax id, e-mail or phone is never stored here in clear.
+ * value"): a tax id, e-mail, phone or an owner's SSN is never stored here in clear.
  */
 export const duplicateMatchKey = pgTable(
   "duplicate_match_key",
@@ -936,7 +936,8 @@ export const duplicateMatchKey = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     recordType: text("record_type", { enum: duplicateRecordTypes }).notNull(),
     recordId: uuid("record_id").notNull(),
-    kind: text("kind", { enum: ["tax-id", "email", "phone"] }).notNull(),
+    /** One of `matchKinds` (domain/duplicates/match-keys.ts). */
+    kind: text("kind", { enum: ["tax-id", "email", "phone", "owner-ssn", "owner-phone", "owner-email"] }).notNull(),
     keyHash: text("key_hash").notNull(),
     createdAt: createdAt(),
   },
@@ -952,7 +953,7 @@ export const duplicateLink = pgTable(
     newerId: uuid("newer_id").notNull(),
     earlierType: text("earlier_type", { enum: duplicateRecordTypes }).notNull(),
     earlierId: uuid("earlier_id").notNull(),
-    /** What matched: any of tax-id, email, phone. */
+    /** What matched: any of `matchKinds` (domain/duplicates/match-keys.ts). */
     reasons: jsonb("reasons").$type<string[]>().notNull(),
     status: text("status", { enum: ["open", "merged", "dismissed"] })
       .notNull()
