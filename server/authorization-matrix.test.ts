@@ -22,7 +22,7 @@ const keyCallers: readonly KeyCaller[] = ["keyA", "keyB", "revokedKey", "unknown
 const isKeyCaller = (caller: Caller): caller is KeyCaller => (keyCallers as readonly string[]).includes(caller);
 type Endpoint = { method: string; path: string; /** The plain path of a percent-encoded spelling. */ spelledAs?: string };
 
-const adminOnly = [/^\/api\/back-office\/vendors$/, /^\/api\/back-office\/vendors\/.+/, /^\/api\/back-office\/partners/, /^\/api\/back-office\/outbox/, /^\/api\/back-office\/audit$/];
+const adminOnly = [/^\/api\/back-office\/vendors$/, /^\/api\/back-office\/vendors\/.+/, /^\/api\/back-office\/partners/, /^\/api\/back-office\/outbox/, /^\/api\/back-office\/audit$/, /^\/api\/back-office\/working-calendar/];
 
 /** Who may pass the access check of an endpoint (decisions.md 5). */
 function allowed(endpoint: Endpoint, caller: Caller): boolean {
@@ -125,10 +125,14 @@ describe("authorization matrix", () => {
         // Issue 17: the deal filter's companies (staff), a company's link address (admins: the vendors rule above).
         "GET /api/back-office/vendor-companies",
         "PATCH /api/back-office/vendors/companies/{id}/slug",
+        // Issue 28: the credit team's calendar (admins: the rule above) and the portal's Credit Online.
+        "GET /api/back-office/working-calendar",
+        "GET /api/portal/credit-status",
       ]),
     );
-    // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's.
-    expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(9);
+    // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's
+    // (issue 28 added the day the application was complete).
+    expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(10);
   });
 
   for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor", ...keyCallers] as const) {

@@ -708,6 +708,21 @@ export const responseDayZone = pgTable(
   (table) => [check("response_day_zone_one_row", sql`${table.singleton}`)],
 );
 
+/**
+ * The admins' changes to the credit team's calendar (domain/site/working-calendar.ts): a day off
+ * added (`closed`) or a default day off worked. Days without a row follow the default (Monday to
+ * Friday less the federal holidays); the SQL rule `is_working_day()` reads this table too.
+ */
+export const workingCalendarDay = pgTable("working_calendar_day", {
+  day: date("day").primaryKey(),
+  closed: boolean("closed").notNull(),
+  label: text("label").notNull(),
+  changedByUserId: text("changed_by_user_id")
+    .notNull()
+    .references(() => user.id),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---- Vendor links (issue 18): visits to each company's /vendor_partner/<slug> pages ----
 
 /** One counter per company and day (business time zone): no personal data. */

@@ -4,7 +4,7 @@ import { mailOutbox, responseClock } from "../../db/schema.ts";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import type { ResponsePromise } from "#domain/leads/response-promise.ts";
 import type { OutgoingMail } from "../mail/enqueue-mail.ts";
-import type { LeadClock } from "../promise/response-clock.ts";
+import { clockDueAt, type LeadClock } from "../promise/response-clock.ts";
 import { insertLeadIndexRow } from "./lead-index.ts";
 
 /** What a notification mail needs to know. */
@@ -36,7 +36,8 @@ export async function storeLead(
   lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; clock: LeadClock },
 ): Promise<{ id: string; created: boolean }> {
   const mail = lead.notification;
-  const { source, arrivedAt, dueAt } = lead.clock;
+  const { source, arrivedAt, minutes, timeZone } = lead.clock;
+  const dueAt = await clockDueAt(db, arrivedAt, minutes, timeZone);
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),
     outbox as (insert into ${mailOutbox} ("to", subject, html, text) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text} from lead),
