@@ -22,7 +22,14 @@ const keyCallers: readonly KeyCaller[] = ["keyA", "keyB", "revokedKey", "unknown
 const isKeyCaller = (caller: Caller): caller is KeyCaller => (keyCallers as readonly string[]).includes(caller);
 type Endpoint = { method: string; path: string; /** The plain path of a percent-encoded spelling. */ spelledAs?: string };
 
-const adminOnly = [/^\/api\/back-office\/vendors$/, /^\/api\/back-office\/vendors\/.+/, /^\/api\/back-office\/partners/, /^\/api\/back-office\/outbox/, /^\/api\/back-office\/audit$/, /^\/api\/back-office\/working-calendar/];
+const adminOnly = [
+  /^\/api\/back-office\/vendors$/,
+  /^\/api\/back-office\/vendors\/.+/,
+  /^\/api\/back-office\/partners/,
+  /^\/api\/back-office\/outbox/,
+  /^\/api\/back-office\/audit$/,
+  /^\/api\/back-office\/working-calendar/,
+];
 
 /** Who may pass the access check of an endpoint (decisions.md 5). */
 function allowed(endpoint: Endpoint, caller: Caller): boolean {
