@@ -53,6 +53,7 @@ export default [
       route("adverse-action/:type/:id", "routes/back-office-adverse-action-change.tsx"),
       route("duplicates", "routes/back-office-duplicates.tsx"),
       route("duplicates/:id", "routes/back-office-duplicate-decision.tsx"),
+      route("working-calendar", "routes/back-office-working-calendar.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

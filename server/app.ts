@@ -24,6 +24,7 @@ import { quoteRoutes } from "./modules/quotes/routes.ts";
 import { outboxRoutes } from "./modules/outbox/routes.ts";
 import { backOfficeSummaryRoutes } from "./modules/back-office-summary/routes.ts";
 import { promiseBoardRoutes } from "./modules/promise/routes.ts";
+import { workingCalendarRoutes } from "./modules/working-calendar/routes.ts";
 import { dealRoutes } from "./modules/deals/routes.ts";
 import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
 import { apiV1Routes } from "./modules/api-v1/routes.ts";
@@ -177,6 +178,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(promiseBoardRoutes, { promise: responsePromise });
+  await app.register(workingCalendarRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback, brand: config.public.brand, publicUrl: config.publicUrl });
   await app.register(adverseActionRoutes, { brand: config.public.brand, mail: leadContext });
   await app.register(duplicateRoutes);

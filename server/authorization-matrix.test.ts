@@ -31,6 +31,7 @@ const adminOnly = [
   /^\/api\/back-office\/audit$/,
   // Staff and admin accounts: list, deactivate, reactivate (issue 27).
   /^\/api\/back-office\/staff(\/|$)/,
+  /^\/api\/back-office\/working-calendar/,
 ];
 
 /** Who may pass the access check of an endpoint (decisions.md 5). */
@@ -137,10 +138,13 @@ describe("authorization matrix", () => {
         // Issue 17: the deal filter's companies (staff), a company's link address (admins: the vendors rule above).
         "GET /api/back-office/vendor-companies",
         "PATCH /api/back-office/vendors/companies/{id}/slug",
+        // Issue 28: the credit team's calendar (admins: the rule above) and the portal's Credit Online.
+        "GET /api/back-office/working-calendar",
+        "GET /api/portal/credit-status",
       ]),
     );
     // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's;
-    // issue 27 adds the notice's recipient entered by staff.
+    // issue 27 adds the notice's recipient entered by staff, issue 28 the day the application was complete.
     expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(10);
   });
 

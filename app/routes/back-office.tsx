@@ -24,6 +24,7 @@ const links = [
   { to: "/back-office/vendors", label: "Vendors" },
   { to: "/back-office/partners", label: "Partners" },
   { to: "/back-office/api-keys", label: "API keys" },
+  { to: "/back-office/working-calendar", label: "Working calendar", admin: true },
   { to: "/back-office/outbox", label: "Outbox", admin: true },
   { to: "/back-office/audit", label: "Audit log", admin: true },
   { to: "/back-office/staff", label: "Staff", admin: true },

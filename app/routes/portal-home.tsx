@@ -1,6 +1,7 @@
 import { useOutletContext } from "react-router";
 import type { Me } from "#domain/api/me.ts";
 import { getPortalDashboard, listPortalDeals } from "#domain/api/portal-deals.ts";
+import { getCreditStatus } from "#domain/api/working-calendar.ts";
 import { monthAndYearInTimeZone, monthFilterOptions } from "#domain/deals/business-month.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDeals } from "../features/portal/portal-deals.tsx";
@@ -31,8 +32,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     }
     return { deals, nextCursor: page.nextCursor };
   };
-  const [list, dashboard] = await Promise.all([readDeals(), call(getPortalDashboard, { query: { month } }, options)]);
-  return { month, currentMonth, more, deals: list.deals, nextCursor: list.nextCursor, dashboard };
+  const [list, dashboard, credit] = await Promise.all([readDeals(), call(getPortalDashboard, { query: { month } }, options), call(getCreditStatus, {}, options)]);
+  return { month, currentMonth, more, deals: list.deals, nextCursor: list.nextCursor, dashboard, creditOnline: credit.online };
 }
 
 export const ErrorBoundary = RouteError;

@@ -35,23 +35,5 @@ export function reasonLabels(codes: readonly string[], otherReason: string): str
   return other ? [...chosen, other] : chosen;
 }
 
-/** 12 CFR 1002.9(a)(1)(i), (a)(3)(i): notify within 30 days after taking adverse action. */
-export const noticeDeadlineDays = 30;
 /** 12 CFR 1002.9(a)(2)(ii): the applicant may ask for the reasons within 60 days of the notice. */
 export const rightToRequestDays = 60;
-
-const dayMs = 24 * 60 * 60 * 1000;
-const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / dayMs);
-
-/**
- * Days left to send the notice: 30 after the decision day, counted in calendar days between
- * ISO dates (the business time zone's "today"); 0 is the last day, negative is overdue.
- */
-export function noticeDaysLeft(decidedOn: string, today: string): number {
-  return dayNumber(decidedOn) + noticeDeadlineDays - dayNumber(today);
-}
-
-/** The date (YYYY-MM-DD) by which the notice is due. */
-export function noticeDueOn(decidedOn: string): string {
-  return new Date((dayNumber(decidedOn) + noticeDeadlineDays) * dayMs).toISOString().slice(0, 10);
-}

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { noticeRecipientRequest, noticeRecipientSources } from "../adverse-action/notice-recipient.ts";
 import { adverseActionReasonCodes } from "../adverse-action/reasons.ts";
+import { calendarDay } from "../forms/date-range.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** What a notice is about: a vendor's deal (stage "Declined") or a credit application (decision "declined"). */
@@ -39,7 +40,12 @@ export const adverseActionState = z.object({
   recipientSource: z.nullable(z.enum(noticeRecipientSources)),
   /** Why there is no recipient (none on file, or the address belongs to a user), for staff. */
   recipientProblem: z.nullable(z.string()),
+  /** The day the application arrived: a deal's submission, an application's creation (business time zone), unless staff recorded another. */
+  receivedOn: z.string(),
+  /** The day it was complete (12 CFR 1002.9(a)(1)): the day it was received until staff record another. */
+  completedOn: z.string(),
   decidedOn: z.nullable(z.string()),
+  /** 30 days after `completedOn`, once declined. */
   dueOn: z.nullable(z.string()),
   noticeSentOn: z.nullable(z.string()),
   content: z.nullable(z.object({ statement: z.enum(noticeStatements), reasons: z.array(z.string()), otherReason: z.string() })),
@@ -53,7 +59,9 @@ export const declineDue = z.object({
   businessName: z.string(),
   /** A deal's account number; "" for an application. */
   reference: z.string(),
+  completedOn: z.string(),
   decidedOn: z.string(),
+  /** 30 days after `completedOn`. */
   dueOn: z.string(),
   /** Of 30; 0 is the last day, negative is overdue. */
   daysLeft: z.number(),
@@ -66,7 +74,7 @@ const staffErrors = ["FORBIDDEN", "TWO_FACTOR_REQUIRED"] as const;
 export const listDeclinesDue = endpoint({
   method: "GET",
   path: "/api/back-office/adverse-action",
-  summary: "Declined deals and applications without a notice sent, by days left of 30",
+  summary: "Declined deals and applications without a notice sent, the earliest due first (30 days after the application was complete)",
   tags: ["back office"],
   responses: { 200: z.object({ declines: z.array(declineDue) }) },
   errors: [...staffErrors],
@@ -121,6 +129,21 @@ export const setNoticeRecipient = endpoint({
   tags: ["back office"],
   params: adverseActionParams,
   body: noticeRecipientRequest,
+  responses: { 200: adverseActionState },
+  errors: [...staffErrors, "NOT_FOUND", "CONFLICT"],
+});
+
+export const completedOnRequest = z.object({ completedOn: calendarDay() });
+
+export type CompletedOnRequest = z.infer<typeof completedOnRequest>;
+
+export const setCompletedOn = endpoint({
+  method: "PUT",
+  path: "/api/back-office/adverse-action/:type/:id/completed-on",
+  summary: "Record the day the application was complete, from which the notice's 30 days run (kept in the file's history)",
+  tags: ["back office"],
+  params: adverseActionParams,
+  body: completedOnRequest,
   responses: { 200: adverseActionState },
   errors: [...staffErrors, "NOT_FOUND", "CONFLICT"],
 });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { matchKinds } from "../duplicates/match-keys.ts";
 import { endpoint } from "./endpoint.ts";
 
 export const duplicateRecordTypes = ["deal", "credit-application", "calculator"] as const;
@@ -17,7 +18,8 @@ export const duplicateLink = z.object({
   id: z.string(),
   newer: duplicateRecord,
   earlier: duplicateRecord,
-  reasons: z.array(z.enum(["tax-id", "email", "phone"])),
+  /** What matched (`matchKinds`): the business's tax id, e-mail, phone; an owner's SSN, home phone, home e-mail. */
+  reasons: z.array(z.enum(matchKinds)),
   status: z.enum(duplicateStatuses),
   decidedBy: z.nullable(z.string()),
   decidedAt: z.nullable(z.string()),

@@ -1,5 +1,6 @@
 import { formatUsd } from "../pricing/money-format.ts";
-import { creditTiers, stageLabel } from "./stages.ts";
+import { dealFieldLabels } from "./deal-field-labels.ts";
+import { creditTierLabel, stageLabel } from "./stages.ts";
 
 /** The deal fields the vendor sees (portal list and deal page); a change to any of them is mailed (decisions.md 6). */
 export const vendorVisibleDealFields = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment", "approvedAmount"] as const;
@@ -12,16 +13,10 @@ export function isVendorVisibleDealField(field: string): field is VendorVisibleD
   return (vendorVisibleDealFields as readonly string[]).includes(field);
 }
 
-function tierLabel(value: string): string {
-  return creditTiers[Number(value) as keyof typeof creditTiers] ?? "Not rated";
-}
-
 /** A stored figure ("" = none) as dollars, labelled estimated. */
 function figure(value: string): string {
   return value === "" ? "none" : `${formatUsd(Number(value))} (estimated)`;
 }
-
-const figureLabels = { costOfEquipment: "Cost of equipment", downPayment: "Down payment" } as const;
 
 /**
  * One line of the vendor's mail for one changed field, old -> new, as stored in the deal's history
@@ -34,10 +29,10 @@ export function describeDealChange(field: VendorVisibleDealField, from: string, 
     case "notes":
       return `Note from the credit team changed from “${from}” to “${to}”.`;
     case "dealScore":
-      return `Credit tier changed from ${tierLabel(from)} to ${tierLabel(to)}.`;
+      return `${dealFieldLabels.dealScore} changed from ${creditTierLabel(from)} to ${creditTierLabel(to)}.`;
     case "costOfEquipment":
     case "downPayment":
-      return `${figureLabels[field]} changed from ${figure(from)} to ${figure(to)}.`;
+      return `${dealFieldLabels[field]} changed from ${figure(from)} to ${figure(to)}.`;
     case "approvedAmount": {
       if (from === "") return `Approved amount set to ${figure(to)}.`;
       if (to === "") return `Approved amount withdrawn; it was ${figure(from)}.`;

@@ -53,3 +53,11 @@ export function showsNotification(stage: number, vendorHasWritten: boolean): boo
 
 /** Dashboard credit tiers by deal score (spec §9). */
 export const creditTiers = { 1: "F credit", 2: "B-C credit", 3: "A credit" } as const;
+
+/** A deal score (0 or one of `creditTiers`) as every screen, history line and mail reads it. */
+export function creditTierLabel(score: number | string): string {
+  return creditTiers[Number(score) as keyof typeof creditTiers] ?? "Not rated";
+}
+
+/** The credit tier choices, "Not rated" (0) first. */
+export const creditTierOptions = [0, 1, 2, 3].map((score) => ({ value: String(score), label: creditTierLabel(score) }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchValues, normaliseEmail, normalisePhone, normaliseTaxId } from "./match-keys.ts";
+import { matchKindLabels, matchValues, normaliseEmail, normalisePhone, normaliseSsn, normaliseTaxId } from "./match-keys.ts";
 
 describe("what duplicates are compared on", () => {
   it("compares e-mails without case or surrounding space", () => {
@@ -27,5 +27,22 @@ describe("what duplicates are compared on", () => {
       { kind: "phone", value: "phone:5595550142" },
     ]);
     expect(matchValues({ email: "" })).toEqual([]);
+  });
+
+  it("matches an owner's SSN, home phone and home e-mail, each once, and calls each the same owner", () => {
+    expect(normaliseSsn("531-86-4207")).toBe("531864207");
+    expect(normaliseSsn("531-86-420")).toBe("");
+    const owners = [
+      { ssn: "531-86-4207", phone: "(559) 555-0177", email: "Maria@GranitePeak.example" },
+      { ssn: "612 49 3378", phone: "559-555-0177", email: "" },
+    ];
+    expect(matchValues({ email: "office@granitepeak.example", owners })).toEqual([
+      { kind: "email", value: "email:office@granitepeak.example" },
+      { kind: "owner-ssn", value: "owner-ssn:531864207" },
+      { kind: "owner-phone", value: "owner-phone:5595550177" },
+      { kind: "owner-email", value: "owner-email:maria@granitepeak.example" },
+      { kind: "owner-ssn", value: "owner-ssn:612493378" },
+    ]);
+    for (const kind of ["owner-ssn", "owner-phone", "owner-email"] as const) expect(matchKindLabels[kind]).toMatch(/^same owner/);
   });
 });

@@ -281,9 +281,9 @@ export const leadFieldLabels: Record<LeadType, Record<string, FieldSpec>> = {
 };
 
 /** A lead history entry's field, as the page names it. */
-export const leadHistoryFields = ["status", "assignee", "notes"] as const;
+export const leadHistoryFields = ["status", "assignee", "notes", "completedOn"] as const;
 export type LeadHistoryField = (typeof leadHistoryFields)[number];
-export const leadHistoryFieldLabels: Record<LeadHistoryField, string> = { status: "status", assignee: "assignee", notes: "notes" };
+export const leadHistoryFieldLabels: Record<LeadHistoryField, string> = { status: "status", assignee: "assignee", notes: "notes", completedOn: "application complete" };
 
 /** Codes some answers are stored as, in the words the visitor chose. */
 export const oldestDebtLabels: Record<string, string> = { "1": "Under 5 years", "2": "5 years or more" };

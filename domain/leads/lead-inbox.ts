@@ -1,5 +1,3 @@
-import { responseDueAt } from "./response-promise.ts";
-
 export const leadTypes = ["questionnaire", "picked-option", "credit-application", "calculator", "vendor-contact", "footer-message"] as const;
 export type LeadType = (typeof leadTypes)[number];
 
@@ -19,10 +17,10 @@ export const leadStatuses = ["new", "contacted", "closed"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
 /**
- * A new lead not contacted within the promised time (the site promises 30 minutes) stands out; the
- * promise runs in the credit team's hours only, so a lead arriving after 15:00 is due the next
- * business morning (`responseDueAt`).
+ * A new lead not contacted by its due time stands out. The promise (30 minutes) runs in the credit
+ * team's hours only, so a lead arriving after 15:00 is due the next working morning: `dueAt` is
+ * its clock's (`responseDueAt` on the calendar as it was when the lead arrived).
  */
-export function isOverdue(createdAt: Date, status: LeadStatus, now: Date, promisedMinutes: number, timeZone: string): boolean {
-  return status === "new" && now.getTime() > responseDueAt(createdAt, promisedMinutes, timeZone).getTime();
+export function isOverdue(dueAt: Date, status: LeadStatus, now: Date): boolean {
+  return status === "new" && now.getTime() > dueAt.getTime();
 }

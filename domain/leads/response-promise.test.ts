@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { afterHoursNote, isBusinessDay, leadSource, promiseClockStart, responseDueAt } from "./response-promise.ts";
+import { isWorkingDay } from "../site/working-calendar.ts";
+import { afterHoursNote, isCreditOnline, leadSource, promiseClockStart, responseDueAt } from "./response-promise.ts";
 
 const la = "America/Los_Angeles";
 
@@ -38,14 +39,40 @@ describe("responseDueAt (the Credit Online rule: business days, 09:00 until 15:0
         const start = promiseClockStart(arrived, la);
         expect(start.getTime()).toBeGreaterThanOrEqual(arrived.getTime());
         const [day, time] = local(start).split(", ") as [string, string];
-        expect(isBusinessDay(day)).toBe(true);
+        expect(isWorkingDay(day)).toBe(true);
         expect(time >= "09:00" && time < "15:00").toBe(true);
-        // Nothing waits longer than a weekend: at most Friday 15:00 -> Monday 09:00 (+1 h for a clock change).
-        expect(start.getTime() - arrived.getTime()).toBeLessThanOrEqual((66 + 1) * 3_600_000);
+        // Nothing waits longer than a long weekend: at most Thursday 15:00 -> Monday 09:00 round a holiday (+1 h for a clock change).
+        expect(start.getTime() - arrived.getTime()).toBeLessThanOrEqual((90 + 1) * 3_600_000);
         const [arrivedDay, arrivedTime] = local(arrived).split(", ") as [string, string];
-        if (isBusinessDay(arrivedDay) && arrivedTime >= "09:00" && arrivedTime < "15:00") expect(start).toEqual(arrived);
+        if (isWorkingDay(arrivedDay) && arrivedTime >= "09:00" && arrivedTime < "15:00") expect(start).toEqual(arrived);
       }),
     );
+  });
+});
+
+describe("responseDueAt on the credit team's calendar (federal holidays, the admins' changes)", () => {
+  it.each([
+    ["Wednesday 15:10 before Thanksgiving: due Friday 09:30, not Thanksgiving morning", "2026-11-25T23:10:00Z", "2026-11-27T17:30:00.000Z"],
+    ["Thanksgiving 10:00: due Friday 09:30", "2026-11-26T18:00:00Z", "2026-11-27T17:30:00.000Z"],
+    ["Thursday 16:00 before Independence Day observed on Friday July 3: due Monday 09:30", "2026-07-02T23:00:00Z", "2026-07-06T16:30:00.000Z"],
+    ["Thursday 16:00 before New Year's Day 2028, observed Friday December 31, 2027: due Monday 09:30", "2027-12-31T00:00:00Z", "2028-01-03T17:30:00.000Z"],
+  ])("%s", (_case, arrived, due) => {
+    expect(responseDueAt(new Date(arrived), 30, la).toISOString()).toBe(due);
+  });
+
+  it("follows the days an admin added off or worked", () => {
+    const wednesdayAfterHours = new Date("2026-11-25T23:10:00Z");
+    expect(responseDueAt(wednesdayAfterHours, 30, la, { "2026-11-27": false }).toISOString()).toBe("2026-11-30T17:30:00.000Z");
+    expect(responseDueAt(wednesdayAfterHours, 30, la, { "2026-11-26": true }).toISOString()).toBe("2026-11-26T17:30:00.000Z");
+  });
+
+  it("shows Credit Online before 15:00 on working days only", () => {
+    expect(isCreditOnline(new Date("2026-11-25T18:00:00Z"), la)).toBe(true);
+    expect(isCreditOnline(new Date("2026-11-25T23:10:00Z"), la)).toBe(false);
+    expect(isCreditOnline(new Date("2026-11-26T18:00:00Z"), la)).toBe(false);
+    expect(isCreditOnline(new Date("2026-11-28T18:00:00Z"), la)).toBe(false);
+    expect(isCreditOnline(new Date("2026-11-27T18:00:00Z"), la, { "2026-11-27": false })).toBe(false);
+    expect(isCreditOnline(new Date("2026-11-26T18:00:00Z"), la, { "2026-11-26": true })).toBe(true);
   });
 });
 

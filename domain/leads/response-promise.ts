@@ -1,14 +1,16 @@
 import { creditOnlineUntilHour } from "../deals/business-month.ts";
-import { addCalendarDays, businessWallTime, weekdayOf } from "../site/business-day.ts";
+import { addCalendarDays, businessWallTime } from "../site/business-day.ts";
 import { formatBusinessDateTime } from "../site/business-time.ts";
 import type { LeadStatus, LeadType } from "./lead-inbox.ts";
 import { dateTimeFormat } from "../site/date-time-format.ts";
+import { isWorkingDay, type WorkingCalendar } from "../site/working-calendar.ts";
 
 /**
  * The promise of a call (issue 17): "within 30 minutes" of a lead (`brand.claims.leadCallbackMinutes`),
  * "within 30-60 minutes" of a vendor's new deal, counted in the credit team's hours only: from
  * opening until "Credit Online" ends at 15:00 (`creditOnlineUntilHour`) in the business time zone,
- * Monday to Friday. The spec names no opening hour; we chose 09:00.
+ * on the credit team's working days (`domain/site/working-calendar.ts`: Monday to Friday less the
+ * federal holidays, with the admins' changes). The spec names no opening hour; we chose 09:00.
  */
 export const creditOpensAtHour = 9;
 
@@ -63,30 +65,30 @@ function localDayAndMinute(instant: Date, timeZone: string): { day: string; minu
   return { day: `${part("year")}-${part("month")}-${part("day")}`, minute: Number(part("hour")) * 60 + Number(part("minute")) };
 }
 
-/** Monday to Friday (the business calendar has no holidays yet). */
-export function isBusinessDay(day: string): boolean {
-  const weekday = weekdayOf(day);
-  return weekday !== 0 && weekday !== 6;
-}
-
 /**
  * When the promise starts to run for something arriving at `arrivedAt`: at once during the credit
- * team's hours; before opening on a business day, at that day's opening; after 15:00, on a
- * weekend, at the next business day's opening.
+ * team's hours; before opening on a working day, at that day's opening; after 15:00, on a weekend
+ * or a day off, at the next working day's opening.
  */
-export function promiseClockStart(arrivedAt: Date, timeZone: string): Date {
+export function promiseClockStart(arrivedAt: Date, timeZone: string, calendar: WorkingCalendar = {}): Date {
   const { day, minute } = localDayAndMinute(arrivedAt, timeZone);
-  if (isBusinessDay(day) && minute < creditOnlineUntilHour * 60) {
+  if (isWorkingDay(day, calendar) && minute < creditOnlineUntilHour * 60) {
     return minute >= creditOpensAtHour * 60 ? arrivedAt : businessWallTime(day, creditOpensAtHour, timeZone);
   }
   let next = addCalendarDays(day, 1);
-  while (!isBusinessDay(next)) next = addCalendarDays(next, 1);
+  while (!isWorkingDay(next, calendar)) next = addCalendarDays(next, 1);
   return businessWallTime(next, creditOpensAtHour, timeZone);
 }
 
 /** When the first contact is due: the promised minutes after the promise starts to run. */
-export function responseDueAt(arrivedAt: Date, promisedMinutes: number, timeZone: string): Date {
-  return new Date(promiseClockStart(arrivedAt, timeZone).getTime() + promisedMinutes * 60_000);
+export function responseDueAt(arrivedAt: Date, promisedMinutes: number, timeZone: string, calendar: WorkingCalendar = {}): Date {
+  return new Date(promiseClockStart(arrivedAt, timeZone, calendar).getTime() + promisedMinutes * 60_000);
+}
+
+/** "Credit Online" (decisions.md 6, 12): before 15:00 in the business time zone on a working day. */
+export function isCreditOnline(now: Date, timeZone: string, calendar: WorkingCalendar = {}): boolean {
+  const { day, minute } = localDayAndMinute(now, timeZone);
+  return isWorkingDay(day, calendar) && minute < creditOnlineUntilHour * 60;
 }
 
 /** For something that arrived outside the credit team's hours, what the board and the inbox say: "After hours: due Mar 4, 2026, 9:30 AM PST". */

@@ -5,11 +5,6 @@ export function yearInTimeZone(date: Date, timeZone: string): number {
   return Number(dateTimeFormat("en-US", { timeZone, year: "numeric" }).format(date));
 }
 
-/** The hour (0-23) at `date` in the business time zone. */
-export function hourInTimeZone(date: Date, timeZone: string): number {
-  return Number(dateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(date));
-}
-
 /** An instant as the business reads it: "Mar 4, 2026, 9:05 AM PST" in the business time zone. */
 export function formatBusinessDateTime(date: Date, timeZone: string): string {
   return dateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(date) + ` ${zoneName(date, timeZone)}`;

@@ -249,6 +249,8 @@ export const creditApplication = pgTable(
     vendorPhoneNumber: text("vendor_phone_number").notNull(),
     vendorEmail: text("vendor_email").notNull(),
     acceptCheck: boolean("accept_check").notNull(),
+    /** The day the application was complete (12 CFR 1002.9(a)(1)), as staff recorded it; null: the day it was received. */
+    completedOn: date("completed_on"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -642,7 +644,7 @@ export const leadHistory = pgTable(
     actorUserId: text("actor_user_id")
       .notNull()
       .references(() => user.id),
-    field: text("field", { enum: ["status", "assignee", "notes"] }).notNull(),
+    field: text("field", { enum: ["status", "assignee", "notes", "completedOn"] }).notNull(),
     fromValue: text("from_value").notNull(),
     toValue: text("to_value").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
@@ -712,6 +714,21 @@ export const responseDayZone = pgTable(
   },
   (table) => [check("response_day_zone_one_row", sql`${table.singleton}`)],
 );
+
+/**
+ * The admins' changes to the credit team's calendar (domain/site/working-calendar.ts): a day off
+ * added (`closed`) or a default day off worked. Days without a row follow the default (Monday to
+ * Friday less the federal holidays); the SQL rule `is_working_day()` reads this table too.
+ */
+export const workingCalendarDay = pgTable("working_calendar_day", {
+  day: date("day").primaryKey(),
+  closed: boolean("closed").notNull(),
+  label: text("label").notNull(),
+  changedByUserId: text("changed_by_user_id")
+    .notNull()
+    .references(() => user.id),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---- Vendor links (issue 18): visits to each company's /vendor_partner/<slug> pages ----
 
@@ -937,7 +954,7 @@ export const adverseActionNotice = pgTable(
 
 /**
  * What a record is matched on, as keyed hashes only (FieldCipher.lookupHash of "kind:normalised
- * value"): a tax id, e-mail or phone is never stored here in clear.
+ * value"): a tax id, e-mail, phone or an owner's SSN is never stored here in clear.
  */
 export const duplicateMatchKey = pgTable(
   "duplicate_match_key",
@@ -945,7 +962,8 @@ export const duplicateMatchKey = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     recordType: text("record_type", { enum: duplicateRecordTypes }).notNull(),
     recordId: uuid("record_id").notNull(),
-    kind: text("kind", { enum: ["tax-id", "email", "phone"] }).notNull(),
+    /** One of `matchKinds` (domain/duplicates/match-keys.ts). */
+    kind: text("kind", { enum: ["tax-id", "email", "phone", "owner-ssn", "owner-phone", "owner-email"] }).notNull(),
     keyHash: text("key_hash").notNull(),
     createdAt: createdAt(),
   },
@@ -961,7 +979,7 @@ export const duplicateLink = pgTable(
     newerId: uuid("newer_id").notNull(),
     earlierType: text("earlier_type", { enum: duplicateRecordTypes }).notNull(),
     earlierId: uuid("earlier_id").notNull(),
-    /** What matched: any of tax-id, email, phone. */
+    /** What matched: any of `matchKinds` (domain/duplicates/match-keys.ts). */
     reasons: jsonb("reasons").$type<string[]>().notNull(),
     status: text("status", { enum: ["open", "merged", "dismissed"] })
       .notNull()

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { downloadPortalDocument, type DealMessages, type PortalDealDetail } from "#domain/api/portal-deals.ts";
 import { acceptAttribute, chosenFilesProblem } from "#domain/deals/new-deal-schema.ts";
-import { canReply, creditTiers, isOpenStage, stageLabel, stageTags } from "#domain/deals/stages.ts";
+import { dealFieldLabels, dealValueText } from "#domain/deals/deal-field-labels.ts";
+import { canReply, creditTierLabel, isOpenStage, stageLabel, stageTags } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -19,16 +20,8 @@ export type PortalDealActionResult = { intent: "message" | "documents"; ok: bool
 type Props = { page: PortalDealDetail; thread: DealMessages };
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { timeZone: brand.timeZone, dateStyle: "medium", timeStyle: "short" });
-const tierLabel = (score: number) => creditTiers[score as keyof typeof creditTiers] ?? "Not rated yet";
-
-const fieldLabels = { stage: "Stage", notes: "Notes", dealScore: "Credit tier", costOfEquipment: "Amount", downPayment: "Down payment", approvedAmount: "Approved amount (estimated)" } as const;
-
-function shown(field: PortalDealDetail["history"][number]["field"], value: string): string {
-  if (field === "stage") return stageLabel(Number(value));
-  if (field === "dealScore") return tierLabel(Number(value));
-  if (field === "costOfEquipment" || field === "downPayment" || field === "approvedAmount") return value === "" ? "—" : formatUsd(Number(value));
-  return value || "—";
-}
+/** The vendor's history names fields as the back office does; a figure outside the calculator is estimated (decisions.md 11). */
+const fieldLabel = (field: PortalDealDetail["history"][number]["field"]) => (field === "approvedAmount" ? `${dealFieldLabels.approvedAmount} (estimated)` : dealFieldLabels[field]);
 
 function FilesInput({ id, name, label, onChange, problem }: { id: string; name: string; label: string; onChange: (files: File[]) => void; problem: string | null }) {
   return (
@@ -161,7 +154,7 @@ export function PortalDealPage({ page, thread }: Props) {
           <dt className="font-medium">Stage</dt>
           <dd>{stageLabel(deal.stage)}</dd>
           <dt className="font-medium">Credit tier</dt>
-          <dd>{tierLabel(deal.dealScore)}</dd>
+          <dd>{creditTierLabel(deal.dealScore)}</dd>
           <dt className="font-medium">Notes</dt>
           <dd className="whitespace-pre-wrap break-words">{deal.notes || "—"}</dd>
           <dt className="font-medium">Amount</dt>
@@ -245,7 +238,7 @@ export function PortalDealPage({ page, thread }: Props) {
           <li>{when(deal.submittedAt)}: submitted</li>
           {history.map((entry) => (
             <li key={`${entry.at}-${entry.field}`} className="break-words">
-              {when(entry.at)}: {fieldLabels[entry.field]} changed from “{shown(entry.field, entry.from)}” to “{shown(entry.field, entry.to)}”
+              {when(entry.at)}: {fieldLabel(entry.field)} changed from “{dealValueText(entry.field, entry.from)}” to “{dealValueText(entry.field, entry.to)}”
             </li>
           ))}
         </ul>

@@ -2,13 +2,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { Me } from "#domain/api/me.ts";
 import type { Dashboard, PortalDeal } from "#domain/api/portal-deals.ts";
-import { creditOnlineUntilHour, monthFilterOptions } from "#domain/deals/business-month.ts";
-import { hourInTimeZone } from "#domain/site/business-time.ts";
+import { monthFilterOptions } from "#domain/deals/business-month.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Loading } from "../../components/ui/page-state.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { brand } from "../../lib/public-config.ts";
 import { DashboardRings } from "./dashboard-rings.tsx";
 import { DealsTable } from "./deals-table.tsx";
 import { dealThreadKey, dealThreadUrl, FundingCommunicationDialog, type DealThreadLoad } from "./funding-communication-dialog.tsx";
@@ -24,18 +22,19 @@ type PortalDealsProps = {
   more: number;
   deals: PortalDeal[];
   nextCursor: string | null;
+  /** "Credit Online": before 15:00 on a working day of the credit team's calendar, as the server read it with the page. */
+  creditOnline: boolean;
   dashboard: Dashboard;
 };
 
 /** The portal's page: credit status, month filter, dashboard and the month's deals (spec §2, §9). */
-export function PortalDeals({ me, month, currentMonth, more, deals, nextCursor, dashboard }: PortalDealsProps) {
+export function PortalDeals({ me, month, currentMonth, more, deals, nextCursor, dashboard, creditOnline: online }: PortalDealsProps) {
   const toast = useToast();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
   const thread = useFetcher<DealThreadLoad>({ key: dealThreadKey });
   const [replying, setReplying] = useState<PortalDeal | null>(null);
-  const online = hourInTimeZone(new Date(), brand.timeZone) < creditOnlineUntilHour;
   // A refresh that fails shows the route's error instead of this page: no "up to date" then.
   const shown = useRef(true);
   useEffect(() => {

@@ -8,7 +8,7 @@ import { readPdf } from "../../../tests/support/pdf-text.ts";
 import { SmtpCatcher } from "../../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../../tests/support/vendor-fixtures.ts";
-import { auditLog, creditApplicationDecision, deal, dealHistory, mailOutbox } from "../../db/schema.ts";
+import { auditLog, creditApplication, creditApplicationDecision, deal, dealHistory, mailOutbox } from "../../db/schema.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { declinesDue } from "./declines-due.ts";
 
@@ -59,7 +59,7 @@ describe("adverse-action notice for a declined deal", () => {
       reasons: ["time-in-business", "bankruptcy"],
       otherReason: "Equipment outside our program",
     });
-    expect(saved.json()).toMatchObject({ declined: true, decidedOn: "2026-03-04", dueOn: "2026-04-03", recipient: "owner@noticepaving.example", noticeSentOn: null });
+    expect(saved.json()).toMatchObject({ declined: true, completedOn: "2026-03-04", dueOn: "2026-04-03", recipient: "owner@noticepaving.example", noticeSentOn: null });
 
     const preview = await call("GET", `/api/back-office/adverse-action/deal/${dealId}/notice.pdf`);
     expect(preview.statusCode).toBe(200);
@@ -149,5 +149,73 @@ describe("declines due", () => {
     expect(due.map((row) => row.daysLeft)).toEqual([...due.map((row) => row.daysLeft)].sort((a, b) => a - b));
     const listed = (await call("GET", "/api/back-office/adverse-action")).json().declines as { id: string }[];
     expect(listed.map((row) => row.id)).toEqual(expect.arrayContaining([late, recent]));
+  });
+});
+
+describe("the day the application was complete (12 CFR 1002.9(a)(1))", () => {
+  const received = new Date("2025-11-23T18:00:00Z");
+
+  async function applicationDeclinedOn(name: string, decidedOn: string) {
+    const created = await server.app.inject({ method: "POST", url: "/api/leads/credit-application", payload: creditApplicationFixture({ BusinessName: name }), remoteAddress: "10.9.9.2" });
+    const id = created.json().id as string;
+    await server.database.db.update(creditApplication).set({ createdAt: received }).where(eq(creditApplication.id, id));
+    await call("PUT", `/api/back-office/adverse-action/credit-application/${id}/decision`, { decision: "declined" });
+    await server.database.db.update(creditApplicationDecision).set({ receivedOn: "2025-11-23", decidedOn }).where(eq(creditApplicationDecision.applicationId, id));
+    return id;
+  }
+
+  it("counts the notice's 30 days from the application received Nov 23, not from the decline on Nov 26", async () => {
+    const id = await applicationDeclinedOn("Received Nov 23 LLC", "2025-11-26");
+    expect((await call("GET", `/api/back-office/adverse-action/credit-application/${id}`)).json()).toMatchObject({
+      receivedOn: "2025-11-23",
+      completedOn: "2025-11-23",
+      decidedOn: "2025-11-26",
+      dueOn: "2025-12-23",
+    });
+    const row = (await declinesDue(server.database.db, "America/Los_Angeles", new Date("2025-12-01T18:00:00Z"))).find((each) => each.id === id);
+    expect(row).toMatchObject({ completedOn: "2025-11-23", decidedOn: "2025-11-26", dueOn: "2025-12-23", daysLeft: 22 });
+
+    const dealId = await submitDeal({ businessName: "submitted nov 23" });
+    await server.database.db.update(deal).set({ createdAt: received }).where(eq(deal.id, dealId));
+    await call("PATCH", `/api/back-office/deals/${dealId}`, { stage: 0 });
+    expect((await call("GET", `/api/back-office/adverse-action/deal/${dealId}`)).json()).toMatchObject({ receivedOn: "2025-11-23", completedOn: "2025-11-23", dueOn: "2025-12-23" });
+  });
+
+  it("is recorded by staff, kept in the file's history, and orders the declines due", async () => {
+    const later = await applicationDeclinedOn("Completed Later LLC", "2025-11-24");
+    const earlier = await applicationDeclinedOn("Completed Earlier LLC", "2025-11-28");
+    const url = `/api/back-office/adverse-action/credit-application/${later}/completed-on`;
+    const saved = await call("PUT", url, { completedOn: "2025-11-25" });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ completedOn: "2025-11-25", dueOn: "2025-12-25" });
+    const history = (await call("GET", `/api/back-office/leads/credit-application/${later}`)).json().history;
+    expect(history).toEqual(expect.arrayContaining([expect.objectContaining({ field: "completedOn", from: "2025-11-23", to: "2025-11-25", actor: "credit@lender.example" })]));
+
+    const due = (await declinesDue(server.database.db, "America/Los_Angeles", new Date("2025-12-01T18:00:00Z"))).filter((row) => row.id === later || row.id === earlier);
+    // Declined first, but complete later: due later.
+    expect(due.map((row) => [row.id, row.dueOn])).toEqual([
+      [earlier, "2025-12-23"],
+      [later, "2025-12-25"],
+    ]);
+
+    expect((await call("PUT", url, { completedOn: "2025-11-22" })).json()).toMatchObject({ code: "VALIDATION_FAILED", message: expect.stringMatching(/before it was received/) });
+    expect((await call("PUT", url, { completedOn: "2999-01-01" })).statusCode).toBe(400);
+    expect((await call("PUT", url, { completedOn: "2025-02-30" })).statusCode).toBe(400);
+    expect((await call("PUT", url, { completedOn: "2025-11-25" }, vendorCookie)).statusCode).toBe(403);
+
+    const dealId = await submitDeal({ businessName: "deal completed later" });
+    await server.database.db.update(deal).set({ createdAt: received }).where(eq(deal.id, dealId));
+    await call("PATCH", `/api/back-office/deals/${dealId}`, { stage: 0 });
+    const dealSaved = await call("PUT", `/api/back-office/adverse-action/deal/${dealId}/completed-on`, { completedOn: "2025-11-24" });
+    expect(dealSaved.json()).toMatchObject({ completedOn: "2025-11-24", dueOn: "2025-12-24" });
+    const lines = await server.database.db
+      .select()
+      .from(dealHistory)
+      .where(and(eq(dealHistory.dealId, dealId), eq(dealHistory.field, "declinedCompletedOn")));
+    expect(lines.map((line) => [line.fromValue, line.toValue])).toEqual([["2025-11-23", "2025-11-24"]]);
+
+    await call("PUT", `/api/back-office/adverse-action/deal/${dealId}`, { statement: "right-to-request", reasons: [], otherReason: "" });
+    expect((await call("POST", `/api/back-office/adverse-action/deal/${dealId}/send`)).statusCode).toBe(200);
+    expect((await call("PUT", `/api/back-office/adverse-action/deal/${dealId}/completed-on`, { completedOn: "2025-11-23" })).statusCode).toBe(409);
   });
 });

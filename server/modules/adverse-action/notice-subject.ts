@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AdverseActionState, AdverseActionSubjectType } from "#domain/api/back-office-adverse-action.ts";
 import { noticeRecipientMessages, type NoticeRecipientSource } from "#domain/adverse-action/notice-recipient.ts";
-import { noticeDueOn } from "#domain/adverse-action/reasons.ts";
+import { noticeDueOn } from "#domain/adverse-action/notice-due.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import type { DbExecutor } from "../../db/client.ts";
 import { adverseActionNotice, creditApplication, creditApplicationDecision, deal, dealClient } from "../../db/schema.ts";
@@ -21,6 +21,8 @@ export type NoticeSubject = {
   recipientSource: NoticeRecipientSource | null;
   recipientProblem: string | null;
   receivedOn: string;
+  /** The day the application was complete, from which the notice's 30 days run. */
+  completedOn: string;
   decidedOn: string | null;
   noticeSentOn: string | null;
   /** "Account VP31234." for a deal; "" for an application. */
@@ -38,23 +40,26 @@ async function noticeRecipient(db: DbExecutor, onFile: { address: string; source
 }
 
 const enteredRecipient = (type: AdverseActionSubjectType, id: typeof deal.id | typeof creditApplication.id) => and(eq(adverseActionNotice.subjectType, type), eq(adverseActionNotice.subjectId, id));
+/** When a deal was last moved to "Declined" (its history), for the day it was decided. */
+const dealDeclinedAt = sql<string | null>`(select max(h.at) from deal_history h where h.deal_id = ${deal.id} and h.field = 'stage' and h.to_value = '0')`;
 
 /**
- * A deal (declined at stage 0; decided on its "completed" date, or the day of its last update
- * until staff set one) or a credit application (declined by its decision). `forUpdate` locks the
- * row for a send.
+ * A deal (declined at stage 0, on the day its history says) or a credit application (declined by
+ * its decision). Either was complete on the day staff recorded, or else on the day it was
+ * received. `forUpdate` locks the row for a send.
  */
 export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubjectType, id: string, timeZone: string, forUpdate = false): Promise<NoticeSubject | null> {
   if (type === "deal") {
     const query = db
-      .select({ deal, client: { firstName: dealClient.firstName, lastName: dealClient.lastName, email: dealClient.emailContact }, entered: adverseActionNotice.recipientEmail })
+      .select({ deal, declinedAt: dealDeclinedAt, client: { firstName: dealClient.firstName, lastName: dealClient.lastName, email: dealClient.emailContact }, entered: adverseActionNotice.recipientEmail })
       .from(deal)
       .leftJoin(dealClient, eq(dealClient.dealId, deal.id))
       .leftJoin(adverseActionNotice, enteredRecipient(type, deal.id))
       .where(eq(deal.id, id));
     const [row] = forUpdate ? await query.for("update", { of: deal }) : await query;
     if (!row) return null;
-    const { deal: found, client, entered } = row;
+    const { deal: found, client, declinedAt, entered } = row;
+    const receivedOn = found.declinedReceivedOn ?? dayInTimeZone(found.createdAt, timeZone);
     const declined = found.stage === 0;
     const clientName = client ? `${client.firstName} ${client.lastName}`.trim() : "";
     return {
@@ -66,8 +71,9 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
       applicantName: clientName || found.ownersName,
       applicantAddress: "",
       ...(await noticeRecipient(db, { address: client?.email || found.businessEmail, source: "deal" }, entered)),
-      receivedOn: found.declinedReceivedOn ?? dayInTimeZone(found.createdAt, timeZone),
-      decidedOn: declined ? (found.declinedCompletedOn ?? dayInTimeZone(found.lastUpdate, timeZone)) : null,
+      receivedOn,
+      completedOn: found.declinedCompletedOn ?? receivedOn,
+      decidedOn: declined ? dayInTimeZone(declinedAt ? new Date(declinedAt) : found.lastUpdate, timeZone) : null,
       noticeSentOn: found.declinedNoticeSentOn,
       reference: `Account ${found.accountNumber}.`,
     };
@@ -82,6 +88,7 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
   if (!row) return null;
   const { application, decision, entered } = row;
   const declined = decision?.decision === "declined";
+  const receivedOn = decision?.receivedOn ?? dayInTimeZone(application.createdAt, timeZone);
   return {
     type,
     id,
@@ -91,7 +98,8 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
     applicantName: application.businessContact,
     applicantAddress: `${application.businessAddress}\n${application.businessCity}, ${application.businessState} ${application.businessZipCode}`,
     ...(await noticeRecipient(db, { address: application.businessEmail, source: "application" }, entered)),
-    receivedOn: decision?.receivedOn ?? dayInTimeZone(application.createdAt, timeZone),
+    receivedOn,
+    completedOn: application.completedOn ?? receivedOn,
     decidedOn: declined ? decision.decidedOn : null,
     noticeSentOn: decision?.noticeSentOn ?? null,
     reference: "",
@@ -115,8 +123,10 @@ export function adverseActionState(subject: NoticeSubject, content: NoticeConten
     recipient: subject.recipient,
     recipientSource: subject.recipientSource,
     recipientProblem: subject.recipientProblem,
+    receivedOn: subject.receivedOn,
+    completedOn: subject.completedOn,
     decidedOn: subject.decidedOn,
-    dueOn: subject.decidedOn ? noticeDueOn(subject.decidedOn) : null,
+    dueOn: subject.declined ? noticeDueOn(subject.completedOn) : null,
     noticeSentOn: subject.noticeSentOn,
     content,
   };

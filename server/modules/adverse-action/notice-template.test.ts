@@ -16,6 +16,7 @@ const subject: NoticeSubject = {
   recipientSource: "application",
   recipientProblem: null,
   receivedOn: "2026-03-01",
+  completedOn: "2026-03-01",
   decidedOn: "2026-03-04",
   noticeSentOn: null,
   reference: "",

@@ -8,6 +8,7 @@ import {
   sendNotice as sendNoticeEndpoint,
   setApplicationDecision as setApplicationDecisionEndpoint,
   setNoticeRecipient as setNoticeRecipientEndpoint,
+  setCompletedOn,
 } from "#domain/api/back-office-adverse-action.ts";
 import { staffRoles } from "#domain/auth/roles.ts";
 import type { Brand } from "#domain/site/brand.ts";
@@ -17,6 +18,7 @@ import type { MailContext } from "../leads/store-lead.ts";
 import { declinesDue } from "./declines-due.ts";
 import { adverseActionState, findNoticeContent, findNoticeSubject } from "./notice-subject.ts";
 import { previewNotice, saveNoticeContent, sendNotice, setApplicationDecision, setNoticeRecipient } from "./save-notice.ts";
+import { recordCompletedOn } from "./record-completed-on.ts";
 
 /** Adverse-action notices (12 CFR 1002.9) for declined deals and credit applications: staff only. */
 export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: MailContext }> = async (app, { brand, mail }) => {
@@ -66,6 +68,16 @@ export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: Ma
     async (request) => {
       const actor = await staff(request);
       return setNoticeRecipient(app.db, actor, request.params.type, request.params.id, timeZone, request.body);
+    },
+    staffFirst,
+  );
+
+  registerEndpoint(
+    app,
+    setCompletedOn,
+    async (request) => {
+      const actor = await staff(request);
+      return recordCompletedOn(app.db, actor, request.params.type, request.params.id, timeZone, request.body.completedOn);
     },
     staffFirst,
   );

@@ -132,7 +132,7 @@ describe("the credit team's day", () => {
     );
     await db.insert(leadStatus).values({ leadType: "footer-message", leadId: leads[2]!.id, status: "contacted" });
     // Overdue by the credit team's hours: the 3-day-old one always; the 120-minute one unless it arrived after hours.
-    const overdue = [leads[1]!, leads[3]!].filter((row) => isOverdue(row.createdAt, "new", new Date(), 30, timeZone)).length;
+    const overdue = [leads[1]!, leads[3]!].filter((row) => isOverdue(responseDueAt(row.createdAt, 30, timeZone), "new", new Date())).length;
 
     const untouched = await submitDeal("untouched paving");
     const vendorLast = await submitDeal("vendor last paving");

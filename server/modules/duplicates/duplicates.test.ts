@@ -167,3 +167,61 @@ describe("records stored before duplicates were kept", () => {
     expect(await backfillMatchKeys(server.database.db, server.cipher)).toEqual({ records: 0, links: 0 });
   });
 });
+
+describe("the same owner applying for another business", () => {
+  const owner = { ssn: "777-12-3456", homePhoneNumber: "(559) 555-7611", homeEmail: "Olive@Owner-Six.example" };
+  async function apply(business: string, digit: string, owners: Record<string, string>) {
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/leads/credit-application",
+      payload: creditApplicationFixture({
+        BusinessName: business,
+        FedId: `76-000000${digit}`,
+        businessEmail: `office@dup-six-${digit}.example`,
+        businessPhone: `(559) 555-76${digit}0`,
+        ssn2: `600-00-000${digit}`,
+        homePhoneNumber2: `(559) 555-77${digit}0`,
+        homeEmail2: `partner${digit}@dup-six.example`,
+        ...owners,
+      }),
+      remoteAddress: `10.8.6.${digit}`,
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().id as string;
+  }
+
+  it("links a second business's application to the first by the owner's SSN, home phone and home e-mail (hashes only), shown as the same owner", async () => {
+    const first = await apply("Olive Orchards LLC", "1", owner);
+    const second = await apply("Olive Trucking LLC", "2", { ...owner, homeEmail: "OLIVE@Owner-Six.example" });
+    expect(await linksOf(second)).toEqual([expect.objectContaining({ newerId: second, earlierId: first, reasons: ["owner-ssn", "owner-phone", "owner-email"], status: "open" })]);
+    const listed = (await call("GET", `/api/back-office/duplicates/credit-application/${second}`)).json().links as { earlier: { title: string }; reasons: string[] }[];
+    expect(listed).toEqual([expect.objectContaining({ earlier: expect.objectContaining({ title: "Olive Orchards LLC (credit application)" }), reasons: ["owner-ssn", "owner-phone", "owner-email"] })]);
+    const sameSsnOnly = await apply("Olive Paving LLC", "3", { ssn: owner.ssn, homePhoneNumber: "(559) 555-7633", homeEmail: "paving@dup-six.example" });
+    expect((await linksOf(sameSsnOnly)).map((link) => [link.earlierId, link.reasons])).toEqual(
+      expect.arrayContaining([
+        [first, ["owner-ssn"]],
+        [second, ["owner-ssn"]],
+      ]),
+    );
+
+    const keys = await server.database.db.select().from(duplicateMatchKey).where(eq(duplicateMatchKey.recordId, first));
+    expect(keys.map((key) => key.kind).sort()).toEqual(["email", "owner-email", "owner-email", "owner-phone", "owner-phone", "owner-ssn", "owner-ssn", "phone", "tax-id"]);
+    expect(keys.find((key) => key.kind === "owner-ssn" && key.keyHash === server.cipher.lookupHash("owner-ssn:777123456"))).toBeDefined();
+    expect(JSON.stringify(keys)).not.toMatch(/777-?12-?3456|owner-six|5557611/);
+  });
+
+  it("links, through the backfill, an application stored before owners were matched to the later one of the same owner", async () => {
+    const before = await apply("Quince Grading LLC", "4", { ssn: "777-44-0004", homePhoneNumber: "(559) 555-7644", homeEmail: "quince@dup-six.example" });
+    // As it would be had it arrived before owners were matched: its business keys only.
+    await server.database.db.delete(duplicateMatchKey).where(sql`${duplicateMatchKey.recordId} = ${before} and ${duplicateMatchKey.kind} like 'owner-%'`);
+    const after = await apply("Quince Hauling LLC", "5", { ssn: "777-44-0004", homePhoneNumber: "(559) 555-7655", homeEmail: "hauling@dup-six.example" });
+    expect(await linksOf(after)).toEqual([]);
+
+    const run = await backfillMatchKeys(server.database.db, server.cipher);
+    expect(run.records).toBe(1);
+    expect(await linksOf(before)).toEqual([expect.objectContaining({ newerId: after, earlierId: before, reasons: ["owner-ssn"] })]);
+    const keys = await server.database.db.select().from(duplicateMatchKey).where(eq(duplicateMatchKey.recordId, before));
+    expect(keys.map((key) => key.kind).sort()).toEqual(["email", "owner-email", "owner-email", "owner-phone", "owner-phone", "owner-ssn", "owner-ssn", "phone", "tax-id"]);
+    expect(await backfillMatchKeys(server.database.db, server.cipher)).toEqual({ records: 0, links: 0 });
+  });
+});

@@ -96,7 +96,14 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
     if (!stored.created) return stored;
     await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
     if (request.quoteToken) await markQuoteApplied(tx, request.quoteToken, stored.id);
-    await recordDuplicates(tx, cipher, { type: "credit-application", id: stored.id, taxId: request.FedId, email: request.businessEmail, phone: request.businessPhone });
+    await recordDuplicates(tx, cipher, {
+      type: "credit-application",
+      id: stored.id,
+      taxId: request.FedId,
+      email: request.businessEmail,
+      phone: request.businessPhone,
+      owners: owners.map((owner) => ({ ssn: owner.ssn, phone: owner.homePhoneNumber, email: owner.homeEmail })),
+    });
     await enqueueApplicantStatusMail(tx, context, { to: request.businessEmail, status: "received" });
     if (request.draftToken) await finishCreditApplicationDraft(tx, request.draftToken);
     if (company) {

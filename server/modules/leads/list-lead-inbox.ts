@@ -8,7 +8,7 @@ import type { Database } from "../../db/client.ts";
 import { createdBetween } from "../lists/created-between.ts";
 import { listWithTotal, type Keyset } from "../lists/keyset-page.ts";
 
-type InboxRow = { type: LeadType; id: string; created_at: string | Date; title: string; contact: string; status: LeadStatus; assignee: string | null };
+type InboxRow = { type: LeadType; id: string; created_at: string | Date; title: string; contact: string; status: LeadStatus; assignee: string | null; due_at: string | Date | null };
 
 /** The filters of a lead list query, on the lead index (lead_status as `s`); each has its index. */
 export function leadFilters(query: LeadInboxQuery, timeZone: string): SQL[] {
@@ -34,7 +34,8 @@ export async function leadInbox(db: Database, query: LeadInboxQuery, now: Date, 
     direction: query.dir ?? (query.sort === "title" ? "asc" : "desc"),
   };
   const { rows, page } = await listWithTotal<InboxRow>(db, {
-    select: sql`s.lead_type as type, s.lead_id as id, s.created_at, s.title, s.contact, s.status, (select u.email from "user" u where u.id = s.assignee_user_id) as assignee`,
+    select: sql`s.lead_type as type, s.lead_id as id, s.created_at, s.title, s.contact, s.status, (select u.email from "user" u where u.id = s.assignee_user_id) as assignee,
+      (select c.due_at from response_clock c where c.subject_type = s.lead_type and c.subject_id = s.lead_id) as due_at`,
     from: sql`lead_status s`,
     where: leadFilters(query, timeZone),
     keyset,
@@ -44,6 +45,8 @@ export async function leadInbox(db: Database, query: LeadInboxQuery, now: Date, 
     page,
     leads: rows.map((row) => {
       const createdAt = new Date(row.created_at);
+      // The clock's due time, set on the calendar of the day it arrived (every lead has one since 0013).
+      const dueAt = row.due_at ? new Date(row.due_at) : responseDueAt(createdAt, promisedMinutes, timeZone);
       return {
         type: row.type,
         id: row.id,
@@ -52,8 +55,8 @@ export async function leadInbox(db: Database, query: LeadInboxQuery, now: Date, 
         contact: row.contact.trim(),
         status: row.status,
         assignee: row.assignee,
-        dueAt: responseDueAt(createdAt, promisedMinutes, timeZone).toISOString(),
-        overdue: isOverdue(createdAt, row.status, now, promisedMinutes, timeZone),
+        dueAt: dueAt.toISOString(),
+        overdue: isOverdue(dueAt, row.status, now),
       };
     }),
   };

@@ -6,7 +6,7 @@ import type { ResponsePromise } from "#domain/leads/response-promise.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { OutgoingMail } from "../mail/enqueue-mail.ts";
 import { hideLinkSecrets } from "../mail/hide-link-secrets.ts";
-import type { LeadClock } from "../promise/response-clock.ts";
+import { clockDueAt, type LeadClock } from "../promise/response-clock.ts";
 import { insertLeadIndexRow } from "./lead-index.ts";
 
 /** What a notification mail needs to know; the cipher seals a link's secret (hide-link-secrets.ts). */
@@ -39,7 +39,8 @@ export async function storeLead(
   lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; cipher: FieldCipher; clock: LeadClock },
 ): Promise<{ id: string; created: boolean }> {
   const mail = hideLinkSecrets(lead.notification, lead.cipher);
-  const { source, arrivedAt, dueAt } = lead.clock;
+  const { source, arrivedAt, minutes, timeZone } = lead.clock;
+  const dueAt = await clockDueAt(db, arrivedAt, minutes, timeZone);
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),
     outbox as (insert into ${mailOutbox} ("to", subject, html, text, link_secrets) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.linkSecrets} from lead),

@@ -3,9 +3,10 @@ import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import { leadSource, responseDueAt, type ResponsePromise, type ResponseSource } from "#domain/leads/response-promise.ts";
 import type { DbExecutor } from "../../db/client.ts";
 import { responseClock } from "../../db/schema.ts";
+import { loadWorkingCalendarFrom } from "../working-calendar/load-working-calendar.ts";
 
-/** A lead's clock, before its id is known: stored by `storeLead` in the lead's own statement. */
-export type LeadClock = { source: ResponseSource; arrivedAt: Date; dueAt: Date };
+/** A lead's clock, before its id is known: stored by `storeLead` in the lead's own statement, due `minutes` into the credit team's hours. */
+export type LeadClock = { source: ResponseSource; arrivedAt: Date; minutes: number; timeZone: string };
 
 /*
  * A clock's arrival is this server's time, not the statement's now(): its due time is computed from
@@ -13,19 +14,21 @@ export type LeadClock = { source: ResponseSource; arrivedAt: Date; dueAt: Date }
  * row's created_at, the database's time, is a few milliseconds apart.
  */
 
-/** The clock of a lead arriving now: its source (a calculator lead may come from a partner's page) and when the first contact is due. */
+/** The clock of a lead arriving now: its source (a calculator lead may come from a partner's page) and its promise. */
 export function leadClock(promise: ResponsePromise, type: LeadType, fromPartner = false): LeadClock {
-  const arrivedAt = new Date();
-  return { source: leadSource(type, fromPartner), arrivedAt, dueAt: responseDueAt(arrivedAt, promise.leadMinutes, promise.timeZone) };
+  return { source: leadSource(type, fromPartner), arrivedAt: new Date(), minutes: promise.leadMinutes, timeZone: promise.timeZone };
+}
+
+/** When the first contact is due, on the credit team's calendar (the admins' changes read now: a later change leaves it as it is). */
+export async function clockDueAt(db: DbExecutor, arrivedAt: Date, minutes: number, timeZone: string): Promise<Date> {
+  return responseDueAt(arrivedAt, minutes, timeZone, await loadWorkingCalendarFrom(db, arrivedAt, timeZone));
 }
 
 /** Starts a deal's clock, in the transaction that stores the deal. */
 export async function startDealClock(db: DbExecutor, promise: ResponsePromise, dealId: string) {
   const arrivedAt = new Date();
-  await db
-    .insert(responseClock)
-    .values({ subjectKind: "deal", subjectType: "deal", subjectId: dealId, source: "vendor-deal", arrivedAt, dueAt: responseDueAt(arrivedAt, promise.dealMinutes, promise.timeZone) })
-    .onConflictDoNothing();
+  const dueAt = await clockDueAt(db, arrivedAt, promise.dealMinutes, promise.timeZone);
+  await db.insert(responseClock).values({ subjectKind: "deal", subjectType: "deal", subjectId: dealId, source: "vendor-deal", arrivedAt, dueAt }).onConflictDoNothing();
 }
 
 /**

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { noticeRecipientRequest, noticeRecipientSourceLabels } from "#domain/adverse-action/notice-recipient.ts";
-import { noticeContentForm, previewNotice, type AdverseActionState, type NoticeContentRequest } from "#domain/api/back-office-adverse-action.ts";
-import { adverseActionReasons, noticeDaysLeft, rightToRequestDays, type AdverseActionReasonCode } from "#domain/adverse-action/reasons.ts";
+import { completedOnRequest, noticeContentForm, previewNotice, type AdverseActionState, type NoticeContentRequest } from "#domain/api/back-office-adverse-action.ts";
+import { noticeDaysLeft, noticeDeadlineDays } from "#domain/adverse-action/notice-due.ts";
+import { adverseActionReasons, rightToRequestDays, type AdverseActionReasonCode } from "#domain/adverse-action/reasons.ts";
 import { dayInTimeZone, formatCalendarDate } from "#domain/site/business-time.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
@@ -30,7 +31,7 @@ export function useAdverseActionChange(type: string, id: string) {
   const { state, data } = fetcher;
   useEffect(() => {
     if (state !== "idle" || !data) return;
-    const done = { save: "Notice reasons saved", recipient: "Applicant's address saved", send: "Notice sent to the applicant", decision: "Decision saved" }[data.intent];
+    const done = { save: "Notice reasons saved", recipient: "Applicant's address saved", send: "Notice sent to the applicant", decision: "Decision saved", completed: "Completed date saved" }[data.intent];
     if (data.ok) toast({ title: done, tone: "success" });
     else toast({ title: "Not saved", message: data.error ?? undefined, tone: "error" });
   }, [state, data, toast]);
@@ -48,11 +49,42 @@ export function daysLeftText(daysLeft: number): string {
 function NoticeTimeline({ state }: { state: AdverseActionState }) {
   if (state.noticeSentOn) return <p role="status">Notice sent on {formatCalendarDate(state.noticeSentOn)}.</p>;
   if (!state.decidedOn || !state.dueOn) return null;
-  const daysLeft = noticeDaysLeft(state.decidedOn, dayInTimeZone(new Date(), brand.timeZone));
+  const daysLeft = noticeDaysLeft(state.completedOn, dayInTimeZone(new Date(), brand.timeZone));
   return (
     <p role="status" className={daysLeft < 0 ? "font-semibold text-red-800" : undefined}>
-      Declined on {formatCalendarDate(state.decidedOn)}; the notice is due by {formatCalendarDate(state.dueOn)} ({daysLeftText(daysLeft)}).
+      Application received {formatCalendarDate(state.receivedOn)}, complete {formatCalendarDate(state.completedOn)}; declined on {formatCalendarDate(state.decidedOn)}; the notice is due by{" "}
+      {formatCalendarDate(state.dueOn)} ({daysLeftText(daysLeft)}).
     </p>
+  );
+}
+
+/** The day the application was complete (the day it was received until staff say otherwise): the notice's 30 days run from it. */
+function CompletedOnForm({ state, onSave, busy }: { state: AdverseActionState; onSave: (completedOn: string) => void; busy: boolean }) {
+  const form = useSchemaForm(completedOnRequest, { completedOn: state.completedOn });
+  if (state.noticeSentOn) return null;
+  return (
+    <Form
+      noValidate
+      aria-label="Application complete"
+      className="mt-3 flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const values = form.validate();
+        if (values) onSave(values.completedOn);
+      }}
+    >
+      <TextField
+        label="Application complete on"
+        type="date"
+        max={dayInTimeZone(new Date(), brand.timeZone)}
+        min={state.receivedOn}
+        help={`The notice is due ${noticeDeadlineDays} days after this day (12 CFR 1002.9(a)(1)).`}
+        {...form.text("completedOn")}
+      />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        Save date
+      </Button>
+    </Form>
   );
 }
 
@@ -146,6 +178,7 @@ export function AdverseActionSection({ state }: { state: AdverseActionState }) {
       </h2>
       <NoticeTimeline state={state} />
       <NoticeRecipient key={state.recipient} state={state} busy={busy} onEnter={(email) => submit({ intent: "recipient", email })} />
+      <CompletedOnForm key={state.completedOn} state={state} busy={busy} onSave={(completedOn) => submit({ intent: "completed", completedOn })} />
       <NoticeContentForm key={JSON.stringify(state.content)} state={state} busy={busy} onSave={(content) => submit({ intent: "save", content })} />
       <div className="mt-4 flex flex-wrap gap-3">
         {ready ? (

@@ -1,5 +1,6 @@
 import { dealUpdateForm, type BackOfficeDealDetail, type DealUpdate, type DealUpdateFormValues } from "#domain/api/back-office-deals.ts";
-import { creditTiers, stageLabel, stageValues } from "#domain/deals/stages.ts";
+import { dealFieldLabels } from "#domain/deals/deal-field-labels.ts";
+import { creditTierOptions, stageLabel, stageValues } from "#domain/deals/stages.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Form } from "../../../components/ui/form.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
@@ -7,7 +8,6 @@ import { TextField } from "../../../components/ui/text-field.tsx";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 
 const stageOptions = stageValues.map((value) => ({ value: String(value), label: stageLabel(value) }));
-const tierOptions = [{ value: "0", label: "Not rated" }, ...Object.entries(creditTiers).map(([value, label]) => ({ value, label }))];
 
 function formValues(deal: BackOfficeDealDetail["deal"]): DealUpdateFormValues {
   return {
@@ -37,19 +37,19 @@ export function DealEditForm({ deal, onSave, saving }: { deal: BackOfficeDealDet
         if (changes) onSave(changes);
       }}
     >
-      <SelectField label="Stage" options={stageOptions} {...form.text("stage")} />
-      <SelectField label="Credit tier" options={tierOptions} {...form.text("dealScore")} />
-      <TextField label="Notes" className="sm:col-span-2" {...form.text("notes")} />
-      <TextField label="Cost of equipment" type="number" min={0} step="0.01" {...form.text("costOfEquipment")} />
-      <TextField label="Down payment" type="number" min={0} step="0.01" {...form.text("downPayment")} />
-      <TextField label="Approved amount" type="number" min={0} step="0.01" help="Empty until approved; the vendor is mailed every change" {...form.text("approvedAmount")} />
+      <SelectField label={dealFieldLabels.stage} options={stageOptions} {...form.text("stage")} />
+      <SelectField label={dealFieldLabels.dealScore} options={creditTierOptions} {...form.text("dealScore")} />
+      <TextField label={dealFieldLabels.notes} className="sm:col-span-2" {...form.text("notes")} />
+      <TextField label={dealFieldLabels.costOfEquipment} type="number" min={0} step="0.01" {...form.text("costOfEquipment")} />
+      <TextField label={dealFieldLabels.downPayment} type="number" min={0} step="0.01" {...form.text("downPayment")} />
+      <TextField label={dealFieldLabels.approvedAmount} type="number" min={0} step="0.01" help="Empty until approved; the vendor is mailed every change" {...form.text("approvedAmount")} />
       {form.values.stage === "0" ? (
         <fieldset className="sm:col-span-2">
           <legend className="font-medium">Adverse action timeline</legend>
           <div className="grid gap-3 sm:grid-cols-3">
-            <TextField label="Application received" type="date" {...form.text("declinedReceivedOn")} />
-            <TextField label="Application complete" type="date" {...form.text("declinedCompletedOn")} />
-            <TextField label="Notice sent" type="date" {...form.text("declinedNoticeSentOn")} />
+            <TextField label={dealFieldLabels.declinedReceivedOn} type="date" {...form.text("declinedReceivedOn")} />
+            <TextField label={dealFieldLabels.declinedCompletedOn} type="date" {...form.text("declinedCompletedOn")} />
+            <TextField label={dealFieldLabels.declinedNoticeSentOn} type="date" {...form.text("declinedNoticeSentOn")} />
           </div>
         </fieldset>
       ) : null}

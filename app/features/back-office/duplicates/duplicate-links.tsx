@@ -75,7 +75,7 @@ export function DuplicateLinksTable({ links, caption, empty }: { links: readonly
   return <Table caption={caption} columns={columns} rows={links} rowKey={(link) => link.id} empty={empty} />;
 }
 
-/** The flag on a deal's or lead's page: the records this one is (possibly) the same business as. */
+/** The flag on a deal's or lead's page: the records this one is (possibly) the same business or owner as. */
 export function DuplicateFlag({ links }: { links: readonly DuplicateLink[] }) {
   if (links.length === 0) return null;
   const open = links.filter((link) => link.status === "open").length;
@@ -85,7 +85,7 @@ export function DuplicateFlag({ links }: { links: readonly DuplicateLink[] }) {
         Possible duplicates
       </h2>
       <p role="status" className="mt-1">
-        {open > 0 ? `${open} possible duplicate${open === 1 ? "" : "s"} to decide: the same business applied within 90 days.` : "Decided: see below."}
+        {open > 0 ? `${open} possible duplicate${open === 1 ? "" : "s"} to decide: the same business or owner applied within 90 days.` : "Decided: see below."}
       </p>
       <DuplicateLinksTable links={links} caption="Possible duplicates of this record" empty="" />
     </section>

@@ -109,8 +109,9 @@ export function ResponseTimesScreen({ query, board }: { query: PromiseBoardQuery
       <h1 className="text-2xl font-bold">Response times</h1>
       <p className="mt-1 max-w-3xl text-slate-700">
         We promise a call within 30 minutes of a lead and within 30-60 minutes of a vendor&apos;s new deal. The promise runs in the credit team&apos;s hours, {hour(creditOpensAtHour)} until{" "}
-        {hour(creditOnlineUntilHour)} (&ldquo;Credit Online&rdquo;) on business days, {brand.timeZone} time: what arrives later is due the next business morning. Waits are counted from arrival to the
-        first contact (a lead&apos;s status set to contacted or closed; a deal&apos;s first change or message from the team); the promise is kept when that contact came by the due time.
+        {hour(creditOnlineUntilHour)} (&ldquo;Credit Online&rdquo;) on working days (Monday to Friday less the federal holidays, with the days an admin changed in the working calendar),{" "}
+        {brand.timeZone} time: what arrives later is due the next working morning. Waits are counted from arrival to the first contact (a lead&apos;s status set to contacted or closed; a deal&apos;s
+        first change or message from the team); the promise is kept when that contact came by the due time.
       </p>
       <Form
         className="mt-4 flex flex-wrap items-end gap-3"
