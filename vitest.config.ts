@@ -23,6 +23,7 @@ export const driverIndependentSuites = [
   "server/main-start-up.test.ts",
   "server/modules/adverse-action/notice-template.test.ts",
   "server/modules/api-v1/verify-signature-sample.test.ts",
+  "server/modules/backup/restore-archive.test.ts",
   "server/modules/crypto/field-cipher.test.ts",
   "server/modules/csv/to-csv.test.ts",
   "server/modules/mail/applicant-status-mails.test.ts",

@@ -82,4 +82,7 @@ LANGUAGE sql STABLE AS $$
       WHEN is_working_day((arrived AT TIME ZONE zone)::date) AND (arrived AT TIME ZONE zone)::time < time '09:00' THEN ((arrived AT TIME ZONE zone)::date + time '09:00') AT TIME ZONE zone
       ELSE ((SELECT (arrived AT TIME ZONE zone)::date + n FROM generate_series(1, 400) AS n WHERE is_working_day((arrived AT TIME ZONE zone)::date + n) LIMIT 1) + time '09:00') AT TIME ZONE zone
     END + make_interval(mins => promised_minutes)
-$$;
+$$;--> statement-breakpoint
+-- Retention (issue 27): the purge finds expired duplicate match keys and quotes through an index.
+CREATE INDEX IF NOT EXISTS "duplicate_match_key_created_idx" ON "duplicate_match_key" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "vendor_quote_last_activity_idx" ON "vendor_quote" USING btree (greatest("created_at", "sent_at", "opened_at", "applied_at", "withdrawn_at"));

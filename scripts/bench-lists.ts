@@ -54,7 +54,7 @@ const leadSeeds: { table: string; columns: Record<string, string> }[] = [
 type Column = { column_name: string; data_type: string };
 
 /** `count` rows into `table` in one statement: the given columns, every other required column filled by its type. */
-async function fill(db: Database, table: string, count: number, columns: Record<string, string>, createdAt: string) {
+export async function fill(db: Database, table: string, count: number, columns: Record<string, string>, createdAt: string) {
   const required = (await db.execute(
     sql`select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ${table} and is_nullable = 'NO' and column_default is null`,
   )) as unknown as { rows: Column[] };
@@ -86,7 +86,7 @@ async function fill(db: Database, table: string, count: number, columns: Record<
  * Runs `load` with the table's trigram (GIN) indexes dropped, then builds them again from their
  * own definitions: one build is much faster than a million incremental inserts.
  */
-async function withoutGinIndexes(db: Database, table: string, load: () => Promise<void>) {
+export async function withoutGinIndexes(db: Database, table: string, load: () => Promise<void>) {
   const indexes = (await db.execute(sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table} and indexdef like '%USING gin%'`)) as unknown as {
     rows: { indexname: string; indexdef: string }[];
   };

@@ -1,21 +1,23 @@
-// Operator command: `npm run restore -- <archive>`
+// Operator command: `npm run restore -- [--unsigned] <archive>`
 // Restores an archive of `npm run backup` into an empty DATA_DIR (no pglite/ and no files/ there;
-// a keys/ folder may be), with the server's private modes (folders 0700, files 0600), checks it
-// against its manifest, and says where the keys go: they are never in the archive. Start the
-// server afterwards; it applies the migrations of a newer release as usual. With DATABASE_URL or
-// STORAGE=s3 it refuses: see docs/deploy.md, "Backup and restore".
+// a keys/ folder may be, and must hold the data-encryption key unless DATA_ENCRYPTION_KEY is set),
+// with the server's private modes (folders 0700, files 0600). Before anything is written there it
+// checks the manifest's signature (a key derived from the data-encryption key) and every entry's
+// SHA-256, and refuses links, devices and odd names. --unsigned accepts an archive written before
+// backups were signed, unchecked. Start the server afterwards; it applies the migrations of a
+// newer release as usual. With DATABASE_URL or STORAGE=s3 it refuses: see docs/deploy.md.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "../server/config.ts";
 import { runningServerPid } from "../server/modules/backup/backup-requests.ts";
-import { configuredKeyIds, keyLocations } from "../server/modules/backup/data-encryption-keys.ts";
+import { configuredDataKeys, configuredKeyIds, keyLocations } from "../server/modules/backup/data-encryption-keys.ts";
 import { restoreBackupArchive, RestoreRefused } from "../server/modules/backup/restore-archive.ts";
 
 process.umask(0o077);
 
-const { positionals } = parseArgs({ allowPositionals: true });
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { unsigned: { type: "boolean", default: false } } });
 if (positionals.length !== 1) {
-  console.error("Usage: npm run restore -- <archive.tar.gz>   (restores into DATA_DIR, which must be empty)");
+  console.error("Usage: npm run restore -- [--unsigned] <archive.tar.gz>   (restores into DATA_DIR, which must be empty; --unsigned: an archive of a release before signed backups)");
   process.exit(2);
 }
 const archive = path.resolve(positionals[0]!);
@@ -37,7 +39,12 @@ if (pid !== undefined) {
 let manifest;
 try {
   console.log(`Restoring ${archive} into ${config.dataDir}`);
-  manifest = await restoreBackupArchive(archive, config.dataDir, { log: (line) => console.log(`  ${line}`) });
+  const dataKeys = await configuredDataKeys(config);
+  manifest = await restoreBackupArchive(archive, config.dataDir, {
+    dataEncryptionKeys: [...(dataKeys.current ? [dataKeys.current] : []), ...dataKeys.old],
+    allowUnsigned: values.unsigned,
+    log: (line) => console.log(`  ${line}`),
+  });
 } catch (error) {
   console.error(error instanceof RestoreRefused ? error.message : `Restore failed, nothing was restored: ${(error as Error).message}`);
   process.exit(1);

@@ -5,12 +5,14 @@ import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, PendingMigrationsError, type DatabaseHandle } from "./db/client.ts";
 import { createAuth, type Auth } from "./modules/auth/create-auth.ts";
+import { createBackupSigner, type BackupSigner } from "./modules/backup/backup-signature.ts";
 import { syncResponseDayZone } from "./modules/promise/response-day.ts";
 import { createFieldCipher, type FieldCipher } from "./modules/crypto/field-cipher.ts";
 import { ensurePrivateDirectory } from "./private-directory.ts";
 import { configuredOrGeneratedSecret } from "./secrets.ts";
 
-export type Server = { app: FastifyInstance; database: DatabaseHandle; auth: Auth; cipher: FieldCipher };
+/** `backupSigner` signs the manifests of the backups this server writes (SIGUSR2, `npm run backup`). */
+export type Server = { app: FastifyInstance; database: DatabaseHandle; auth: Auth; cipher: FieldCipher; backupSigner: BackupSigner };
 
 export function databaseTarget(config: Config) {
   return config.databaseUrl
@@ -47,7 +49,7 @@ export async function composeServer(
   const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, brand: config.public.brand, cipher });
   const site = options.serveSite ? await loadSite(config.clientBuildDir) : undefined;
   const app = await buildApp({ config, database, auth, cipher, site, logStream: options.logStream });
-  return { app, database, auth, cipher };
+  return { app, database, auth, cipher, backupSigner: createBackupSigner(encryptionKey) };
 }
 
 /**

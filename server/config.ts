@@ -68,6 +68,9 @@ const envSchema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(2000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+  // Backups (issue 27): where `npm run backup` writes by default, and how many archives it keeps there.
+  BACKUP_DIR: z.string().default("./backups"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 export type Config = {
@@ -125,6 +128,8 @@ export type Config = {
   };
   clientBuildDir: string;
   public: PublicConfig;
+  /** `npm run backup` without --out writes into `dir` and then deletes all but its `keep` newest archives there. */
+  backups: { dir: string; keep: number };
 };
 
 export class ConfigError extends Error {}
@@ -207,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK, loopbackOnly: e.NODE_ENV === "test", pollMs: e.WEBHOOK_POLL_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     clientBuildDir: path.resolve("build/client"),
     public: publicConfig,
+    backups: { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP },
   };
 }
 

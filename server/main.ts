@@ -16,8 +16,8 @@ async function main() {
   // (PGlite allows one process per data folder). Before the database opens; answered once it is.
   const backups = !config.databaseUrl && config.storage.driver === "local" ? answerBackupRequests(config.dataDir, config.storage.root) : undefined;
   await backups?.written;
-  const { app, database, auth, cipher } = await composeServer(config, { serveSite, onWarning: (message) => console.warn(message) });
-  backups?.ready({ pglite: database.pglite!, dataEncryptionKeyId: cipher.keyId, log: app.log });
+  const { app, database, auth, cipher, backupSigner } = await composeServer(config, { serveSite, onWarning: (message) => console.warn(message) });
+  backups?.ready({ pglite: database.pglite!, signer: backupSigner, log: app.log });
 
   if (config.seedDemo) {
     const accounts = await seedDemo(database.db, auth, undefined, { storage: app.storage, cipher, config });

@@ -967,7 +967,12 @@ export const duplicateMatchKey = pgTable(
     keyHash: text("key_hash").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("duplicate_match_key_lookup_idx").on(table.keyHash, table.createdAt), index("duplicate_match_key_record_idx").on(table.recordType, table.recordId)],
+  // The retention job finds keys past the 90-day window by created_at (issue 27).
+  (table) => [
+    index("duplicate_match_key_lookup_idx").on(table.keyHash, table.createdAt),
+    index("duplicate_match_key_record_idx").on(table.recordType, table.recordId),
+    index("duplicate_match_key_created_idx").on(table.createdAt),
+  ],
 );
 
 /** A newer record that matched an earlier one within 90 days; staff merge (one file) or dismiss. */
@@ -1026,7 +1031,12 @@ export const vendorQuote = pgTable(
     resentCount: integer("resent_count").notNull().default(0),
     createdAt: createdAt(),
   },
-  (table) => [index("vendor_quote_company_idx").on(table.companyId, table.createdAt), index("vendor_quote_company_sent_idx").on(table.companyId, table.sentAt)],
+  // The retention job finds quotes by their last activity (purge-expired-data.ts, issue 27).
+  (table) => [
+    index("vendor_quote_company_idx").on(table.companyId, table.createdAt),
+    index("vendor_quote_company_sent_idx").on(table.companyId, table.sentAt),
+    index("vendor_quote_last_activity_idx").on(sql`greatest(${table.createdAt}, ${table.sentAt}, ${table.openedAt}, ${table.appliedAt}, ${table.withdrawnAt})`),
+  ],
 );
 
 /**

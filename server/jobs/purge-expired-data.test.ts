@@ -3,23 +3,31 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableName, inArray, is, sql } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { adminQuery, databaseUrl } from "../../tests/support/database-global-setup.ts";
 import { openTestDatabase, queryRows, testDriver } from "../../tests/support/test-database.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
+import * as schema from "../db/schema.ts";
 import {
+  adverseActionNotice,
   apiIdempotency,
   auditLog,
+  creditApplication,
+  creditApplicationDecision,
   creditApplicationDraft,
   deal,
   dealDocument,
+  duplicateLink,
+  duplicateMatchKey,
   footerMessage,
   leadHistory,
   leadStatus,
   mailOutbox,
+  session,
   statusMailOptOut,
   statusMailOptOutToken,
   user,
@@ -31,6 +39,26 @@ import {
 } from "../db/schema.ts";
 import { createLocalFileStorage } from "../modules/storage/local-file-storage.ts";
 import { PURGE_LOCK_KEY, PURGE_MIN_INTERVAL_MS, purgeExpiredData, type PurgeResult } from "./purge-expired-data.ts";
+import { tableRetention } from "./retention-rules.ts";
+
+const schemaTables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
+
+describe("retention rules", () => {
+  it("give every table of the schema a rule, and none to a table that is not there", () => {
+    expect(Object.keys(tableRetention).sort()).toEqual(schemaTables.map((table) => getTableName(table)).sort());
+  });
+
+  it("say 'with its parent' only of tables whose rows the database deletes with the parent (ON DELETE CASCADE)", () => {
+    for (const [name, rule] of Object.entries(tableRetention)) {
+      if (rule.kind !== "with-parent") continue;
+      const table = schemaTables.find((candidate) => getTableName(candidate) === name)!;
+      const cascades = getTableConfig(table)
+        .foreignKeys.filter((key) => key.onDelete === "cascade")
+        .map((key) => getTableName(key.reference().foreignTable));
+      expect(cascades, name).toContain(rule.parent);
+    }
+  });
+});
 
 describe("retention purge", () => {
   let database: DatabaseHandle;
@@ -218,6 +246,131 @@ describe("retention purge", () => {
     expect(left.map((row) => row.name).sort()).toEqual(["New", "Resent lately", "Sent long ago, opened lately"]);
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));
     expect(audits.at(-1)!.details).toMatchObject({ vendor_quote: 2 });
+  });
+
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+  const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+  const application = (createdAt: Date) => ({
+    idempotencyKey: randomUUID(),
+    businessName: "Reg B Co",
+    businessAddress: "1 Main St",
+    businessCity: "Reno",
+    businessState: "NV",
+    businessZipCode: "89501",
+    businessPhone: "7755550100",
+    businessEmail: "regb@x.example",
+    businessContact: "Pat",
+    businessStarted: "2015-01-01",
+    vendorName: "V",
+    equipmentDescription: "Loader",
+    vendorContactName: "Vic",
+    vendorPhoneNumber: "7755550101",
+    vendorEmail: "vic@x.example",
+    acceptCheck: true,
+    createdAt,
+  });
+
+  it("keeps an application and its notice 25 months after the notice (Reg B) whatever RETENTION_DAYS says, then deletes them with everything that hangs on them", async () => {
+    const storage = createLocalFileStorage(root);
+    const [noticedLately, noticedLongAgo, undecided] = await database.db
+      .insert(creditApplication)
+      .values([application(daysAgo(800)), application(daysAgo(800)), application(daysAgo(800))])
+      .returning({ id: creditApplication.id });
+    await database.db.insert(creditApplicationDecision).values([
+      { applicationId: noticedLately!.id, decision: "declined", receivedOn: dayOf(daysAgo(800)), decidedOn: dayOf(daysAgo(700)), noticeSentOn: dayOf(daysAgo(700)), updatedAt: daysAgo(700) },
+      { applicationId: noticedLongAgo!.id, decision: "declined", receivedOn: dayOf(daysAgo(800)), decidedOn: dayOf(daysAgo(780)), noticeSentOn: dayOf(daysAgo(780)), updatedAt: daysAgo(780) },
+    ]);
+    await database.db.insert(adverseActionNotice).values([
+      { subjectType: "credit-application", subjectId: noticedLately!.id, reasons: ["insufficient-income"], sentAt: daysAgo(700), updatedAt: daysAgo(700) },
+      { subjectType: "credit-application", subjectId: noticedLongAgo!.id, reasons: ["insufficient-income"], sentAt: daysAgo(780), updatedAt: daysAgo(780) },
+    ]);
+    const [company] = await database.db
+      .insert(vendorCompany)
+      .values({ name: `Reg B ${randomUUID()}`, companyCode: randomUUID().slice(0, 8) })
+      .returning();
+    const dealValues = (lastUpdate: Date, declinedNoticeSentOn: string | null) => ({
+      vendorCompanyId: company!.id,
+      businessName: "B",
+      ownersName: "O",
+      businessPhone: "1",
+      businessEmail: "",
+      description: "",
+      equipmentDescription: "",
+      monthSubmitted: 0,
+      yearInFile: 2020,
+      idempotencyKey: randomUUID(),
+      accountNumber: `VP${randomUUID().slice(0, 8)}`,
+      stage: 0,
+      lastUpdate,
+      declinedNoticeSentOn,
+    });
+    const [declinedDeal, staleDeal] = await database.db
+      .insert(deal)
+      .values([dealValues(daysAgo(400), dayOf(daysAgo(400))), dealValues(daysAgo(800), dayOf(daysAgo(800)))])
+      .returning({ id: deal.id });
+    await database.db.insert(adverseActionNotice).values([
+      { subjectType: "deal", subjectId: declinedDeal!.id, sentAt: daysAgo(400) },
+      { subjectType: "deal", subjectId: staleDeal!.id, sentAt: daysAgo(800) },
+    ]);
+    const [oldMessage] = await database.db
+      .insert(footerMessage)
+      .values({ idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "Year old", emailUser: "y@x.example", message: "old", createdAt: daysAgo(400) })
+      .returning({ id: footerMessage.id });
+
+    // A year's retention: the message goes, the declined deal of 400 days ago stays (Reg B's 25 months).
+    const result = await purgeExpiredData(database.db, storage, { retentionDays: 365, deliveredMailDays: 30 });
+    expect(result).toMatchObject({ credit_application: 2, deal: 1, adverse_action_notice: 2 });
+    const left = (
+      await database.db
+        .select({ id: creditApplication.id })
+        .from(creditApplication)
+        .where(inArray(creditApplication.id, [noticedLately!.id, noticedLongAgo!.id, undecided!.id]))
+    ).map((row) => row.id);
+    expect(left).toEqual([noticedLately!.id]);
+    expect(await database.db.select().from(creditApplicationDecision).where(eq(creditApplicationDecision.applicationId, noticedLongAgo!.id))).toHaveLength(0);
+    expect(
+      (
+        await database.db
+          .select({ id: deal.id })
+          .from(deal)
+          .where(inArray(deal.id, [declinedDeal!.id, staleDeal!.id]))
+      ).map((row) => row.id),
+    ).toEqual([declinedDeal!.id]);
+    const notices = await database.db.select({ id: adverseActionNotice.subjectId }).from(adverseActionNotice);
+    expect(notices.map((row) => row.id).sort()).toEqual([noticedLately!.id, declinedDeal!.id].sort());
+    expect(await database.db.select().from(footerMessage).where(eq(footerMessage.id, oldMessage!.id))).toHaveLength(0);
+  });
+
+  it("deletes duplicate match keys past the 90-day window or with their record, and links with either record; many rows go in batches", async () => {
+    const storage = createLocalFileStorage(root);
+    const [kept, purged] = await database.db
+      .insert(creditApplication)
+      .values([application(daysAgo(100)), application(daysAgo(900))])
+      .returning({ id: creditApplication.id });
+    const fresh = randomUUID();
+    await database.db.insert(duplicateMatchKey).values([
+      { recordType: "credit-application", recordId: kept!.id, kind: "tax-id", keyHash: "kept-old", createdAt: daysAgo(100) },
+      { recordType: "credit-application", recordId: purged!.id, kind: "phone", keyHash: "purged-record", createdAt: daysAgo(10) },
+      { recordType: "calculator", recordId: fresh, kind: "tax-id", keyHash: "fresh", createdAt: daysAgo(10) },
+    ]);
+    await database.db.insert(duplicateLink).values([
+      { newerType: "calculator", newerId: fresh, earlierType: "credit-application", earlierId: purged!.id, reasons: ["phone"] },
+      { newerType: "credit-application", newerId: purged!.id, earlierType: "credit-application", earlierId: kept!.id, reasons: ["tax-id"] },
+      { newerType: "calculator", newerId: fresh, earlierType: "credit-application", earlierId: kept!.id, reasons: ["tax-id"] },
+    ]);
+    await database.db.insert(footerMessage).values(Array.from({ length: 7 }, oldMessage));
+    await database.db.insert(session).values({ id: randomUUID(), token: randomUUID(), userId: "u-old", expiresAt: daysAgo(1), ipAddress: "203.0.113.9", userAgent: "x" });
+
+    const result = await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 }, { batchSize: 2 });
+    expect(result).toMatchObject({ credit_application: 1, footer_message: 7, duplicate_match_key: 2, duplicate_link: 2, session: 1 });
+    expect((await database.db.select({ hash: duplicateMatchKey.keyHash }).from(duplicateMatchKey)).map((row) => row.hash)).toEqual(["fresh"]);
+    expect((await database.db.select({ earlier: duplicateLink.earlierId }).from(duplicateLink)).map((row) => row.earlier)).toEqual([kept!.id]);
+  });
+
+  it("reports a count for every table it purges", async () => {
+    const result = await purgeExpiredData(database.db, createLocalFileStorage(root), { retentionDays: 730, deliveredMailDays: 30 });
+    const purged = Object.entries(tableRetention).filter(([, rule]) => rule.kind === "purged" || rule.kind === "with-subject");
+    expect(Object.keys(result).sort()).toEqual([...purged.map(([table]) => table), "files"].sort());
   });
 });
 

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { createReadStream, readFileSync } from "node:fs";
 import { chmod, copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -7,17 +8,21 @@ import * as tar from "tar";
 import { migrationsFolder } from "../../db/client.ts";
 import { ensurePrivateDirectory } from "../../private-directory.ts";
 import { encryptedColumns } from "../crypto/rotate-encrypted-fields.ts";
+import type { BackupSigner } from "./backup-signature.ts";
 
 /**
  * A backup of the embedded database and the local files: one gzipped tar with, in this order,
- *   manifest.json   what is inside (below), never a key
+ *   manifest.json   what is inside (below), with the SHA-256 of every other entry; never a key
+ *   manifest.sig    HMAC-SHA256 of manifest.json's bytes (backup-signature.ts), hex
  *   database.tar    PGlite's own dump of its data folder (`dumpDataDir`)
  *   files/...       every stored file (DATA_DIR/files), by its storage key
+ * Only plain files and folders: a restore refuses any other kind of entry (format 2; format 1
+ * archives had no signature and no hashes).
  * The database is dumped first, then the files are listed: every file a row points at is there
  * (files stored after the dump are orphans, which the orphan sweep removes after a restore).
  */
 export const BACKUP_FORMAT = "lender-site-backup";
-export const BACKUP_FORMAT_VERSION = 1;
+export const BACKUP_FORMAT_VERSION = 2;
 
 export type BackupManifest = {
   format: typeof BACKUP_FORMAT;
@@ -31,12 +36,14 @@ export type BackupManifest = {
   database: { driver: "pglite"; file: "database.tar"; bytes: number; rows: Record<string, number> };
   files: { count: number; bytes: number };
   /**
-   * The id (sha-256 prefix, as in every encrypted value) of the DATA_ENCRYPTION_KEY in use, and
-   * the ids the stored values name: a restore warns when the configured keys do not cover them.
-   * Ids only: the keys are never in a backup.
+   * The id (sha-256 prefix, as in every encrypted value) of the DATA_ENCRYPTION_KEY in use (from
+   * format 2, the key whose derived key signed manifest.sig), and the ids the stored values name:
+   * a restore warns when the configured keys do not cover them. Ids only: the keys are never in a backup.
    */
   dataEncryptionKeyId: string | null;
   encryptedValueKeyIds: string[];
+  /** Format 2: the SHA-256 (hex) of every entry but manifest.json and manifest.sig, by its path in the archive. */
+  sha256?: Record<string, string>;
 };
 
 const appVersion = (JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../package.json"), "utf8")) as { version: string }).version;
@@ -91,7 +98,7 @@ export async function writeBackupArchive(options: {
   workDir: string;
   out: string;
   takenBy: BackupManifest["takenBy"];
-  dataEncryptionKeyId: string | null;
+  signer: BackupSigner;
 }): Promise<BackupManifest> {
   await ensurePrivateDirectory(options.workDir);
   const staging = path.join(options.workDir, `staging-${process.pid}-${Date.now()}`);
@@ -99,8 +106,10 @@ export async function writeBackupArchive(options: {
   const partial = `${options.out}.partial`;
   try {
     const snapshot = await snapshotDatabase(options.pglite);
-    await writeFile(path.join(staging, "database.tar"), Buffer.from(await snapshot.dump.arrayBuffer()), { mode: 0o600 });
-    const files = await stageFiles(options.filesRoot, path.join(staging, "files"));
+    const dump = Buffer.from(await snapshot.dump.arrayBuffer());
+    await writeFile(path.join(staging, "database.tar"), dump, { mode: 0o600 });
+    const sha256: Record<string, string> = { "database.tar": createHash("sha256").update(dump).digest("hex") };
+    const files = await stageFiles(options.filesRoot, path.join(staging, "files"), sha256);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -110,11 +119,14 @@ export async function writeBackupArchive(options: {
       migrations: snapshot.migrations,
       database: { driver: "pglite", file: "database.tar", bytes: snapshot.dump.size, rows: snapshot.rows },
       files,
-      dataEncryptionKeyId: options.dataEncryptionKeyId,
+      dataEncryptionKeyId: options.signer.keyId,
       encryptedValueKeyIds: snapshot.encryptedValueKeyIds,
+      sha256,
     };
-    await writeFile(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
-    const entries = ["manifest.json", "database.tar", ...(files.count ? ["files"] : [])];
+    const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+    await writeFile(path.join(staging, "manifest.json"), manifestText, { mode: 0o600 });
+    await writeFile(path.join(staging, "manifest.sig"), `${options.signer.sign(manifestText)}\n`, { mode: 0o600 });
+    const entries = ["manifest.json", "manifest.sig", "database.tar", ...(files.count ? ["files"] : [])];
     await writeFile(partial, "", { mode: 0o600 });
     await tar.create({ file: partial, cwd: staging, gzip: true, portable: true, strict: true }, entries);
     await chmod(partial, 0o600);
@@ -128,8 +140,8 @@ export async function writeBackupArchive(options: {
   }
 }
 
-/** Links (or, across file systems, copies) every complete stored file into `target`. */
-async function stageFiles(filesRoot: string, target: string): Promise<{ count: number; bytes: number }> {
+/** Links (or, across file systems, copies) every complete stored file into `target`, and adds its SHA-256 to `sha256`. */
+async function stageFiles(filesRoot: string, target: string, sha256: Record<string, string>): Promise<{ count: number; bytes: number }> {
   const entries = await readdir(filesRoot, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     throw error;
@@ -152,8 +164,15 @@ async function stageFiles(filesRoot: string, target: string): Promise<{ count: n
     }
     count += 1;
     bytes += (await stat(destination)).size;
+    sha256[path.posix.join("files", ...path.relative(filesRoot, source).split(path.sep))] = await fileSha256(destination);
   }
   return { count, bytes };
+}
+
+export async function fileSha256(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
 }
 
 /** The manifest of an archive, read without extracting the rest. */

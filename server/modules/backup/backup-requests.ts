@@ -4,18 +4,21 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { ensurePrivateDirectory } from "../../private-directory.ts";
 import { writeBackupArchive } from "./backup-archive.ts";
+import type { BackupSigner } from "./backup-signature.ts";
+import { removeAbandonedBackups } from "./rotate-backups.ts";
 
 /**
  * PGlite allows one process per data folder, so a backup of a running server is written by the
  * server itself. `DATA_DIR/server.pid` names the process that has the embedded database open;
  * `npm run backup` leaves `DATA_DIR/backups/<id>.request` and sends it SIGUSR2; the server answers
  * each request with `<id>.tar.gz` (written as `.partial`, then renamed) or `<id>.failed` (the error).
+ * What a command that gave up left there is removed after a day (removeAbandonedBackups).
  */
 export const pidFileName = "server.pid";
 export const backupsDirName = "backups";
 
 type Logger = { info(object: object, message: string): void; error(object: object, message: string): void };
-export type BackupSource = { pglite: PGlite; dataEncryptionKeyId: string | null; log: Logger };
+export type BackupSource = { pglite: PGlite; signer: BackupSigner; log: Logger };
 
 /**
  * Writes the pid file and handles SIGUSR2, before the database opens: a request that arrives while
@@ -44,7 +47,7 @@ export function answerBackupRequests(dataDir: string, filesRoot: string) {
             workDir,
             out: path.join(workDir, `${id}.tar.gz`),
             takenBy: "server",
-            dataEncryptionKeyId: source.dataEncryptionKeyId,
+            signer: source.signer,
           });
           log.info({ backup: id, rows: manifest.database.rows, files: manifest.files, ms: Date.now() - started }, "backup written");
         } catch (error) {
@@ -52,6 +55,7 @@ export function answerBackupRequests(dataDir: string, filesRoot: string) {
           await writeFile(path.join(workDir, `${id}.failed`), (error as Error).message, { mode: 0o600 }).catch(() => {});
         }
       }
+      await removeAbandonedBackups(workDir).catch((error: Error) => log.error({ err: error }, "removing abandoned backups failed"));
     });
   };
   process.on("SIGUSR2", answerAll);

@@ -14,19 +14,25 @@ export function keyLocations(config: Config) {
 }
 
 /**
- * Ids (never the keys) of the data-encryption keys the server would use: the current one (from
- * DATA_ENCRYPTION_KEY or DATA_DIR/keys/data-encryption-key, read, never generated) and the old
- * ones. `current` is null when there is none yet.
+ * The data-encryption keys the server would use, base64: the current one (from DATA_ENCRYPTION_KEY
+ * or DATA_DIR/keys/data-encryption-key, read, never generated; null when there is none yet) and
+ * the old ones. They also check backup signatures (backup-signature.ts).
  */
-export async function configuredKeyIds(config: Config): Promise<{ current: string | null; old: string[] }> {
+export async function configuredDataKeys(config: Config): Promise<{ current: string | null; old: string[] }> {
   const key =
     config.dataEncryptionKey ??
     (await readFile(path.join(config.dataDir, "keys", "data-encryption-key"), "utf8").then(
       (text) => text.trim(),
       () => undefined,
     ));
+  return { current: key ?? null, old: config.dataEncryptionOldKeys };
+}
+
+/** Ids (never the keys) of the configured data-encryption keys. */
+export async function configuredKeyIds(config: Config): Promise<{ current: string | null; old: string[] }> {
+  const keys = await configuredDataKeys(config);
   return {
-    current: key ? createFieldCipher(key).keyId : null,
-    old: config.dataEncryptionOldKeys.map((oldKey) => createFieldCipher(oldKey).keyId),
+    current: keys.current ? createFieldCipher(keys.current).keyId : null,
+    old: keys.old.map((oldKey) => createFieldCipher(oldKey).keyId),
   };
 }

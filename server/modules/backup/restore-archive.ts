@@ -1,19 +1,33 @@
-import { readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { lstat, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import * as tar from "tar";
 import { migrationTags, openDatabase } from "../../db/client.ts";
 import { closeTreeToOthers, ensurePrivateDirectory } from "../../private-directory.ts";
-import { parseManifest, type BackupManifest } from "./backup-archive.ts";
+import { fileSha256, parseManifest, type BackupManifest } from "./backup-archive.ts";
+import { signatureMatches, signerFor } from "./backup-signature.ts";
 
 export class RestoreRefused extends Error {}
 
+/** The only names a backup has: its three top-level entries, and stored files under files/ by their storage key. */
+const archivePath = /^(manifest\.json|manifest\.sig|database\.tar|files(\/[a-zA-Z0-9][a-zA-Z0-9_.-]*)*)\/?$/;
+
+export type RestoreOptions = {
+  /** The configured data-encryption keys (base64, current and old): one of them signed the archive. */
+  dataEncryptionKeys: string[];
+  /** Accept an archive of format 1 (written before backups were signed), unchecked: `npm run restore -- --unsigned`. */
+  allowUnsigned?: boolean;
+  log?: (line: string) => void;
+};
+
 /**
  * Restores an archive of `writeBackupArchive` into DATA_DIR, which must hold no database and no
- * files (keys may already be there). Extracts into a private staging folder, checks the manifest,
+ * files (keys may already be there). Extracts only plain files and folders with a backup's names
+ * into a private staging folder (any other entry, such as a link into DATA_DIR/keys, refuses the
+ * archive), checks the manifest's signature and every file's SHA-256 against it, and only then
  * loads the database dump into DATA_DIR/pglite with PGlite, compares its row counts with the
- * manifest, then moves the files into DATA_DIR/files. On a failure nothing is left behind.
+ * manifest, and moves the files into DATA_DIR/files. On a failure nothing is left behind.
  */
-export async function restoreBackupArchive(archive: string, dataDir: string, options: { log?: (line: string) => void } = {}) {
+export async function restoreBackupArchive(archive: string, dataDir: string, options: RestoreOptions) {
   const log = options.log ?? (() => {});
   const pgliteDir = path.join(dataDir, "pglite");
   const filesRoot = path.join(dataDir, "files");
@@ -44,13 +58,24 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
   await ensurePrivateDirectory(staging);
   let created: string[] = [];
   try {
-    // node-tar refuses absolute paths and `..`; only the three kinds of entries are taken.
+    // Links, devices and odd names are never written, and refuse the archive once it is read.
+    const refused: string[] = [];
     await tar.extract({
       file: archive,
       cwd: staging,
       strict: true,
-      filter: (entryPath) => entryPath === "manifest.json" || entryPath === "database.tar" || entryPath === "files" || entryPath.startsWith("files/"),
+      filter: (entryPath, entry) => {
+        const type = "type" in entry ? entry.type : entry.isDirectory() ? "Directory" : entry.isFile() ? "File" : "other";
+        const taken = archivePath.test(entryPath) && (type === "File" || type === "Directory");
+        if (!taken) refused.push(`${JSON.stringify(entryPath)} (${type})`);
+        return taken;
+      },
     });
+    if (refused.length) {
+      throw new RestoreRefused(
+        `${archive} has entries a backup never has: ${refused.slice(0, 5).join(", ")}${refused.length > 5 ? ` and ${refused.length - 5} more` : ""}. A backup holds plain files and folders only; nothing was restored.`,
+      );
+    }
     const manifestText = await readFile(path.join(staging, "manifest.json"), "utf8").catch(() => {
       throw new RestoreRefused(`${archive} is not a backup of this application: it has no manifest.json.`);
     });
@@ -60,6 +85,7 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
     } catch (error) {
       throw new RestoreRefused((error as Error).message, { cause: error });
     }
+    await verifyArchive(archive, staging, manifestText, manifest, options);
     const known = new Set(migrationTags());
     const unknown = manifest.migrations.filter((tag) => !known.has(tag));
     if (unknown.length) {
@@ -72,6 +98,7 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
 
     const dump = await readFile(path.join(staging, "database.tar"));
     if (dump.length !== manifest.database.bytes) throw new Error(`The database dump is ${dump.length} bytes; the manifest says ${manifest.database.bytes}. The archive is damaged.`);
+    // From here on the target is written.
     created = [pgliteDir];
     const database = await openDatabase({ driver: "pglite", dataDir: pgliteDir, loadDataDir: new Blob([dump]) });
     try {
@@ -110,6 +137,53 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
     for (const dir of created) await rm(dir, { recursive: true, force: true });
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Format 2: the signature of manifest.json by the key it names, then the staged entries: plain
+ * files and folders only, exactly the files the manifest lists, each with its SHA-256. Format 1
+ * (no signature, no hashes) only with `allowUnsigned`.
+ */
+async function verifyArchive(archive: string, staging: string, manifestText: string, manifest: BackupManifest, options: RestoreOptions) {
+  const log = options.log ?? (() => {});
+  if (manifest.formatVersion < 2) {
+    if (!options.allowUnsigned) {
+      throw new RestoreRefused(
+        `${archive} was written before backups were signed (format ${manifest.formatVersion}, release ${manifest.appVersion}): nothing in it can be checked. If you know where it has been, restore it with --unsigned.`,
+      );
+    }
+    log("WARNING: an unsigned backup (format 1), restored unchecked as asked (--unsigned).");
+    return;
+  }
+  const signature = await readFile(path.join(staging, "manifest.sig"), "utf8").catch(() => undefined);
+  if (signature === undefined || !manifest.sha256) throw new RestoreRefused(`${archive} has no manifest signature: it was changed, or not written by npm run backup.`);
+  const signer = manifest.dataEncryptionKeyId ? signerFor(manifest.dataEncryptionKeyId, options.dataEncryptionKeys) : undefined;
+  if (!signer) {
+    throw new RestoreRefused(
+      `${archive} is signed with the data-encryption key of id ${String(manifest.dataEncryptionKeyId)}, which is not configured. Put that key in place first (DATA_ENCRYPTION_KEY, DATA_DIR/keys/data-encryption-key, or DATA_ENCRYPTION_OLD_KEYS for an earlier key), then restore.`,
+    );
+  }
+  if (!signatureMatches(signer, manifestText, signature)) {
+    throw new RestoreRefused(`${archive} does not match its signature: it was changed after it was written, or written with another key. Nothing was restored.`);
+  }
+  const expected = new Map(Object.entries(manifest.sha256));
+  const staged = new Set<string>();
+  for (const entry of await readdir(staging, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const name = path.relative(staging, file).split(path.sep).join("/");
+    const stats = await lstat(file);
+    if (stats.isDirectory()) continue;
+    if (!stats.isFile()) throw new RestoreRefused(`${archive} has ${name}, which is not a plain file. Nothing was restored.`);
+    if (name === "manifest.json" || name === "manifest.sig") continue;
+    staged.add(name);
+    const sum = expected.get(name);
+    if (sum === undefined) throw new RestoreRefused(`${archive} has ${name}, which its manifest does not list. Nothing was restored.`);
+    if ((await fileSha256(file)) !== sum) throw new RestoreRefused(`${name} in ${archive} does not match its SHA-256 in the manifest: the archive was changed or damaged. Nothing was restored.`);
+  }
+  const missing = [...expected.keys()].filter((name) => !staged.has(name));
+  if (missing.length)
+    throw new RestoreRefused(`${archive} lacks ${missing.length} entr${missing.length === 1 ? "y" : "ies"} its manifest lists (${missing.slice(0, 3).join(", ")}). Nothing was restored.`);
+  log(`Signature and SHA-256 of ${expected.size} entries checked (key id ${signer.keyId}).`);
 }
 
 async function countFiles(root: string) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -40,6 +40,37 @@ describe("local file storage", () => {
     await expect(storage.get("deals/none/file")).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
     expect(await storage.exists("deals/none/file")).toBe(false);
     await expect(storage.delete("deals/none/file")).resolves.toBeUndefined();
+  });
+
+  it("never follows a link planted under the root: a linked file or folder is refused, not read, listed or written through", async () => {
+    const storage = createLocalFileStorage(root);
+    const keys = path.join(root, "..", `keys-${path.basename(root)}`);
+    await mkdir(keys, { recursive: true });
+    await writeFile(path.join(keys, "data-encryption-key"), "secret\n");
+    try {
+      await mkdir(path.join(root, "deals/linked"), { recursive: true });
+      await symlink(path.join(keys, "data-encryption-key"), path.join(root, "deals/linked/file"));
+      await symlink(keys, path.join(root, "deals/keys"));
+
+      await expect(storage.get("deals/linked/file")).rejects.toThrow("symbolic link");
+      await expect(storage.get("deals/keys/data-encryption-key")).rejects.toThrow("symbolic link");
+      expect(await storage.exists("deals/linked/file")).toBe(false);
+      await expect(storage.exists("deals/keys/data-encryption-key")).rejects.toThrow("symbolic link");
+      await expect(storage.put("deals/keys/planted", Readable.from(["x"]), "text/plain")).rejects.toThrow("symbolic link");
+      await expect(storage.delete("deals/keys/data-encryption-key")).rejects.toThrow("symbolic link");
+      const listed: string[] = [];
+      for await (const file of storage.list("deals/")) listed.push(file.key);
+      expect(listed.filter((key) => key.startsWith("deals/linked") || key.startsWith("deals/keys"))).toEqual([]);
+      expect(await readdir(keys)).toEqual(["data-encryption-key"]);
+      expect(await readFile(path.join(keys, "data-encryption-key"), "utf8")).toBe("secret\n");
+
+      // Storing a file over a planted link replaces the link, never writes into its target.
+      await storage.put("deals/linked/file", Readable.from(["document"]), "application/pdf");
+      expect(await text(await storage.get("deals/linked/file"))).toBe("document");
+      expect(await readFile(path.join(keys, "data-encryption-key"), "utf8")).toBe("secret\n");
+    } finally {
+      await rm(keys, { recursive: true, force: true });
+    }
   });
 
   it.each(["../etc/passwd", "/abs/path", "a/../../b", "a//b", ""])("refuses the unsafe key %j", async (key) => {
