@@ -25,6 +25,7 @@ import {
   statusMailOptOutToken,
   vendorContact,
   vendorQuote,
+  vendorQuoteMail,
   verification,
   webhookDelivery,
   webhookEvent,
@@ -192,6 +193,7 @@ export async function purgeExpiredData(
     await purge.rows("duplicate_match_key", duplicateMatchKey, duplicateMatchKey.createdAt, lt(duplicateMatchKey.createdAt, cutoffs.matchKeys));
     await purge.rows("session", session, session.expiresAt, lt(session.expiresAt, now));
     await purge.rows("verification", verification, verification.expiresAt, lt(verification.expiresAt, now));
+    await purge.rows("vendor_quote_mail", vendorQuoteMail, vendorQuoteMail.sentAt, lt(vendorQuoteMail.sentAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
     await purge.rows("rate_limit", rateLimit, rateLimit.lastRequest, lt(rateLimit.lastRequest, now.getTime() - 24 * 60 * 60 * 1000));
 
     await recordAudit(tx, { action: "retention.purge", details: { cutoff: cutoffs.activity.toISOString(), applicationCutoff: cutoffs.application.toISOString(), ...removed } });

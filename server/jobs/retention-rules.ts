@@ -33,6 +33,7 @@ export const tableRetention = {
   duplicate_match_key: { kind: "purged", rule: "past the 90-day comparison window, or with its record: keyed hashes of 9-digit tax ids and phones are guessable by whoever holds the key" },
   duplicate_link: { kind: "with-subject", rule: "with either of its records" },
   vendor_quote: { kind: "purged", rule: "RETENTION_DAYS after its last activity (sent, resent, opened, applied, withdrawn)" },
+  vendor_quote_mail: { kind: "purged", rule: "a day after the mail (it only counts the hour's quote mails; the recipient is a hash)" },
   // Short-lived secrets and copies.
   credit_application_draft: { kind: "purged", rule: "when its link expires" },
   status_mail_opt_out_token: { kind: "purged", rule: "RETENTION_DAYS after creation" },
@@ -55,6 +56,7 @@ export const tableRetention = {
   response_clock: { kind: "kept", why: "when a lead or deal arrived and was first answered, by id only: the response board's history (its rollups would change)" },
   response_day: { kind: "kept", why: "daily counts, no personal data" },
   response_day_zone: { kind: "kept", why: "one setting" },
+  working_calendar_day: { kind: "kept", why: "the credit team's calendar: days admins opened or closed, no personal data" },
   status_mail_opt_out: { kind: "kept", why: "an address's (hashed) refusal of status mails must outlive its tokens" },
   audit_log: { kind: "kept", why: "append-only (a trigger refuses DELETE): who did what, with ids and counts, never customer values" },
 } satisfies Record<string, RetentionRule>;
