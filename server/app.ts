@@ -6,6 +6,7 @@ import { dealCallbackMinutes } from "#domain/leads/response-promise.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import { limitJsonDepth } from "./limit-json-depth.ts";
 import { loggerOptions, OneLinePerRequest } from "./logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { adverseActionRoutes } from "./modules/adverse-action/routes.ts";
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     });
   });
 
+  limitJsonDepth(app);
   // PostgreSQL text cannot hold NUL: refuse it in any query, path or JSON body before a route sees it.
   app.addHook("preValidation", async (request) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
@@ -200,10 +202,22 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   return app;
 }
 
+/** Walks a value with a stack of its own, not recursion: no shape of input can exhaust the call stack. */
 function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object" && !Buffer.isBuffer(value)) return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) pending.push(child);
+    } else if (item && typeof item === "object" && !Buffer.isBuffer(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(child);
+      }
+    }
+  }
   return false;
 }
 

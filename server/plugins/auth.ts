@@ -5,6 +5,7 @@ import { isStaffRole } from "#domain/auth/roles.ts";
 import { activityWriteIntervalMs, recentAuthenticationUntil, sessionEndsAt } from "#domain/auth/session-lifetime.ts";
 import { session as sessionTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { exceedsJsonDepth, tooDeepMessage } from "../limit-json-depth.ts";
 import type { Auth } from "../modules/auth/create-auth.ts";
 import { exposedAuthEndpoints } from "../modules/auth/exposed-endpoints.ts";
 
@@ -107,7 +108,9 @@ export default fp(
     // endpoints the product uses are routed; better-auth sees exactly the path that was matched.
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) =>
+        exceedsJsonDepth((body as Buffer).toString("latin1")) ? done(new AppError("VALIDATION_FAILED", tooDeepMessage), undefined) : done(null, body),
+      );
       for (const endpoint of exposedAuthEndpoints) {
         scope.route({
           method: endpoint.method,

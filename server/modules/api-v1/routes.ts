@@ -8,6 +8,7 @@ import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { AppError } from "../../errors.ts";
 import { apiKeyRateLimitKey } from "../../plugins/api-keys.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
+import { parseJsonField } from "../../limit-json-depth.ts";
 import type { ApiKeyCaller } from "../api-keys/authenticate-api-key.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
@@ -53,7 +54,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   const readBody = async (request: FastifyRequest, keyPrefix: string, slots: readonly string[], jsonField: string | null) => {
     if (!request.isMultipart()) return { input: request.body ?? null, files: [] as StoredUpload[], fingerprintBody: request.body ?? null };
     const { fields, files } = await receiveUploads(request, app.storage, keyPrefix, slots);
-    const input = jsonField ? safeJson(fields[jsonField]) : fields;
+    const input = jsonField ? parseJsonField(fields[jsonField]) : fields;
     return { input, files, fingerprintBody: { fields, files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })) } };
   };
 
@@ -200,11 +201,3 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     options,
   );
 };
-
-function safeJson(text: string | undefined): unknown {
-  try {
-    return JSON.parse(text ?? "");
-  } catch {
-    return null;
-  }
-}
