@@ -38,7 +38,7 @@ export function limitJsonDepth(app: FastifyInstance): void {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     if (exceedsJsonDepth(body as string)) return done(new AppError("VALIDATION_FAILED", tooDeepMessage), undefined);
-    parse(request, body as string, done);
+    void parse(request, body as string, done);
   });
 }
 

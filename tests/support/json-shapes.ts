@@ -18,7 +18,7 @@ export const deepJson = fc.record({ levels: fc.constantFrom(33, 5000), kind: fc.
 });
 
 /** An object of many keys or an array of many items, all under the 1 MB body limit. */
-export const wideJson = fc.record({ count: fc.constantFrom(10_000, 50_000), kind: fc.constantFrom("object", "array") }).map(({ count, kind }) => {
+export const wideJson = fc.record({ count: fc.constantFrom(5_000, 20_000), kind: fc.constantFrom("object", "array") }).map(({ count, kind }) => {
   const items = Array.from({ length: count }, (_, index) => (kind === "object" ? `"k${index}":${index}` : String(index)));
   return kind === "object" ? `{${items.join(",")}}` : `[${items.join(",")}]`;
 });
