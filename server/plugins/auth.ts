@@ -60,8 +60,17 @@ export default fp(
     // One session lookup per request, however many checks ask (the area's hook, then the handler).
     const sessions = new WeakMap<FastifyRequest, Promise<AuthSession | null>>();
     const lookUp = (request: FastifyRequest) => {
-      if (!sessions.has(request)) sessions.set(request, auth.api.getSession({ headers: toWebHeaders(request), query: { disableRefresh: true } }));
+      if (!sessions.has(request)) sessions.set(request, lookUpSession(request));
       return sessions.get(request)!;
+    };
+    // A session cookie that names no session counts against the address; past the limit the next one is not looked up.
+    const sessionCookie = new RegExp(`(?:^|;)\\s*${(await auth.$context).authCookies.sessionToken.name.replace(/[.]/g, "\\.")}=`);
+    const lookUpSession = async (request: FastifyRequest) => {
+      if (!sessionCookie.test(request.headers.cookie ?? "")) return null;
+      await app.failedAuthentications.refuseWhileBlocked(request);
+      const found = await auth.api.getSession({ headers: toWebHeaders(request), query: { disableRefresh: true } });
+      if (!found) await app.failedAuthentications.count(request);
+      return found;
     };
 
     app.decorate("requireUser", async (request: FastifyRequest, { roles, allowMissingTwoFactor, recentAuthentication, countsAsActivity = true }: RequireUserOptions) => {
@@ -149,5 +158,5 @@ export default fp(
       throw new AppError("NOT_FOUND", "Not found.");
     });
   },
-  { name: "auth" },
+  { name: "auth", dependencies: ["security"] },
 );

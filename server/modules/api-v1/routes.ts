@@ -6,7 +6,6 @@ import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
 import { canReply } from "#domain/deals/stages.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { AppError } from "../../errors.ts";
-import { apiKeyRateLimitKey } from "../../plugins/api-keys.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import { parseJsonField } from "../../limit-json-depth.ts";
 import type { ApiKeyCaller } from "../api-keys/authenticate-api-key.ts";
@@ -32,8 +31,9 @@ type Context = LeadContext & { timeZone: string };
  * deal is simply not found); every create takes an Idempotency-Key, every change is audited
  * with the key's id.
  */
-export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: FieldCipher; rateLimitMax: number }> = async (app, { context, cipher, rateLimitMax }) => {
-  const options = { config: { apiKey: true as const, rateLimit: { max: rateLimitMax, timeWindow: "1 minute", keyGenerator: apiKeyRateLimitKey } } };
+export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: FieldCipher }> = async (app, { context, cipher }) => {
+  // The key's budget is counted once for all of /api/v1 by plugins/api-keys.ts.
+  const options = { config: { apiKey: true as const, rateLimit: false as const } };
   const caller = (request: FastifyRequest): ApiKeyCaller => {
     if (!request.apiKey) throw new AppError("UNAUTHENTICATED", "Send a valid API key: Authorization: Bearer <key>.");
     return request.apiKey;
