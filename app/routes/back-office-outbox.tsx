@@ -1,5 +1,6 @@
 import { listOutboxMails } from "#domain/api/outbox.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
+import { OutboxBacklog } from "../features/back-office/outbox/outbox-backlog.tsx";
 import { OutboxTable } from "../features/back-office/outbox/outbox-table.tsx";
 import { retryMailFromForm } from "../features/back-office/outbox/retry-mail-action.ts";
 import { call } from "../lib/call.ts";
@@ -19,6 +20,7 @@ export default function BackOfficeOutbox({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">Outbox</h1>
       <p className="mt-1 text-slate-700">Every e-mail the site sends, newest first. Without SMTP configured, mail waits here.</p>
+      <OutboxBacklog backlog={loaderData.backlog} />
       <OutboxTable mails={loaderData.mails} />
     </>
   );
