@@ -70,7 +70,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   const app = Fastify({
     ...(prerendered ? { serverFactory: servePagesFirst(prerendered.pages) } : {}),
     logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -200,6 +200,15 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: "NOT_FOUND", message: "Not found." }));
   }
   return app;
+}
+
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes "the socket's peer and the next n-1 entries of
+ * X-Forwarded-For are proxies" (Fastify itself now trusts no hop for a bare number); it holds only
+ * while the servers are reachable through the load balancer alone (docs/deploy.md).
+ */
+function fastifyTrustProxy(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
 }
 
 /** Walks a value with a stack of its own, not recursion: no shape of input can exhaust the call stack. */
