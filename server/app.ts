@@ -6,6 +6,7 @@ import { dealCallbackMinutes } from "#domain/leads/response-promise.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import { limitJsonDepth } from "./limit-json-depth.ts";
 import { loggerOptions, OneLinePerRequest } from "./logger.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { adverseActionRoutes } from "./modules/adverse-action/routes.ts";
@@ -72,7 +73,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   const app = Fastify({
     ...(prerendered ? { serverFactory: servePagesFirst(prerendered.pages) } : {}),
     logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     });
   });
 
+  limitJsonDepth(app);
   // PostgreSQL text cannot hold NUL: refuse it in any query, path or JSON body before a route sees it.
   app.addHook("preValidation", async (request) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
@@ -145,7 +147,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(webhookPlugin, { cipher, ...config.webhooks });
   await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API`, publicUrl: config.publicUrl });
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, staffTwoFactorRequired: config.staffTwoFactorRequired });
-  await app.register(apiKeysPlugin);
+  await app.register(apiKeysPlugin, { rateLimitMax: config.apiKeyRateLimitMax });
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
@@ -170,7 +172,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
   await app.register(dealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(apiKeyRoutes, { brand: config.public.brand, publicUrl: config.publicUrl });
-  await app.register(apiV1Routes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone }, rateLimitMax: config.apiKeyRateLimitMax });
+  await app.register(apiV1Routes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
   await app.register(vendorRoutes, { auth, cipher, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(staffRoutes, { publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(partnerAdminRoutes);
@@ -208,10 +210,31 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   return app;
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes "the socket's peer and the next n-1 entries of
+ * X-Forwarded-For are proxies" (Fastify itself now trusts no hop for a bare number); it holds only
+ * while the servers are reachable through the load balancer alone (docs/deploy.md).
+ */
+function fastifyTrustProxy(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
+/** Walks a value with a stack of its own, not recursion: no shape of input can exhaust the call stack. */
 function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object" && !Buffer.isBuffer(value)) return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) pending.push(child);
+    } else if (item && typeof item === "object" && !Buffer.isBuffer(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(child);
+      }
+    }
+  }
   return false;
 }
 

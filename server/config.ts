@@ -1,8 +1,42 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { resolvePublicConfig, type PublicConfig } from "#domain/site/public-config.ts";
 
 const booleanFlag = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** An IPv4 or IPv6 address, with or without a /prefix length (a network). */
+function isAddressOrNetwork(text: string): boolean {
+  const [address = "", bits, ...rest] = text.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe: none (false), the nearest N hops, or the
+ * proxies at these addresses or networks (Fastify's trustProxy). `true` would believe every
+ * entry, so a client could write its own address (docs/deploy.md, Behind a load balancer).
+ */
+const trustProxy = z
+  .string()
+  .default("false")
+  .transform((value, context): false | number | string[] => {
+    const text = value.trim();
+    if (text === "false") return false;
+    if (/^\d+$/.test(text) && Number(text) >= 1) return Number(text);
+    const entries = text.split(",").map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isAddressOrNetwork(entry));
+    if (wrong.length === 0) return entries;
+    context.addIssue({
+      code: "custom",
+      message:
+        text === "true"
+          ? "true would trust every X-Forwarded-For entry, so a client could choose its own address: give the number of proxies in front of the server (e.g. 1) or their addresses or networks (e.g. 10.0.0.0/8)"
+          : `must be false, a number of proxies (1 or more), or comma-separated proxy addresses or networks (10.0.0.0/8); not: ${wrong.join(", ")}`,
+    });
+    return z.NEVER;
+  });
 const encryptionKey = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
 
 const envSchema = z.object({
@@ -48,7 +82,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /** Requests per minute per API key on /api/v1 (issue 19). */
@@ -97,8 +131,8 @@ export type Config = {
   staffTwoFactorRequired: boolean;
   seedDemo: boolean;
   storage: { driver: "local"; root: string } | { driver: "s3"; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind a load balancer: how many X-Forwarded-For hops to believe, or the proxies' addresses and networks; false: none. */
+  trustProxy: false | number | string[];
   rateLimitMax: number;
   apiKeyRateLimitMax: number;
   /** Public form submissions per address per minute. */

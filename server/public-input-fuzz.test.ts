@@ -3,13 +3,14 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calculatorLeadFixture } from "../tests/support/calculator-fixtures.ts";
+import { jsonShape, withShape } from "../tests/support/json-shapes.ts";
 import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
 import { questionnaireAnswerFixture } from "../tests/support/questionnaire-fixtures.ts";
 import { queryRows } from "../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 
 // Generated bad input on every public endpoint: a valid payload with one field replaced by
-// anything JSON can hold, or a body that is not an object at all. Never a 5xx; a refused
+// anything JSON can hold, or a body that is not an object at all, nested deep or very wide. Never a 5xx; a refused
 // request stores nothing.
 
 let server: TestServer;
@@ -24,6 +25,7 @@ const valid: Record<string, () => Record<string, unknown>> = {
   "/api/leads/credit-application": () => creditApplicationFixture(),
   "/api/leads/questionnaire-answer": () => questionnaireAnswerFixture(),
   "/api/leads/calculator": () => calculatorLeadFixture(),
+  "/api/quotes/open": () => ({ token: "A".repeat(43) }),
   "/api/quotes/landing": () => ({ creditScore: 700, bankruptcy: false, oldestDebtUnderFiveYears: false, businessStartYear: 2015, equipmentCost: 50000, desiredTerm: 36 }),
   "/api/quotes/calculator": () => ({ price: 50000, creditScore: 700, oldestDebtUnderFiveYears: false, bankruptcy: false, firstTimeBuyer: true, businessStartYear: 2015, monthlyEarnings: 1000 }),
 };
@@ -43,17 +45,18 @@ describe("fuzzing public endpoints", () => {
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(
-            fc.record({ field: fc.constantFrom(...Object.keys(make())), value: weird }),
-            weird.map((body) => ({ field: null as string | null, value: body })),
+            fc.record({ field: fc.constantFrom(...Object.keys(make())), value: weird }).map(({ field, value }) => JSON.stringify({ ...make(), [field]: value })),
+            weird.map((body) => JSON.stringify(body)),
+            // Nested thousands of levels deep or tens of thousands wide: the whole body or one field.
+            fc.tuple(fc.option(fc.constantFrom(...Object.keys(make())), { nil: null }), jsonShape).map(([field, shape]) => withShape(make(), field, shape)),
           ),
-          async ({ field, value }) => {
-            const payload = field === null ? value : { ...make(), [field]: value };
+          async (payload) => {
             const before = await countRows();
             const response = await server.app.inject({
               method: "POST",
               url,
               headers: { origin: testOrigin, "content-type": "application/json" },
-              payload: JSON.stringify(payload),
+              payload,
               remoteAddress: loopbackAddress(),
             });
             expect(response.statusCode).toBeLessThan(500);

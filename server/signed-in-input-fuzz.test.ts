@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
+import { deepJson, jsonShape, withShape } from "../tests/support/json-shapes.ts";
 import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
 import { notReallyPdf, samplePdf, samplePng } from "../tests/support/multipart.ts";
 import { queryRows } from "../tests/support/test-database.ts";
@@ -13,7 +14,8 @@ import { createAccount } from "./modules/accounts/create-account.ts";
 
 // Generated bad input on every portal, back-office and /api/v1 endpoint (v1 with an API key), as a caller who may use
 // it: bad path params and query strings everywhere, bad JSON where a JSON body is declared
-// (mostly a valid body built from the schema with one field replaced), and malformed multipart
+// (mostly a valid body built from the schema with one field replaced; some nested thousands of
+// levels deep or tens of thousands wide), and malformed multipart
 // where a body is taken without a JSON schema (the upload routes). The endpoints come from the
 // OpenAPI document, so a new one is fuzzed without editing this file. Never a 5xx, and every
 // refusal has the error shape. FUZZ_SCALE=10 runs ten times as many cases.
@@ -46,7 +48,8 @@ let knownIds: string[] = [];
 let dealId = "";
 
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_MAX: "1000000" });
+  // Limits high enough that generated requests reach the handlers rather than a 429.
+  server = await startTestServer({ RATE_LIMIT_MAX: "1000000", API_KEY_RATE_LIMIT_MAX: "1000000" });
   await createAccount(server.auth, { email: "admin@fuzz.example", name: "A", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
   await createAccount(server.auth, { email: "staff@fuzz.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
   const vendor = await createVendor(server.database, server.auth, "Fuzz Motors");
@@ -200,6 +203,13 @@ function jsonBodyOf(schema: Schema) {
   const oneFieldOff = fields.length ? [fc.tuple(validOf(schema), fc.constantFrom(...fields), nasty).map(([valid, field, value]) => ({ ...(valid as object), [field]: value }))] : [];
   return fc.oneof(
     { arbitrary: fc.oneof(...oneFieldOff, validOf(schema), nasty).map((value) => ({ type: "application/json", payload: JSON.stringify(value) ?? "" })), weight: 6 },
+    // Nested thousands of levels deep or tens of thousands wide: the whole body or one field.
+    {
+      arbitrary: fc
+        .tuple(validOf(schema), fields.length ? fc.option(fc.constantFrom(...fields), { nil: null }) : fc.constant(null), jsonShape)
+        .map(([valid, field, shape]) => ({ type: "application/json", payload: withShape(typeof valid === "object" && valid ? valid : {}, field, shape) })),
+      weight: 2,
+    },
     fc.constantFrom("{not json", "", "[", '{"a":', "\u0000", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}').map((payload) => ({ type: "application/json", payload })),
     fc.constant({ type: "application/json", payload: JSON.stringify({ x: "x".repeat(2 * 1024 * 1024) }) }),
     fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/xml", "application/json; charset=utf-16").map((type) => ({ type, payload: "a=b&c=d" })),
@@ -230,6 +240,7 @@ const part: fc.Arbitrary<Part> = fc.oneof(
       nastyText,
       dealField,
       fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+      fc.tuple(fc.constantFrom(...Object.keys(newDealFields())), deepJson).map(([field, shape]) => withShape(newDealFields(), field, shape)),
       fc.constant(JSON.stringify(newDealFields())),
       fc.constant("x".repeat(70 * 1024)),
     ),
@@ -245,27 +256,34 @@ const part: fc.Arbitrary<Part> = fc.oneof(
   }),
 );
 
-/** A multipart body, whole or damaged: cut off, without or with a wrong boundary, sent as JSON, or bytes that are not multipart. */
-const multipartRequest = fc
-  .record({
-    parts: fc.array(part, { maxLength: 6 }),
-    damage: fc.constantFrom("none", "none", "cut", "no boundary", "other boundary", "empty boundary", "as json", "garbage"),
-    cutAt: fc.double({ min: 0, max: 1, noNaN: true }),
-    garbage: fc.uint8Array({ minLength: 1, maxLength: 2000 }),
-  })
-  .map(({ parts, damage, cutAt, garbage }) => {
-    const boundary = `----fuzz${randomUUID()}`;
-    const body = multipart(parts, boundary);
-    const text = parts.map((each) => each.value ?? "").join("\n");
-    const type = `multipart/form-data; boundary=${boundary}`;
-    if (damage === "cut") return { text, type, payload: body.subarray(0, Math.floor(body.length * cutAt)) };
-    if (damage === "no boundary") return { text, type: "multipart/form-data", payload: body };
-    if (damage === "other boundary") return { text, type: "multipart/form-data; boundary=something-else", payload: body };
-    if (damage === "empty boundary") return { text, type: "multipart/form-data; boundary=", payload: body };
-    if (damage === "as json") return { text, type: "application/json", payload: body };
-    if (damage === "garbage") return { text, type, payload: Buffer.from(garbage) };
-    return { text, type, payload: body };
-  });
+/** A multipart body, whole or damaged: cut off, without or with a wrong boundary, sent as JSON, or bytes that are not multipart; or deep or wide JSON. */
+const multipartRequest = fc.oneof(
+  { arbitrary: damagedMultipart(), weight: 5 },
+  jsonShape.map((payload) => ({ text: "", type: "application/json", payload: payload as string | Buffer })),
+);
+
+function damagedMultipart() {
+  return fc
+    .record({
+      parts: fc.array(part, { maxLength: 6 }),
+      damage: fc.constantFrom("none", "none", "cut", "no boundary", "other boundary", "empty boundary", "as json", "garbage"),
+      cutAt: fc.double({ min: 0, max: 1, noNaN: true }),
+      garbage: fc.uint8Array({ minLength: 1, maxLength: 2000 }),
+    })
+    .map(({ parts, damage, cutAt, garbage }) => {
+      const boundary = `----fuzz${randomUUID()}`;
+      const body = multipart(parts, boundary);
+      const text = parts.map((each) => each.value ?? "").join("\n");
+      const type = `multipart/form-data; boundary=${boundary}`;
+      if (damage === "cut") return { text, type, payload: body.subarray(0, Math.floor(body.length * cutAt)) };
+      if (damage === "no boundary") return { text, type: "multipart/form-data", payload: body };
+      if (damage === "other boundary") return { text, type: "multipart/form-data; boundary=something-else", payload: body };
+      if (damage === "empty boundary") return { text, type: "multipart/form-data; boundary=", payload: body };
+      if (damage === "as json") return { text, type: "application/json", payload: body };
+      if (damage === "garbage") return { text, type, payload: Buffer.from(garbage) };
+      return { text, type, payload: body };
+    });
+}
 
 // ---- Found once ----
 

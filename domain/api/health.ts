@@ -14,8 +14,6 @@ export const readyResponse = z.object({
   database: z.enum(["ok", "down"]),
   /** Tags of the migrations this release has and the database lacks; null while the database is down. */
   pendingMigrations: z.nullable(z.array(z.string())),
-  /** Shown, never a reason to be not ready: a backlog is SMTP's problem, and taking servers out would not help. */
-  outbox: z.nullable(z.object({ pending: z.number(), oldestAgeSeconds: z.number() })),
 });
 
 /** What load balancers already check: the database answers (503 with the same body when it does not). */
@@ -42,7 +40,7 @@ export const healthLive = endpoint({
 export const healthReady = endpoint({
   method: "GET",
   path: "/api/health/ready",
-  summary: "Readiness: the database answers and no migration is pending; shows the outbox backlog",
+  summary: "Readiness: the database answers and no migration is pending",
   tags: ["system"],
   responses: { 200: readyResponse, 503: readyResponse },
   errors: ["UNAVAILABLE"],

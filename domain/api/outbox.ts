@@ -15,12 +15,20 @@ export const outboxMail = z.object({
 
 export type OutboxMail = z.infer<typeof outboxMail>;
 
-export const outboxListResponse = z.object({ mails: z.array(outboxMail) });
+export const outboxBacklog = z.object({ pending: z.number(), oldestAgeSeconds: z.number() });
+
+export type OutboxBacklog = z.infer<typeof outboxBacklog>;
+
+export const outboxListResponse = z.object({
+  mails: z.array(outboxMail),
+  /** Mails not delivered yet and the age of the oldest, in seconds (0 when none is pending). */
+  backlog: outboxBacklog,
+});
 
 export const listOutboxMails = endpoint({
   method: "GET",
   path: "/api/back-office/outbox",
-  summary: "Latest outbox mails (admins)",
+  summary: "Latest outbox mails and the backlog (admins)",
   tags: ["back office"],
   responses: { 200: outboxListResponse },
   errors: ["FORBIDDEN"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInDelaySeconds, signInWaitMessage, signInWaitSeconds } from "./sign-in-delay.ts";
+import { accountWaitMessage, accountWaitSeconds, signInDelaySeconds, signInWaitMessage, signInWaitSeconds } from "./sign-in-delay.ts";
 
 describe("sign-in delays", () => {
   it("lets the first failures through, then doubles the wait up to 15 minutes", () => {
@@ -17,5 +17,15 @@ describe("sign-in delays", () => {
   it("says how long in words", () => {
     expect(signInWaitMessage(20)).toBe("Too many failed sign-in attempts. Please try again in 20 seconds.");
     expect(signInWaitMessage(900)).toBe("Too many failed sign-in attempts. Please try again in 15 minutes.");
+  });
+
+  it("refuses an account's attempts from anywhere once it has 20 failures in the hour, until the oldest leaves the hour", () => {
+    const oldest = new Date("2026-01-01T12:00:00Z");
+    expect(accountWaitSeconds(19, oldest, new Date("2026-01-01T12:10:00Z"))).toBe(0);
+    expect(accountWaitSeconds(20, oldest, new Date("2026-01-01T12:10:00Z"))).toBe(50 * 60);
+    expect(accountWaitSeconds(35, oldest, new Date("2026-01-01T12:59:59.500Z"))).toBe(1);
+    expect(accountWaitSeconds(20, null, oldest)).toBe(0);
+    expect(accountWaitMessage(50 * 60)).toBe("Too many failed sign-in attempts on this account. Please try again in 50 minutes, or reset your password.");
+    expect(accountWaitMessage(30)).toBe("Too many failed sign-in attempts on this account. Please try again in 1 minute, or reset your password.");
   });
 });

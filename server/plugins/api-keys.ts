@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { bearerCredential, isApiKeyShape } from "#domain/api-keys/api-key-text.ts";
+import { AppError } from "../errors.ts";
 import { authenticateApiKey, type ApiKeyCaller } from "../modules/api-keys/authenticate-api-key.ts";
 
 declare module "fastify" {
@@ -22,13 +24,23 @@ declare module "fastify" {
  * nothing elsewhere (the session routes only read cookies).
  */
 export default fp(
-  async function apiKeysPlugin(app: FastifyInstance) {
+  async function apiKeysPlugin(app: FastifyInstance, options: { rateLimitMax: number }) {
     app.decorateRequest("apiKey", undefined);
-    app.addHook("onRequest", async (request) => {
-      if (request.routeOptions.config.apiKey) request.apiKey = await authenticateApiKey(app, request);
+    // One budget per key for all of /api/v1 (the routes have no limit of their own), counted before the key is looked up.
+    const budget = app.rateLimit({ max: options.rateLimitMax, timeWindow: "1 minute", keyGenerator: apiKeyRateLimitKey });
+    app.addHook("onRequest", async (request, reply) => {
+      if (!request.routeOptions.config.apiKey) return;
+      await app.failedAuthentications.refuseWhileBlocked(request, reply);
+      await budget.call(app, request, reply);
+      try {
+        request.apiKey = await authenticateApiKey(app, request);
+      } catch (error) {
+        if (error instanceof AppError && error.code === "UNAUTHENTICATED" && request.headers.authorization !== undefined) await app.failedAuthentications.count(request);
+        throw error;
+      }
     });
   },
-  { name: "api-keys", dependencies: ["db"] },
+  { name: "api-keys", dependencies: ["db", "security"] },
 );
 
 /**
@@ -37,6 +49,6 @@ export default fp(
  */
 export function apiKeyRateLimitKey(request: FastifyRequest): string {
   const secret = bearerCredential(request.headers.authorization);
-  if (!secret || !isApiKeyShape(secret)) return request.ip;
+  if (!secret || !isApiKeyShape(secret)) return `api-v1:${normalizeIP(request.ip)}`;
   return `api-key:${createHash("sha256").update(secret).digest("hex").slice(0, 32)}`;
 }

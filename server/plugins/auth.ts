@@ -5,6 +5,7 @@ import { isStaffRole } from "#domain/auth/roles.ts";
 import { activityWriteIntervalMs, recentAuthenticationUntil, sessionEndsAt } from "#domain/auth/session-lifetime.ts";
 import { session as sessionTable } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { exceedsJsonDepth, tooDeepMessage } from "../limit-json-depth.ts";
 import type { Auth } from "../modules/auth/create-auth.ts";
 import { exposedAuthEndpoints } from "../modules/auth/exposed-endpoints.ts";
 
@@ -68,8 +69,17 @@ export default fp(
     // One session lookup per request, however many checks ask (the area's hook, then the handler).
     const sessions = new WeakMap<FastifyRequest, Promise<AuthSession | null>>();
     const lookUp = (request: FastifyRequest) => {
-      if (!sessions.has(request)) sessions.set(request, auth.api.getSession({ headers: toWebHeaders(request), query: { disableRefresh: true } }));
+      if (!sessions.has(request)) sessions.set(request, lookUpSession(request));
       return sessions.get(request)!;
+    };
+    // A session cookie that names no session counts against the address; past the limit the next one is not looked up.
+    const sessionCookie = new RegExp(`(?:^|;)\\s*${(await auth.$context).authCookies.sessionToken.name.replace(/[.]/g, "\\.")}=`);
+    const lookUpSession = async (request: FastifyRequest) => {
+      if (!sessionCookie.test(request.headers.cookie ?? "")) return null;
+      await app.failedAuthentications.refuseWhileBlocked(request);
+      const found = await auth.api.getSession({ headers: toWebHeaders(request), query: { disableRefresh: true } });
+      if (!found) await app.failedAuthentications.count(request);
+      return found;
     };
 
     app.decorate("requireUser", async (request: FastifyRequest, { roles, allowMissingTwoFactor, recentAuthentication, countsAsActivity = true }: RequireUserOptions) => {
@@ -118,7 +128,9 @@ export default fp(
     // by our contract first and forwarded as parsed: the library sees nothing else.
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) =>
+        exceedsJsonDepth((body as Buffer).toString("latin1")) ? done(new AppError("VALIDATION_FAILED", tooDeepMessage), undefined) : done(null, body),
+      );
       for (const endpoint of exposedAuthEndpoints) {
         scope.route({
           method: endpoint.method,
@@ -159,5 +171,5 @@ export default fp(
       throw new AppError("NOT_FOUND", "Not found.");
     });
   },
-  { name: "auth" },
+  { name: "auth", dependencies: ["security"] },
 );

@@ -3,7 +3,15 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../errors.ts";
+import { failedAuthentications, type FailedAuthentications } from "../modules/rate-limits/failed-authentication.ts";
 import { sharedCounters } from "../modules/rate-limits/shared-counters.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Refused API keys and session cookies per address (the API-key and session lookups ask it first). */
+    failedAuthentications: FailedAuthentications;
+  }
+}
 
 export type SecurityOptions = {
   publicUrl: string;
@@ -38,6 +46,7 @@ export default fp(
       allowList: (request) => !isApiRequest(request),
       errorResponseBuilder: (_request, context) => new AppError("RATE_LIMITED", `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
     });
+    app.decorate("failedAuthentications", failedAuthentications(app));
 
     // CSRF: a state-changing API call that carries cookies must come from our own origin.
     // (better-auth applies the same rule to /api/auth itself.) Routes that take only an API key

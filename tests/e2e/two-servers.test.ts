@@ -58,7 +58,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     AUTH_SECRET: secret,
     DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
     MAIL_POLL_MS: "200",
     MAIL_RETRY_BASE_MS: "200",
     MAIL_CLAIM_LEASE_SECONDS: "5",

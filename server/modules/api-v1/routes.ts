@@ -6,8 +6,8 @@ import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
 import { canReply } from "#domain/deals/stages.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { AppError } from "../../errors.ts";
-import { apiKeyRateLimitKey } from "../../plugins/api-keys.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
+import { parseJsonField } from "../../limit-json-depth.ts";
 import type { ApiKeyCaller } from "../api-keys/authenticate-api-key.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
@@ -31,8 +31,9 @@ type Context = LeadContext & { timeZone: string };
  * deal is simply not found); every create takes an Idempotency-Key, every change is audited
  * with the key's id.
  */
-export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: FieldCipher; rateLimitMax: number }> = async (app, { context, cipher, rateLimitMax }) => {
-  const options = { config: { apiKey: true as const, rateLimit: { max: rateLimitMax, timeWindow: "1 minute", keyGenerator: apiKeyRateLimitKey } } };
+export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: FieldCipher }> = async (app, { context, cipher }) => {
+  // The key's budget is counted once for all of /api/v1 by plugins/api-keys.ts.
+  const options = { config: { apiKey: true as const, rateLimit: false as const } };
   const caller = (request: FastifyRequest): ApiKeyCaller => {
     if (!request.apiKey) throw new AppError("UNAUTHENTICATED", "Send a valid API key: Authorization: Bearer <key>.");
     return request.apiKey;
@@ -53,7 +54,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   const readBody = async (request: FastifyRequest, keyPrefix: string, slots: readonly string[], jsonField: string | null) => {
     if (!request.isMultipart()) return { input: request.body ?? null, files: [] as StoredUpload[], fingerprintBody: request.body ?? null };
     const { fields, files } = await receiveUploads(request, app.storage, keyPrefix, slots);
-    const input = jsonField ? safeJson(fields[jsonField]) : fields;
+    const input = jsonField ? parseJsonField(fields[jsonField]) : fields;
     return { input, files, fingerprintBody: { fields, files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })) } };
   };
 
@@ -200,11 +201,3 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     options,
   );
 };
-
-function safeJson(text: string | undefined): unknown {
-  try {
-    return JSON.parse(text ?? "");
-  } catch {
-    return null;
-  }
-}

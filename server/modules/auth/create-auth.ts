@@ -3,14 +3,14 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { admin, twoFactor } from "better-auth/plugins";
-import { and, count, eq, gt, isNull, lt, max, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Brand } from "#domain/site/brand.ts";
 import { linkLifetimes } from "#domain/auth/link-lifetime.ts";
 import { passwordLinkUrl } from "#domain/auth/password-link.ts";
 import { passwordLength, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { sessionLimits } from "#domain/auth/session-lifetime.ts";
-import { signInThrottle, signInWaitMessage, signInWaitSeconds } from "#domain/auth/sign-in-delay.ts";
+import { accountWaitMessage, accountWaitSeconds, signInThrottle, signInWaitMessage, signInWaitSeconds } from "#domain/auth/sign-in-delay.ts";
 import type { Database } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -223,17 +223,32 @@ export type Auth = ReturnType<typeof createAuth>;
 /** The endpoints whose new session comes from a factor just proved: the password, the app's code, a recovery code. */
 const sessionMakingFactors = ["/sign-in/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code"];
 
-/** Growing delays per account and address (domain/auth/sign-in-delay.ts), counted from the audit log. */
+/**
+ * Growing delays per account and address, and the account's own limit from every address since
+ * its last password reset (domain/auth/sign-in-delay.ts), counted from the audit log in one query.
+ */
 async function refuseWhileThrottled(db: Database, ctx: HookContext): Promise<void> {
   const email = String(ctx.body?.email ?? "").toLowerCase();
   const ipAddress = ctx.request?.headers.get("x-forwarded-for");
   if (!ipAddress) return;
-  const since = new Date(Date.now() - signInThrottle.windowMinutes * 60_000);
+  const now = new Date();
+  const since = new Date(now.getTime() - signInThrottle.windowMinutes * 60_000);
+  const { at, action, subject } = schema.auditLog;
+  const fromAddress = sql`${schema.auditLog.ipAddress} = ${ipAddress}`;
+  const reset = sql`(select max(reset.at) from audit_log reset where reset.action in ('password.reset', 'invitation.accepted') and reset.subject = ${email})`;
+  const sinceReset = sql`(${reset} is null or ${at} > ${reset})`;
   const [row] = await db
-    .select({ failures: count(), last: max(schema.auditLog.at) })
+    .select({
+      failures: sql<number>`count(*) filter (where ${fromAddress})`.mapWith(Number),
+      last: sql<string | null>`max(${at}) filter (where ${fromAddress})`,
+      accountFailures: sql<number>`count(*) filter (where ${sinceReset})`.mapWith(Number),
+      accountOldest: sql<string | null>`min(${at}) filter (where ${sinceReset})`,
+    })
     .from(schema.auditLog)
-    .where(and(eq(schema.auditLog.action, "sign-in.failed"), eq(schema.auditLog.subject, email), eq(schema.auditLog.ipAddress, ipAddress), gt(schema.auditLog.at, since)));
-  const wait = signInWaitSeconds(row?.failures ?? 0, row?.last ? new Date(row.last) : null, new Date());
+    .where(and(eq(action, "sign-in.failed"), eq(subject, email), gt(at, since)));
+  const accountWait = accountWaitSeconds(row?.accountFailures ?? 0, row?.accountOldest ? new Date(row.accountOldest) : null, now);
+  if (accountWait > 0) throw new APIError("TOO_MANY_REQUESTS", { message: accountWaitMessage(accountWait), code: "SIGN_IN_THROTTLED" }, { "retry-after": String(accountWait) });
+  const wait = signInWaitSeconds(row?.failures ?? 0, row?.last ? new Date(row.last) : null, now);
   if (wait > 0) throw new APIError("TOO_MANY_REQUESTS", { message: signInWaitMessage(wait), code: "SIGN_IN_THROTTLED" }, { "retry-after": String(wait) });
 }
 

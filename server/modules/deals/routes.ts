@@ -31,6 +31,7 @@ import { canReply } from "#domain/deals/stages.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
 import { AppError } from "../../errors.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
+import { parseJsonField } from "../../limit-json-depth.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
@@ -103,7 +104,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
       const dealId = randomUUID();
       const { fields, files } = await receiveUploads(request, app.storage, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"]);
       try {
-        const parsed = newDealClientSchema.safeParse(safeJson(fields.deal));
+        const parsed = newDealClientSchema.safeParse(parseJsonField(fields.deal));
         if (!parsed.success) throw new AppError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? "Please complete the client information.");
         const result = await createDeal(app.db, cipher, context, scope, dealId, parsed.data, files);
         if (!result.created) await discardUploads(app.storage, files);
@@ -347,11 +348,3 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     staffFirst,
   );
 };
-
-function safeJson(text: string | undefined): unknown {
-  try {
-    return JSON.parse(text ?? "");
-  } catch {
-    return null;
-  }
-}

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { listOutboxMails as listOutboxMailsEndpoint, retryOutboxMail as retryOutboxMailEndpoint } from "#domain/api/outbox.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
+import { outboxBacklog } from "../metrics/database-gauges.ts";
 import { listOutboxMails } from "./list-outbox-mails.ts";
 import { retryOutboxMail } from "./retry-outbox-mail.ts";
 
@@ -17,7 +18,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     listOutboxMailsEndpoint,
     async (request) => {
       await admin(request);
-      return listOutboxMails(app.db);
+      const [list, backlog] = await Promise.all([listOutboxMails(app.db), outboxBacklog(app.db)]);
+      return { ...list, backlog: { pending: backlog.pending, oldestAgeSeconds: Math.round(backlog.oldestAgeSeconds) } };
     },
     adminOnly,
   );
