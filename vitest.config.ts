@@ -22,6 +22,7 @@ export const driverIndependentSuites = [
   "server/db/migrations.test.ts",
   "server/main-start-up.test.ts",
   "server/modules/adverse-action/notice-template.test.ts",
+  "server/modules/api-v1/dealer-guide.test.ts",
   "server/modules/api-v1/verify-signature-sample.test.ts",
   "server/modules/backup/restore-archive.test.ts",
   "server/modules/crypto/field-cipher.test.ts",

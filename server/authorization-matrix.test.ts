@@ -145,7 +145,7 @@ describe("authorization matrix", () => {
     );
     // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's;
     // issue 27 adds the notice's recipient entered by staff, issue 28 the day the application was complete.
-    expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(10);
+    expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(11);
   });
 
   for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor", ...keyCallers] as const) {

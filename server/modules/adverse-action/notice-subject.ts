@@ -51,7 +51,12 @@ const dealDeclinedAt = sql<string | null>`(select max(h.at) from deal_history h 
 export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubjectType, id: string, timeZone: string, forUpdate = false): Promise<NoticeSubject | null> {
   if (type === "deal") {
     const query = db
-      .select({ deal, declinedAt: dealDeclinedAt, client: { firstName: dealClient.firstName, lastName: dealClient.lastName, email: dealClient.emailContact }, entered: adverseActionNotice.recipientEmail })
+      .select({
+        deal,
+        declinedAt: dealDeclinedAt,
+        client: { firstName: dealClient.firstName, lastName: dealClient.lastName, email: dealClient.emailContact },
+        entered: adverseActionNotice.recipientEmail,
+      })
       .from(deal)
       .leftJoin(dealClient, eq(dealClient.dealId, deal.id))
       .leftJoin(adverseActionNotice, enteredRecipient(type, deal.id))
