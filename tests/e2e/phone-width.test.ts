@@ -292,6 +292,9 @@ describe("the back office at 390 px", () => {
     { name: "response times", path: () => "/back-office/response-times", ready: (page) => page.getByRole("heading", { level: 2, name: "Overdue now" }).waitFor() },
     { name: "declines due", path: () => "/back-office/adverse-action", ready: (page) => page.getByRole("heading", { level: 1, name: "Declines due" }).waitFor() },
     { name: "possible duplicates", path: () => "/back-office/duplicates", ready: (page) => page.getByRole("heading", { level: 1, name: "Possible duplicates" }).waitFor() },
+    // Issue 27 and 28: admins' screens for staff accounts and the credit team's calendar.
+    { name: "staff", path: () => "/back-office/staff", ready: (page) => page.getByRole("table").getByText("admin@demo.example").waitFor() },
+    { name: "working calendar", path: () => "/back-office/working-calendar", ready: (page) => page.getByRole("heading", { level: 1, name: "Working calendar" }).waitFor() },
   ];
 
   for (const screen of screens) {
