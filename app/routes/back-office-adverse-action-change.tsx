@@ -1,6 +1,15 @@
 import { data, redirect } from "react-router";
 import { noticeRecipientRequest } from "#domain/adverse-action/notice-recipient.ts";
-import { adverseActionParams, completedOnRequest, noticeContentRequest, saveNoticeContent, sendNotice, setApplicationDecision, setCompletedOn, setNoticeRecipient } from "#domain/api/back-office-adverse-action.ts";
+import {
+  adverseActionParams,
+  completedOnRequest,
+  noticeContentRequest,
+  saveNoticeContent,
+  sendNotice,
+  setApplicationDecision,
+  setCompletedOn,
+  setNoticeRecipient,
+} from "#domain/api/back-office-adverse-action.ts";
 import type { AdverseActionChange, AdverseActionResult } from "../features/back-office/adverse-action/adverse-action-change.ts";
 import { ApiError, call } from "../lib/call.ts";
 import type { Route } from "./+types/back-office-adverse-action-change";

@@ -31,7 +31,9 @@ export function useAdverseActionChange(type: string, id: string) {
   const { state, data } = fetcher;
   useEffect(() => {
     if (state !== "idle" || !data) return;
-    const done = { save: "Notice reasons saved", recipient: "Applicant's address saved", send: "Notice sent to the applicant", decision: "Decision saved", completed: "Completed date saved" }[data.intent];
+    const done = { save: "Notice reasons saved", recipient: "Applicant's address saved", send: "Notice sent to the applicant", decision: "Decision saved", completed: "Completed date saved" }[
+      data.intent
+    ];
     if (data.ok) toast({ title: done, tone: "success" });
     else toast({ title: "Not saved", message: data.error ?? undefined, tone: "error" });
   }, [state, data, toast]);
