@@ -10,7 +10,8 @@ function isAddressOrNetwork(text: string): boolean {
   const [address = "", bits, ...rest] = text.split("/");
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  // A /0 network is every address: the same as trusting every hop, which TRUST_PROXY refuses.
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
 /**

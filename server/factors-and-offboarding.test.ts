@@ -10,6 +10,7 @@ import { totp } from "../tests/support/totp.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { apiKey, auditLog, dealDocument, mailOutbox, session, user, verification, webhookEndpoint } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
+import { confirmFailuresPerHour, tooManyConfirmFailuresMessage } from "./modules/accounts/confirm-identity-failures.ts";
 import { deactivateUser } from "./modules/accounts/deactivate-user.ts";
 import { resetTwoFactor } from "./modules/accounts/reset-two-factor.ts";
 import { setPassword } from "./modules/accounts/set-password.ts";
@@ -315,5 +316,22 @@ describe("19. back-office document downloads", () => {
     expect(refused.json().code).toBe("REAUTHENTICATION_REQUIRED");
     expect((await json(server.app, "POST", "/api/me/confirm-identity", staff.cookie, { password: admin.password })).statusCode).toBe(200);
     expect((await download()).headers["content-disposition"]).toMatch(/^attachment/);
+  });
+});
+
+describe("confirming it is you, from a stolen session", () => {
+  it(`ends the session after ${confirmFailuresPerHour} failed confirmations of the account in an hour, whatever the addresses`, async () => {
+    const vendor = await createVendor(server.database, server.auth, `Guessed Gear ${randomUUID().slice(0, 6)}`);
+    const { cookie } = await signIn(server.app, vendor.email, vendor.password);
+    // Each try from another address: the per-address limit alone would never stop this guesser.
+    for (let attempt = 0; attempt < confirmFailuresPerHour; attempt += 1) {
+      expect((await json(server.app, "POST", "/api/me/confirm-identity", cookie, { password: `guess-${attempt}-password` })).statusCode).toBe(400);
+    }
+    const refused = await json(server.app, "POST", "/api/me/confirm-identity", cookie, { password: vendor.password });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(tooManyConfirmFailuresMessage);
+    expect((await json(server.app, "GET", "/api/me", cookie)).statusCode).toBe(401);
+    // The owner signs in again with the password: a new session, its factor just proved.
+    expect((await signIn(server.app, vendor.email, vendor.password)).response.statusCode).toBe(200);
   });
 });

@@ -167,7 +167,7 @@ describe("the client address behind a proxy", () => {
     expect(loadConfig({ ...env, TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadConfig({ ...env, TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(loadConfig({ ...env, TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,fd00::/8" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.7", "fd00::/8"]);
-    for (const value of ["true", "0", "yes", "10.0.0.0/33", "10.0.0.300", "proxy.example"]) {
+    for (const value of ["true", "0", "yes", "10.0.0.0/33", "10.0.0.300", "proxy.example", "0.0.0.0/0", "::/0"]) {
       expect(() => loadConfig({ ...env, TRUST_PROXY: value }), value).toThrow(ConfigError);
       expect(() => loadConfig({ ...env, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
     }

@@ -16,9 +16,9 @@ export const noticeRecipientSourceLabels: Record<NoticeRecipientSource, string> 
 
 /** decisions.md 12: a notice (and a status mail) never goes to an address that belongs to a user of the product. */
 export const noticeRecipientMessages = {
-  none: "There is no e-mail address for the applicant: enter the applicant's address, or send the notice by post and record its date.",
+  none: "There is no e-mail address for the applicant: enter the applicant's address.",
   userAddress: (address: string, source: NoticeRecipientSource) =>
-    `${source === "staff" ? "The address entered" : `The address on file, ${noticeRecipientSourceLabels[source]},`} (${address}) belongs to a user of this site (a vendor or staff login), not to the applicant, so neither the notice nor status e-mails go there. Enter the applicant's own address, or send the notice by post and record its date.`,
+    `${source === "staff" ? "The address entered" : `The address on file, ${noticeRecipientSourceLabels[source]},`} (${address}) belongs to a user of this site (a vendor or staff login), not to the applicant, so neither the notice nor status e-mails go there. Enter the applicant's own address.`,
   enteredIsUser: "This address belongs to a user of this site (a vendor or staff login). Enter the applicant's own address.",
 };
 

@@ -8,18 +8,11 @@ export const draftLifetimeDays = 7;
 /** Saves per e-mail address in an hour, on top of the per-address limit of every public form. */
 export const draftSavesPerEmailPerHour = 5;
 
-/**
- * Live drafts one e-mail address may hold. Saving never removes a draft without its own token (a
- * stranger may save for any address), so a full address waits for one to be used or to expire.
- */
-export const liveDraftsPerEmail = 10;
-
 export const draftMessages = {
   expired: "This link has expired. Start a new application or ask for a new link.",
   resumed: "Welcome back: your saved application is filled in below. Check it, finish it and submit it.",
   sent: (email: string) => `We sent a link to ${email}. It reopens your application on any device for ${draftLifetimeDays} days.`,
   tooMany: "Too many saves for this e-mail address. Please try again in an hour.",
-  full: `This e-mail address already has ${liveDraftsPerEmail} saved applications waiting. Finish one from its link, or use another address.`,
   explain: `We will e-mail you a link that reopens this application for ${draftLifetimeDays} days. What you typed is stored encrypted and nobody sees it until you submit.`,
 } as const;
 

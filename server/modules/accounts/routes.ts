@@ -9,6 +9,7 @@ import type { SessionUser } from "../../plugins/auth.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { confirmIdentity } from "./confirm-identity.ts";
+import { confirmFailuresPerHour, recentConfirmFailures, tooManyConfirmFailuresMessage } from "./confirm-identity-failures.ts";
 
 const anyRole = Object.values(authRoles);
 const secondsUntil = (time: Date) => Math.max(0, Math.floor((time.getTime() - Date.now()) / 1000));
@@ -38,9 +39,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
     confirmIdentityEndpoint,
     async (request) => {
       const user = await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true });
+      if ((await recentConfirmFailures(app.db, user.id)) >= confirmFailuresPerHour) {
+        await app.db.delete(session).where(eq(session.id, user.sessionId));
+        throw new AppError("RATE_LIMITED", tooManyConfirmFailuresMessage);
+      }
       const confirmed = await confirmIdentity(app.auth, request, user, request.body);
       if (!confirmed) {
-        await recordAudit(app.db, { action: "reauthentication.failed", actorUserId: user.id, ipAddress: request.ip });
+        await recordAudit(app.db, { action: "reauthentication.failed", actorUserId: user.id, subject: user.id, ipAddress: request.ip });
         throw new AppError("VALIDATION_FAILED", "code" in request.body ? "That code is not right. Please try again." : "That password is not right. Please try again.");
       }
       const now = new Date();

@@ -22,7 +22,7 @@ export async function recordCompletedOn(db: Database, actor: Actor, type: Advers
     if (!subject) throw new AppError("NOT_FOUND", "Not found.");
     if (subject.noticeSentOn) throw new AppError("CONFLICT", `The notice was already sent on ${subject.noticeSentOn}.`);
     const problem = completedOnProblem(completedOn, subject.receivedOn, today);
-    if (problem) throw new AppError("VALIDATION_FAILED", problem, [{ path: ["completedOn"], message: problem }]);
+    if (problem) throw new AppError("VALIDATION_FAILED", problem, [{ path: "/completedOn", message: problem }]);
     if (completedOn !== subject.completedOn) {
       if (type === "deal") {
         await tx.update(deal).set({ declinedCompletedOn: completedOn, lastUpdate: new Date() }).where(eq(deal.id, id));

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { draftLifetimeDays, draftMessages, draftResumeUrl, draftSavesPerEmailPerHour, liveDraftsPerEmail, type SaveDraftRequest } from "#domain/leads/credit-application-draft-schema.ts";
+import { draftLifetimeDays, draftMessages, draftResumeUrl, draftSavesPerEmailPerHour, type SaveDraftRequest } from "#domain/leads/credit-application-draft-schema.ts";
 import type { Database } from "../../db/client.ts";
 import { creditApplicationDraft } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -15,7 +15,9 @@ const dayMs = 24 * 60 * 60 * 1000;
  * Stores what was typed as one encrypted value and mails a link that reopens it. Drafts of one
  * e-mail address coexist, each reachable only by its own link: anyone may save for any address, so
  * a save ends only the draft whose token it carries (`replaces`, the one it was resumed from),
- * revoked and its payload dropped. The mail names no field of the application.
+ * revoked and its payload dropped. The mail names no field of the application. Only the hourly
+ * count per address bounds saves (and their mails): a cap on the drafts an address holds would let a
+ * stranger who fills it keep the owner from saving for the drafts' whole lifetime.
  */
 export async function saveCreditApplicationDraft(db: Database, cipher: FieldCipher, context: MailContext, request: SaveDraftRequest, now = new Date()) {
   const hash = emailHash(request.email);
@@ -35,11 +37,6 @@ export async function saveCreditApplicationDraft(db: Database, cipher: FieldCiph
         .set({ revokedAt: now, payloadEncrypted: null })
         .where(and(eq(creditApplicationDraft.tokenHash, sha256Hex(request.replaces)), isNull(creditApplicationDraft.revokedAt), isNull(creditApplicationDraft.usedAt)));
     }
-    const [live] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(creditApplicationDraft)
-      .where(and(eq(creditApplicationDraft.emailHash, hash), gt(creditApplicationDraft.expiresAt, now), isNull(creditApplicationDraft.revokedAt), isNull(creditApplicationDraft.usedAt)));
-    if (live!.n >= liveDraftsPerEmail) throw new AppError("RATE_LIMITED", draftMessages.full);
     await tx.insert(creditApplicationDraft).values({
       tokenHash: sha256Hex(token),
       emailHash: hash,

@@ -48,7 +48,7 @@ export async function listWorkingCalendar(db: Database, year: number, thisYear: 
 export async function setWorkingCalendarDay(db: Database, actor: Actor, day: string, change: WorkingCalendarChange, thisYear: number): Promise<WorkingCalendarEntry> {
   checkYear(Number(day.slice(0, 4)), thisYear);
   const byDefault = defaultDayOff(day);
-  if (change.closed && change.label === "") throw new AppError("VALIDATION_FAILED", "Please say what the day off is.", [{ path: ["label"], message: "Please say what the day off is." }]);
+  if (change.closed && change.label === "") throw new AppError("VALIDATION_FAILED", "Please say what the day off is.", [{ path: "/label", message: "Please say what the day off is." }]);
   const label = change.label || (change.closed ? "" : `Open on ${byDefault ?? "a working day"}`);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(workingCalendarDay).where(eq(workingCalendarDay.day, day)).for("update");
