@@ -115,7 +115,7 @@ describe("applicant mail never goes to a user of the product", () => {
   it("a vendor that typed its own login as its client's e-mail gets neither the notice nor the status mail; staff enter the applicant's address, told why and where it came from", async () => {
     const dealId = await submitDeal({ businessName: "self mailed paving", businessEmail: ` ${vendor.email.toUpperCase()} ` });
     const url = `/api/back-office/adverse-action/deal/${dealId}`;
-    expect((await asUser(staffCookie, "PATCH", `/api/back-office/deals/${dealId}`, { stage: 0, declinedCompletedOn: "2026-03-04" })).statusCode).toBe(200);
+    expect((await asUser(staffCookie, "PATCH", `/api/back-office/deals/${dealId}`, { stage: 0, declinedReceivedOn: "2026-03-04", declinedCompletedOn: "2026-03-04" })).statusCode).toBe(200);
     await asUser(staffCookie, "PUT", url, { statement: "reasons", reasons: ["time-in-business"], otherReason: "" });
 
     const state = (await asUser(staffCookie, "GET", url)).json();

@@ -50,7 +50,7 @@ describe("adverse-action notice for a declined deal", () => {
     expect((await call("GET", `/api/back-office/adverse-action/deal/${dealId}`)).json()).toMatchObject({ declined: false, decidedOn: null });
     expect((await call("PUT", `/api/back-office/adverse-action/deal/${dealId}`, { statement: "right-to-request", reasons: [], otherReason: "" })).statusCode).toBe(409);
 
-    expect((await call("PATCH", `/api/back-office/deals/${dealId}`, { stage: 0, declinedCompletedOn: "2026-03-04" })).statusCode).toBe(200);
+    expect((await call("PATCH", `/api/back-office/deals/${dealId}`, { stage: 0, declinedReceivedOn: "2026-03-04", declinedCompletedOn: "2026-03-04" })).statusCode).toBe(200);
     expect((await call("GET", `/api/back-office/adverse-action/deal/${dealId}/notice.pdf`)).statusCode).toBe(409);
     const empty = await call("PUT", `/api/back-office/adverse-action/deal/${dealId}`, { statement: "reasons", reasons: [], otherReason: " " });
     expect(empty.statusCode).toBe(400);
@@ -138,8 +138,8 @@ describe("declines due", () => {
   it("lists declines without a notice, fewest days left first, overdue below zero", async () => {
     const late = await submitDeal({ businessName: "late declined" });
     const recent = await submitDeal({ businessName: "recent declined" });
-    await call("PATCH", `/api/back-office/deals/${recent}`, { stage: 0, declinedCompletedOn: "2026-05-20" });
-    await call("PATCH", `/api/back-office/deals/${late}`, { stage: 0, declinedCompletedOn: "2026-04-01" });
+    await call("PATCH", `/api/back-office/deals/${recent}`, { stage: 0, declinedReceivedOn: "2026-05-20", declinedCompletedOn: "2026-05-20" });
+    await call("PATCH", `/api/back-office/deals/${late}`, { stage: 0, declinedReceivedOn: "2026-04-01", declinedCompletedOn: "2026-04-01" });
     const due = await declinesDue(server.database.db, "America/Los_Angeles", new Date("2026-05-05T18:00:00Z"));
     const ours = due.filter((row) => row.businessName === "LATE DECLINED" || row.businessName === "RECENT DECLINED");
     expect(ours.map((row) => [row.businessName, row.daysLeft])).toEqual([
@@ -217,5 +217,14 @@ describe("the day the application was complete (12 CFR 1002.9(a)(1))", () => {
     await call("PUT", `/api/back-office/adverse-action/deal/${dealId}`, { statement: "right-to-request", reasons: [], otherReason: "" });
     expect((await call("POST", `/api/back-office/adverse-action/deal/${dealId}/send`)).statusCode).toBe(200);
     expect((await call("PUT", `/api/back-office/adverse-action/deal/${dealId}/completed-on`, { completedOn: "2025-11-23" })).statusCode).toBe(409);
+
+    // The deal form keeps the same rule: not before receipt, not to come, not once the notice is sent.
+    const formDeal = await submitDeal({ businessName: "deal form completed day" });
+    await server.database.db.update(deal).set({ createdAt: received }).where(eq(deal.id, formDeal));
+    const before = await call("PATCH", `/api/back-office/deals/${formDeal}`, { declinedCompletedOn: "2025-11-20" });
+    expect(before.json()).toMatchObject({ code: "VALIDATION_FAILED", message: expect.stringMatching(/before it was received/) });
+    expect((await call("PATCH", `/api/back-office/deals/${formDeal}`, { declinedCompletedOn: "2999-01-01" })).statusCode).toBe(400);
+    expect((await call("PATCH", `/api/back-office/deals/${formDeal}`, { declinedCompletedOn: "2025-11-24" })).statusCode).toBe(200);
+    expect((await call("PATCH", `/api/back-office/deals/${dealId}`, { declinedCompletedOn: "2025-11-25" })).statusCode).toBe(409);
   });
 });

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { DealUpdate } from "#domain/api/back-office-deals.ts";
 import { describeDealChange, financingDisclaimer, isVendorVisibleDealField } from "#domain/deals/deal-changes.ts";
+import { completedOnProblem } from "#domain/adverse-action/notice-due.ts";
 import { stageLabel } from "#domain/deals/stages.ts";
+import { dayInTimeZone } from "#domain/site/business-time.ts";
 import { applicantStatusForStage } from "#domain/leads/applicant-status.ts";
 import type { Database } from "../../db/client.ts";
 import { deal, dealClient, dealHistory, user } from "../../db/schema.ts";
@@ -19,6 +21,14 @@ const tracked = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment"
 
 const stored = (value: unknown) => String(value ?? "");
 
+/** The notice screen's rule for the day the application was complete holds in the deal form too. */
+function refuseCompletedOn(current: typeof deal.$inferSelect, changes: DealUpdate, timeZone: string) {
+  if (current.declinedNoticeSentOn) throw new AppError("CONFLICT", `The notice was already sent on ${current.declinedNoticeSentOn}.`);
+  const receivedOn = (changes.declinedReceivedOn !== undefined ? changes.declinedReceivedOn : current.declinedReceivedOn) ?? dayInTimeZone(current.createdAt, timeZone);
+  const problem = completedOnProblem(changes.declinedCompletedOn!, receivedOn, dayInTimeZone(new Date(), timeZone));
+  if (problem) throw new AppError("VALIDATION_FAILED", problem, [{ path: "/declinedCompletedOn", message: problem }]);
+}
+
 /**
  * Applies the credit team's edits in one transaction: each changed field is written to the
  * deal's history (who, when, from -> to); a stage change is audited; and every change the vendor
@@ -33,6 +43,7 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
     if (!current) throw new AppError("NOT_FOUND", "Not found.");
     const changed = tracked.filter((field) => changes[field] !== undefined && stored(changes[field]) !== stored(current[field]));
     if (changed.length === 0) return { changed: [] as string[], mailed: false };
+    if (changed.includes("declinedCompletedOn") && changes.declinedCompletedOn) refuseCompletedOn(current, changes, context.promise.timeZone);
 
     const entries = changed.map((field) => ({ field, fromValue: stored(current[field]), toValue: stored(changes[field]) }));
     const [updated] = await tx
