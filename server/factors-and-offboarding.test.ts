@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, like } from "drizzle-orm";
+import { and, desc, eq, inArray, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
@@ -333,5 +333,27 @@ describe("confirming it is you, from a stolen session", () => {
     expect((await json(server.app, "GET", "/api/me", cookie)).statusCode).toBe(401);
     // The owner signs in again with the password: a new session, its factor just proved.
     expect((await signIn(server.app, vendor.email, vendor.password)).response.statusCode).toBe(200);
+  });
+});
+
+describe("two admins at once", () => {
+  it("lets one of two admins who deactivate each other at the same moment win, the other refused, never a 5xx", async () => {
+    const [first, second] = await Promise.all(
+      ["first", "second"].map((name) =>
+        createAccount(server.auth, { email: `${name}-racer-${randomUUID().slice(0, 6)}@fo.example`, name, role: authRoles.admin, password: `${name}-racer-password`, emailVerified: true }),
+      ),
+    );
+    const results = await Promise.allSettled([
+      deactivateUser(server.database.db, { userId: first!.id }, second!.id, [authRoles.admin]),
+      deactivateUser(server.database.db, { userId: second!.id }, first!.id, [authRoles.admin]),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const refusal = results.find((result) => result.status === "rejected")!.reason as { code?: string };
+    expect(refusal.code).toBe("FORBIDDEN");
+    const banned = await server.database.db
+      .select({ id: user.id, banned: user.banned })
+      .from(user)
+      .where(inArray(user.id, [first!.id, second!.id]));
+    expect(banned.filter((row) => row.banned)).toHaveLength(1);
   });
 });

@@ -124,8 +124,8 @@ describe("applicant mail never goes to a user of the product", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(state.recipientProblem);
 
-    // Staff may not enter a user's address either (a vendor's or their own), whatever its case.
-    for (const address of [vendor.email.toUpperCase(), "Credit@Strangers.example"]) {
+    // Staff may not enter a user's address either (a vendor's or their own), whatever its case or +tag.
+    for (const address of [vendor.email.toUpperCase(), vendor.email.replace("@", "+customer@"), "Credit@Strangers.example"]) {
       const entered = await asUser(staffCookie, "PUT", `${url}/recipient`, { email: address });
       expect(entered.statusCode).toBe(400);
       expect(entered.json()).toMatchObject({ code: "VALIDATION_FAILED", message: noticeRecipientMessages.enteredIsUser });

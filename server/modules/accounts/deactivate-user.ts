@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
@@ -24,12 +24,11 @@ export async function deactivateUser(db: Database, by: Deactivator, userId: stri
     if (!target) throw new AppError("NOT_FOUND", "Not found.");
     if (target.id === by.userId) throw new AppError("CONFLICT", "You cannot deactivate your own account.");
     if (target.role === authRoles.admin) {
-      const otherAdmins = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(and(eq(user.role, authRoles.admin), ne(user.id, target.id), or(isNull(user.banned), eq(user.banned, false))))
-        .for("update");
-      if (otherAdmins.length === 0) throw new AppError("CONFLICT", "This is the only active admin: make another admin first.");
+      // Every admin row, locked in one order: two admins deactivating each other at once wait for
+      // each other instead of deadlocking, and the second then sees that it was deactivated itself.
+      const admins = await tx.select({ id: user.id, banned: user.banned }).from(user).where(eq(user.role, authRoles.admin)).orderBy(user.id).for("update");
+      if (by.userId && admins.some((admin) => admin.id === by.userId && admin.banned)) throw new AppError("FORBIDDEN", "Your account was deactivated.");
+      if (!admins.some((admin) => admin.id !== target.id && !admin.banned)) throw new AppError("CONFLICT", "This is the only active admin: make another admin first.");
     }
     await tx.update(user).set({ banned: true, banReason: "Deactivated" }).where(eq(user.id, target.id));
     await endSignIns(tx, target.id);
