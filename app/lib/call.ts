@@ -40,7 +40,7 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input, options]:
     throw new ApiError(0, "NETWORK", "We could not reach our server. Please check your connection and try again.");
   }
   const text = await response.text();
-  const data = text ? safeJson(text) : null;
+  const data = parseJsonOrNull(text);
   if (!response.ok) {
     const failure = (data ?? {}) as { code?: ApiErrorCode; message?: string; details?: { path: string; message: string }[] };
     throw new ApiError(response.status, failure.code ?? "INTERNAL", failure.message ?? "Something went wrong. Please try again later.", Array.isArray(failure.details) ? failure.details : []);
@@ -58,9 +58,10 @@ export function downloadUrl<E extends Endpoint & { download: true }>(endpoint: E
   return endpointUrl(endpoint.path, params, query);
 }
 
-function safeJson(text: string): unknown {
+/** A response body as JSON; null when it is empty or not JSON (a proxy's error page). */
+export function parseJsonOrNull(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return text ? JSON.parse(text) : null;
   } catch {
     return null;
   }

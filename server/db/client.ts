@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { closeTreeToOthers, ensurePrivateDirectory } from "../private-directory.ts";
 import * as schema from "./schema.ts";
+import { wakeWorkersAfterCommit } from "./wake-after-commit.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -68,6 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client dying (server restart) must not crash the process; the pool reconnects.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    wakeWorkersAfterCommit(db);
     const readPool = target.readUrl ? new pg.Pool({ connectionString: target.readUrl, max: target.poolSize ?? 10 }) : null;
     readPool?.on("error", () => {});
     return {
@@ -89,6 +91,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // PGlite writes its initial files 0666 whatever the umask; the folder is closed, and so are they.
   if (target.dataDir) await closeTreeToOthers(target.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  wakeWorkersAfterCommit(db);
   return {
     db,
     readDb: db,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import nodemailer from "nodemailer";
+import { onWake } from "../db/wake-after-commit.ts";
 import { deliverDueMail } from "../jobs/deliver-outbox.ts";
 import type { FieldCipher } from "../modules/crypto/field-cipher.ts";
 import { devMailTransport } from "../modules/mail/dev-mail-transport.ts";
@@ -21,7 +22,7 @@ export type MailOptions = {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Runs one delivery pass now (used after enqueueing to cut latency, and by tests). */
+    /** Runs one delivery pass now (tests; enqueueMail wakes the worker itself, after commit). */
     deliverMailNow(): Promise<number>;
   }
 }
@@ -45,12 +46,15 @@ export default fp(
     // Message-IDs name the outbox row in the sender's own domain, like the mail's From.
     const messageIdDomain = senderDomain(options.from);
     let running: Promise<number> | null = null;
+    let queued: Promise<number> | null = null;
     let timer: NodeJS.Timeout | undefined;
     let stopped = false;
 
-    const pass = () => {
-      // One pass at a time per process; other processes are kept apart by SKIP LOCKED.
-      running ??= deliverDueMail(app.db, transport, {
+    const pass = (): Promise<number> => {
+      // One pass at a time per process (other processes are kept apart by SKIP LOCKED); a mail
+      // enqueued during a pass may have missed its claim: one more pass follows the current one.
+      if (running) return (queued ??= running.then(() => ((queued = null), stopped ? 0 : pass())));
+      running = deliverDueMail(app.db, transport, {
         from: options.from,
         messageIdDomain,
         retryBaseMs: options.retryBaseMs,
@@ -75,11 +79,14 @@ export default fp(
     };
 
     app.decorate("deliverMailNow", pass);
+    const unsubscribe = onWake(app.db, "mail", () => void pass());
     app.addHook("onReady", async () => schedule());
     app.addHook("onClose", async () => {
       stopped = true;
+      unsubscribe();
       clearTimeout(timer);
       await running;
+      await queued;
       transport.close();
     });
   },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { onWake } from "../db/wake-after-commit.ts";
 import { deliverDueWebhooks } from "../jobs/deliver-webhooks.ts";
 import type { FieldCipher } from "../modules/crypto/field-cipher.ts";
 
@@ -7,7 +8,7 @@ export type WebhookPluginOptions = { cipher: FieldCipher; allowLoopback: boolean
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Runs one webhook delivery pass now (after an event is recorded, to cut latency; and by tests). */
+    /** Runs one webhook delivery pass now (tests; recording an event wakes the worker itself, after commit). */
     deliverWebhooksNow(): Promise<number>;
   }
 }
@@ -48,9 +49,11 @@ export default fp(
     };
 
     app.decorate("deliverWebhooksNow", pass);
+    const unsubscribe = onWake(app.db, "webhooks", () => void pass());
     app.addHook("onReady", async () => schedule());
     app.addHook("onClose", async () => {
       stopped = true;
+      unsubscribe();
       clearTimeout(timer);
       await running;
       await queued;

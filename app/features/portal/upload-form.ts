@@ -1,5 +1,5 @@
 import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResponse } from "#domain/api/endpoint.ts";
-import { ApiError } from "../../lib/call.ts";
+import { ApiError, parseJsonOrNull } from "../../lib/call.ts";
 
 type MultipartEndpoint = Endpoint & { multipart: true };
 
@@ -27,7 +27,7 @@ export function uploadWithProgress<E extends MultipartEndpoint>(endpoint: E, inp
       );
     };
     request.onload = () => {
-      const data = safeJson(request.responseText);
+      const data = parseJsonOrNull(request.responseText);
       if (request.status < 200 || request.status >= 300) {
         const failure = (data ?? {}) as { code?: ApiError["code"]; message?: string; details?: { path: string; message: string }[] };
         reject(new ApiError(request.status, failure.code ?? "INTERNAL", failure.message ?? "Something went wrong. Please try again later.", Array.isArray(failure.details) ? failure.details : []));
@@ -42,12 +42,4 @@ export function uploadWithProgress<E extends MultipartEndpoint>(endpoint: E, inp
     request.onerror = () => reject(new ApiError(0, "NETWORK", "We could not reach our server. Please check your connection and try again."));
     request.send(body);
   });
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
 }

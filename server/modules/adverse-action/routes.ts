@@ -104,7 +104,6 @@ export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: Ma
     async (request) => {
       const actor = await staff(request);
       const state = await sendNotice(app.db, brand, actor, request.params.type, request.params.id, timeZone);
-      void app.deliverMailNow();
       return state;
     },
     staffFirst,
@@ -116,7 +115,6 @@ export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: Ma
     async (request) => {
       const actor = await staff(request);
       const state = await setApplicationDecision(app.db, actor, request.params.id, timeZone, request.body.decision, mail);
-      void app.deliverMailNow();
       return state;
     },
     staffFirst,

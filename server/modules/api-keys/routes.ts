@@ -34,7 +34,6 @@ export const apiKeyRoutes: FastifyPluginAsync<{ brand: Brand; publicUrl: string 
     async (request) => {
       const scope = await requireVendorScope(app, request, { recentAuthentication: true });
       const created = await createApiKey(app.db, { brand, publicUrl }, { companyId: scope.companyId, userId: scope.userId, email: scope.email, name: request.body.name, ipAddress: request.ip });
-      void app.deliverMailNow();
       return created;
     },
     vendorFirst,

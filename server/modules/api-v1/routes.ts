@@ -19,7 +19,7 @@ import { findDeal } from "../deals/find-deal.ts";
 import { listDeals } from "../deals/list-deals.ts";
 import { addDealDocuments, portalDealDetail } from "../deals/portal-deal-page.ts";
 import { postMessage } from "../deals/post-message.ts";
-import { discardUploads, receiveUploads, type StoredUpload } from "../deals/receive-uploads.ts";
+import { withUploads, type StoredUpload } from "../deals/receive-uploads.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 import { idempotent, requestFingerprint } from "./idempotent.ts";
 
@@ -50,12 +50,21 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     if (answer.replayed) reply.header("idempotent-replayed", "true");
     return reply.status(answer.status).send(answer.body);
   };
-  /** The body of a create: multipart (fields and stored files) or JSON; files count by their content. */
-  const readBody = async (request: FastifyRequest, keyPrefix: string, slots: readonly string[], jsonField: string | null) => {
-    if (!request.isMultipart()) return { input: request.body ?? null, files: [] as StoredUpload[], fingerprintBody: request.body ?? null };
-    const { fields, files } = await receiveUploads(request, app.storage, keyPrefix, slots);
-    const input = jsonField ? parseJsonField(fields[jsonField]) : fields;
-    return { input, files, fingerprintBody: { fields, files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })) } };
+  type Body = { input: unknown; files: StoredUpload[]; fingerprintBody: unknown; unused(): void };
+  /**
+   * Runs `use` with the body of a create: multipart (fields and stored files, discarded as
+   * withUploads says) or JSON; files count by their content.
+   */
+  const withBody = <T>(request: FastifyRequest, keyPrefix: string, slots: readonly string[], jsonField: string | null, use: (body: Body) => Promise<T>) => {
+    if (!request.isMultipart()) return use({ input: request.body ?? null, files: [], fingerprintBody: request.body ?? null, unused: () => {} });
+    return withUploads(request, app.storage, keyPrefix, slots, ({ fields, files, unused }) =>
+      use({
+        input: jsonField ? parseJsonField(fields[jsonField]) : fields,
+        files,
+        fingerprintBody: { fields, files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })) },
+        unused,
+      }),
+    );
   };
 
   registerEndpoint(
@@ -76,25 +85,18 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
       const key = caller(request);
       const idempotencyKey = request.headers["idempotency-key"];
       const dealId = randomUUID();
-      const { input, files, fingerprintBody } = await readBody(request, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], "deal");
-      try {
+      const answer = await withBody(request, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], "deal", async ({ input, files, fingerprintBody, unused }) => {
         const client = v1DealRequest.parse(input);
         const answer = await idempotent(app.db, key.scope, idempotencyKey, requestFingerprint("POST /api/v1/deals", {}, fingerprintBody), async () => {
           const created = await createDeal(app.db, cipher, context, key.scope, dealId, { ...client, idempotencyKey: `v1:${idempotencyKey}` }, files, { documentsLater: true });
-          if (!created.created) await discardUploads(app.storage, files);
-          else {
-            await audit(request, key, "api.deal.create", created.id, { documents: files.length });
-            void app.deliverMailNow();
-            void app.deliverWebhooksNow();
-          }
+          if (!created.created) unused();
+          else await audit(request, key, "api.deal.create", created.id, { documents: files.length });
           return { status: 201, body: { id: created.id, accountNumber: created.accountNumber } };
         });
-        if (answer.replayed) await discardUploads(app.storage, files);
-        return send(reply, answer);
-      } catch (error) {
-        await discardUploads(app.storage, files);
-        throw error;
-      }
+        if (answer.replayed) unused();
+        return answer;
+      });
+      return send(reply, answer);
     },
     options,
   );
@@ -115,22 +117,18 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     async (request, reply) => {
       const { key, found } = await companyDeal(request);
       if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
-      const { files, fingerprintBody } = await readBody(request, `deals/${found.id}`, ["document"], null);
-      try {
+      const answer = await withBody(request, `deals/${found.id}`, ["document"], null, async ({ files, fingerprintBody, unused }) => {
         if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
         const fingerprint = requestFingerprint("POST /api/v1/deals/:id/documents", { id: found.id }, fingerprintBody);
         const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
           const added = await addDealDocuments(app.db, context, key.scope, found, files, request.ip);
           await audit(request, key, "api.deal.documents", found.id, { documents: added.ids });
-          void app.deliverMailNow();
           return { status: 201, body: added };
         });
-        if (answer.replayed) await discardUploads(app.storage, files);
-        return send(reply, answer);
-      } catch (error) {
-        await discardUploads(app.storage, files);
-        throw error;
-      }
+        if (answer.replayed) unused();
+        return answer;
+      });
+      return send(reply, answer);
     },
     options,
   );
@@ -150,8 +148,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     v1PostMessage,
     async (request, reply) => {
       const { key, found } = await companyDeal(request);
-      const { input, files, fingerprintBody } = await readBody(request, `deals/${found.id}`, ["attachment"], null);
-      try {
+      const answer = await withBody(request, `deals/${found.id}`, ["attachment"], null, async ({ input, files, fingerprintBody, unused }) => {
         const { body } = v1MessageRequest.parse(input);
         const fingerprint = requestFingerprint("POST /api/v1/deals/:id/messages", { id: found.id }, fingerprintBody);
         const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
@@ -167,16 +164,12 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
             logicalFolder: `${key.scope.email}/${found.businessName}`,
           });
           await audit(request, key, "api.deal.message", found.id, { messageId: message.id });
-          void app.deliverMailNow();
-          void app.deliverWebhooksNow();
           return { status: 201, body: message };
         });
-        if (answer.replayed) await discardUploads(app.storage, files);
-        return send(reply, answer);
-      } catch (error) {
-        await discardUploads(app.storage, files);
-        throw error;
-      }
+        if (answer.replayed) unused();
+        return answer;
+      });
+      return send(reply, answer);
     },
     options,
   );

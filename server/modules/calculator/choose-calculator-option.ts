@@ -8,7 +8,7 @@ import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 
 /** 'I want this payment option': records the term once and tells the credit team. */
-export async function chooseCalculatorOption(db: Database, context: LeadContext, leadId: string, term: number) {
+export async function chooseCalculatorOption(db: Database, context: LeadContext, leadId: string, term: number): Promise<void> {
   return db.transaction(async (tx) => {
     const [lead] = await tx
       .update(calculatorLead)
@@ -18,7 +18,7 @@ export async function chooseCalculatorOption(db: Database, context: LeadContext,
     if (!lead) {
       const [existing] = await tx.select({ chosenTerm: calculatorLead.chosenTerm }).from(calculatorLead).where(eq(calculatorLead.id, leadId));
       if (!existing) throw new AppError("NOT_FOUND", "We could not find your answers. Please start again.");
-      return { changed: false };
+      return;
     }
     await enqueueMail(
       tx,
@@ -31,6 +31,5 @@ export async function chooseCalculatorOption(db: Database, context: LeadContext,
       }),
       context.cipher,
     );
-    return { changed: true };
   });
 }

@@ -13,7 +13,6 @@ export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; tim
     sendCalculatorLead,
     async (request, reply) => {
       const result = await createCalculatorLead(app.db, cipher, { ...context, timeZone }, request.body, yearInTimeZone(new Date(), timeZone));
-      if (result.created) void app.deliverMailNow();
       return reply.status(result.created ? 201 : 200).send({ id: result.id, quote: result.quote });
     },
     { config: { rateLimit: context.rateLimit } },
@@ -23,8 +22,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<{ context: LeadContext; tim
     app,
     chooseCalculatorOptionEndpoint,
     async (request) => {
-      const { changed } = await chooseCalculatorOption(app.db, context, request.body.leadId, Number(request.body.term));
-      if (changed) void app.deliverMailNow();
+      await chooseCalculatorOption(app.db, context, request.body.leadId, Number(request.body.term));
       return { ok: true as const };
     },
     { config: { rateLimit: context.rateLimit } },

@@ -151,6 +151,33 @@ function asUploadError(error: unknown, fromParser: boolean): unknown {
   return error;
 }
 
-export async function discardUploads(storage: FileStorage, files: readonly StoredUpload[]): Promise<void> {
+/** The uploads of a request, and `unused()` for an outcome that keeps none of them (a repeat). */
+export type ReceivedUploads = { fields: Record<string, string>; files: StoredUpload[]; unused(): void };
+
+/**
+ * Receives the request's uploads (receiveUploads) and runs `use` with them. The stored files are
+ * deleted when `use` throws, or after it returns if it called `unused()`: a file only stays when
+ * the request that brought it succeeded and keeps it.
+ */
+export async function withUploads<T>(request: FastifyRequest, storage: FileStorage, keyPrefix: string, allowedSlots: readonly string[], use: (uploads: ReceivedUploads) => Promise<T>): Promise<T> {
+  const { fields, files } = await receiveUploads(request, storage, keyPrefix, allowedSlots);
+  let kept = true;
+  try {
+    const result = await use({
+      fields,
+      files,
+      unused: () => {
+        kept = false;
+      },
+    });
+    if (!kept) await discardUploads(storage, files);
+    return result;
+  } catch (error) {
+    await discardUploads(storage, files);
+    throw error;
+  }
+}
+
+async function discardUploads(storage: FileStorage, files: readonly StoredUpload[]): Promise<void> {
   await Promise.all(files.map((file) => storage.delete(file.storageKey).catch(() => undefined)));
 }

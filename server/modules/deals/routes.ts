@@ -47,7 +47,7 @@ import { listAllDeals } from "./list-all-deals.ts";
 import { listDeals } from "./list-deals.ts";
 import { addDealDocuments, markDealRead, portalDealDetail, unreadCount } from "./portal-deal-page.ts";
 import { postMessage } from "./post-message.ts";
-import { discardUploads, receiveUploads } from "./receive-uploads.ts";
+import { withUploads } from "./receive-uploads.ts";
 import { revealDealClient } from "./reveal-deal-client.ts";
 import { sendDocument } from "./send-document.ts";
 import { updateDeal } from "./update-deal.ts";
@@ -102,21 +102,14 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
       const scope = await requireVendorScope(app, request);
       if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the deal as multipart/form-data.");
       const dealId = randomUUID();
-      const { fields, files } = await receiveUploads(request, app.storage, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"]);
-      try {
+      const result = await withUploads(request, app.storage, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], async ({ fields, files, unused }) => {
         const parsed = newDealClientSchema.safeParse(parseJsonField(fields.deal));
         if (!parsed.success) throw new AppError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? "Please complete the client information.");
-        const result = await createDeal(app.db, cipher, context, scope, dealId, parsed.data, files);
-        if (!result.created) await discardUploads(app.storage, files);
-        else {
-          void app.deliverMailNow();
-          void app.deliverWebhooksNow();
-        }
-        return reply.status(result.created ? 201 : 200).send({ id: result.id, accountNumber: result.accountNumber });
-      } catch (error) {
-        await discardUploads(app.storage, files);
-        throw error;
-      }
+        const created = await createDeal(app.db, cipher, context, scope, dealId, parsed.data, files);
+        if (!created.created) unused();
+        return created;
+      });
+      return reply.status(result.created ? 201 : 200).send({ id: result.id, accountNumber: result.accountNumber });
     },
     vendorFirst,
   );
@@ -159,16 +152,11 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     async (request, reply) => {
       const { scope, found } = await vendorDeal(request);
       if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
-      const { files } = await receiveUploads(request, app.storage, `deals/${found.id}`, ["document"]);
-      try {
+      return withUploads(request, app.storage, `deals/${found.id}`, ["document"], async ({ files }) => {
         if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
         const added = await addDealDocuments(app.db, context, scope, found, files, request.ip);
-        void app.deliverMailNow();
         return reply.status(201).send(added);
-      } catch (error) {
-        await discardUploads(app.storage, files);
-        throw error;
-      }
+      });
     },
     vendorFirst,
   );
@@ -189,8 +177,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     async (request, reply) => {
       const { scope, found } = await vendorDeal(request);
       if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
-      const { fields, files } = await receiveUploads(request, app.storage, `deals/${found.id}`, ["attachment"]);
-      try {
+      return withUploads(request, app.storage, `deals/${found.id}`, ["attachment"], async ({ fields, files }) => {
         const thread = await dealThread(app.db, found.id);
         const lastAuthor = thread.messages.at(-1)?.author ?? null;
         if (!canReply(found.stage, lastAuthor)) throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
@@ -205,13 +192,8 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
           attachments: files,
           logicalFolder: `${scope.email}/${found.businessName}`,
         });
-        void app.deliverMailNow();
-        void app.deliverWebhooksNow();
         return reply.status(201).send(message);
-      } catch (error) {
-        await discardUploads(app.storage, files);
-        throw error;
-      }
+      });
     },
     vendorFirst,
   );
@@ -260,9 +242,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     updateBackOfficeDeal,
     async (request) => {
       const user = await staff(request);
-      const { changed, mailed } = await updateDeal(app.db, context, user, request.params.id, request.body);
-      if (mailed) void app.deliverMailNow();
-      if (changed.includes("stage")) void app.deliverWebhooksNow();
+      const { changed } = await updateDeal(app.db, context, user, request.params.id, request.body);
       return { changed };
     },
     staffFirst,
@@ -287,8 +267,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
       const detail = await dealDetail(app.db, request.params.id);
       if (!detail) throw new AppError("NOT_FOUND", "Not found.");
       if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
-      const { fields, files } = await receiveUploads(request, app.storage, `deals/${detail.deal.id}`, ["attachment"]);
-      try {
+      return withUploads(request, app.storage, `deals/${detail.deal.id}`, ["attachment"], async ({ fields, files }) => {
         const body = messageBodySchema.safeParse(fields.body ?? "");
         if (!body.success) throw new AppError("VALIDATION_FAILED", body.error.issues[0]!.message);
         const message = await postMessage(app.db, context, {
@@ -300,13 +279,8 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
           attachments: files,
           logicalFolder: `${detail.deal.vendorEmail ?? "referred"}/${detail.deal.businessName}`,
         });
-        void app.deliverMailNow();
-        void app.deliverWebhooksNow();
         return reply.status(201).send(message);
-      } catch (error) {
-        await discardUploads(app.storage, files);
-        throw error;
-      }
+      });
     },
     staffFirst,
   );

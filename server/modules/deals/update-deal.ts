@@ -42,7 +42,7 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
     const [current] = await tx.select().from(deal).where(eq(deal.id, dealId)).for("update");
     if (!current) throw new AppError("NOT_FOUND", "Not found.");
     const changed = tracked.filter((field) => changes[field] !== undefined && stored(changes[field]) !== stored(current[field]));
-    if (changed.length === 0) return { changed: [] as string[], mailed: false };
+    if (changed.length === 0) return { changed: [] as string[] };
     if (changed.includes("declinedCompletedOn") && changes.declinedCompletedOn) refuseCompletedOn(current, changes, context.promise.timeZone);
 
     const entries = changed.map((field) => ({ field, fromValue: stored(current[field]), toValue: stored(changes[field]) }));
@@ -53,22 +53,21 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
       .returning();
     await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor.id, ...entry })));
     await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
-    let applicantMailed = false;
     if (changed.includes("stage")) {
       await recordAudit(tx, { action: "deal.stage-change", actorUserId: actor.id, subject: dealId, details: { from: current.stage, to: changes.stage } });
       const status = applicantStatusForStage(changes.stage!);
       const [client] = status ? await tx.select({ email: dealClient.emailContact }).from(dealClient).where(eq(dealClient.dealId, dealId)) : [];
-      if (status && client) applicantMailed = await enqueueApplicantStatusMail(tx, context, { to: client.email, status });
+      if (status && client) await enqueueApplicantStatusMail(tx, context, { to: client.email, status });
       await emitDealEvent(tx, "deal.stage_changed", updated!);
     }
 
     const visible = entries.flatMap((entry) => (isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : []));
-    if (visible.length === 0) return { changed: [...changed], mailed: applicantMailed };
+    if (visible.length === 0) return { changed: [...changed] };
     // A referred deal (issue 18) has no submitter: every active user of its company hears instead.
     const recipients = current.submittedByUserId
       ? (await tx.select({ email: user.email }).from(user).where(eq(user.id, current.submittedByUserId))).map((row) => row.email)
       : await companyUserEmails(tx, current.vendorCompanyId);
-    if (recipients.length === 0) return { changed: [...changed], mailed: applicantMailed };
+    if (recipients.length === 0) return { changed: [...changed] };
     const headline = changed.includes("stage") ? stageLabel(changes.stage!) : "deal updated";
     for (const to of recipients) {
       await enqueueMail(
@@ -83,6 +82,6 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
         context.cipher,
       );
     }
-    return { changed: [...changed], mailed: true };
+    return { changed: [...changed] };
   });
 }

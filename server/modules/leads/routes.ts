@@ -36,7 +36,6 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
   // Public: each form has its own per-address limit.
   const publicForm = { config: { rateLimit: context.rateLimit } };
   const created = (reply: FastifyReply, result: { id: string; created: boolean }) => {
-    if (result.created) void app.deliverMailNow();
     reply.status(result.created ? 201 : 200);
     return { id: result.id };
   };
@@ -51,7 +50,6 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
     saveDraftEndpoint,
     async (request, reply) => {
       const saved = await saveCreditApplicationDraft(app.db, cipher, context, request.body);
-      void app.deliverMailNow();
       reply.status(201);
       return saved;
     },

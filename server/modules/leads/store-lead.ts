@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
 import { mailOutbox, responseClock } from "../../db/schema.ts";
+import { wakeAfterCommit } from "../../db/wake-after-commit.ts";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import type { ResponsePromise } from "#domain/leads/response-promise.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
@@ -48,5 +49,6 @@ export async function storeLead(
     clock as (insert into ${responseClock} (subject_kind, subject_type, subject_id, source, arrived_at, due_at) select 'lead', ${lead.type}, id, ${source}, ${arrivedAt}, ${dueAt} from lead)
     select id from lead`)) as unknown as { rows: { id: string }[] };
   const id = result.rows[0]?.id;
+  if (id) wakeAfterCommit(db, "mail");
   return id ? { id, created: true } : { id: await lead.existing(), created: false };
 }

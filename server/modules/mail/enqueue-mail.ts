@@ -1,5 +1,6 @@
 import type { DbExecutor } from "../../db/client.ts";
 import { mailOutbox, type MailAttachment } from "../../db/schema.ts";
+import { wakeAfterCommit } from "../../db/wake-after-commit.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import { hideLinkSecrets } from "./hide-link-secrets.ts";
 
@@ -8,11 +9,12 @@ export type OutgoingMail = { to: string; subject: string; html: string; text: st
 
 /**
  * Mail is never sent inline: it is written to the outbox (in the caller's transaction when
- * given one) and delivered by the outbox worker, so a dead SMTP server loses nothing. The row keeps
+ * given one) and delivered by the outbox worker, woken once it commits, so a dead SMTP server loses nothing. The row keeps
  * every link's fragment hidden (hide-link-secrets.ts): give the cipher to any mail with a secret
  * link or typed text, whose fragments then go out whole.
  */
 export async function enqueueMail(db: DbExecutor, mail: OutgoingMail, cipher?: FieldCipher): Promise<string> {
   const [row] = await db.insert(mailOutbox).values(hideLinkSecrets(mail, cipher)).returning({ id: mailOutbox.id });
+  wakeAfterCommit(db, "mail");
   return row!.id;
 }

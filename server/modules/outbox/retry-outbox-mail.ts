@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
+import { wakeAfterCommit } from "../../db/wake-after-commit.ts";
 import { AppError } from "../../errors.ts";
 
-/** Makes a pending mail due now; the caller wakes the mail worker. */
+/** Makes a pending mail due now, and wakes the mail worker. */
 export async function retryOutboxMail(db: Database, id: string): Promise<void> {
   const [mail] = await db
     .update(mailOutbox)
@@ -11,4 +12,5 @@ export async function retryOutboxMail(db: Database, id: string): Promise<void> {
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")))
     .returning({ id: mailOutbox.id });
   if (!mail) throw new AppError("NOT_FOUND", "No pending mail with this id.");
+  wakeAfterCommit(db, "mail");
 }

@@ -30,7 +30,6 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await admin(request);
       await retryOutboxMail(app.db, request.params.id);
-      void app.deliverMailNow();
       return { ok: true as const };
     },
     adminOnly,

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { partner } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { discardUploads, receiveUploads } from "../deals/receive-uploads.ts";
+import { withUploads } from "../deals/receive-uploads.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 
 const logoTypes = new Set<string>(partnerLogoTypes);
@@ -18,18 +18,16 @@ export async function replacePartnerLogo(db: Database, storage: FileStorage, req
   const [found] = await db.select().from(partner).where(eq(partner.id, partnerId));
   if (!found) throw new AppError("NOT_FOUND", "Not found.");
   if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the logo as multipart/form-data.");
-  const { files } = await receiveUploads(request, storage, `partners/${found.id}`, ["logo"]);
-  const logo = files[0];
-  if (!logo || files.length > 1 || !logoTypes.has(logo.contentType)) {
-    await discardUploads(storage, files);
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Upload one PNG, JPEG, WebP or GIF image.");
-  }
-  await db.transaction(async (tx) => {
-    await tx
-      .update(partner)
-      .set({ logoUrl: `/api/partners/${found.slug}/logo?v=${logo.storageKey.split("/").pop()}`, logoKey: logo.storageKey, logoContentType: logo.contentType })
-      .where(eq(partner.id, found.id));
-    await recordAudit(tx, { action: "partner.logo-replaced", actorUserId: actorId, subject: found.id, details: { contentType: logo.contentType, bytes: logo.size } });
+  await withUploads(request, storage, `partners/${found.id}`, ["logo"], async ({ files }) => {
+    const logo = files[0];
+    if (!logo || files.length > 1 || !logoTypes.has(logo.contentType)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Upload one PNG, JPEG, WebP or GIF image.");
+    await db.transaction(async (tx) => {
+      await tx
+        .update(partner)
+        .set({ logoUrl: `/api/partners/${found.slug}/logo?v=${logo.storageKey.split("/").pop()}`, logoKey: logo.storageKey, logoContentType: logo.contentType })
+        .where(eq(partner.id, found.id));
+      await recordAudit(tx, { action: "partner.logo-replaced", actorUserId: actorId, subject: found.id, details: { contentType: logo.contentType, bytes: logo.size } });
+    });
   });
   if (found.logoKey) await storage.delete(found.logoKey).catch(() => undefined);
 }

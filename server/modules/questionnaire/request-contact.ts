@@ -7,7 +7,7 @@ import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../leads/store-lead.ts";
 
 /** "Yes, please contact me.": contactClient goes from no to yes once, and the team is told. */
-export async function requestContact(db: Database, context: LeadContext, answerId: string): Promise<{ changed: boolean }> {
+export async function requestContact(db: Database, context: LeadContext, answerId: string): Promise<void> {
   return db.transaction(async (tx) => {
     const [answer] = await tx
       .update(questionnaireAnswer)
@@ -17,7 +17,7 @@ export async function requestContact(db: Database, context: LeadContext, answerI
     if (!answer) {
       const [existing] = await tx.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.id, answerId));
       if (!existing) throw new AppError("NOT_FOUND", "We could not find your answers. Please call us.");
-      return { changed: false };
+      return;
     }
     await enqueueMail(
       tx,
@@ -30,6 +30,5 @@ export async function requestContact(db: Database, context: LeadContext, answerI
       }),
       context.cipher,
     );
-    return { changed: true };
   });
 }

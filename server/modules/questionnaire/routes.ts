@@ -15,7 +15,6 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; 
     sendQuestionnaireAnswer,
     async (request, reply) => {
       const result = await createQuestionnaireAnswer(app.db, { ...context, timeZone }, request.body, yearInTimeZone(new Date(), timeZone));
-      if (result.created) void app.deliverMailNow();
       return reply.status(result.created ? 201 : 200).send({ id: result.id, quote: result.quote });
     },
     leadLimit,
@@ -26,7 +25,6 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; 
     pickPaymentOption,
     async (request, reply) => {
       const result = await createPickedOption(app.db, context, request.body);
-      if (result.created) void app.deliverMailNow();
       return reply.status(result.created ? 201 : 200).send({ id: result.id, monthlyPayment: result.monthlyPayment });
     },
     leadLimit,
@@ -36,8 +34,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; 
     app,
     askToBeContacted,
     async (request) => {
-      const { changed } = await requestContact(app.db, context, request.body.answerId);
-      if (changed) void app.deliverMailNow();
+      await requestContact(app.db, context, request.body.answerId);
       return { ok: true as const };
     },
     leadLimit,

@@ -29,7 +29,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{ brand: Brand; publicUrl: strin
   registerEndpoint(app, reactivateStaffMember, async (request) => {
     const actor = await admin(request);
     await reactivateUser(app.db, { brand, publicUrl }, { userId: actor.id, ipAddress: request.ip }, request.params.userId, staffRoles);
-    void app.deliverMailNow();
     return { ok: true as const };
   });
 };

@@ -31,7 +31,6 @@ export const vendorQuoteRoutes: FastifyPluginAsyncZod<{ context: QuoteContext }>
       const scope = await requireVendorScope(app, request);
       const quote = await sendVendorQuote(app.db, scope, context, request.body);
       noStore(reply);
-      void app.deliverMailNow();
       return quote;
     },
     vendorFirst,
@@ -43,7 +42,6 @@ export const vendorQuoteRoutes: FastifyPluginAsyncZod<{ context: QuoteContext }>
       const scope = await requireVendorScope(app, request);
       const quote = await resendVendorQuote(app.db, scope, context, request.params.id);
       noStore(reply);
-      void app.deliverMailNow();
       return quote;
     },
     vendorFirst,

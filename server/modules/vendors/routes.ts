@@ -59,7 +59,6 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; cipher: FieldCiph
     async (request) => {
       const actor = await admin(request);
       const created = await inviteVendor(app.db, invitation, actor.id, request.body);
-      void app.deliverMailNow();
       return created;
     },
     adminFirst,
@@ -82,7 +81,6 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; cipher: FieldCiph
     async (request) => {
       const actor = await admin(request);
       await reactivateUser(app.db, { brand, publicUrl }, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [authRoles.vendor]);
-      void app.deliverMailNow();
       return { ok: true as const };
     },
     adminFirst,
@@ -94,7 +92,6 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; cipher: FieldCiph
     async (request) => {
       const actor = await admin(request);
       await resendInvitation(app.db, invitation, actor.id, request.params.userId);
-      void app.deliverMailNow();
       return { ok: true as const };
     },
     adminFirst,

@@ -2,6 +2,7 @@ import { and, count, eq, gt, max, min, sql } from "drizzle-orm";
 import { redeliverEventIntervalSeconds, redeliverMessages, redeliveriesPerEndpointPerHour } from "#domain/webhooks/redeliver-limits.ts";
 import type { Database } from "../../db/client.ts";
 import { webhookDelivery } from "../../db/schema.ts";
+import { wakeAfterCommit } from "../../db/wake-after-commit.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { VendorScope } from "../deals/vendor-scope.ts";
@@ -47,6 +48,7 @@ export async function redeliverWebhook(db: Database, scope: VendorScope, endpoin
     if (ofEndpoint!.n >= redeliveriesPerEndpointPerHour) throw tooSoon(redeliverMessages.endpoint, ofEndpoint!.first!.getTime() + hourMs, now);
 
     const [created] = await tx.insert(webhookDelivery).values({ eventId: previous.eventId, endpointId: endpoint.id, redelivery: true, createdAt: now }).returning({ id: webhookDelivery.id });
+    wakeAfterCommit(tx, "webhooks");
     await recordAudit(tx, { action: "webhook.redeliver", actorUserId: scope.userId, subject: endpoint.id, ipAddress, details: { eventId: previous.eventId, deliveryId } });
     return created!;
   });

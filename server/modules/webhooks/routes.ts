@@ -37,7 +37,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLo
     async (request) => {
       const scope = await requireVendorScope(app, request, { recentAuthentication: true });
       const { row, secret } = await registerWebhookEndpoint(app.db, cipher, scope, request.body, { allowLoopback, ipAddress: request.ip, mail: { brand, publicUrl } });
-      void app.deliverMailNow();
       const [endpoint] = await withDeliveries(app.db, [row]);
       return { endpoint: endpoint!, secret };
     },
@@ -82,7 +81,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLo
       const { scope, ipAddress } = await actor(request);
       try {
         const created = await redeliverWebhook(app.db, scope, request.params.id, request.params.deliveryId, ipAddress);
-        void app.deliverWebhooksNow();
         return created;
       } catch (error) {
         if (error instanceof AppError && error.code === "RATE_LIMITED") reply.header("retry-after", String((error.details as { retryAfterSeconds: number }).retryAfterSeconds));
