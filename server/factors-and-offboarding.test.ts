@@ -33,7 +33,7 @@ afterAll(async () => {
   await strict?.close();
 });
 
-const json = (app: FastifyInstance, method: "GET" | "POST", url: string, cookie: string, payload?: unknown, contentType = "application/json") =>
+const json = (app: FastifyInstance, method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: unknown, contentType = "application/json") =>
   app.inject({
     method,
     url,
@@ -199,6 +199,10 @@ describe("13. API keys and webhook endpoints", () => {
     await factorProvedAgo(server, cookie, 6);
     const roll = await json(server.app, "POST", `/api/portal/webhooks/${endpoint.json().endpoint.id}/roll-secret`, cookie);
     expect(roll.json().code).toBe("REAUTHENTICATION_REQUIRED");
+    // Switching an endpoint off needs nothing more; switching it back on sends events again: the step-up.
+    const endpointUrl = `/api/portal/webhooks/${endpoint.json().endpoint.id}`;
+    expect((await json(server.app, "PATCH", endpointUrl, cookie, { enabled: false })).statusCode).toBe(200);
+    expect((await json(server.app, "PATCH", endpointUrl, cookie, { enabled: true })).json().code).toBe("REAUTHENTICATION_REQUIRED");
   });
 
   it("are revoked and disabled by a password reset and by an operator's set-password, whose mails list them", async () => {

@@ -13,8 +13,8 @@ import { registerWebhookEndpoint } from "./register-webhook-endpoint.ts";
 
 /**
  * A vendor company's webhook endpoints (`/api/portal/webhooks`): the session's company only
- * (ADR 0009), checked before the body is read; every change is audited. Adding an endpoint or
- * rolling its secret needs a factor proved within the last minutes (POST /api/me/confirm-identity);
+ * (ADR 0009), checked before the body is read; every change is audited. Adding an endpoint,
+ * enabling one or rolling its secret needs a factor proved within the last minutes (POST /api/me/confirm-identity);
  * a new endpoint is mailed to the company's users.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLoopback: boolean; brand: Brand; publicUrl: string }> = async (app, { cipher, allowLoopback, brand, publicUrl }) => {
@@ -47,7 +47,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ cipher: FieldCipher; allowLo
     app,
     updatePortalWebhook,
     async (request) => {
-      const row = await setWebhookEnabled(app.db, await actor(request), request.params.id, request.body.enabled);
+      // Switching an endpoint back on (after a reset or deactivation disabled it, say) sends events again: a fresh factor, as adding one.
+      const scope = await requireVendorScope(app, request, { recentAuthentication: request.body.enabled });
+      const row = await setWebhookEnabled(app.db, { scope, ipAddress: request.ip }, request.params.id, request.body.enabled);
       const [endpoint] = await withDeliveries(app.db, [row]);
       return { endpoint: endpoint! };
     },

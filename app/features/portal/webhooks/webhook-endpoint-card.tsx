@@ -37,7 +37,13 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
     }
   };
   const params = { id: endpoint.id };
-  const toggle = () => run(async () => (await call(updatePortalWebhook, { params, body: { enabled: !endpoint.enabled } }), endpoint.enabled ? "Endpoint disabled." : "Endpoint enabled."));
+  const toggle = () =>
+    run(async () => {
+      // Enabling sends events again: it asks for a fresh factor, as adding an endpoint does.
+      if (!endpoint.enabled && !(await identity.confirmed())) return null;
+      await call(updatePortalWebhook, { params, body: { enabled: !endpoint.enabled } });
+      return endpoint.enabled ? "Endpoint disabled." : "Endpoint enabled.";
+    });
   const redeliver = (delivery: WebhookDelivery) =>
     run(async () => (await call(redeliverPortalWebhook, { params: { id: endpoint.id, deliveryId: delivery.id } }), `Event ${delivery.eventId} queued again.`));
   const roll = () =>
