@@ -3,7 +3,11 @@ import type { DbExecutor } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 
 /** An address as its mailbox receives it: trimmed, in lower case, without a `+tag` (me+client@x reaches me@x). */
-const mailbox = (address: string) => address.trim().toLowerCase().replace(/\+[^@]*@/, "@");
+const mailbox = (address: string) =>
+  address
+    .trim()
+    .toLowerCase()
+    .replace(/\+[^@]*@/, "@");
 
 /**
  * Whether an e-mail address belongs to a user of the product (a vendor or staff login, active or
