@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Audience } from "#domain/api/endpoint.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
@@ -9,7 +10,6 @@ import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts
 import { dealDocument, user } from "./db/schema.ts";
 import { createAccount } from "./modules/accounts/create-account.ts";
 import { exposedAuthEndpoints } from "./modules/auth/exposed-endpoints.ts";
-import { isPublicApiPath } from "./plugins/api-docs.ts";
 import { decodedPath } from "./plugins/security.ts";
 
 // Every documented endpoint x every kind of caller (vendor B meets vendor A's deal ids), built from the OpenAPI document (which the
@@ -21,38 +21,36 @@ type Caller = "anonymous" | "vendor" | "otherVendor" | "staff" | "admin" | "staf
 type KeyCaller = "keyA" | "keyB" | "revokedKey" | "unknownKey" | "malformedKey";
 const keyCallers: readonly KeyCaller[] = ["keyA", "keyB", "revokedKey", "unknownKey", "malformedKey"];
 const isKeyCaller = (caller: Caller): caller is KeyCaller => (keyCallers as readonly string[]).includes(caller);
-type Endpoint = { method: string; path: string; /** The plain path of a percent-encoded spelling. */ spelledAs?: string };
+type Endpoint = { method: string; path: string; audience: Audience; /** The plain path of a percent-encoded spelling. */ spelledAs?: string };
 
-const adminOnly = [
-  /^\/api\/back-office\/vendors$/,
-  /^\/api\/back-office\/vendors\/.+/,
-  /^\/api\/back-office\/partners/,
-  /^\/api\/back-office\/outbox/,
-  /^\/api\/back-office\/audit$/,
-  // Staff and admin accounts: list, deactivate, reactivate (issue 27).
-  /^\/api\/back-office\/staff(\/|$)/,
-  /^\/api\/back-office\/working-calendar/,
-];
-
-/** Who may pass the access check of an endpoint (decisions.md 5). */
-function allowed(endpoint: Endpoint, caller: Caller): boolean {
-  const { path, method } = endpoint;
-  if (isPublicApiPath(path) || path.startsWith("/api/docs") || path.startsWith("/api/v1/docs")) return true;
-  // /api/v1 takes a valid API key and nothing else; a key opens nothing but /api/v1 (ADR 0018).
-  if (path.startsWith("/api/v1/")) return caller === "keyA" || caller === "keyB";
-  if (caller === "anonymous" || isKeyCaller(caller)) return false;
-  if (path === "/api/me" || path.startsWith("/api/me/")) return true;
-  // Webhook endpoints are the vendor company's own (another company's ids: 404, server/modules/webhooks/webhooks.test.ts).
-  if (path === "/api/portal/webhooks" || path.startsWith("/api/portal/webhooks/")) return caller === "vendor" || caller === "otherVendor";
-  if (path.startsWith("/api/portal/")) return caller === "vendor" || caller === "otherVendor";
-  // The response-times board (issue 17): staff and admins, like the rest of the back office.
-  if (path === "/api/back-office/response-times") return caller === "staff" || caller === "admin";
-  if (path.startsWith("/api/back-office/")) {
-    if (caller === "vendor" || caller === "otherVendor" || caller === "staffWithoutTwoFactor") return false;
-    const adminRoute = adminOnly.some((pattern) => pattern.test(path)) && !(method === "GET" && /^\/api\/back-office\/(vendors|partners)$/.test(path));
-    return adminRoute ? caller === "admin" : true;
+/** Who may pass the access check of an endpoint (decisions.md 5): its contract's audience, as the document shows it. */
+function allowed({ audience }: Endpoint, caller: Caller): boolean {
+  switch (audience) {
+    case "public":
+      return true;
+    // /api/v1 takes a valid API key and nothing else; a key opens nothing but /api/v1 (ADR 0018).
+    case "api-key":
+      return caller === "keyA" || caller === "keyB";
+    // Any session, staff without two-factor included (their own state, enrolment).
+    case "signed-in":
+      return caller !== "anonymous" && !isKeyCaller(caller);
+    // Another company's ids: 404, checked below.
+    case "vendor":
+      return caller === "vendor" || caller === "otherVendor";
+    case "staff":
+      return caller === "staff" || caller === "admin";
+    case "admin":
+      return caller === "admin";
   }
-  throw new Error(`No access rule for ${method} ${path}: add it to the matrix`);
+}
+
+/** The audiences each area of the API may declare: a contract cannot open the back office by a slip of its declaration. */
+function areaAudiences(path: string): readonly Audience[] {
+  if (path.startsWith("/api/v1/")) return ["api-key"];
+  if (path === "/api/me" || path.startsWith("/api/me/")) return ["signed-in"];
+  if (path.startsWith("/api/portal/")) return ["vendor"];
+  if (path.startsWith("/api/back-office/")) return ["staff", "admin"];
+  return ["public"];
 }
 
 /** On every answer, refusals and errors included. */
@@ -100,9 +98,11 @@ beforeAll(async () => {
   vendorA.dealId = (submitted.json() as { id: string }).id;
   vendorA.documentId = (await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, vendorA.dealId)))[0]!.id;
   cookies.staffWithoutTwoFactor = (await signIn(strict.app, "staff@m.example", "staff-password-1")).cookie;
-  const document = (await server.app.inject({ url: "/api/docs/json", headers: { cookie: cookies.admin } })).json() as { paths: Record<string, Record<string, unknown>> };
+  const document = (await server.app.inject({ url: "/api/docs/json", headers: { cookie: cookies.admin } })).json() as { paths: Record<string, Record<string, { "x-audience": Audience }>> };
   documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
-  endpoints = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: withIds(path) })));
+  endpoints = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path: withIds(path), audience: operation["x-audience"] })),
+  );
 });
 function withIds(path: string): string {
   if (path.startsWith("/api/portal/deals/") || path.startsWith("/api/v1/deals/")) return path.replace("{id}", vendorA.dealId);
@@ -135,17 +135,31 @@ describe("authorization matrix", () => {
         "POST /api/v1/deals/{id}/messages",
         "GET /api/portal/api-keys",
         "POST /api/back-office/api-keys/{id}/revoke",
-        // Issue 17: the deal filter's companies (staff), a company's link address (admins: the vendors rule above).
+        // Issue 17: the deal filter's companies (staff), a company's link address (admins).
         "GET /api/back-office/vendor-companies",
         "PATCH /api/back-office/vendors/companies/{id}/slug",
-        // Issue 28: the credit team's calendar (admins: the rule above) and the portal's Credit Online.
+        // Issue 28: the credit team's calendar (admins) and the portal's Credit Online.
         "GET /api/back-office/working-calendar",
         "GET /api/portal/credit-status",
       ]),
     );
-    // Issue 20: adverse-action notices and duplicate links are staff's (the back-office rule above), never a vendor's;
+    // Issue 20: adverse-action notices and duplicate links are staff's, never a vendor's;
     // issue 27 adds the notice's recipient entered by staff, issue 28 the day the application was complete.
     expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(11);
+  });
+
+  it("takes each endpoint's audience from its contract, one its area allows", () => {
+    const misplaced = endpoints.filter((endpoint) => !areaAudiences(endpoint.path).includes(endpoint.audience)).map((endpoint) => `${endpoint.method} ${endpoint.path}: ${endpoint.audience}`);
+    expect(misplaced).toEqual([]);
+    const audienceOf = (method: string, path: string) => endpoints.find((endpoint) => endpoint.method === method && endpoint.path === path)?.audience;
+    // Admins only: staff accounts, the outbox, the audit log, the calendar, a vendor's or partner's changes; staff list vendors and partners.
+    expect([audienceOf("GET", "/api/back-office/staff"), audienceOf("GET", "/api/back-office/outbox"), audienceOf("GET", "/api/back-office/audit")]).toEqual(["admin", "admin", "admin"]);
+    expect([audienceOf("GET", "/api/back-office/working-calendar"), audienceOf("POST", "/api/back-office/vendors"), audienceOf("POST", "/api/back-office/partners")]).toEqual([
+      "admin",
+      "admin",
+      "admin",
+    ]);
+    expect([audienceOf("GET", "/api/back-office/vendors"), audienceOf("GET", "/api/back-office/partners"), audienceOf("GET", "/api/back-office/response-times")]).toEqual(["staff", "staff", "staff"]);
   });
 
   for (const caller of ["anonymous", "vendor", "otherVendor", "staff", "admin", "staffWithoutTwoFactor", ...keyCallers] as const) {

@@ -1,22 +1,71 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteHandlerMethod } from "fastify";
-import type { Endpoint, EndpointBody, EndpointHeaders, EndpointParams, EndpointQuery, EndpointReply } from "#domain/api/endpoint.ts";
+import type { Audience, Endpoint, EndpointBody, EndpointHeaders, EndpointParams, EndpointQuery, EndpointReply } from "#domain/api/endpoint.ts";
+import { authRoles, staffRoles } from "#domain/auth/roles.ts";
+import { AppError } from "./errors.ts";
+import type { ApiKeyCaller } from "./modules/api-keys/authenticate-api-key.ts";
+import { requireVendorScope, type VendorScope } from "./modules/deals/vendor-scope.ts";
+import type { SessionUser } from "./plugins/auth.ts";
 
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: EndpointBody<E>; Headers: EndpointHeaders<E> }>;
 
+/** Who the guard of the endpoint's audience let in: a vendor company, an API key, a signed-in user, or nobody in particular. */
+export type EndpointCaller<E extends Endpoint> = E["audience"] extends "vendor"
+  ? VendorScope
+  : E["audience"] extends "api-key"
+    ? ApiKeyCaller
+    : E["audience"] extends "public"
+      ? undefined
+      : SessionUser;
+
 /** A handler answers the endpoint's response, or sends the reply itself (files, CSV). */
-export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointReply<E> | FastifyReply>;
+export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply, caller: EndpointCaller<E>) => Promise<EndpointReply<E> | FastifyReply>;
 
 type RouteOptions = {
-  /** Runs before the body is read: role checks that must refuse before validation. */
+  /** Runs before the body is read, after the audience's guard: checks that must refuse before validation. */
   onRequest?: onRequestAsyncHookHandler;
   /** Route config, e.g. `{ rateLimit: { max, timeWindow } }`. */
   config?: Record<string, unknown>;
 };
 
+const anyRole = Object.values(authRoles);
+const sessionRoles = { staff: staffRoles, admin: [authRoles.admin] } as const;
+
+/** The caller each request's guard let in, for its handler. */
+const callers = new WeakMap<FastifyRequest, unknown>();
+
+/** The audience's check, before the body is read: 401 without a credential, 403 for the wrong role (or staff without two-factor where required). */
+async function admit(app: FastifyInstance, audience: Audience, request: FastifyRequest): Promise<unknown> {
+  switch (audience) {
+    case "public":
+      return undefined;
+    case "signed-in":
+      // Staff without two-factor still reach their own session and enrolment; reading one's own state is not activity.
+      return app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true, countsAsActivity: false });
+    case "vendor":
+      return requireVendorScope(app, request);
+    case "staff":
+    case "admin":
+      return app.requireUser(request, { roles: sessionRoles[audience] });
+    case "api-key":
+      // plugins/api-keys.ts authenticated the key before this hook (the route's config says `apiKey`).
+      if (!request.apiKey) throw new AppError("UNAUTHENTICATED", "Send a valid API key: Authorization: Bearer <key>.");
+      return request.apiKey;
+  }
+}
+
+/** A factor proved within the last few minutes, checked after the input is validated (as the handlers did). */
+async function requireFreshFactor(app: FastifyInstance, audience: Audience, request: FastifyRequest): Promise<void> {
+  if (audience === "vendor") await requireVendorScope(app, request, { recentAuthentication: true });
+  else if (audience === "staff" || audience === "admin") await app.requireUser(request, { roles: sessionRoles[audience], recentAuthentication: true });
+  else throw new Error(`A fresh factor needs a session: ${audience}`);
+}
+
 /**
  * Registers a route from its contract (domain/api/): method, path and schemas come from the
  * contract, so the route, the OpenAPI document and the browser's `call()` cannot drift apart.
- * An endpoint whose only success is 201 answers 201 unless the handler sets another status.
+ * The contract's audience is checked before the body is read, and the caller it let in is
+ * handed to the handler. An endpoint whose only success is 201 answers 201 unless the handler
+ * sets another status.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: RouteOptions = {}): void {
   const response: Record<number, unknown> = {};
@@ -24,15 +73,21 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   if (endpoint.responses[201]) response[201] = endpoint.responses[201];
   if (endpoint.responses[503]) response[503] = endpoint.responses[503];
   const createdOnly = endpoint.responses[201] !== undefined && endpoint.responses[200] === undefined;
+  const { audience } = endpoint;
+  const guard: onRequestAsyncHookHandler = async (request) => void callers.set(request, await admit(app, audience, request));
+  const config = audience === "api-key" ? { ...options.config, apiKey: true } : options.config;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-    ...(options.config ? { config: options.config } : {}),
+    onRequest: options.onRequest ? [guard, options.onRequest] : guard,
+    ...(endpoint.freshFactor ? { preHandler: async (request: FastifyRequest) => requireFreshFactor(app, audience, request) } : {}),
+    ...(config ? { config } : {}),
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,
       ...(endpoint.errors.length > 0 ? { description: `Errors: ${endpoint.errors.join(", ")}.` } : {}),
+      "x-audience": audience,
+      ...(endpoint.freshFactor ? { "x-fresh-factor": true } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
@@ -42,7 +97,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     },
     handler: (async (request: EndpointRequest<E>, reply: FastifyReply) => {
       if (createdOnly) reply.status(201);
-      return handler(request, reply);
+      return handler(request, reply, callers.get(request) as EndpointCaller<E>);
     }) as unknown as RouteHandlerMethod,
   });
 }

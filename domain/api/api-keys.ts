@@ -28,6 +28,7 @@ export const apiKeyCreatedResponse = z.object({ key: apiKeySummary, secret: z.st
 export const listPortalApiKeys = endpoint({
   method: "GET",
   path: "/api/portal/api-keys",
+  audience: "vendor",
   summary: "The company's API keys that are not revoked",
   tags: ["portal"],
   responses: { 200: apiKeyListResponse },
@@ -37,6 +38,8 @@ export const listPortalApiKeys = endpoint({
 export const createPortalApiKey = endpoint({
   method: "POST",
   path: "/api/portal/api-keys",
+  audience: "vendor",
+  freshFactor: true,
   summary: "Create an API key for the company (the key is in this answer only; a factor proved within the last minutes; mailed to the company's users)",
   tags: ["portal"],
   body: createApiKeyRequest,
@@ -47,6 +50,7 @@ export const createPortalApiKey = endpoint({
 export const revokePortalApiKey = endpoint({
   method: "POST",
   path: "/api/portal/api-keys/:id/revoke",
+  audience: "vendor",
   summary: "Revoke one of the company's API keys (refused from the next request on)",
   tags: ["portal"],
   params: idParams,
@@ -63,6 +67,7 @@ export type BackOfficeApiKey = z.infer<typeof backOfficeApiKeyListResponse>["key
 export const listBackOfficeApiKeys = endpoint({
   method: "GET",
   path: "/api/back-office/api-keys",
+  audience: "staff",
   summary: "Every company's API keys that are not revoked (or one company's)",
   tags: ["back office"],
   query: z.object({ company: z.optional(z.uuid()) }),
@@ -73,6 +78,7 @@ export const listBackOfficeApiKeys = endpoint({
 export const revokeBackOfficeApiKey = endpoint({
   method: "POST",
   path: "/api/back-office/api-keys/:id/revoke",
+  audience: "staff",
   summary: "Revoke any company's API key (audited)",
   tags: ["back office"],
   params: idParams,

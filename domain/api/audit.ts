@@ -14,6 +14,7 @@ export type AuditQuery = z.infer<typeof auditQuery>;
 export const listAuditEntries = endpoint({
   method: "GET",
   path: "/api/back-office/audit",
+  audience: "admin",
   summary: "The audit log, newest first (admins): search, days, keyset pages and a capped total",
   tags: ["back office"],
   query: auditQuery,

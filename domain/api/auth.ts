@@ -27,6 +27,7 @@ const status = z.object({ status: z.boolean() });
 export const signIn = endpoint({
   method: "POST",
   path: "/api/auth/sign-in/email",
+  audience: "public",
   summary: "Sign in with e-mail and password",
   tags: ["auth"],
   body: signInSchema,
@@ -38,6 +39,7 @@ export const signIn = endpoint({
 export const signOut = endpoint({
   method: "POST",
   path: "/api/auth/sign-out",
+  audience: "public",
   summary: "Sign out",
   tags: ["auth"],
   body: z.object({}),
@@ -48,6 +50,7 @@ export const signOut = endpoint({
 export const requestPasswordReset = endpoint({
   method: "POST",
   path: "/api/auth/request-password-reset",
+  audience: "public",
   summary: "Mail a password reset link (the same answer whether or not the account exists)",
   tags: ["auth"],
   body: passwordResetRequest,
@@ -58,6 +61,7 @@ export const requestPasswordReset = endpoint({
 export const resetPassword = endpoint({
   method: "POST",
   path: "/api/auth/reset-password",
+  audience: "public",
   summary: "Choose a new password with the mailed token",
   tags: ["auth"],
   body: z.object({ newPassword: newPasswordSchema.shape.newPassword, token: z.string() }),
@@ -68,6 +72,7 @@ export const resetPassword = endpoint({
 export const enableTwoFactor = endpoint({
   method: "POST",
   path: "/api/auth/two-factor/enable",
+  audience: "signed-in",
   summary: "Start TOTP enrolment: the key and recovery codes (two-factor turns on with the first code)",
   tags: ["auth"],
   body: twoFactorEnableRequest,
@@ -78,6 +83,7 @@ export const enableTwoFactor = endpoint({
 export const verifyTotp = endpoint({
   method: "POST",
   path: "/api/auth/two-factor/verify-totp",
+  audience: "public",
   summary: "A code from the authenticator app: finishes a sign-in or an enrolment",
   tags: ["auth"],
   body: totpCodeRequest,
@@ -88,6 +94,7 @@ export const verifyTotp = endpoint({
 export const verifyBackupCode = endpoint({
   method: "POST",
   path: "/api/auth/two-factor/verify-backup-code",
+  audience: "public",
   summary: "A recovery code instead of the app's (each works once)",
   tags: ["auth"],
   body: recoveryCode,

@@ -74,6 +74,7 @@ const staffErrors = ["FORBIDDEN", "TWO_FACTOR_REQUIRED"] as const;
 export const listDeclinesDue = endpoint({
   method: "GET",
   path: "/api/back-office/adverse-action",
+  audience: "staff",
   summary: "Declined deals and applications without a notice sent, the earliest due first (30 days after the application was complete)",
   tags: ["back office"],
   responses: { 200: z.object({ declines: z.array(declineDue) }) },
@@ -83,6 +84,7 @@ export const listDeclinesDue = endpoint({
 export const getAdverseAction = endpoint({
   method: "GET",
   path: "/api/back-office/adverse-action/:type/:id",
+  audience: "staff",
   summary: "A deal's or application's adverse-action notice: decision dates, chosen content, sent date",
   tags: ["back office"],
   params: adverseActionParams,
@@ -93,6 +95,7 @@ export const getAdverseAction = endpoint({
 export const saveNoticeContent = endpoint({
   method: "PUT",
   path: "/api/back-office/adverse-action/:type/:id",
+  audience: "staff",
   summary: "Choose the notice's reasons or the right-to-request statement",
   tags: ["back office"],
   params: adverseActionParams,
@@ -104,6 +107,7 @@ export const saveNoticeContent = endpoint({
 export const previewNotice = endpoint({
   method: "GET",
   path: "/api/back-office/adverse-action/:type/:id/notice.pdf",
+  audience: "staff",
   summary: "The notice as a PDF (US Letter), to review before sending (audited)",
   tags: ["back office"],
   params: adverseActionParams,
@@ -115,6 +119,7 @@ export const previewNotice = endpoint({
 export const sendNotice = endpoint({
   method: "POST",
   path: "/api/back-office/adverse-action/:type/:id/send",
+  audience: "staff",
   summary: "Mail the notice PDF to the applicant and record the date (audited)",
   tags: ["back office"],
   params: adverseActionParams,
@@ -125,6 +130,7 @@ export const sendNotice = endpoint({
 export const setNoticeRecipient = endpoint({
   method: "PUT",
   path: "/api/back-office/adverse-action/:type/:id/recipient",
+  audience: "staff",
   summary: "Enter the applicant's e-mail for the notice (never a user's address; audited)",
   tags: ["back office"],
   params: adverseActionParams,
@@ -140,6 +146,7 @@ export type CompletedOnRequest = z.infer<typeof completedOnRequest>;
 export const setCompletedOn = endpoint({
   method: "PUT",
   path: "/api/back-office/adverse-action/:type/:id/completed-on",
+  audience: "staff",
   summary: "Record the day the application was complete, from which the notice's 30 days run (kept in the file's history)",
   tags: ["back office"],
   params: adverseActionParams,
@@ -153,6 +160,7 @@ export const applicationDecisions = ["pending", "approved", "declined"] as const
 export const setApplicationDecision = endpoint({
   method: "PUT",
   path: "/api/back-office/adverse-action/credit-application/:id/decision",
+  audience: "staff",
   summary: "Record the credit team's decision on a credit application",
   tags: ["back office"],
   params: z.object({ id: z.uuid() }),

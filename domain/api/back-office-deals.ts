@@ -136,6 +136,7 @@ export type RevealDealClientField = z.infer<typeof revealDealClientRequest>["fie
 export const listBackOfficeDeals = endpoint({
   method: "GET",
   path: "/api/back-office/deals",
+  audience: "staff",
   summary: "All vendors' deals: search, filters, sort, keyset pages and a capped total",
   tags: ["back office"],
   query: backOfficeDealQuery,
@@ -146,6 +147,7 @@ export const listBackOfficeDeals = endpoint({
 export const getBackOfficeDeal = endpoint({
   method: "GET",
   path: "/api/back-office/deals/:id",
+  audience: "staff",
   summary: "One deal with client, history",
   tags: ["back office"],
   params: idParams,
@@ -156,6 +158,7 @@ export const getBackOfficeDeal = endpoint({
 export const updateBackOfficeDeal = endpoint({
   method: "PATCH",
   path: "/api/back-office/deals/:id",
+  audience: "staff",
   summary: "Change stage, notes, score, cost, down payment, approved amount (the vendor is mailed what changed)",
   tags: ["back office"],
   params: idParams,
@@ -167,6 +170,7 @@ export const updateBackOfficeDeal = endpoint({
 export const listBackOfficeDealMessages = endpoint({
   method: "GET",
   path: "/api/back-office/deals/:id/messages",
+  audience: "staff",
   summary: "A deal's thread and documents",
   tags: ["back office"],
   params: idParams,
@@ -177,6 +181,7 @@ export const listBackOfficeDealMessages = endpoint({
 export const postBackOfficeDealMessage = endpoint({
   method: "POST",
   path: "/api/back-office/deals/:id/messages",
+  audience: "staff",
   summary: "Answer the vendor (multipart: `body`, files `attachment`)",
   tags: ["back office"],
   params: idParams,
@@ -188,6 +193,8 @@ export const postBackOfficeDealMessage = endpoint({
 export const downloadBackOfficeDocument = endpoint({
   method: "GET",
   path: "/api/back-office/documents/:id",
+  audience: "staff",
+  freshFactor: true,
   summary: "Download a document (a factor proved within the last minutes, as a reveal; audited)",
   tags: ["back office"],
   params: idParams,
@@ -199,6 +206,8 @@ export const downloadBackOfficeDocument = endpoint({
 export const revealDealClient = endpoint({
   method: "POST",
   path: "/api/back-office/deals/:id/reveal",
+  audience: "staff",
+  freshFactor: true,
   summary: "Reveal a deal client's tax id or date of birth (audited)",
   tags: ["back office"],
   params: idParams,
@@ -211,6 +220,8 @@ export const revealDealClient = endpoint({
 export const exportDealsCsv = endpoint({
   method: "GET",
   path: "/api/back-office/export/deals.csv",
+  audience: "staff",
+  freshFactor: true,
   summary: "Deals created in a date range (business time zone), as CSV",
   tags: ["back office"],
   query: dateRange,

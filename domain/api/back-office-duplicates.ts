@@ -33,6 +33,7 @@ const staffErrors = ["FORBIDDEN", "TWO_FACTOR_REQUIRED"] as const;
 export const listDuplicates = endpoint({
   method: "GET",
   path: "/api/back-office/duplicates",
+  audience: "staff",
   summary: "Possible duplicates (newest first); open ones unless a status is asked",
   tags: ["back office"],
   query: z.object({ status: z.optional(z.enum(duplicateStatuses)) }),
@@ -43,6 +44,7 @@ export const listDuplicates = endpoint({
 export const listRecordDuplicates = endpoint({
   method: "GET",
   path: "/api/back-office/duplicates/:type/:id",
+  audience: "staff",
   summary: "The duplicate links of one deal, application or calculator lead",
   tags: ["back office"],
   params: z.object({ type: z.enum(duplicateRecordTypes), id: z.uuid() }),
@@ -53,6 +55,7 @@ export const listRecordDuplicates = endpoint({
 export const decideDuplicate = endpoint({
   method: "POST",
   path: "/api/back-office/duplicates/:id/decision",
+  audience: "staff",
   summary: "Merge (one file: the newer record points to the earlier) or dismiss a possible duplicate (audited)",
   tags: ["back office"],
   params: z.object({ id: z.uuid() }),

@@ -129,6 +129,7 @@ export const revealedValue = z.object({ value: z.string() });
 export const listLeads = endpoint({
   method: "GET",
   path: "/api/back-office/leads",
+  audience: "staff",
   summary: "Lead inbox: search, filters, sort, keyset pages and a capped total",
   tags: ["back office"],
   query: leadInboxQuery,
@@ -139,6 +140,7 @@ export const listLeads = endpoint({
 export const updateLead = endpoint({
   method: "PATCH",
   path: "/api/back-office/leads/:type/:id",
+  audience: "staff",
   summary: "Set a lead's status, assignee or notes (each change kept in its history)",
   tags: ["back office"],
   params: leadParams,
@@ -150,6 +152,7 @@ export const updateLead = endpoint({
 export const getLead = endpoint({
   method: "GET",
   path: "/api/back-office/leads/:type/:id",
+  audience: "staff",
   summary: "One lead with every field, its status, assignee, notes, history and related leads",
   tags: ["back office"],
   params: leadParams,
@@ -160,6 +163,7 @@ export const getLead = endpoint({
 export const getCreditApplication = endpoint({
   method: "GET",
   path: "/api/back-office/credit-applications/:id",
+  audience: "staff",
   summary: "A credit application, sensitive numbers masked",
   tags: ["back office"],
   params: creditApplicationParams,
@@ -170,6 +174,8 @@ export const getCreditApplication = endpoint({
 export const revealCreditApplicationNumber = endpoint({
   method: "POST",
   path: "/api/back-office/credit-applications/:id/reveal",
+  audience: "staff",
+  freshFactor: true,
   summary: "Reveal an SSN or tax id (audited)",
   tags: ["back office"],
   params: creditApplicationParams,
@@ -182,6 +188,8 @@ export const revealCreditApplicationNumber = endpoint({
 export const exportLeadsCsv = endpoint({
   method: "GET",
   path: "/api/back-office/export/leads.csv",
+  audience: "staff",
+  freshFactor: true,
   summary: "Leads of a date range (business time zone), as CSV (no SSN, tax id or date of birth)",
   tags: ["back office"],
   query: dateRange,

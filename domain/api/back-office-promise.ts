@@ -65,6 +65,7 @@ export type PromiseBoard = z.infer<typeof promiseBoard>;
 export const getPromiseBoard = endpoint({
   method: "GET",
   path: "/api/back-office/response-times",
+  audience: "staff",
   summary: "Response times: time to first contact and the share within the promise, by day and source, and what is overdue now",
   tags: ["back office"],
   query: promiseBoardQuery,

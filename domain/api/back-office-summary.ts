@@ -17,6 +17,7 @@ export type BackOfficeSummary = z.infer<typeof backOfficeSummary>;
 export const getBackOfficeSummary = endpoint({
   method: "GET",
   path: "/api/back-office/summary",
+  audience: "staff",
   summary: "The numbers of the credit team's day: new and overdue leads, deals and vendor messages waiting",
   tags: ["back office"],
   responses: { 200: backOfficeSummary },

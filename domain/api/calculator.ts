@@ -10,6 +10,7 @@ export const calculatorLeadResponse = z.object({ id: z.string(), quote: calculat
 export const sendCalculatorLead = endpoint({
   method: "POST",
   path: "/api/leads/calculator",
+  audience: "public",
   summary: "GetQualified calculator lead; answers with the server's quote",
   tags: ["leads"],
   body: calculatorLeadRequest,
@@ -21,6 +22,7 @@ export const sendCalculatorLead = endpoint({
 export const chooseCalculatorOption = endpoint({
   method: "POST",
   path: "/api/leads/calculator-choice",
+  audience: "public",
   summary: "'I want this payment option'",
   tags: ["leads"],
   body: calculatorChoiceRequest,

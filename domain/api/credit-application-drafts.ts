@@ -6,6 +6,7 @@ import { endpoint } from "./endpoint.ts";
 export const saveCreditApplicationDraft = endpoint({
   method: "POST",
   path: "/api/leads/credit-application-drafts",
+  audience: "public",
   summary: "Save a credit application half-way and mail a link that reopens it",
   tags: ["leads"],
   body: saveDraftRequest,
@@ -16,6 +17,7 @@ export const saveCreditApplicationDraft = endpoint({
 export const resumeCreditApplicationDraft = endpoint({
   method: "POST",
   path: "/api/leads/credit-application-drafts/resume",
+  audience: "public",
   summary: "Reopen a saved credit application with its link's token",
   tags: ["leads"],
   body: resumeDraftRequest,

@@ -26,6 +26,14 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Schema = z.ZodMiniType;
 
 /**
+ * Who may call an endpoint; the server applies the guard from it before the body is read
+ * (server/register-endpoint.ts), and the authorization matrix reads it.
+ * `signed-in`: any role, staff without two-factor included (their own session, enrolment).
+ * `staff`: staff and admins, with two-factor where required. `api-key`: /api/v1 only (ADR 0018).
+ */
+export type Audience = "public" | "signed-in" | "vendor" | "staff" | "admin" | "api-key";
+
+/**
  * One API endpoint, shared by the server (which registers the route from it, so the OpenAPI
  * document follows) and the browser (which calls it through `call()` in app/lib/call.ts).
  * ADR 0015.
@@ -34,6 +42,12 @@ export type Endpoint = {
   readonly method: HttpMethod;
   /** Fastify's syntax: `/api/portal/deals/:id`. */
   readonly path: `/api/${string}`;
+  readonly audience: Audience;
+  /**
+   * A reveal, export, download or new credential: a factor proved within the last few minutes
+   * (POST /api/me/confirm-identity), checked after the input is validated.
+   */
+  readonly freshFactor?: true;
   readonly summary: string;
   readonly tags: readonly string[];
   readonly params?: Schema;

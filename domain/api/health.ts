@@ -20,6 +20,7 @@ export const readyResponse = z.object({
 export const health = endpoint({
   method: "GET",
   path: "/api/health",
+  audience: "public",
   summary: "Liveness and database status",
   tags: ["system"],
   responses: { 200: healthResponse, 503: healthResponse },
@@ -30,6 +31,7 @@ export const health = endpoint({
 export const healthLive = endpoint({
   method: "GET",
   path: "/api/health/live",
+  audience: "public",
   summary: "Liveness: the process answers (no database)",
   tags: ["system"],
   responses: { 200: liveResponse },
@@ -40,6 +42,7 @@ export const healthLive = endpoint({
 export const healthReady = endpoint({
   method: "GET",
   path: "/api/health/ready",
+  audience: "public",
   summary: "Readiness: the database answers and no migration is pending",
   tags: ["system"],
   responses: { 200: readyResponse, 503: readyResponse },

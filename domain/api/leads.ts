@@ -10,6 +10,7 @@ import { endpoint } from "./endpoint.ts";
 export const sendFooterMessage = endpoint({
   method: "POST",
   path: "/api/leads/footer-message",
+  audience: "public",
   summary: "Footer contact form",
   tags: ["leads"],
   body: footerMessageRequest,
@@ -20,6 +21,7 @@ export const sendFooterMessage = endpoint({
 export const sendVendorContact = endpoint({
   method: "POST",
   path: "/api/leads/vendor-contact",
+  audience: "public",
   summary: "Vendor sign-up contact dialog",
   tags: ["leads"],
   body: vendorContactRequest,
@@ -30,6 +32,7 @@ export const sendVendorContact = endpoint({
 export const submitCreditApplication = endpoint({
   method: "POST",
   path: "/api/leads/credit-application",
+  audience: "public",
   summary: "Credit application (/ApplyNow)",
   tags: ["leads"],
   body: creditApplicationRequest,

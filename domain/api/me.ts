@@ -30,6 +30,7 @@ export type ConfirmIdentityRequest = z.infer<typeof confirmIdentityRequest>;
 export const getMe = endpoint({
   method: "GET",
   path: "/api/me",
+  audience: "signed-in",
   summary: "The signed-in user (reading it is not activity)",
   tags: ["accounts"],
   responses: { 200: meResponse },
@@ -39,6 +40,7 @@ export const getMe = endpoint({
 export const keepAlive = endpoint({
   method: "POST",
   path: "/api/me/keep-alive",
+  audience: "signed-in",
   summary: "Stay signed in: counts as activity",
   tags: ["accounts"],
   responses: { 200: meResponse },
@@ -48,6 +50,7 @@ export const keepAlive = endpoint({
 export const confirmIdentity = endpoint({
   method: "POST",
   path: "/api/me/confirm-identity",
+  audience: "signed-in",
   summary: "Prove a factor again before a reveal or an export",
   tags: ["accounts"],
   body: confirmIdentityRequest,

@@ -28,6 +28,7 @@ export const outboxListResponse = z.object({
 export const listOutboxMails = endpoint({
   method: "GET",
   path: "/api/back-office/outbox",
+  audience: "admin",
   summary: "Latest outbox mails and the backlog (admins)",
   tags: ["back office"],
   responses: { 200: outboxListResponse },
@@ -37,6 +38,7 @@ export const listOutboxMails = endpoint({
 export const retryOutboxMail = endpoint({
   method: "POST",
   path: "/api/back-office/outbox/:id/retry",
+  audience: "admin",
   summary: "Send a pending mail now (admins)",
   tags: ["back office"],
   params: z.object({ id: z.uuid() }),

@@ -28,6 +28,7 @@ const slugParams = z.object({ slug: z.string() });
 export const getPartner = endpoint({
   method: "GET",
   path: "/api/partners/:slug",
+  audience: "public",
   summary: "A vendor link's (co-branded calculator's) branding and company",
   tags: ["calculator"],
   params: slugParams,
@@ -38,6 +39,7 @@ export const getPartner = endpoint({
 export const getPartnerLogo = endpoint({
   method: "GET",
   path: "/api/partners/:slug/logo",
+  audience: "public",
   summary: "A partner's uploaded logo",
   tags: ["calculator"],
   params: slugParams,
@@ -49,6 +51,7 @@ export const getPartnerLogo = endpoint({
 export const countVendorLinkVisit = endpoint({
   method: "POST",
   path: "/api/vendor-links/:slug/visit",
+  audience: "public",
   summary: "Count a visit to a vendor's link (no personal data; unknown links are not counted)",
   tags: ["calculator"],
   params: slugParams,

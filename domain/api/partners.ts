@@ -37,6 +37,7 @@ const done = z.object({ ok: z.literal(true) });
 export const listPartners = endpoint({
   method: "GET",
   path: "/api/back-office/partners",
+  audience: "staff",
   summary: "Partner calculators",
   tags: ["back office"],
   responses: { 200: z.object({ partners: z.array(adminPartner) }) },
@@ -46,6 +47,7 @@ export const listPartners = endpoint({
 export const createPartner = endpoint({
   method: "POST",
   path: "/api/back-office/partners",
+  audience: "admin",
   summary: "Add a partner calculator",
   tags: ["back office"],
   body: partnerInput,
@@ -56,6 +58,7 @@ export const createPartner = endpoint({
 export const updatePartner = endpoint({
   method: "PUT",
   path: "/api/back-office/partners/:id",
+  audience: "admin",
   summary: "Edit a partner calculator",
   tags: ["back office"],
   params: partnerParams,
@@ -68,6 +71,7 @@ export const updatePartner = endpoint({
 export const uploadPartnerLogo = endpoint({
   method: "POST",
   path: "/api/back-office/partners/:id/logo",
+  audience: "admin",
   summary: "Upload a partner's logo (PNG, JPEG, WebP, GIF)",
   tags: ["back office"],
   params: partnerParams,

@@ -77,6 +77,7 @@ export const messagePostedResponse = z.object({ id: z.string() });
 export const listPortalDeals = endpoint({
   method: "GET",
   path: "/api/portal/deals",
+  audience: "vendor",
   summary: "The company's deals for a month (or all)",
   tags: ["portal"],
   query: monthQuery,
@@ -87,6 +88,7 @@ export const listPortalDeals = endpoint({
 export const getPortalDashboard = endpoint({
   method: "GET",
   path: "/api/portal/dashboard",
+  audience: "vendor",
   summary: "Dashboard counts and totals",
   tags: ["portal"],
   query: monthQuery,
@@ -98,6 +100,7 @@ export const getPortalDashboard = endpoint({
 export const submitDeal = endpoint({
   method: "POST",
   path: "/api/portal/deals",
+  audience: "vendor",
   summary: "Submit New Deal (multipart: field `deal` as JSON, files in slots)",
   tags: ["portal"],
   multipart: true,
@@ -108,6 +111,7 @@ export const submitDeal = endpoint({
 export const listPortalDealMessages = endpoint({
   method: "GET",
   path: "/api/portal/deals/:id/messages",
+  audience: "vendor",
   summary: "A deal's message thread and documents",
   tags: ["portal"],
   params: idParams,
@@ -118,6 +122,7 @@ export const listPortalDealMessages = endpoint({
 export const postPortalDealMessage = endpoint({
   method: "POST",
   path: "/api/portal/deals/:id/messages",
+  audience: "vendor",
   summary: "Write to the credit team about a deal (multipart: `body`, files `attachment`)",
   tags: ["portal"],
   params: idParams,
@@ -129,6 +134,7 @@ export const postPortalDealMessage = endpoint({
 export const downloadPortalDocument = endpoint({
   method: "GET",
   path: "/api/portal/documents/:id",
+  audience: "vendor",
   summary: "Download a document (as an attachment)",
   tags: ["portal"],
   params: idParams,
@@ -171,6 +177,7 @@ export type PortalDealDetail = z.infer<typeof portalDealDetailResponse>;
 export const getPortalDeal = endpoint({
   method: "GET",
   path: "/api/portal/deals/:id",
+  audience: "vendor",
   summary: "One of the company's deals with its stage history",
   tags: ["portal"],
   params: idParams,
@@ -183,6 +190,7 @@ export const okResponse = z.object({ ok: z.literal(true) });
 export const markPortalDealRead = endpoint({
   method: "POST",
   path: "/api/portal/deals/:id/read",
+  audience: "vendor",
   summary: "The company has opened the deal: its unread marker goes",
   tags: ["portal"],
   params: idParams,
@@ -195,6 +203,7 @@ export const portalUnreadResponse = z.object({ count: z.number() });
 export const getPortalUnread = endpoint({
   method: "GET",
   path: "/api/portal/unread",
+  audience: "vendor",
   summary: "How many of the company's deals have an answer not yet opened",
   tags: ["portal"],
   responses: { 200: portalUnreadResponse },
@@ -206,6 +215,7 @@ export const documentsAddedResponse = z.object({ ids: z.array(z.string()) });
 export const addPortalDealDocuments = endpoint({
   method: "POST",
   path: "/api/portal/deals/:id/documents",
+  audience: "vendor",
   summary: "Add documents to a deal (multipart: files `document`)",
   tags: ["portal"],
   params: idParams,

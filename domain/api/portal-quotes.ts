@@ -49,6 +49,7 @@ export type PortalQuote = z.infer<typeof portalQuote>;
 export const listPortalQuotes = endpoint({
   method: "GET",
   path: "/api/portal/quotes",
+  audience: "vendor",
   summary: "The company's quotes to customers, newest first",
   tags: ["portal"],
   responses: { 200: z.object({ quotes: z.array(portalQuote), vendorSlug: z.string() }) },
@@ -58,6 +59,7 @@ export const listPortalQuotes = endpoint({
 export const sendPortalQuote = endpoint({
   method: "POST",
   path: "/api/portal/quotes",
+  audience: "vendor",
   summary: "Price a quote and e-mail it with its PDF to the customer",
   tags: ["portal"],
   body: newQuoteRequest,
@@ -68,6 +70,7 @@ export const sendPortalQuote = endpoint({
 export const resendPortalQuote = endpoint({
   method: "POST",
   path: "/api/portal/quotes/:id/resend",
+  audience: "vendor",
   summary: "Mail the quote again with a new link, valid 30 days",
   tags: ["portal"],
   params: idParams,
@@ -78,6 +81,7 @@ export const resendPortalQuote = endpoint({
 export const withdrawPortalQuote = endpoint({
   method: "POST",
   path: "/api/portal/quotes/:id/withdraw",
+  audience: "vendor",
   summary: "Withdraw a quote: its link stops pre-filling",
   tags: ["portal"],
   params: idParams,

@@ -8,6 +8,7 @@ import { endpoint } from "./endpoint.ts";
 export const sendQuestionnaireAnswer = endpoint({
   method: "POST",
   path: "/api/leads/questionnaire-answer",
+  audience: "public",
   summary: "Landing questionnaire answer; answers with the server's quote",
   tags: ["leads"],
   body: questionnaireAnswerRequest,
@@ -19,6 +20,7 @@ export const sendQuestionnaireAnswer = endpoint({
 export const pickPaymentOption = endpoint({
   method: "POST",
   path: "/api/leads/picked-option",
+  audience: "public",
   summary: "Payment option picked on /FinancingOptions",
   tags: ["leads"],
   body: pickedOptionRequest,
@@ -29,6 +31,7 @@ export const pickPaymentOption = endpoint({
 export const askToBeContacted = endpoint({
   method: "POST",
   path: "/api/leads/contact-request",
+  audience: "public",
   summary: '"Yes, please contact me." on /FinancingOptions',
   tags: ["leads"],
   body: contactRequest,

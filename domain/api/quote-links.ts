@@ -22,6 +22,7 @@ export const quoteLinkGoneMessage = "This quote is no longer available. You can 
 export const openQuoteLink = endpoint({
   method: "POST",
   path: "/api/quotes/open",
+  audience: "public",
   summary: "A quote link's pre-fill; records that the customer opened it",
   tags: ["quotes"],
   body: z.object({ token: quoteTokenSchema }),

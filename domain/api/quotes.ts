@@ -6,6 +6,7 @@ import { endpoint } from "./endpoint.ts";
 export const landingEstimate = endpoint({
   method: "POST",
   path: "/api/quotes/landing",
+  audience: "public",
   summary: "Landing questionnaire estimate",
   tags: ["quotes"],
   body: landingQuoteRequest,
@@ -16,6 +17,7 @@ export const landingEstimate = endpoint({
 export const calculatorEstimate = endpoint({
   method: "POST",
   path: "/api/quotes/calculator",
+  audience: "public",
   summary: "GetQualified calculator estimate",
   tags: ["quotes"],
   body: calculatorQuoteRequest,

@@ -21,6 +21,7 @@ const done = z.object({ ok: z.literal(true) });
 export const listStaff = endpoint({
   method: "GET",
   path: "/api/back-office/staff",
+  audience: "admin",
   summary: "Staff and admin accounts, by name (admins)",
   tags: ["back office"],
   responses: { 200: z.object({ staff: z.array(staffMember) }) },
@@ -30,6 +31,7 @@ export const listStaff = endpoint({
 export const deactivateStaffMember = endpoint({
   method: "POST",
   path: "/api/back-office/staff/:userId/deactivate",
+  audience: "admin",
   summary: "Deactivate a staff or admin account: sign-in refused, signed out everywhere, links and trusted devices ended (admins; never oneself or the last admin; audited)",
   tags: ["back office"],
   params: staffParams,
@@ -40,6 +42,7 @@ export const deactivateStaffMember = endpoint({
 export const reactivateStaffMember = endpoint({
   method: "POST",
   path: "/api/back-office/staff/:userId/reactivate",
+  audience: "admin",
   summary: "Reactivate a deactivated staff or admin account: they can sign in again and are told by e-mail (admins; audited)",
   tags: ["back office"],
   params: staffParams,

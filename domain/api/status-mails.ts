@@ -8,6 +8,7 @@ export const statusMailOptOutRequest = z.object({ token: z.string().check(z.rege
 export const optOutOfStatusMails = endpoint({
   method: "POST",
   path: "/api/status-mails/opt-out",
+  audience: "public",
   summary: "Stop the application status e-mails to the address this token was mailed to",
   tags: ["status mails"],
   body: statusMailOptOutRequest,

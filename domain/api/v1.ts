@@ -56,6 +56,7 @@ const keyErrors = ["UNAUTHENTICATED", "RATE_LIMITED"] as const;
 export const v1ListDeals = endpoint({
   method: "GET",
   path: "/api/v1/deals",
+  audience: "api-key",
   summary: "List the company's deals, most recently updated first (cursor pagination)",
   tags,
   query: v1DealListQuery,
@@ -66,6 +67,7 @@ export const v1ListDeals = endpoint({
 export const v1CreateDeal = endpoint({
   method: "POST",
   path: "/api/v1/deals",
+  audience: "api-key",
   summary: "Create a deal: JSON (documents added after) or multipart (field `deal` as JSON, files `client-info`, `additional-1`, `additional-2`)",
   tags,
   headers: idempotencyHeaders,
@@ -77,6 +79,7 @@ export const v1CreateDeal = endpoint({
 export const v1GetDeal = endpoint({
   method: "GET",
   path: "/api/v1/deals/:id",
+  audience: "api-key",
   summary: "Read a deal: stage, notes and the history of its changes",
   tags,
   params: idParams,
@@ -87,6 +90,7 @@ export const v1GetDeal = endpoint({
 export const v1AddDocuments = endpoint({
   method: "POST",
   path: "/api/v1/deals/:id/documents",
+  audience: "api-key",
   summary: "Add documents to a deal (multipart: files `document`)",
   tags,
   params: idParams,
@@ -99,6 +103,7 @@ export const v1AddDocuments = endpoint({
 export const v1ListMessages = endpoint({
   method: "GET",
   path: "/api/v1/deals/:id/messages",
+  audience: "api-key",
   summary: "Read a deal's messages and documents",
   tags,
   params: idParams,
@@ -109,6 +114,7 @@ export const v1ListMessages = endpoint({
 export const v1PostMessage = endpoint({
   method: "POST",
   path: "/api/v1/deals/:id/messages",
+  audience: "api-key",
   summary: "Write to the credit team about a deal: JSON `{ body }`, or multipart (`body`, files `attachment`)",
   tags,
   params: idParams,
@@ -121,6 +127,7 @@ export const v1PostMessage = endpoint({
 export const v1Dashboard = endpoint({
   method: "GET",
   path: "/api/v1/dashboard",
+  audience: "api-key",
   summary: "The dashboard figures for a month (this month by default, or all)",
   tags,
   query: z.object({ month }),
@@ -131,6 +138,7 @@ export const v1Dashboard = endpoint({
 export const v1Quote = endpoint({
   method: "POST",
   path: "/api/v1/quotes",
+  audience: "api-key",
   summary: "A quote for a price: rate, down payment and monthly payments by term",
   tags,
   body: calculatorQuoteRequest,

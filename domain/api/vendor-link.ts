@@ -23,6 +23,7 @@ export type VendorLinkSummary = z.infer<typeof vendorLinkResponse>;
 export const getVendorLink = endpoint({
   method: "GET",
   path: "/api/portal/link",
+  audience: "vendor",
   summary: "The vendor company's link, with its visits and leads",
   tags: ["portal"],
   responses: { 200: vendorLinkResponse },
@@ -34,6 +35,7 @@ export const vendorLinkQrFormats = ["svg", "png"] as const;
 export const getVendorLinkQr = endpoint({
   method: "GET",
   path: "/api/portal/link/qr",
+  audience: "vendor",
   summary: "A QR code of the vendor company's link, to print for the showroom (SVG or PNG)",
   tags: ["portal"],
   query: z.object({ format: z.optional(z.enum(vendorLinkQrFormats)) }),

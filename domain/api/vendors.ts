@@ -73,6 +73,7 @@ const done = z.object({ ok: z.literal(true) });
 export const listVendorCompanies = endpoint({
   method: "GET",
   path: "/api/back-office/vendors",
+  audience: "staff",
   summary: "Vendor companies and their users: search, sort, keyset pages and a capped total",
   tags: ["back office"],
   query: vendorListQuery,
@@ -83,6 +84,7 @@ export const listVendorCompanies = endpoint({
 export const listVendorCompanyOptions = endpoint({
   method: "GET",
   path: "/api/back-office/vendor-companies",
+  audience: "staff",
   summary: "Every vendor company's id and name (the deal list's vendor filter)",
   tags: ["back office"],
   responses: { 200: vendorCompanyOptionsResponse },
@@ -92,6 +94,7 @@ export const listVendorCompanyOptions = endpoint({
 export const changeVendorCompanySlug = endpoint({
   method: "PATCH",
   path: "/api/back-office/vendors/companies/:companyId/slug",
+  audience: "admin",
   summary: "Change a vendor company's link address (admins; the old address stops working)",
   tags: ["back office"],
   params: z.object({ companyId: z.uuid() }),
@@ -103,6 +106,7 @@ export const changeVendorCompanySlug = endpoint({
 export const inviteVendor = endpoint({
   method: "POST",
   path: "/api/back-office/vendors",
+  audience: "admin",
   summary: "/VendorSignUp: create a vendor user and mail the invitation (admins)",
   tags: ["back office"],
   body: vendorSignUpRequest,
@@ -113,6 +117,7 @@ export const inviteVendor = endpoint({
 export const deactivateVendor = endpoint({
   method: "POST",
   path: "/api/back-office/vendors/:userId/deactivate",
+  audience: "admin",
   summary: "Deactivate a vendor user and end their sessions",
   tags: ["back office"],
   params: vendorUserParams,
@@ -123,6 +128,7 @@ export const deactivateVendor = endpoint({
 export const reactivateVendor = endpoint({
   method: "POST",
   path: "/api/back-office/vendors/:userId/reactivate",
+  audience: "admin",
   summary: "Reactivate a deactivated vendor user: they can sign in again and are told by e-mail",
   tags: ["back office"],
   params: vendorUserParams,
@@ -133,6 +139,7 @@ export const reactivateVendor = endpoint({
 export const resendVendorInvitation = endpoint({
   method: "POST",
   path: "/api/back-office/vendors/:userId/resend-invitation",
+  audience: "admin",
   summary: "Mail the invitation again, a new link valid for 7 days (unverified vendors)",
   tags: ["back office"],
   params: vendorUserParams,

@@ -26,6 +26,7 @@ export type WidgetPayment = z.infer<typeof widgetPaymentResponse>;
 export const widgetPayment = endpoint({
   method: "GET",
   path: widgetPaymentPath,
+  audience: "public",
   summary: "The dealer widget's 'as low as' monthly payment for a price",
   tags: ["widget"],
   query: widgetPaymentQuery,

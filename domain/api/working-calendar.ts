@@ -39,6 +39,7 @@ const adminErrors = ["FORBIDDEN", "TWO_FACTOR_REQUIRED"] as const;
 export const listWorkingCalendar = endpoint({
   method: "GET",
   path: "/api/back-office/working-calendar",
+  audience: "admin",
   summary: "The credit team's calendar of a year: the federal holidays and the admins' changes (admins)",
   tags: ["back office"],
   query: workingCalendarYearQuery,
@@ -49,6 +50,7 @@ export const listWorkingCalendar = endpoint({
 export const setWorkingCalendarDay = endpoint({
   method: "PUT",
   path: "/api/back-office/working-calendar/:day",
+  audience: "admin",
   summary: "Make a day a day off or a working day for the credit team (admins, audited)",
   tags: ["back office"],
   params: workingCalendarDayParams,
@@ -60,6 +62,7 @@ export const setWorkingCalendarDay = endpoint({
 export const resetWorkingCalendarDay = endpoint({
   method: "DELETE",
   path: "/api/back-office/working-calendar/:day",
+  audience: "admin",
   summary: "Take back an admin's change of a day: it follows the default calendar again (admins, audited)",
   tags: ["back office"],
   params: workingCalendarDayParams,
@@ -70,6 +73,7 @@ export const resetWorkingCalendarDay = endpoint({
 export const getCreditStatus = endpoint({
   method: "GET",
   path: "/api/portal/credit-status",
+  audience: "vendor",
   summary: "Whether the credit team is online now: before 15:00 on a working day of its calendar",
   tags: ["portal"],
   responses: { 200: z.object({ online: z.boolean() }) },

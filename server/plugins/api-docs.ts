@@ -7,14 +7,16 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { staffRoles } from "#domain/auth/roles.ts";
 import { v1Document, type V1SourceDocument } from "../modules/api-v1/v1-document.ts";
 
-/** The endpoints anyone may call: the only ones the document shows to a visitor. */
-export const publicApiPrefixes = ["/api/health", "/api/leads/", "/api/quotes/", "/api/partners/", "/api/vendor-links/", "/api/status-mails/", "/api/widget/"] as const;
+type OpenApiDocument = { paths?: Record<string, Record<string, { "x-audience"?: string }>> } & Record<string, unknown>;
 
-export function isPublicApiPath(path: string): boolean {
-  return publicApiPrefixes.some((prefix) => path.startsWith(prefix));
+/** The document a visitor sees: the endpoints anyone may call (their contract's audience, server/register-endpoint.ts). */
+function publicOnly(document: OpenApiDocument): OpenApiDocument {
+  const paths = Object.entries(document.paths ?? {}).flatMap(([path, methods]) => {
+    const open = Object.entries(methods).filter(([, operation]) => operation["x-audience"] === "public");
+    return open.length > 0 ? [[path, Object.fromEntries(open)] as const] : [];
+  });
+  return { ...document, paths: Object.fromEntries(paths) };
 }
-
-type OpenApiDocument = { paths?: Record<string, unknown> } & Record<string, unknown>;
 
 /** The dealer guide (authenticating, idempotency, pagination, errors, versioning, webhooks): v1's description. */
 const dealerGuide = readFileSync(new URL("../modules/api-v1/dealer-guide.md", import.meta.url), "utf8");
@@ -43,8 +45,7 @@ export default fp(
         },
         transformSpecification: (document, request) => {
           if (staffReaders.has(request)) return document;
-          const spec = document as OpenApiDocument;
-          return { ...spec, paths: Object.fromEntries(Object.entries(spec.paths ?? {}).filter(([path]) => isPublicApiPath(path))) };
+          return publicOnly(document as OpenApiDocument);
         },
       });
     });

@@ -25,12 +25,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
     };
   };
 
-  // Any signed-in role, checked before a body is read; the two-factor rule is applied per area, so staff can still reach enrolment.
-  app.addHook("onRequest", async (request) => {
-    await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true, countsAsActivity: false });
-  });
-
-  registerEndpoint(app, getMe, async (request) => answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true, countsAsActivity: false })));
+  // Each contract's audience (`signed-in`: any role, staff without two-factor included, so they can reach enrolment) is checked
+  // before a body is read, without counting as activity; keeping alive and confirming count, so they ask again.
+  registerEndpoint(app, getMe, async (_request, _reply, user) => answer(user));
 
   registerEndpoint(app, keepAlive, async (request) => answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true })));
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   getAdverseAction as getAdverseActionEndpoint,
@@ -10,7 +9,6 @@ import {
   setNoticeRecipient as setNoticeRecipientEndpoint,
   setCompletedOn,
 } from "#domain/api/back-office-adverse-action.ts";
-import { staffRoles } from "#domain/auth/roles.ts";
 import type { Brand } from "#domain/site/brand.ts";
 import { AppError } from "../../errors.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
@@ -23,100 +21,53 @@ import { recordCompletedOn } from "./record-completed-on.ts";
 /** Adverse-action notices (12 CFR 1002.9) for declined deals and credit applications: staff only. */
 export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: MailContext }> = async (app, { brand, mail }) => {
   const timeZone = brand.timeZone;
-  const staff = async (request: FastifyRequest) => {
-    const user = await app.requireUser(request, { roles: staffRoles });
-    return { id: user.id, ip: request.ip };
-  };
-  const staffFirst = { onRequest: async (request: FastifyRequest) => void (await staff(request)) };
 
-  registerEndpoint(
-    app,
-    listDeclinesDue,
-    async (request) => {
-      await staff(request);
-      return { declines: await declinesDue(app.db, timeZone) };
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, listDeclinesDue, async () => {
+    return { declines: await declinesDue(app.db, timeZone) };
+  });
 
-  registerEndpoint(
-    app,
-    getAdverseActionEndpoint,
-    async (request) => {
-      await staff(request);
-      const { type, id } = request.params;
-      const subject = await findNoticeSubject(app.db, type, id, timeZone);
-      if (!subject) throw new AppError("NOT_FOUND", "Not found.");
-      return adverseActionState(subject, await findNoticeContent(app.db, type, id));
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, getAdverseActionEndpoint, async (request) => {
+    const { type, id } = request.params;
+    const subject = await findNoticeSubject(app.db, type, id, timeZone);
+    if (!subject) throw new AppError("NOT_FOUND", "Not found.");
+    return adverseActionState(subject, await findNoticeContent(app.db, type, id));
+  });
 
-  registerEndpoint(
-    app,
-    saveNoticeContentEndpoint,
-    async (request) => {
-      const actor = await staff(request);
-      return saveNoticeContent(app.db, actor, request.params.type, request.params.id, timeZone, request.body);
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, saveNoticeContentEndpoint, async (request, _reply, user) => {
+    const actor = { id: user.id, ip: request.ip };
+    return saveNoticeContent(app.db, actor, request.params.type, request.params.id, timeZone, request.body);
+  });
 
-  registerEndpoint(
-    app,
-    setNoticeRecipientEndpoint,
-    async (request) => {
-      const actor = await staff(request);
-      return setNoticeRecipient(app.db, actor, request.params.type, request.params.id, timeZone, request.body);
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, setNoticeRecipientEndpoint, async (request, _reply, user) => {
+    const actor = { id: user.id, ip: request.ip };
+    return setNoticeRecipient(app.db, actor, request.params.type, request.params.id, timeZone, request.body);
+  });
 
-  registerEndpoint(
-    app,
-    setCompletedOn,
-    async (request) => {
-      const actor = await staff(request);
-      return recordCompletedOn(app.db, actor, request.params.type, request.params.id, timeZone, request.body.completedOn);
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, setCompletedOn, async (request, _reply, user) => {
+    const actor = { id: user.id, ip: request.ip };
+    return recordCompletedOn(app.db, actor, request.params.type, request.params.id, timeZone, request.body.completedOn);
+  });
 
-  registerEndpoint(
-    app,
-    previewNoticeEndpoint,
-    async (request, reply) => {
-      const actor = await staff(request);
-      const { pdf, fileName } = await previewNotice(app.db, brand, actor, request.params.type, request.params.id, timeZone);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${fileName}"`)
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "no-store")
-        .send(pdf);
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, previewNoticeEndpoint, async (request, reply, user) => {
+    const actor = { id: user.id, ip: request.ip };
+    const { pdf, fileName } = await previewNotice(app.db, brand, actor, request.params.type, request.params.id, timeZone);
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("x-content-type-options", "nosniff")
+      .header("cache-control", "no-store")
+      .send(pdf);
+  });
 
-  registerEndpoint(
-    app,
-    sendNoticeEndpoint,
-    async (request) => {
-      const actor = await staff(request);
-      const state = await sendNotice(app.db, brand, actor, request.params.type, request.params.id, timeZone);
-      return state;
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, sendNoticeEndpoint, async (request, _reply, user) => {
+    const actor = { id: user.id, ip: request.ip };
+    const state = await sendNotice(app.db, brand, actor, request.params.type, request.params.id, timeZone);
+    return state;
+  });
 
-  registerEndpoint(
-    app,
-    setApplicationDecisionEndpoint,
-    async (request) => {
-      const actor = await staff(request);
-      const state = await setApplicationDecision(app.db, actor, request.params.id, timeZone, request.body.decision, mail);
-      return state;
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, setApplicationDecisionEndpoint, async (request, _reply, user) => {
+    const actor = { id: user.id, ip: request.ip };
+    const state = await setApplicationDecision(app.db, actor, request.params.id, timeZone, request.body.decision, mail);
+    return state;
+  });
 };

@@ -32,17 +32,13 @@ type Context = LeadContext & { timeZone: string };
  * with the key's id.
  */
 export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: FieldCipher }> = async (app, { context, cipher }) => {
-  // The key's budget is counted once for all of /api/v1 by plugins/api-keys.ts.
-  const options = { config: { apiKey: true as const, rateLimit: false as const } };
-  const caller = (request: FastifyRequest): ApiKeyCaller => {
-    if (!request.apiKey) throw new AppError("UNAUTHENTICATED", "Send a valid API key: Authorization: Bearer <key>.");
-    return request.apiKey;
-  };
-  const companyDeal = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const key = caller(request);
-    const found = await findDeal(app.db, key.scope, request.params.id);
+  // The key's budget is counted once for all of /api/v1 by plugins/api-keys.ts (each contract's audience says `api-key`).
+  const options = { config: { rateLimit: false as const } };
+  // A deal of the key's company, or 404 (another company's deal id included; ADR 0009).
+  const companyDeal = async (key: ApiKeyCaller, id: string) => {
+    const found = await findDeal(app.db, key.scope, id);
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
-    return { key, found };
+    return found;
   };
   const audit = (request: FastifyRequest, key: ApiKeyCaller, action: string, subject: string, details: Record<string, unknown> = {}) =>
     recordAudit(app.db, { action, actorUserId: key.scope.userId, subject, ipAddress: request.ip, details: { apiKeyId: key.keyId, companyId: key.scope.companyId, ...details } });
@@ -70,8 +66,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1ListDeals,
-    async (request) => {
-      const { scope } = caller(request);
+    async (request, _reply, { scope }) => {
       const { month, cursor, limit } = request.query;
       return listDeals(app.db, scope, portalPeriod(month ?? "all", context.timeZone), cursor, limit === undefined ? 50 : Number(limit));
     },
@@ -81,8 +76,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1CreateDeal,
-    async (request, reply) => {
-      const key = caller(request);
+    async (request, reply, key) => {
       const idempotencyKey = request.headers["idempotency-key"];
       const dealId = randomUUID();
       const answer = await withBody(request, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], "deal", async ({ input, files, fingerprintBody, unused }) => {
@@ -104,8 +98,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1GetDeal,
-    async (request) => {
-      const { found } = await companyDeal(request);
+    async (request, _reply, key) => {
+      const found = await companyDeal(key, request.params.id);
       return portalDealDetail(app.db, found);
     },
     options,
@@ -114,8 +108,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1AddDocuments,
-    async (request, reply) => {
-      const { key, found } = await companyDeal(request);
+    async (request, reply, key) => {
+      const found = await companyDeal(key, request.params.id);
       if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
       const answer = await withBody(request, `deals/${found.id}`, ["document"], null, async ({ files, fingerprintBody, unused }) => {
         if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
@@ -136,8 +130,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1ListMessages,
-    async (request) => {
-      const { found } = await companyDeal(request);
+    async (request, _reply, key) => {
+      const found = await companyDeal(key, request.params.id);
       return dealThread(app.db, found.id);
     },
     options,
@@ -146,8 +140,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1PostMessage,
-    async (request, reply) => {
-      const { key, found } = await companyDeal(request);
+    async (request, reply, key) => {
+      const found = await companyDeal(key, request.params.id);
       const answer = await withBody(request, `deals/${found.id}`, ["attachment"], null, async ({ input, files, fingerprintBody, unused }) => {
         const { body } = v1MessageRequest.parse(input);
         const fingerprint = requestFingerprint("POST /api/v1/deals/:id/messages", { id: found.id }, fingerprintBody);
@@ -177,8 +171,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1Dashboard,
-    async (request) => {
-      const { scope } = caller(request);
+    async (request, _reply, { scope }) => {
       return dealDashboard(app.readDb, scope, portalPeriod(request.query.month, context.timeZone));
     },
     options,
@@ -188,7 +181,6 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     app,
     v1Quote,
     async (request) => {
-      caller(request);
       return calculatorQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), context.timeZone) });
     },
     options,

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   downloadBackOfficeDocument,
@@ -24,7 +23,6 @@ import {
   postPortalDealMessage,
   submitDeal,
 } from "#domain/api/portal-deals.ts";
-import { staffRoles } from "#domain/auth/roles.ts";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { newDealClientSchema } from "#domain/deals/new-deal-schema.ts";
 import { canReply } from "#domain/deals/stages.ts";
@@ -52,273 +50,168 @@ import { revealDealClient } from "./reveal-deal-client.ts";
 import { sendDocument } from "./send-document.ts";
 import { updateDeal } from "./update-deal.ts";
 import { companyUserEmails } from "../vendor-links/create-referred-deal.ts";
-import { requireVendorScope } from "./vendor-scope.ts";
+import type { VendorScope } from "./vendor-scope.ts";
 
 /**
  * Deals: the vendor portal's (`/api/portal/*`: the session's company only, ADR 0009) and the
- * credit team's (`/api/back-office/*`: staff, with two-factor where configured). Every route
- * checks its caller before the body is read or validated, and again in the handler.
+ * credit team's (`/api/back-office/*`: staff, with two-factor where configured). Each contract's
+ * audience is checked before the body is read (server/register-endpoint.ts).
  */
 export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZone: string }; cipher: FieldCipher }> = async (app, { context, cipher }) => {
-  const vendorFirst = { onRequest: async (request: FastifyRequest) => void (await requireVendorScope(app, request)) };
   // A deal of the session's vendor company, or 404 (another company's deal id included; ADR 0009).
-  const vendorDeal = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const scope = await requireVendorScope(app, request);
-    const found = await findDeal(app.db, scope, request.params.id);
+  const vendorDeal = async (scope: VendorScope, id: string) => {
+    const found = await findDeal(app.db, scope, id);
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
-    return { scope, found };
+    return found;
   };
-  const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });
-  const staffFirst = { onRequest: async (request: FastifyRequest) => void (await staff(request)) };
-  // Reveals, exports and document downloads: a factor proved within the last few minutes (POST /api/me/confirm-identity).
-  const staffJustConfirmed = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles, recentAuthentication: true });
 
   // ---- Vendor portal ----
 
-  registerEndpoint(
-    app,
-    listPortalDeals,
-    async (request) => {
-      const scope = await requireVendorScope(app, request);
-      return listDeals(app.db, scope, portalPeriod(request.query.month, context.timeZone), request.query.cursor);
-    },
-    vendorFirst,
-  );
+  registerEndpoint(app, listPortalDeals, async (request, _reply, scope) => {
+    return listDeals(app.db, scope, portalPeriod(request.query.month, context.timeZone), request.query.cursor);
+  });
 
-  registerEndpoint(
-    app,
-    getPortalDashboard,
-    async (request) => {
-      const scope = await requireVendorScope(app, request);
-      return dealDashboard(app.readDb, scope, portalPeriod(request.query.month, context.timeZone));
-    },
-    vendorFirst,
-  );
+  registerEndpoint(app, getPortalDashboard, async (request, _reply, scope) => {
+    return dealDashboard(app.readDb, scope, portalPeriod(request.query.month, context.timeZone));
+  });
 
-  registerEndpoint(
-    app,
-    submitDeal,
-    async (request, reply) => {
-      const scope = await requireVendorScope(app, request);
-      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the deal as multipart/form-data.");
-      const dealId = randomUUID();
-      const result = await withUploads(request, app.storage, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], async ({ fields, files, unused }) => {
-        const parsed = newDealClientSchema.safeParse(parseJsonField(fields.deal));
-        if (!parsed.success) throw new AppError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? "Please complete the client information.");
-        const created = await createDeal(app.db, cipher, context, scope, dealId, parsed.data, files);
-        if (!created.created) unused();
-        return created;
-      });
-      return reply.status(result.created ? 201 : 200).send({ id: result.id, accountNumber: result.accountNumber });
-    },
-    vendorFirst,
-  );
+  registerEndpoint(app, submitDeal, async (request, reply, scope) => {
+    if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the deal as multipart/form-data.");
+    const dealId = randomUUID();
+    const result = await withUploads(request, app.storage, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], async ({ fields, files, unused }) => {
+      const parsed = newDealClientSchema.safeParse(parseJsonField(fields.deal));
+      if (!parsed.success) throw new AppError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? "Please complete the client information.");
+      const created = await createDeal(app.db, cipher, context, scope, dealId, parsed.data, files);
+      if (!created.created) unused();
+      return created;
+    });
+    return reply.status(result.created ? 201 : 200).send({ id: result.id, accountNumber: result.accountNumber });
+  });
 
-  registerEndpoint(
-    app,
-    getPortalDeal,
-    async (request) => {
-      const { found } = await vendorDeal(request);
-      return portalDealDetail(app.db, found);
-    },
-    vendorFirst,
-  );
+  registerEndpoint(app, getPortalDeal, async (request, _reply, scope) => {
+    const found = await vendorDeal(scope, request.params.id);
+    return portalDealDetail(app.db, found);
+  });
 
-  registerEndpoint(
-    app,
-    markPortalDealRead,
-    async (request) => {
-      const { found } = await vendorDeal(request);
-      await markDealRead(app.db, found);
-      return { ok: true as const };
-    },
-    vendorFirst,
-  );
+  registerEndpoint(app, markPortalDealRead, async (request, _reply, scope) => {
+    const found = await vendorDeal(scope, request.params.id);
+    await markDealRead(app.db, found);
+    return { ok: true as const };
+  });
 
-  registerEndpoint(
-    app,
-    getPortalUnread,
-    async (request) => {
-      const scope = await requireVendorScope(app, request);
-      return { count: await unreadCount(app.db, scope) };
-    },
-    vendorFirst,
-  );
+  registerEndpoint(app, getPortalUnread, async (request, _reply, scope) => {
+    return { count: await unreadCount(app.db, scope) };
+  });
 
   // Documents added after the deal was submitted: the new-deal upload's checks, audited, mailed.
-  registerEndpoint(
-    app,
-    addPortalDealDocuments,
-    async (request, reply) => {
-      const { scope, found } = await vendorDeal(request);
-      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
-      return withUploads(request, app.storage, `deals/${found.id}`, ["document"], async ({ files }) => {
-        if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
-        const added = await addDealDocuments(app.db, context, scope, found, files, request.ip);
-        return reply.status(201).send(added);
+  registerEndpoint(app, addPortalDealDocuments, async (request, reply, scope) => {
+    const found = await vendorDeal(scope, request.params.id);
+    if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
+    return withUploads(request, app.storage, `deals/${found.id}`, ["document"], async ({ files }) => {
+      if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
+      const added = await addDealDocuments(app.db, context, scope, found, files, request.ip);
+      return reply.status(201).send(added);
+    });
+  });
+
+  registerEndpoint(app, listPortalDealMessages, async (request, _reply, scope) => {
+    const found = await vendorDeal(scope, request.params.id);
+    return dealThread(app.db, found.id);
+  });
+
+  registerEndpoint(app, postPortalDealMessage, async (request, reply, scope) => {
+    const found = await vendorDeal(scope, request.params.id);
+    if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
+    return withUploads(request, app.storage, `deals/${found.id}`, ["attachment"], async ({ fields, files }) => {
+      const thread = await dealThread(app.db, found.id);
+      const lastAuthor = thread.messages.at(-1)?.author ?? null;
+      if (!canReply(found.stage, lastAuthor)) throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
+      const body = messageBodySchema.safeParse(fields.body ?? "");
+      if (!body.success) throw new AppError("VALIDATION_FAILED", body.error.issues[0]!.message);
+      const message = await postMessage(app.db, context, {
+        dealId: found.id,
+        businessName: found.businessName,
+        author: { userId: scope.userId, role: "vendor", email: scope.email },
+        recipient: context.creditTeamEmail,
+        body: body.data,
+        attachments: files,
+        logicalFolder: `${scope.email}/${found.businessName}`,
       });
-    },
-    vendorFirst,
-  );
+      return reply.status(201).send(message);
+    });
+  });
 
-  registerEndpoint(
-    app,
-    listPortalDealMessages,
-    async (request) => {
-      const { found } = await vendorDeal(request);
-      return dealThread(app.db, found.id);
-    },
-    vendorFirst,
-  );
-
-  registerEndpoint(
-    app,
-    postPortalDealMessage,
-    async (request, reply) => {
-      const { scope, found } = await vendorDeal(request);
-      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
-      return withUploads(request, app.storage, `deals/${found.id}`, ["attachment"], async ({ fields, files }) => {
-        const thread = await dealThread(app.db, found.id);
-        const lastAuthor = thread.messages.at(-1)?.author ?? null;
-        if (!canReply(found.stage, lastAuthor)) throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
-        const body = messageBodySchema.safeParse(fields.body ?? "");
-        if (!body.success) throw new AppError("VALIDATION_FAILED", body.error.issues[0]!.message);
-        const message = await postMessage(app.db, context, {
-          dealId: found.id,
-          businessName: found.businessName,
-          author: { userId: scope.userId, role: "vendor", email: scope.email },
-          recipient: context.creditTeamEmail,
-          body: body.data,
-          attachments: files,
-          logicalFolder: `${scope.email}/${found.businessName}`,
-        });
-        return reply.status(201).send(message);
-      });
-    },
-    vendorFirst,
-  );
-
-  registerEndpoint(
-    app,
-    downloadPortalDocument,
-    async (request, reply) => {
-      const scope = await requireVendorScope(app, request);
-      const document = await findVendorDocument(app.db, scope, request.params.id);
-      if (!document) throw new AppError("NOT_FOUND", "Not found.");
-      await recordAudit(app.db, { action: "document.download", actorUserId: scope.userId, subject: document.id, ipAddress: request.ip });
-      return sendDocument(reply, app.storage, document);
-    },
-    vendorFirst,
-  );
+  registerEndpoint(app, downloadPortalDocument, async (request, reply, scope) => {
+    const document = await findVendorDocument(app.db, scope, request.params.id);
+    if (!document) throw new AppError("NOT_FOUND", "Not found.");
+    await recordAudit(app.db, { action: "document.download", actorUserId: scope.userId, subject: document.id, ipAddress: request.ip });
+    return sendDocument(reply, app.storage, document);
+  });
 
   // ---- Back office ----
 
-  registerEndpoint(
-    app,
-    listBackOfficeDeals,
-    async (request) => {
-      await staff(request);
-      const { month } = request.query;
-      const period = month === undefined ? undefined : { month: Number(month), year: monthAndYearInTimeZone(new Date(), context.timeZone).year };
-      return listAllDeals(app.db, request.query, period, context.timeZone);
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, listBackOfficeDeals, async (request) => {
+    const { month } = request.query;
+    const period = month === undefined ? undefined : { month: Number(month), year: monthAndYearInTimeZone(new Date(), context.timeZone).year };
+    return listAllDeals(app.db, request.query, period, context.timeZone);
+  });
 
-  registerEndpoint(
-    app,
-    getBackOfficeDeal,
-    async (request) => {
-      await staff(request);
-      const detail = await dealDetail(app.db, request.params.id);
-      if (!detail) throw new AppError("NOT_FOUND", "Not found.");
-      return detail;
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, getBackOfficeDeal, async (request) => {
+    const detail = await dealDetail(app.db, request.params.id);
+    if (!detail) throw new AppError("NOT_FOUND", "Not found.");
+    return detail;
+  });
 
-  registerEndpoint(
-    app,
-    updateBackOfficeDeal,
-    async (request) => {
-      const user = await staff(request);
-      const { changed } = await updateDeal(app.db, context, user, request.params.id, request.body);
-      return { changed };
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, updateBackOfficeDeal, async (request, _reply, user) => {
+    const { changed } = await updateDeal(app.db, context, user, request.params.id, request.body);
+    return { changed };
+  });
 
-  registerEndpoint(
-    app,
-    listBackOfficeDealMessages,
-    async (request) => {
-      await staff(request);
-      if (!(await dealDetail(app.db, request.params.id))) throw new AppError("NOT_FOUND", "Not found.");
-      return dealThread(app.db, request.params.id);
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, listBackOfficeDealMessages, async (request) => {
+    if (!(await dealDetail(app.db, request.params.id))) throw new AppError("NOT_FOUND", "Not found.");
+    return dealThread(app.db, request.params.id);
+  });
 
-  registerEndpoint(
-    app,
-    postBackOfficeDealMessage,
-    async (request, reply) => {
-      const user = await staff(request);
-      const detail = await dealDetail(app.db, request.params.id);
-      if (!detail) throw new AppError("NOT_FOUND", "Not found.");
-      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
-      return withUploads(request, app.storage, `deals/${detail.deal.id}`, ["attachment"], async ({ fields, files }) => {
-        const body = messageBodySchema.safeParse(fields.body ?? "");
-        if (!body.success) throw new AppError("VALIDATION_FAILED", body.error.issues[0]!.message);
-        const message = await postMessage(app.db, context, {
-          dealId: detail.deal.id,
-          businessName: detail.deal.businessName,
-          author: { userId: user.id, role: "staff", email: user.email },
-          recipient: detail.deal.vendorEmail ?? (await companyUserEmails(app.db, detail.vendorCompanyId)),
-          body: body.data,
-          attachments: files,
-          logicalFolder: `${detail.deal.vendorEmail ?? "referred"}/${detail.deal.businessName}`,
-        });
-        return reply.status(201).send(message);
+  registerEndpoint(app, postBackOfficeDealMessage, async (request, reply, user) => {
+    const detail = await dealDetail(app.db, request.params.id);
+    if (!detail) throw new AppError("NOT_FOUND", "Not found.");
+    if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
+    return withUploads(request, app.storage, `deals/${detail.deal.id}`, ["attachment"], async ({ fields, files }) => {
+      const body = messageBodySchema.safeParse(fields.body ?? "");
+      if (!body.success) throw new AppError("VALIDATION_FAILED", body.error.issues[0]!.message);
+      const message = await postMessage(app.db, context, {
+        dealId: detail.deal.id,
+        businessName: detail.deal.businessName,
+        author: { userId: user.id, role: "staff", email: user.email },
+        recipient: detail.deal.vendorEmail ?? (await companyUserEmails(app.db, detail.vendorCompanyId)),
+        body: body.data,
+        attachments: files,
+        logicalFolder: `${detail.deal.vendorEmail ?? "referred"}/${detail.deal.businessName}`,
       });
-    },
-    staffFirst,
-  );
+      return reply.status(201).send(message);
+    });
+  });
 
   registerEndpoint(
     app,
     downloadBackOfficeDocument,
-    async (request, reply) => {
-      // Client-info files carry the SSNs and dates of birth a reveal protects.
-      const user = await staffJustConfirmed(request);
+    // Client-info files carry the SSNs and dates of birth a reveal protects (the contract asks a fresh factor).
+    async (request, reply, user) => {
       const document = await findDocument(app.db, request.params.id);
       if (!document) throw new AppError("NOT_FOUND", "Not found.");
       await recordAudit(app.db, { action: "document.download", actorUserId: user.id, subject: document.id, ipAddress: request.ip });
       return sendDocument(reply, app.storage, document);
     },
-    staffFirst,
   );
 
-  registerEndpoint(
-    app,
-    revealDealClientEndpoint,
-    async (request) => {
-      const user = await staffJustConfirmed(request);
-      return { value: await revealDealClient(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, revealDealClientEndpoint, async (request, _reply, user) => {
+    return { value: await revealDealClient(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
+  });
 
   // Days from `from` 00:00 to the end of `to` in the business time zone; streamed in batches.
-  registerEndpoint(
-    app,
-    exportDealsCsv,
-    async (request, reply) => {
-      const user = await staffJustConfirmed(request);
-      const body = await dealsCsv(app.db, businessDaysToInstants(request.query, context.timeZone));
-      await recordAudit(app.db, { action: "export.deals", actorUserId: user.id, details: request.query });
-      return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="deals-${request.query.from}-${request.query.to}.csv"`).send(body);
-    },
-    staffFirst,
-  );
+  registerEndpoint(app, exportDealsCsv, async (request, reply, user) => {
+    const body = await dealsCsv(app.db, businessDaysToInstants(request.query, context.timeZone));
+    await recordAudit(app.db, { action: "export.deals", actorUserId: user.id, details: request.query });
+    return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="deals-${request.query.from}-${request.query.to}.csv"`).send(body);
+  });
 };

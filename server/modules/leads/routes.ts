@@ -1,9 +1,8 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { exportLeadsCsv, getCreditApplication, getLead, listLeads, revealCreditApplicationNumber, updateLead as updateLeadEndpoint } from "#domain/api/back-office-leads.ts";
 import { resumeCreditApplicationDraft as resumeDraftEndpoint, saveCreditApplicationDraft as saveDraftEndpoint } from "#domain/api/credit-application-drafts.ts";
 import { sendFooterMessage, sendVendorContact, submitCreditApplication } from "#domain/api/leads.ts";
-import { staffRoles } from "#domain/auth/roles.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
 import { AppError } from "../../errors.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
@@ -57,77 +56,35 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
   );
   registerEndpoint(app, resumeDraftEndpoint, async (request) => resumeCreditApplicationDraft(app.db, cipher, request.body.token), publicForm);
 
-  // Staff only, checked before the body is read or validated.
-  const staff = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles });
-  // Reveals and exports: a factor proved within the last few minutes (POST /api/me/confirm-identity).
-  const staffJustConfirmed = (request: FastifyRequest) => app.requireUser(request, { roles: staffRoles, recentAuthentication: true });
-  const staffOnly = { onRequest: async (request: FastifyRequest) => void (await staff(request)) };
+  registerEndpoint(app, listLeads, async (request) => {
+    return leadInbox(app.db, request.query, new Date(), promisedMinutes, timeZone);
+  });
 
-  registerEndpoint(
-    app,
-    listLeads,
-    async (request) => {
-      await staff(request);
-      return leadInbox(app.db, request.query, new Date(), promisedMinutes, timeZone);
-    },
-    staffOnly,
-  );
+  registerEndpoint(app, updateLeadEndpoint, async (request, _reply, user) => {
+    await updateLead(app.db, { id: user.id }, request.params.type, request.params.id, request.body);
+    return { ok: true as const };
+  });
 
-  registerEndpoint(
-    app,
-    updateLeadEndpoint,
-    async (request) => {
-      const user = await staff(request);
-      await updateLead(app.db, { id: user.id }, request.params.type, request.params.id, request.body);
-      return { ok: true as const };
-    },
-    staffOnly,
-  );
+  registerEndpoint(app, getLead, async (request) => {
+    const found = await leadDetailForStaff(app.db, request.params.type, request.params.id);
+    if (!found) throw new AppError("NOT_FOUND", "Not found.");
+    return found;
+  });
 
-  registerEndpoint(
-    app,
-    getLead,
-    async (request) => {
-      await staff(request);
-      const found = await leadDetailForStaff(app.db, request.params.type, request.params.id);
-      if (!found) throw new AppError("NOT_FOUND", "Not found.");
-      return found;
-    },
-    staffOnly,
-  );
+  registerEndpoint(app, getCreditApplication, async (request) => {
+    const found = await creditApplicationForStaff(app.db, request.params.id);
+    if (!found) throw new AppError("NOT_FOUND", "Not found.");
+    return found;
+  });
 
-  registerEndpoint(
-    app,
-    getCreditApplication,
-    async (request) => {
-      await staff(request);
-      const found = await creditApplicationForStaff(app.db, request.params.id);
-      if (!found) throw new AppError("NOT_FOUND", "Not found.");
-      return found;
-    },
-    staffOnly,
-  );
-
-  registerEndpoint(
-    app,
-    revealCreditApplicationNumber,
-    async (request) => {
-      const user = await staffJustConfirmed(request);
-      return { value: await revealSensitive(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
-    },
-    staffOnly,
-  );
+  registerEndpoint(app, revealCreditApplicationNumber, async (request, _reply, user) => {
+    return { value: await revealSensitive(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
+  });
 
   // Days from `from` 00:00 to the end of `to` in the business time zone; streamed in batches.
-  registerEndpoint(
-    app,
-    exportLeadsCsv,
-    async (request, reply) => {
-      const user = await staffJustConfirmed(request);
-      const body = await leadsCsv(app.db, businessDaysToInstants(request.query, timeZone));
-      await recordAudit(app.db, { action: "export.leads", actorUserId: user.id, details: request.query });
-      return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="leads-${request.query.from}-${request.query.to}.csv"`).send(body);
-    },
-    staffOnly,
-  );
+  registerEndpoint(app, exportLeadsCsv, async (request, reply, user) => {
+    const body = await leadsCsv(app.db, businessDaysToInstants(request.query, timeZone));
+    await recordAudit(app.db, { action: "export.leads", actorUserId: user.id, details: request.query });
+    return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="leads-${request.query.from}-${request.query.to}.csv"`).send(body);
+  });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getPartner, getPartnerLogo } from "#domain/api/partner.ts";
 import { createPartner as createPartnerEndpoint, listPartners as listPartnersEndpoint, updatePartner as updatePartnerEndpoint, uploadPartnerLogo } from "#domain/api/partners.ts";
-import { authRoles, staffRoles } from "#domain/auth/roles.ts";
+import { staffRoles } from "#domain/auth/roles.ts";
 import { AppError } from "../../errors.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
 import { createPartner } from "./create-partner.ts";
@@ -31,48 +31,26 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Partner calculators in the back office: staff read them, admins add, edit and upload logos. Needs multipart. */
 export const partnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: [authRoles.admin] });
-  // Admin routes refuse staff before their body is validated.
-  const adminFirst = { onRequest: async (request: Parameters<typeof app.requireUser>[0]) => void (await admin(request)) };
-  // Staff only, checked before the body is read or validated; most routes here need an admin.
+  // Staff first, then each contract's audience: a staff member without two-factor is asked to set it up even on an admin route.
   app.addHook("onRequest", async (request) => {
     await app.requireUser(request, { roles: staffRoles });
   });
 
-  registerEndpoint(app, listPartnersEndpoint, async (request) => {
-    await app.requireUser(request, { roles: staffRoles });
+  registerEndpoint(app, listPartnersEndpoint, async () => {
     return listPartners(app.db);
   });
 
-  registerEndpoint(
-    app,
-    createPartnerEndpoint,
-    async (request) => {
-      const actor = await admin(request);
-      return createPartner(app.db, actor.id, request.body);
-    },
-    adminFirst,
-  );
+  registerEndpoint(app, createPartnerEndpoint, async (request, _reply, actor) => {
+    return createPartner(app.db, actor.id, request.body);
+  });
 
-  registerEndpoint(
-    app,
-    updatePartnerEndpoint,
-    async (request) => {
-      const actor = await admin(request);
-      await updatePartner(app.db, actor.id, request.params.id, request.body);
-      return { ok: true as const };
-    },
-    adminFirst,
-  );
+  registerEndpoint(app, updatePartnerEndpoint, async (request, _reply, actor) => {
+    await updatePartner(app.db, actor.id, request.params.id, request.body);
+    return { ok: true as const };
+  });
 
-  registerEndpoint(
-    app,
-    uploadPartnerLogo,
-    async (request) => {
-      const actor = await admin(request);
-      await replacePartnerLogo(app.db, app.storage, request, actor.id, request.params.id);
-      return { ok: true as const };
-    },
-    adminFirst,
-  );
+  registerEndpoint(app, uploadPartnerLogo, async (request, _reply, actor) => {
+    await replacePartnerLogo(app.db, app.storage, request, actor.id, request.params.id);
+    return { ok: true as const };
+  });
 };

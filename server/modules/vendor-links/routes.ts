@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { countVendorLinkVisit } from "#domain/api/partner.ts";
 import { getVendorLink, getVendorLinkQr } from "#domain/api/vendor-link.ts";
 import { registerEndpoint } from "../../register-endpoint.ts";
-import { requireVendorScope } from "../deals/vendor-scope.ts";
 import { countVisit } from "./count-visit.ts";
 import { vendorLinkSummary } from "./vendor-link-summary.ts";
 
@@ -18,34 +16,20 @@ export const vendorLinkRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = asy
 
 /** The vendor portal's "Your link" screen: the session's company only (ADR 0009). */
 export const vendorLinkPortalRoutes: FastifyPluginAsyncZod<{ publicUrl: string; timeZone: string }> = async (app, { publicUrl, timeZone }) => {
-  const vendorFirst = { onRequest: async (request: FastifyRequest) => void (await requireVendorScope(app, request)) };
+  registerEndpoint(app, getVendorLink, async (request, reply, scope) => {
+    return reply.header("cache-control", "no-store").send(await vendorLinkSummary(app.db, scope, publicUrl, new Date(), timeZone));
+  });
 
-  registerEndpoint(
-    app,
-    getVendorLink,
-    async (request, reply) => {
-      const scope = await requireVendorScope(app, request);
-      return reply.header("cache-control", "no-store").send(await vendorLinkSummary(app.db, scope, publicUrl, new Date(), timeZone));
-    },
-    vendorFirst,
-  );
-
-  registerEndpoint(
-    app,
-    getVendorLinkQr,
-    async (request, reply) => {
-      const scope = await requireVendorScope(app, request);
-      const { url, slug } = await vendorLinkSummary(app.db, scope, publicUrl, new Date(), timeZone);
-      const options = { errorCorrectionLevel: "M" as const, margin: 2 };
-      const png = request.query.format === "png";
-      const body = png ? await QRCode.toBuffer(url, { ...options, type: "png", width: 1024 }) : await QRCode.toString(url, { ...options, type: "svg" });
-      return reply
-        .header("content-type", png ? "image/png" : "image/svg+xml")
-        .header("content-disposition", `attachment; filename="${slug}-qr.${png ? "png" : "svg"}"`)
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "no-store")
-        .send(body);
-    },
-    vendorFirst,
-  );
+  registerEndpoint(app, getVendorLinkQr, async (request, reply, scope) => {
+    const { url, slug } = await vendorLinkSummary(app.db, scope, publicUrl, new Date(), timeZone);
+    const options = { errorCorrectionLevel: "M" as const, margin: 2 };
+    const png = request.query.format === "png";
+    const body = png ? await QRCode.toBuffer(url, { ...options, type: "png", width: 1024 }) : await QRCode.toString(url, { ...options, type: "svg" });
+    return reply
+      .header("content-type", png ? "image/png" : "image/svg+xml")
+      .header("content-disposition", `attachment; filename="${slug}-qr.${png ? "png" : "svg"}"`)
+      .header("x-content-type-options", "nosniff")
+      .header("cache-control", "no-store")
+      .send(body);
+  });
 };

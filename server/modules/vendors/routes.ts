@@ -23,77 +23,41 @@ import { resendInvitation } from "./resend-invitation.ts";
 /** Vendor companies and users: staff read the list; admins invite, deactivate, reactivate and re-invite, and change a company's link address. */
 export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; cipher: FieldCipher; publicUrl: string; brand: Brand }> = async (app, { auth, cipher, publicUrl, brand }) => {
   const invitation = { auth, cipher, publicUrl, product: brand.name };
-  const staff = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: staffRoles });
-  const admin = (request: Parameters<typeof app.requireUser>[0]) => app.requireUser(request, { roles: [authRoles.admin] });
-  // Admin routes refuse staff before their body is validated.
-  const adminFirst = { onRequest: async (request: Parameters<typeof app.requireUser>[0]) => void (await admin(request)) };
-  // Staff only, checked before the body is read or validated.
+  // Staff first, then each contract's audience: a staff member without two-factor is asked to set it up even on an admin route.
   app.addHook("onRequest", async (request) => {
-    await staff(request);
+    await app.requireUser(request, { roles: staffRoles });
   });
 
   registerEndpoint(app, listVendorCompanies, async (request) => {
-    await staff(request);
     return listVendors(app.readDb, request.query);
   });
 
-  registerEndpoint(app, listVendorCompanyOptionsEndpoint, async (request) => {
-    await staff(request);
+  registerEndpoint(app, listVendorCompanyOptionsEndpoint, async () => {
     return listVendorCompanyOptions(app.readDb);
   });
 
-  registerEndpoint(
-    app,
-    changeVendorCompanySlug,
-    async (request) => {
-      const actor = await admin(request);
-      const changed = await changeVendorSlug(app.db, actor.id, request.params.companyId, request.body.slug);
-      return { slug: changed.slug };
-    },
-    adminFirst,
-  );
+  registerEndpoint(app, changeVendorCompanySlug, async (request, _reply, actor) => {
+    const changed = await changeVendorSlug(app.db, actor.id, request.params.companyId, request.body.slug);
+    return { slug: changed.slug };
+  });
 
-  registerEndpoint(
-    app,
-    inviteVendorEndpoint,
-    async (request) => {
-      const actor = await admin(request);
-      const created = await inviteVendor(app.db, invitation, actor.id, request.body);
-      return created;
-    },
-    adminFirst,
-  );
+  registerEndpoint(app, inviteVendorEndpoint, async (request, _reply, actor) => {
+    const created = await inviteVendor(app.db, invitation, actor.id, request.body);
+    return created;
+  });
 
-  registerEndpoint(
-    app,
-    deactivateVendorEndpoint,
-    async (request) => {
-      const actor = await admin(request);
-      await deactivateUser(app.db, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [authRoles.vendor]);
-      return { ok: true as const };
-    },
-    adminFirst,
-  );
+  registerEndpoint(app, deactivateVendorEndpoint, async (request, _reply, actor) => {
+    await deactivateUser(app.db, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [authRoles.vendor]);
+    return { ok: true as const };
+  });
 
-  registerEndpoint(
-    app,
-    reactivateVendorEndpoint,
-    async (request) => {
-      const actor = await admin(request);
-      await reactivateUser(app.db, { brand, publicUrl }, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [authRoles.vendor]);
-      return { ok: true as const };
-    },
-    adminFirst,
-  );
+  registerEndpoint(app, reactivateVendorEndpoint, async (request, _reply, actor) => {
+    await reactivateUser(app.db, { brand, publicUrl }, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [authRoles.vendor]);
+    return { ok: true as const };
+  });
 
-  registerEndpoint(
-    app,
-    resendVendorInvitation,
-    async (request) => {
-      const actor = await admin(request);
-      await resendInvitation(app.db, invitation, actor.id, request.params.userId);
-      return { ok: true as const };
-    },
-    adminFirst,
-  );
+  registerEndpoint(app, resendVendorInvitation, async (request, _reply, actor) => {
+    await resendInvitation(app.db, invitation, actor.id, request.params.userId);
+    return { ok: true as const };
+  });
 };
