@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { StaffMember } from "#domain/api/staff.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
+import { DeactivateAccountDialog } from "../accounts/deactivate-account-dialog.tsx";
 import { staffIntents, type StaffActionResult } from "./staff-actions.ts";
 
 /** Deactivate (after a confirmation that says what it does) or Reactivate, posted to the route's action; the outcome is said next to them. */
@@ -27,20 +27,9 @@ export function StaffMemberActions({ member, self }: { member: StaffMember; self
           </Button>
         </fetcher.Form>
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Deactivate ${member.name}?`} role="alertdialog">
-        <p>
-          {member.name} ({member.email}) is signed out now, everywhere, and cannot sign in to the back office until an administrator reactivates the account. Their mailed links stop working.
-        </p>
-        <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-2" onSubmit={() => setConfirming(false)}>
-          <input type="hidden" name="userId" value={member.id} />
-          <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" name="intent" value={staffIntents.deactivate}>
-            Deactivate {member.name}
-          </Button>
-        </fetcher.Form>
-      </Dialog>
+      <DeactivateAccountDialog fetcher={fetcher} account={member} intent={staffIntents.deactivate} open={confirming} onClose={() => setConfirming(false)}>
+        {member.name} ({member.email}) is signed out now, everywhere, and cannot sign in to the back office until an administrator reactivates the account. Their mailed links stop working.
+      </DeactivateAccountDialog>
       {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
     </div>
   );

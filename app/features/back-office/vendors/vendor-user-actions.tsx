@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { VendorUser } from "#domain/api/vendors.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
+import { DeactivateAccountDialog } from "../accounts/deactivate-account-dialog.tsx";
 import { vendorIntents, type VendorActionResult } from "./vendor-actions.ts";
 
 /**
@@ -39,21 +39,10 @@ export function VendorUserActions({ user }: { user: VendorUser }) {
           </Button>
         </fetcher.Form>
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Deactivate ${user.name}?`} role="alertdialog">
-        <p>
-          {user.name} ({user.email}) is signed out now, everywhere, and cannot sign in to the vendor portal until an administrator reactivates the account. The API keys they created are revoked and
-          their webhook endpoints disabled; their company, deals and messages stay as they are.
-        </p>
-        <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-2" onSubmit={() => setConfirming(false)}>
-          <input type="hidden" name="userId" value={user.id} />
-          <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" name="intent" value={vendorIntents.deactivate}>
-            Deactivate {user.name}
-          </Button>
-        </fetcher.Form>
-      </Dialog>
+      <DeactivateAccountDialog fetcher={fetcher} account={user} intent={vendorIntents.deactivate} open={confirming} onClose={() => setConfirming(false)}>
+        {user.name} ({user.email}) is signed out now, everywhere, and cannot sign in to the vendor portal until an administrator reactivates the account. The API keys they created are revoked and
+        their webhook endpoints disabled; their company, deals and messages stay as they are.
+      </DeactivateAccountDialog>
       {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
     </div>
   );
