@@ -7,7 +7,7 @@ import type { ResponsePromise } from "#domain/leads/response-promise.ts";
 import type { FieldCipher } from "../crypto/field-cipher.ts";
 import type { OutgoingMail } from "../mail/enqueue-mail.ts";
 import { hideLinkSecrets } from "../mail/hide-link-secrets.ts";
-import { clockDueAt, type LeadClock } from "../promise/response-clock.ts";
+import type { LeadClock } from "../promise/response-clock.ts";
 import { insertLeadIndexRow } from "./lead-index.ts";
 
 /** What a notification mail needs to know; the cipher seals a link's secret (hide-link-secrets.ts). */
@@ -33,7 +33,9 @@ export type LeadContext = MailContext & {
  * column: the index row is read from them):
  * when the key was seen before nothing new is stored or mailed, and the first record's id is
  * returned. A lead with more rows (owners) runs this inside its own transaction. The lead's
- * promise clock (`response_clock`) is started in the same statement, at the arrival `leadClock` chose.
+ * promise clock (`response_clock`) is started in the same statement, at the arrival `leadClock` chose;
+ * its due time is the calendar's SQL rule (`response_due_at`, held to domain/leads/response-promise.ts
+ * by working-calendar.test.ts), so the visitor's request pays no extra round trip for it.
  */
 export async function storeLead(
   db: DbExecutor,
@@ -41,12 +43,11 @@ export async function storeLead(
 ): Promise<{ id: string; created: boolean }> {
   const mail = hideLinkSecrets(lead.notification, lead.cipher);
   const { source, arrivedAt, minutes, timeZone } = lead.clock;
-  const dueAt = await clockDueAt(db, arrivedAt, minutes, timeZone);
   const result = (await db.execute(sql`
     with lead as (${lead.insert.getSQL()}),
     outbox as (insert into ${mailOutbox} ("to", subject, html, text, link_secrets) select ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.linkSecrets} from lead),
     indexed as (${insertLeadIndexRow(lead.type, sql`lead`)}),
-    clock as (insert into ${responseClock} (subject_kind, subject_type, subject_id, source, arrived_at, due_at) select 'lead', ${lead.type}, id, ${source}, ${arrivedAt}, ${dueAt} from lead)
+    clock as (insert into ${responseClock} (subject_kind, subject_type, subject_id, source, arrived_at, due_at) select 'lead', ${lead.type}, id, ${source}, ${arrivedAt}, response_due_at(${arrivedAt}::timestamptz, ${timeZone}::text, ${minutes}::int) from lead)
     select id from lead`)) as unknown as { rows: { id: string }[] };
   const id = result.rows[0]?.id;
   if (id) wakeAfterCommit(db, "mail");
