@@ -91,12 +91,11 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", noAlert] },
   },
   {
-    // Every route of server/modules/ is registered from its contract. The routes without a contract
-    // by nature are not modules: the better-auth handler (plugins/auth.ts), GET /metrics
-    // (plugins/metrics.ts), the prerendered pages and static files (plugins/static-site.ts).
-    // A module route that cannot have a contract is listed here, with its reason.
-    files: ["server/modules/**/*.ts"],
-    ignores: ["**/*.test.ts"],
+    // Every route of a subject folder is registered from its contract. The routes without a contract
+    // by nature are plugins: the better-auth handler (auth/auth-plugin.ts), GET /metrics
+    // (monitoring/metrics-plugin.ts), the prerendered pages and static files (site/static-site-plugin.ts).
+    files: ["server/*/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*-plugin.ts", "server/plugins/**"],
     rules: { "no-restricted-syntax": ["error", noAlert, inlineRoute] },
   },
   {

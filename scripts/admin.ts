@@ -11,14 +11,14 @@ import { authRoles, type AuthRole } from "../domain/auth/roles.ts";
 import { composeForCommand } from "./compose-for-command.ts";
 import { loadConfig } from "../server/config.ts";
 import { user, vendorCompany } from "../server/db/schema.ts";
-import { AppError } from "../server/errors.ts";
-import { createAccount } from "../server/modules/accounts/create-account.ts";
-import { deactivateUser } from "../server/modules/accounts/deactivate-user.ts";
-import { reactivateUser } from "../server/modules/accounts/reactivate-user.ts";
-import { recordAudit } from "../server/modules/audit/record-audit.ts";
-import { isCommonPassword } from "../server/modules/auth/common-passwords.ts";
-import { resetTwoFactor } from "../server/modules/accounts/reset-two-factor.ts";
-import { setPassword } from "../server/modules/accounts/set-password.ts";
+import { AppError } from "../server/shared/errors.ts";
+import { createAccount } from "../server/accounts/create-account.ts";
+import { deactivateUser } from "../server/accounts/deactivate-user.ts";
+import { reactivateUser } from "../server/accounts/reactivate-user.ts";
+import { recordAudit } from "../server/audit/record-audit.ts";
+import { isCommonPassword } from "../server/auth/common-passwords.ts";
+import { resetTwoFactor } from "../server/accounts/reset-two-factor.ts";
+import { setPassword } from "../server/accounts/set-password.ts";
 
 const usage = `Usage:
   npm run admin -- create-user --role <admin|staff|vendor> --email <e-mail> --name <name> [--company-code <6 digits>] [--password <password>]

@@ -11,8 +11,8 @@ import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../server/db/client.ts";
-import { backOfficeSummary } from "../server/modules/back-office-summary/summary.ts";
-import { overdueNowSql, promiseBoard, promiseDaysSql, promiseUncontactedSql } from "../server/modules/promise/promise-board.ts";
+import { backOfficeSummary } from "../server/back-office-summary/summary.ts";
+import { overdueNowSql, promiseBoard, promiseDaysSql, promiseUncontactedSql } from "../server/response-times/promise-board.ts";
 import { addCalendarDays, businessDaysToInstants } from "../domain/site/business-day.ts";
 
 const leadCount = Number(process.env.BENCH_PROMISE_LEADS ?? 1_000_000);

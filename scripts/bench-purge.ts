@@ -12,9 +12,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { retentionCutoffs } from "../domain/retention/retention-cutoffs.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "../server/db/client.ts";
-import { purgeExpiredData } from "../server/jobs/purge-expired-data.ts";
-import { reindexAllLeads } from "../server/modules/leads/lead-index.ts";
-import { createLocalFileStorage } from "../server/modules/storage/local-file-storage.ts";
+import { purgeExpiredData } from "../server/retention/purge-expired-data.ts";
+import { reindexAllLeads } from "../server/leads/lead-index.ts";
+import { createLocalFileStorage } from "../server/shared/storage/local-file-storage.ts";
 import { fill, withoutGinIndexes } from "./bench-lists.ts";
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 1_000_000);

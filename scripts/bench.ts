@@ -19,7 +19,7 @@ import { authRoles } from "../domain/auth/roles.ts";
 import { composeServer } from "../server/compose-server.ts";
 import { loadConfig } from "../server/config.ts";
 import { vendorCompany } from "../server/db/schema.ts";
-import { createAccount } from "../server/modules/accounts/create-account.ts";
+import { createAccount } from "../server/accounts/create-account.ts";
 import { benchLists } from "./bench-lists.ts";
 import { benchPromiseBoards } from "./bench-promise.ts";
 import { createDealThroughput } from "./bench-api-v1.ts";

@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { resolveBrand } from "../domain/site/public-config.ts";
-import { writePdfDocument, type PdfBlock } from "../server/modules/pdf/write-document.ts";
+import { writePdfDocument, type PdfBlock } from "../server/shared/pdf/write-document.ts";
 
 const brand = resolveBrand(process.env);
 const outDir = path.resolve("public/pdf");

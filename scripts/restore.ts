@@ -9,9 +9,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "../server/config.ts";
-import { runningServerPid } from "../server/modules/backup/backup-requests.ts";
-import { configuredDataKeys, configuredKeyIds, keyLocations } from "../server/modules/backup/data-encryption-keys.ts";
-import { restoreBackupArchive, RestoreRefused } from "../server/modules/backup/restore-archive.ts";
+import { runningServerPid } from "../server/backup/backup-requests.ts";
+import { configuredDataKeys, configuredKeyIds, keyLocations } from "../server/backup/data-encryption-keys.ts";
+import { restoreBackupArchive, RestoreRefused } from "../server/backup/restore-archive.ts";
 
 process.umask(0o077);
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
 import { composeServer } from "../server/compose-server.ts";
 import { loadConfig } from "../server/config.ts";
-import { createFieldCipher } from "../server/modules/crypto/field-cipher.ts";
+import { createFieldCipher } from "../server/shared/crypto/field-cipher.ts";
 
 const key = () => randomBytes(32).toString("base64");
 

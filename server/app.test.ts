@@ -6,9 +6,9 @@ import { passwordLinkIn } from "../tests/support/password-link.ts";
 import { queryRows } from "../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { mailOutbox } from "./db/schema.ts";
-import { createAccount } from "./modules/accounts/create-account.ts";
-import { revealLinkSecrets } from "./modules/mail/hide-link-secrets.ts";
-import { seedDemo } from "./modules/accounts/seed-demo.ts";
+import { createAccount } from "./accounts/create-account.ts";
+import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
+import { seedDemo } from "./demo/seed-demo.ts";
 
 const passwords = { admin: "admin-password-1", vendor: "vendor-password-1" };
 let server: TestServer;

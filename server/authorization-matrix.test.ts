@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Audience } from "#domain/api/endpoint.ts";
+import type { Audience } from "#domain/http/endpoint.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { dealDocument, user } from "./db/schema.ts";
-import { createAccount } from "./modules/accounts/create-account.ts";
-import { exposedAuthEndpoints } from "./modules/auth/exposed-endpoints.ts";
+import { createAccount } from "./accounts/create-account.ts";
+import { exposedAuthEndpoints } from "./auth/exposed-endpoints.ts";
 import { decodedPath } from "./plugins/security.ts";
 
 // Every documented endpoint x every kind of caller (vendor B meets vendor A's deal ids), built from the OpenAPI document (which the

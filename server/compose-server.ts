@@ -4,10 +4,10 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, PendingMigrationsError, type DatabaseHandle } from "./db/client.ts";
-import { createAuth, type Auth } from "./modules/auth/create-auth.ts";
-import { createBackupSigner, type BackupSigner } from "./modules/backup/backup-signature.ts";
-import { syncResponseDayZone } from "./modules/promise/response-day.ts";
-import { createFieldCipher, type FieldCipher } from "./modules/crypto/field-cipher.ts";
+import { createAuth, type Auth } from "./auth/create-auth.ts";
+import { createBackupSigner, type BackupSigner } from "./backup/backup-signature.ts";
+import { syncResponseDayZone } from "./response-times/response-day.ts";
+import { createFieldCipher, type FieldCipher } from "./shared/crypto/field-cipher.ts";
 import { ensurePrivateDirectory } from "./private-directory.ts";
 import { configuredOrGeneratedSecret } from "./secrets.ts";
 

@@ -9,12 +9,12 @@ import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type
 import { totp } from "../tests/support/totp.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { apiKey, auditLog, dealDocument, mailOutbox, session, user, verification, webhookEndpoint } from "./db/schema.ts";
-import { createAccount } from "./modules/accounts/create-account.ts";
-import { confirmFailuresPerHour, tooManyConfirmFailuresMessage } from "./modules/accounts/confirm-identity-failures.ts";
-import { deactivateUser } from "./modules/accounts/deactivate-user.ts";
-import { resetTwoFactor } from "./modules/accounts/reset-two-factor.ts";
-import { setPassword } from "./modules/accounts/set-password.ts";
-import { revealLinkSecrets } from "./modules/mail/hide-link-secrets.ts";
+import { createAccount } from "./accounts/create-account.ts";
+import { confirmFailuresPerHour, tooManyConfirmFailuresMessage } from "./accounts/confirm-identity-failures.ts";
+import { deactivateUser } from "./accounts/deactivate-user.ts";
+import { resetTwoFactor } from "./accounts/reset-two-factor.ts";
+import { setPassword } from "./accounts/set-password.ts";
+import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
 
 // Issue 27, items 12, 13, 18 and 19: second factors that cannot be skipped, a fresh factor before
 // new credentials and document downloads, and off-boarding that leaves nothing behind.

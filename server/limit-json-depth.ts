@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "./errors.ts";
+import { AppError } from "./shared/errors.ts";
 
 /** The deepest nesting of objects and arrays a JSON body may have; every contract needs a handful of levels. */
 export const maxJsonDepth = 32;

@@ -1,10 +1,10 @@
 import { loadConfigOrExit } from "./config.ts";
 import { composeServer } from "./compose-server.ts";
 import { PendingMigrationsError } from "./db/client.ts";
-import { PURGE_MIN_INTERVAL_MS, purgeExpiredData, schedulePurge } from "./jobs/purge-expired-data.ts";
-import { sweepOrphanUploads } from "./jobs/sweep-orphan-uploads.ts";
-import { seedDemo } from "./modules/accounts/seed-demo.ts";
-import { answerBackupRequests } from "./modules/backup/backup-requests.ts";
+import { PURGE_MIN_INTERVAL_MS, purgeExpiredData, schedulePurge } from "./retention/purge-expired-data.ts";
+import { sweepOrphanUploads } from "./retention/sweep-orphan-uploads.ts";
+import { seedDemo } from "./demo/seed-demo.ts";
+import { answerBackupRequests } from "./backup/backup-requests.ts";
 
 async function main() {
   // Everything this process writes (the embedded database, files, keys) is its user's alone.

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteHandlerMethod } from "fastify";
-import type { Audience, Endpoint, EndpointBody, EndpointHeaders, EndpointParams, EndpointQuery, EndpointReply } from "#domain/api/endpoint.ts";
+import type { Audience, Endpoint, EndpointBody, EndpointHeaders, EndpointParams, EndpointQuery, EndpointReply } from "#domain/http/endpoint.ts";
 import { authRoles, staffRoles } from "#domain/auth/roles.ts";
-import { AppError } from "./errors.ts";
-import type { ApiKeyCaller } from "./modules/api-keys/authenticate-api-key.ts";
-import { requireVendorScope, type VendorScope } from "./modules/deals/vendor-scope.ts";
-import type { SessionUser } from "./plugins/auth.ts";
+import { AppError } from "./shared/errors.ts";
+import type { ApiKeyCaller } from "./api-keys/authenticate-api-key.ts";
+import { requireVendorScope, type VendorScope } from "./shared/vendor-scope.ts";
+import type { SessionUser } from "./auth/auth-plugin.ts";
 
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: EndpointBody<E>; Headers: EndpointHeaders<E> }>;
 

@@ -11,8 +11,8 @@ import { totp } from "../tests/support/totp.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { auditLog, mailOutbox } from "./db/schema.ts";
-import { createAccount } from "./modules/accounts/create-account.ts";
-import { revealLinkSecrets } from "./modules/mail/hide-link-secrets.ts";
+import { createAccount } from "./accounts/create-account.ts";
+import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
 
 // What one address, one key or one account may cost us (issue 27): bodies that would exhaust the
 // stack, probes that count accounts, unauthenticated floods, a key's budget, and a client address

@@ -10,7 +10,7 @@ import { queryRows } from "../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { dealDocument } from "./db/schema.ts";
-import { createAccount } from "./modules/accounts/create-account.ts";
+import { createAccount } from "./accounts/create-account.ts";
 
 // Generated bad input on every portal, back-office and /api/v1 endpoint (v1 with an API key), as a caller who may use
 // it: bad path params and query strings everywhere, bad JSON where a JSON body is declared

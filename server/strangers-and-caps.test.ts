@@ -12,9 +12,9 @@ import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer }
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { startWebhookReceiver } from "../tests/support/webhook-receiver.ts";
 import { creditApplicationDraft, mailOutbox, statusMailOptOutToken, user, vendorCompany, vendorQuoteMail, webhookDelivery, webhookEndpoint } from "./db/schema.ts";
-import { createAccount } from "./modules/accounts/create-account.ts";
-import { emailHash, newLinkToken, sha256Hex } from "./modules/crypto/link-token.ts";
-import { revealLinkSecrets } from "./modules/mail/hide-link-secrets.ts";
+import { createAccount } from "./accounts/create-account.ts";
+import { emailHash, newLinkToken, sha256Hex } from "./shared/crypto/link-token.ts";
+import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
 
 // Issue 27: what a stranger (or a vendor) can do to someone else, and the caps that bound a caller.
 let server: TestServer;
@@ -151,7 +151,7 @@ describe("applicant mail never goes to a user of the product", () => {
 
 describe("webhook redeliver", () => {
   it("is limited per event and per endpoint (429 with retry-after), so a flood of calls reaches the receiver once; the guide says so", async () => {
-    const guide = await readFile(new URL("./modules/api-v1/dealer-guide.md", import.meta.url), "utf8");
+    const guide = await readFile(new URL("./api-v1/dealer-guide.md", import.meta.url), "utf8");
     expect(redeliverEventIntervalSeconds).toBe(60);
     expect(guide).toContain(`"Redeliver" sends one event again at most once a minute, and at most ${redeliveriesPerEndpointPerHour} times an hour per endpoint`);
 

@@ -4,7 +4,7 @@
 //
 // Exported: one span per HTTP request named by the route pattern ("POST /api/leads/footer-message"),
 // the SQL text of database queries made while answering a request or sending a mail (never their
-// parameters), and one "smtp send" span per mail (server/jobs/deliver-outbox.ts). Never exported:
+// parameters), and one "smtp send" span per mail (server/mail/deliver-outbox.ts). Never exported:
 // query strings, paths with their tokens (the pattern stands in), parameter values, error messages
 // (they can quote a value), recipients or message content.
 import diagnostics from "node:diagnostics_channel";
@@ -77,7 +77,7 @@ const provider = new NodeTracerProvider({
 });
 provider.register();
 
-// "smtp send" (server/jobs/deliver-outbox.ts); a failure only by its type (its message can quote the address).
+// "smtp send" (server/mail/deliver-outbox.ts); a failure only by its type (its message can quote the address).
 installSpanRunner((name, attributes, run) =>
   trace.getTracer("lender-site").startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
     try {

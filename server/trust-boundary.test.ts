@@ -11,11 +11,11 @@ import { totp } from "../tests/support/totp.ts";
 import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { auditLog, deal, footerMessage, mailOutbox, session, user } from "./db/schema.ts";
-import { confirmFailuresPerHour } from "./modules/accounts/confirm-identity-failures.ts";
-import { createAccount } from "./modules/accounts/create-account.ts";
-import { revealLinkSecrets } from "./modules/mail/hide-link-secrets.ts";
-import { resetTwoFactor } from "./modules/accounts/reset-two-factor.ts";
-import { setPassword } from "./modules/accounts/set-password.ts";
+import { confirmFailuresPerHour } from "./accounts/confirm-identity-failures.ts";
+import { createAccount } from "./accounts/create-account.ts";
+import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
+import { resetTwoFactor } from "./accounts/reset-two-factor.ts";
+import { setPassword } from "./accounts/set-password.ts";
 
 // The holes found by trying to break in (issue "Trust boundary"), each as the attack that worked.
 

@@ -1,7 +1,7 @@
-import type { AuthErrorCode } from "#domain/api/auth.ts";
-import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResponse, type ErrorCode } from "#domain/api/endpoint.ts";
+import type { AuthErrorCode } from "#domain/auth/contracts.ts";
+import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResponse, type ErrorCode } from "#domain/http/endpoint.ts";
 
-/** Our codes, the auth library's that the browser tells apart (domain/api/auth.ts), or the call's own. */
+/** Our codes, the auth library's that the browser tells apart (domain/auth/contracts.ts), or the call's own. */
 export type ApiErrorCode = ErrorCode | AuthErrorCode | "NETWORK" | "UNEXPECTED_RESPONSE";
 
 /** A failed call: the server's error code, message and (for VALIDATION_FAILED) the fields at fault. */

@@ -1,5 +1,5 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
-import { getMe, type Me } from "#domain/api/me.ts";
+import { getMe, type Me } from "#domain/accounts/me-contracts.ts";
 import { ApiError, call } from "./call.ts";
 
 /** The signed-in user, read once per navigation by a layout's guard; loaders below read it from here. */

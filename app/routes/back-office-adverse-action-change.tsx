@@ -9,7 +9,7 @@ import {
   setApplicationDecision,
   setCompletedOn,
   setNoticeRecipient,
-} from "#domain/api/back-office-adverse-action.ts";
+} from "#domain/adverse-action/contracts.ts";
 import type { AdverseActionChange, AdverseActionResult } from "../features/back-office/adverse-action/adverse-action-change.ts";
 import { ApiError, call } from "../lib/call.ts";
 import type { Route } from "./+types/back-office-adverse-action-change";

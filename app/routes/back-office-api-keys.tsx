@@ -1,4 +1,4 @@
-import { listBackOfficeApiKeys } from "#domain/api/api-keys.ts";
+import { listBackOfficeApiKeys } from "#domain/api-keys/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { runBackOfficeApiKeyAction } from "../features/api-keys/api-key-actions.ts";
 import { ApiKeysTable } from "../features/api-keys/api-keys-table.tsx";

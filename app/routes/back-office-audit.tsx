@@ -1,4 +1,4 @@
-import { auditQuery, listAuditEntries, type AuditEntry, type AuditQuery } from "#domain/api/audit.ts";
+import { auditQuery, listAuditEntries, type AuditEntry, type AuditQuery } from "#domain/audit/contracts.ts";
 import { DateRangeFilter, ListFilters, ListPager, useListView } from "../components/ui/list-controls.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { Table, type TableColumn } from "../components/ui/table.tsx";

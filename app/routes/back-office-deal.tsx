@@ -1,6 +1,6 @@
-import { dealUpdateRequest, getBackOfficeDeal, listBackOfficeDealMessages, postBackOfficeDealMessage, updateBackOfficeDeal } from "#domain/api/back-office-deals.ts";
-import { getAdverseAction } from "#domain/api/back-office-adverse-action.ts";
-import { listRecordDuplicates } from "#domain/api/back-office-duplicates.ts";
+import { dealUpdateRequest, getBackOfficeDeal, listBackOfficeDealMessages, postBackOfficeDealMessage, updateBackOfficeDeal } from "#domain/deals/back-office-contracts.ts";
+import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
+import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealScreen, type DealActionResult } from "../features/back-office/deals/deal-screen.tsx";
 import { ApiError, call } from "../lib/call.ts";

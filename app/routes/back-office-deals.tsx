@@ -1,5 +1,5 @@
-import { listBackOfficeDeals } from "#domain/api/back-office-deals.ts";
-import { listVendorCompanyOptions } from "#domain/api/vendors.ts";
+import { listBackOfficeDeals } from "#domain/deals/back-office-contracts.ts";
+import { listVendorCompanyOptions } from "#domain/vendors/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealList } from "../features/back-office/deals/deal-list.tsx";
 import { readDealView } from "../features/back-office/deals/deal-filters.ts";

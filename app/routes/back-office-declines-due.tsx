@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listDeclinesDue, type DeclineDue } from "#domain/api/back-office-adverse-action.ts";
+import { listDeclinesDue, type DeclineDue } from "#domain/adverse-action/contracts.ts";
 import { formatCalendarDate } from "#domain/site/business-time.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { Table, type TableColumn } from "../components/ui/table.tsx";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import * as z from "zod/mini";
-import { decideDuplicate } from "#domain/api/back-office-duplicates.ts";
+import { decideDuplicate } from "#domain/duplicates/contracts.ts";
 import type { DuplicateDecisionResult } from "../features/back-office/duplicates/duplicate-links.tsx";
 import { ApiError, call } from "../lib/call.ts";
 import type { Route } from "./+types/back-office-duplicate-decision";

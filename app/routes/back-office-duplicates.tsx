@@ -1,4 +1,4 @@
-import { listDuplicates } from "#domain/api/back-office-duplicates.ts";
+import { listDuplicates } from "#domain/duplicates/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DuplicateLinksTable } from "../features/back-office/duplicates/duplicate-links.tsx";
 import { call } from "../lib/call.ts";

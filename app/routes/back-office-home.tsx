@@ -1,6 +1,6 @@
 import { Link, useOutletContext } from "react-router";
-import { getBackOfficeSummary, type BackOfficeSummary } from "#domain/api/back-office-summary.ts";
-import type { Me } from "#domain/api/me.ts";
+import { getBackOfficeSummary, type BackOfficeSummary } from "#domain/back-office-summary/contracts.ts";
+import type { Me } from "#domain/accounts/me-contracts.ts";
 import { newDealStage } from "#domain/deals/stages.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { call } from "../lib/call.ts";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { getAdverseAction } from "#domain/api/back-office-adverse-action.ts";
-import { listRecordDuplicates } from "#domain/api/back-office-duplicates.ts";
-import { getLead, leadParams, leadUpdateRequest, updateLead, type LeadUpdateRequest } from "#domain/api/back-office-leads.ts";
+import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
+import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
+import { getLead, leadParams, leadUpdateRequest, updateLead, type LeadUpdateRequest } from "#domain/leads/back-office-contracts.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { LeadDetailScreen } from "../features/back-office/leads/lead-detail-screen.tsx";

@@ -1,4 +1,4 @@
-import { listLeads } from "#domain/api/back-office-leads.ts";
+import { listLeads } from "#domain/leads/back-office-contracts.ts";
 import { ListPager, useListView } from "../components/ui/list-controls.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { LeadExport } from "../features/back-office/leads/lead-export.tsx";

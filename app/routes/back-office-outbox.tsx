@@ -1,4 +1,4 @@
-import { listOutboxMails } from "#domain/api/outbox.ts";
+import { listOutboxMails } from "#domain/mail/outbox-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { OutboxBacklog } from "../features/back-office/outbox/outbox-backlog.tsx";
 import { OutboxTable } from "../features/back-office/outbox/outbox-table.tsx";

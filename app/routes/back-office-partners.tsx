@@ -1,5 +1,5 @@
-import { listPartners, type AdminPartner } from "#domain/api/partners.ts";
-import { listVendorCompanyOptions } from "#domain/api/vendors.ts";
+import { listPartners, type AdminPartner } from "#domain/partners/back-office-contracts.ts";
+import { listVendorCompanyOptions } from "#domain/vendors/contracts.ts";
 import { Empty } from "../components/ui/page-state.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { savePartner } from "../features/back-office/partners/partner-actions.ts";

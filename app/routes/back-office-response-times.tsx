@@ -1,4 +1,4 @@
-import { getPromiseBoard } from "#domain/api/back-office-promise.ts";
+import { getPromiseBoard } from "#domain/response-times/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { readBoardQuery } from "../features/back-office/response-times/board-query.ts";
 import { ResponseTimesScreen } from "../features/back-office/response-times/response-times-screen.tsx";

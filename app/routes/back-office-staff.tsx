@@ -1,4 +1,4 @@
-import { listStaff, type StaffMember } from "#domain/api/staff.ts";
+import { listStaff, type StaffMember } from "#domain/accounts/staff-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { Table, type TableColumn } from "../components/ui/table.tsx";
 import { runStaffAction } from "../features/back-office/staff/staff-actions.ts";

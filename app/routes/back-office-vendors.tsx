@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listVendorCompanies } from "#domain/api/vendors.ts";
+import { listVendorCompanies } from "#domain/vendors/contracts.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { ListFilters, ListPager, useListView } from "../components/ui/list-controls.tsx";
 import { Empty } from "../components/ui/page-state.tsx";

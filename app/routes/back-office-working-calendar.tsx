@@ -1,4 +1,4 @@
-import { listWorkingCalendar, resetWorkingCalendarDay, setWorkingCalendarDay, workingCalendarChange, workingCalendarDayParams } from "#domain/api/working-calendar.ts";
+import { listWorkingCalendar, resetWorkingCalendarDay, setWorkingCalendarDay, workingCalendarChange, workingCalendarDayParams } from "#domain/working-calendar/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { WorkingCalendarScreen, type WorkingCalendarAction, type WorkingCalendarResult } from "../features/back-office/working-calendar/working-calendar-screen.tsx";
 import { ApiError, call } from "../lib/call.ts";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { NavLink, Outlet, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
-import type { Me } from "#domain/api/me.ts";
+import type { Me } from "#domain/accounts/me-contracts.ts";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Loading } from "../components/ui/page-state.tsx";

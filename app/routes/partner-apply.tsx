@@ -1,8 +1,8 @@
 import { useParams } from "react-router";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { VendorApplication } from "../features/credit-application/quoted-application.tsx";
-import { servedBranding } from "../features/vendor-links/served-branding.ts";
-import { VendorLinkBand, VendorLinkPage, vendorLinkTitle } from "../features/vendor-links/vendor-link-page.tsx";
+import { servedBranding } from "../features/partners/served-branding.ts";
+import { VendorLinkBand, VendorLinkPage, vendorLinkTitle } from "../features/partners/vendor-link-page.tsx";
 
 const applyTitle = (name: string) => vendorLinkTitle(`Credit application with ${name}`);
 

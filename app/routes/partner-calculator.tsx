@@ -2,8 +2,8 @@ import { Link, useParams } from "react-router";
 import { vendorApplyPath } from "#domain/site/partner-page.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { CalculatorScreen } from "../features/calculator/calculator-screen.tsx";
-import { servedBranding } from "../features/vendor-links/served-branding.ts";
-import { VendorLinkBand, VendorLinkPage, vendorLinkTitle } from "../features/vendor-links/vendor-link-page.tsx";
+import { servedBranding } from "../features/partners/served-branding.ts";
+import { VendorLinkBand, VendorLinkPage, vendorLinkTitle } from "../features/partners/vendor-link-page.tsx";
 import { brand } from "../lib/public-config.ts";
 
 export const meta = ({ params }: { params: { slug?: string } }) => {

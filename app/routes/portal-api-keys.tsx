@@ -1,4 +1,4 @@
-import { listPortalApiKeys } from "#domain/api/api-keys.ts";
+import { listPortalApiKeys } from "#domain/api-keys/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { runPortalApiKeyAction } from "../features/api-keys/api-key-actions.ts";
 import { ApiKeysTable } from "../features/api-keys/api-keys-table.tsx";

@@ -1,5 +1,5 @@
 import { Navigate } from "react-router";
-import { listPortalDealMessages, postPortalDealMessage } from "#domain/api/portal-deals.ts";
+import { listPortalDealMessages, postPortalDealMessage } from "#domain/deals/portal-contracts.ts";
 import type { DealMessageSent, DealThreadLoad } from "../features/portal/funding-communication-dialog.tsx";
 import { ApiError, call } from "../lib/call.ts";
 import type { Route } from "./+types/portal-deal-messages";

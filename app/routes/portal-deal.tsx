@@ -1,4 +1,4 @@
-import { addPortalDealDocuments, getPortalDeal, listPortalDealMessages, markPortalDealRead, postPortalDealMessage } from "#domain/api/portal-deals.ts";
+import { addPortalDealDocuments, getPortalDeal, listPortalDealMessages, markPortalDealRead, postPortalDealMessage } from "#domain/deals/portal-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDealPage, type PortalDealActionResult } from "../features/portal/portal-deal-page.tsx";
 import { ApiError, call } from "../lib/call.ts";

@@ -1,7 +1,7 @@
 import { useOutletContext } from "react-router";
-import type { Me } from "#domain/api/me.ts";
-import { getPortalDashboard, listPortalDeals } from "#domain/api/portal-deals.ts";
-import { getCreditStatus } from "#domain/api/working-calendar.ts";
+import type { Me } from "#domain/accounts/me-contracts.ts";
+import { getPortalDashboard, listPortalDeals } from "#domain/deals/portal-contracts.ts";
+import { getCreditStatus } from "#domain/working-calendar/contracts.ts";
 import { monthAndYearInTimeZone, monthFilterOptions } from "#domain/deals/business-month.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDeals } from "../features/portal/portal-deals.tsx";

@@ -1,4 +1,4 @@
-import { getVendorLink } from "#domain/api/vendor-link.ts";
+import { getVendorLink } from "#domain/partners/portal-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { VendorLinkScreen } from "../features/portal/vendor-link-screen.tsx";
 import { call } from "../lib/call.ts";

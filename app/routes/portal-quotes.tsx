@@ -1,4 +1,4 @@
-import { listPortalQuotes } from "#domain/api/portal-quotes.ts";
+import { listPortalQuotes } from "#domain/quotes/portal-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { runQuoteAction, type QuoteActionInput } from "../features/portal/quotes/quote-actions.ts";
 import { PortalQuotes } from "../features/portal/quotes/portal-quotes.tsx";

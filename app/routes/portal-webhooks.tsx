@@ -1,4 +1,4 @@
-import { listPortalWebhooks } from "#domain/api/portal-webhooks.ts";
+import { listPortalWebhooks } from "#domain/webhooks/portal-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { WebhooksPage } from "../features/portal/webhooks/webhooks-page.tsx";
 import { call } from "../lib/call.ts";

@@ -1,4 +1,4 @@
-import { getPortalUnread } from "#domain/api/portal-deals.ts";
+import { getPortalUnread } from "#domain/deals/portal-contracts.ts";
 import { isStaffRole } from "#domain/auth/roles.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalLayout } from "../features/portal/portal-layout.tsx";

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { authErrorCodes, resetPassword } from "#domain/api/auth.ts";
+import { authErrorCodes, resetPassword } from "#domain/auth/contracts.ts";
 import { passwordLinkToken } from "#domain/auth/password-link.ts";
 import { newPasswordSchema, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
 import { Alert } from "../components/ui/alert.tsx";

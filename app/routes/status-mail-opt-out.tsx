@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "react-router";
-import { optOutOfStatusMails } from "#domain/api/status-mails.ts";
+import { optOutOfStatusMails } from "#domain/mail/status-mail-contracts.ts";
 import { optOutMessages } from "#domain/leads/applicant-status.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { inviteVendor, vendorSignUpMessages, vendorSignUpRequest } from "#domain/api/vendors.ts";
+import { inviteVendor, vendorSignUpMessages, vendorSignUpRequest } from "#domain/vendors/contracts.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";

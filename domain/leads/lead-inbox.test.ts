@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isOverdue } from "./lead-inbox.ts";
-import { responseDueAt } from "./response-promise.ts";
+import { responseDueAt } from "../response-times/response-promise.ts";
 
 describe("isOverdue", () => {
   // Thursday 2026-01-08, 10:00 in Los Angeles: within the credit team's hours.

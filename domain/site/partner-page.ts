@@ -1,4 +1,4 @@
-import type { PartnerBranding } from "../api/partner.ts";
+import type { PartnerBranding } from "../partners/public-contracts.ts";
 
 /** Co-branded calculators live under this prefix; the partner's slug follows. */
 export const partnerPathPrefix = "/vendor_partner/";

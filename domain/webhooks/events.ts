@@ -1,7 +1,7 @@
 /**
  * The events a vendor's webhook endpoint can subscribe to. The list is the one place that names
  * them: the form's checkboxes, the contract's validation and the emitters all read it; each has
- * its body's schema in domain/api/webhook-events.ts and a row in the dealer guide.
+ * its body's schema in domain/webhooks/event-payloads.ts and a row in the dealer guide.
  */
 export const webhookEventTypes = ["deal.created", "deal.stage_changed", "deal.message_created", "quote.applied"] as const;
 

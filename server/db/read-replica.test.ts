@@ -11,7 +11,7 @@ import { signIn, testOrigin } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
 import { composeServer, type Server } from "../compose-server.ts";
 import { loadConfig } from "../config.ts";
-import { createAccount } from "../modules/accounts/create-account.ts";
+import { createAccount } from "../accounts/create-account.ts";
 import { openDatabase } from "./client.ts";
 
 // DATABASE_READ_URL: the vendor list and the dashboards read the replica; everything else, and

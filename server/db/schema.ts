@@ -139,7 +139,7 @@ export const rateLimit = pgTable("rate_limit", {
 /** A file attached to an outbox mail: small documents only (a notice PDF is a few KB). */
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
 
-// ---- Mail outbox: the spec's "mail record", delivered by server/jobs/deliver-outbox.ts ----
+// ---- Mail outbox: the spec's "mail record", delivered by server/mail/deliver-outbox.ts ----
 
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -230,7 +230,7 @@ export const creditApplication = pgTable(
     /** The vendor company whose link brought the lead (issue 18). */
     vendorCompanyId: uuid("vendor_company_id").references(() => vendorCompany.id),
     businessName: text("business_name").notNull(),
-    /** Federal tax id, encrypted (server/modules/crypto/field-cipher.ts); null when not given. */
+    /** Federal tax id, encrypted (server/shared/crypto/field-cipher.ts); null when not given. */
     fedIdEncrypted: text("fed_id_encrypted"),
     fedIdLast4: text("fed_id_last4"),
     businessAddress: text("business_address").notNull(),
@@ -599,7 +599,7 @@ export const dealHistory = pgTable(
 
 /**
  * The lead index (issue 17): one row per lead of any kind, written with the lead
- * (`server/modules/leads/index-lead.ts`), holding what the lead list searches, filters and sorts
+ * (`server/leads/index-lead.ts`), holding what the lead list searches, filters and sorts
  * on, and the credit team's handling: status, assignee and notes. `search_text` has a trigram GIN
  * index (hand-written in the migration).
  */
@@ -656,7 +656,7 @@ export const leadHistory = pgTable(
 
 /**
  * The promise clock of each lead and deal: when it arrived, when the first contact is due (the
- * credit team's hours, `domain/leads/response-promise.ts`), and the first contact (who, when).
+ * credit team's hours, `domain/response-times/response-promise.ts`), and the first contact (who, when).
  * Written when the lead or deal is stored and when the credit team first acts on it; no customer data.
  */
 export const responseClock = pgTable(
@@ -687,7 +687,7 @@ export const responseClock = pgTable(
 /**
  * Daily rollups of `response_clock` for the response-times board: per kind, business day of
  * arrival and source, the arrivals, the contacted, those contacted by their due time, and the
- * minutes to first contact as counts per bucket (`domain/leads/wait-histogram.ts`). Kept by the
+ * minutes to first contact as counts per bucket (`domain/response-times/wait-histogram.ts`). Kept by the
  * trigger response_day_maintain on every write to response_clock (migration 0015), so no path
  * can forget it; rebuilt by rebuild_response_days() when the business time zone changes.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { enqueueMail } from "../modules/mail/enqueue-mail.ts";
+import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { mailOutbox } from "./schema.ts";
 import { onWake } from "./wake-after-commit.ts";
 

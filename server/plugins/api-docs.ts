@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { staffRoles } from "#domain/auth/roles.ts";
-import { v1Document, type V1SourceDocument } from "../modules/api-v1/v1-document.ts";
+import { v1Document, type V1SourceDocument } from "../api-v1/v1-document.ts";
 
 type OpenApiDocument = { paths?: Record<string, Record<string, { "x-audience"?: string }>> } & Record<string, unknown>;
 
@@ -19,7 +19,7 @@ function publicOnly(document: OpenApiDocument): OpenApiDocument {
 }
 
 /** The dealer guide (authenticating, idempotency, pagination, errors, versioning, webhooks): v1's description. */
-const dealerGuide = readFileSync(new URL("../modules/api-v1/dealer-guide.md", import.meta.url), "utf8");
+const dealerGuide = readFileSync(new URL("../api-v1/dealer-guide.md", import.meta.url), "utf8");
 
 /**
  * OpenAPI from the route schemas at /api/docs. Outsiders get the public endpoints only; the full

@@ -2,9 +2,9 @@ import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../errors.ts";
-import { failedAuthentications, type FailedAuthentications } from "../modules/rate-limits/failed-authentication.ts";
-import { sharedCounters } from "../modules/rate-limits/shared-counters.ts";
+import { AppError } from "../shared/errors.ts";
+import { failedAuthentications, type FailedAuthentications } from "../shared/rate-limits/failed-authentication.ts";
+import { sharedCounters } from "../shared/rate-limits/shared-counters.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
-import type { FileStorage } from "../modules/storage/file-storage.ts";
-import { openFileStorage } from "../modules/storage/open-file-storage.ts";
+import type { FileStorage } from "../shared/storage/file-storage.ts";
+import { openFileStorage } from "../shared/storage/open-file-storage.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBrand } from "../../domain/site/brand.ts";
-import { createAuth } from "../../server/modules/auth/create-auth.ts";
+import { createAuth } from "../../server/auth/create-auth.ts";
 import { creditApplicationFixture } from "../support/lead-fixtures.ts";
 import { mailAttachments } from "../support/mail-attachments.ts";
 import { samplePdf } from "../support/multipart.ts";

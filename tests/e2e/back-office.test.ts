@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vendorSignUpMessages } from "../../domain/api/vendors.ts";
+import { vendorSignUpMessages } from "../../domain/vendors/contracts.ts";
 import { defaultBrand } from "../../domain/site/brand.ts";
 import { samplePdf } from "../support/multipart.ts";
 import { passwordLinkIn } from "../support/password-link.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatShare, formatWait } from "../../app/features/back-office/response-times/board-format.ts";
 import { readBoardQuery } from "../../app/features/back-office/response-times/board-query.ts";
-import type { PromiseBoard } from "../../domain/api/back-office-promise.ts";
+import type { PromiseBoard } from "../../domain/response-times/contracts.ts";
 import { defaultBrand } from "../../domain/site/brand.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";

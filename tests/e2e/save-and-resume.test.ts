@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { draftMessages } from "../../domain/leads/credit-application-draft-schema.ts";
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
 import { creditApplication, creditApplicationDraft } from "../../server/db/schema.ts";
-import { sha256Hex } from "../../server/modules/crypto/link-token.ts";
+import { sha256Hex } from "../../server/shared/crypto/link-token.ts";
 import { creditApplicationFixture } from "../support/lead-fixtures.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.ts";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBrand } from "#domain/site/brand.ts";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { dealDocument, footerMessage, mailOutbox } from "../../server/db/schema.ts";
-import { createAuth } from "../../server/modules/auth/create-auth.ts";
+import { createAuth } from "../../server/auth/create-auth.ts";
 import { adminQuery, databaseUrl } from "../support/database-global-setup.ts";
 import { multipartBody, samplePdf } from "../support/multipart.ts";
 import { startTestRedis, type TestRedis } from "../support/redis-server.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifySignatureHeader } from "../../server/modules/webhooks/sign-payload.ts";
+import { verifySignatureHeader } from "../../server/webhooks/sign-payload.ts";
 import { newDealFields } from "../support/vendor-fixtures.ts";
 import { samplePdf } from "../support/multipart.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";

@@ -1,7 +1,7 @@
 // Preloaded into a server process by tests/e2e/tracing.test.ts (NODE_OPTIONS=--import …): writes
 // "[opentelemetry import] <package>" to stderr, once per package, when the process resolves an
 // @opentelemetry module. Everything OpenTelemetry enters through an import from the server's own
-// modules (server/start.ts, server/jobs/deliver-outbox.ts), which this hook sees.
+// modules (server/start.ts, server/mail/deliver-outbox.ts), which this hook sees.
 import { register } from "node:module";
 
 const hooks = `

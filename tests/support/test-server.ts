@@ -6,8 +6,8 @@ import type { FastifyInstance } from "fastify";
 import { composeServer } from "../../server/compose-server.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
-import type { Auth } from "../../server/modules/auth/create-auth.ts";
-import type { FieldCipher } from "../../server/modules/crypto/field-cipher.ts";
+import type { Auth } from "../../server/auth/create-auth.ts";
+import type { FieldCipher } from "../../server/shared/crypto/field-cipher.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 export const testOrigin = "http://localhost:3999";

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { authRoles } from "../../domain/auth/roles.ts";
 import { vendorCompany } from "../../server/db/schema.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
-import { createAccount } from "../../server/modules/accounts/create-account.ts";
-import type { Auth } from "../../server/modules/auth/create-auth.ts";
+import { createAccount } from "../../server/accounts/create-account.ts";
+import type { Auth } from "../../server/auth/create-auth.ts";
 
 /** A vendor company with one verified vendor user; the same helper the e2e seed uses. */
 export async function createVendor(database: DatabaseHandle, auth: Auth, name: string, password = "vendor-password-1") {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import * as z from "zod/mini";
-import { formatTotal, searchText, type ListPage } from "#domain/api/list-page.ts";
+import { formatTotal, searchText, type ListPage } from "#domain/http/list-page.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { withListParams } from "../../lib/list-url.ts";
 import { Button, buttonClass } from "./button.tsx";

@@ -1,4 +1,4 @@
-import { createPortalApiKey, revokeBackOfficeApiKey, revokePortalApiKey } from "#domain/api/api-keys.ts";
+import { createPortalApiKey, revokeBackOfficeApiKey, revokePortalApiKey } from "#domain/api-keys/contracts.ts";
 import { ApiError, call } from "../../lib/call.ts";
 
 /** What the API-key screens post to their route's action (field `intent`). */

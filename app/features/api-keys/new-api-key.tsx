@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { createApiKeyRequest } from "#domain/api/api-keys.ts";
+import { createApiKeyRequest } from "#domain/api-keys/contracts.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";

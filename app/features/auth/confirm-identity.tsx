@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { confirmIdentity, confirmIdentityRequest, getMe } from "#domain/api/me.ts";
+import { confirmIdentity, confirmIdentityRequest, getMe } from "#domain/accounts/me-contracts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Form } from "../../components/ui/form.tsx";

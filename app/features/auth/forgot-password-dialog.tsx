@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { requestPasswordReset } from "#domain/api/auth.ts";
+import { requestPasswordReset } from "#domain/auth/contracts.ts";
 import { passwordResetMessages, passwordResetRequest } from "#domain/auth/password-reset-schema.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";

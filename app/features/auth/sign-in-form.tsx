@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { authErrorCodes, signIn, verifyBackupCode, verifyTotp } from "#domain/api/auth.ts";
-import { getMe } from "#domain/api/me.ts";
+import { authErrorCodes, signIn, verifyBackupCode, verifyTotp } from "#domain/auth/contracts.ts";
+import { getMe } from "#domain/accounts/me-contracts.ts";
 import { homePathForRole } from "#domain/auth/roles.ts";
 import { signInMessages, signInSchema } from "#domain/auth/sign-in-schema.ts";
 import { ApiError, call } from "../../lib/call.ts";

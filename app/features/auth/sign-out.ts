@@ -1,4 +1,4 @@
-import { signOut as signOutEndpoint } from "#domain/api/auth.ts";
+import { signOut as signOutEndpoint } from "#domain/auth/contracts.ts";
 import { call } from "../../lib/call.ts";
 
 export async function signOut(): Promise<void> {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { getMe, keepAlive, type Me } from "#domain/api/me.ts";
+import { getMe, keepAlive, type Me } from "#domain/accounts/me-contracts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { call } from "../../lib/call.ts";

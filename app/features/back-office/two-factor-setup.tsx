@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { enableTwoFactor, verifyTotp } from "#domain/api/auth.ts";
+import { enableTwoFactor, verifyTotp } from "#domain/auth/contracts.ts";
 import { totpCodeRequest, twoFactorEnableRequest, twoFactorSetupMessages } from "#domain/auth/two-factor-schema.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -10,7 +10,7 @@ import { useSchemaForm } from "../../lib/use-schema-form.ts";
 
 /** TOTP enrolment: password, then the key for an authenticator app and recovery codes, then a code. */
 export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
-  // Each step validates with its endpoint's schema (domain/api/auth.ts) before calling it.
+  // Each step validates with its endpoint's schema (domain/auth/contracts.ts) before calling it.
   const passwordForm = useSchemaForm(twoFactorEnableRequest, { password: "" });
   const codeForm = useSchemaForm(totpCodeRequest, { code: "" });
   const [setup, setSetup] = useState<{ totpURI: string; backupCodes: string[] } | null>(null);

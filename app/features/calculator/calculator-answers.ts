@@ -1,6 +1,6 @@
 import type { calculatorLeadRequest } from "#domain/calculator/calculator-schema.ts";
-import type { sendCalculatorLead } from "#domain/api/calculator.ts";
-import type { EndpointResponse } from "#domain/api/endpoint.ts";
+import type { sendCalculatorLead } from "#domain/calculator/contracts.ts";
+import type { EndpointResponse } from "#domain/http/endpoint.ts";
 import type { FormValues } from "../../lib/use-schema-form.ts";
 
 /** The calculator's answers as the form holds them: the lead request's own fields (its schema's input). */

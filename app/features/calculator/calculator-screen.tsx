@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { sendCalculatorLead } from "#domain/api/calculator.ts";
-import type { PartnerBranding } from "#domain/api/partner.ts";
+import { sendCalculatorLead } from "#domain/calculator/contracts.ts";
+import type { PartnerBranding } from "#domain/partners/public-contracts.ts";
 import { calculatorLeadRequest, calculatorMessages, calculatorSteps, stepMessages } from "#domain/calculator/calculator-schema.ts";
 import { priceFromLink } from "#domain/calculator/price-from-link.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
@@ -15,7 +15,7 @@ import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { emptyAnswers, loadProgress, saveProgress, type CalculatorAnswers, type CalculatorProgress, type CalculatorView } from "./calculator-answers.ts";
 import { CalculatorLanding } from "./calculator-landing.tsx";
 import { BusinessStep, CreditStep, OwnerStep, VendorStep } from "./calculator-steps.tsx";
-import { ReferralNotice } from "../vendor-links/referral-notice.tsx";
+import { ReferralNotice } from "../partners/referral-notice.tsx";
 import { LoadingOverlay } from "./loading-overlay.tsx";
 import { QualifyingPage } from "./qualifying-page.tsx";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { calculatorMessages } from "#domain/calculator/calculator-schema.ts";
-import { chooseCalculatorOption } from "#domain/api/calculator.ts";
+import { chooseCalculatorOption } from "#domain/calculator/contracts.ts";
 import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { submitCreditApplication } from "#domain/api/leads.ts";
+import { submitCreditApplication } from "#domain/leads/contracts.ts";
 import { financingDisclaimer } from "#domain/deals/deal-changes.ts";
 import { usStateOptions } from "#domain/forms/us-states.ts";
 import { creditApplicationDraft, draftMessages, typedDraftValues, type CreditApplicationDraft } from "#domain/leads/credit-application-draft-schema.ts";
@@ -17,7 +17,7 @@ import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { fieldErrors, useSchemaForm } from "../../lib/use-schema-form.ts";
-import { ReferralNotice } from "../vendor-links/referral-notice.tsx";
+import { ReferralNotice } from "../partners/referral-notice.tsx";
 import { HoneypotField } from "../leads/honeypot-field.tsx";
 import { useResumeDraft } from "./resume-draft.ts";
 import { SaveDraftDialog } from "./save-draft-dialog.tsx";

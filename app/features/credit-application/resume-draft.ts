@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { resumeCreditApplicationDraft } from "#domain/api/credit-application-drafts.ts";
+import { resumeCreditApplicationDraft } from "#domain/leads/draft-contracts.ts";
 import { draftMessages, resumeTokenFromHash, type CreditApplicationDraft } from "#domain/leads/credit-application-draft-schema.ts";
 import { ApiError, call } from "../../lib/call.ts";
 

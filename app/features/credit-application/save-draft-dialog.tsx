@@ -1,6 +1,6 @@
 import { useState } from "react";
 import * as z from "zod/mini";
-import { saveCreditApplicationDraft } from "#domain/api/credit-application-drafts.ts";
+import { saveCreditApplicationDraft } from "#domain/leads/draft-contracts.ts";
 import { emailAddress } from "#domain/forms/fields.ts";
 import { draftMessages, type CreditApplicationDraft } from "#domain/leads/credit-application-draft-schema.ts";
 import { Alert } from "../../components/ui/alert.tsx";

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LANDING_ADVANCE_PAYMENTS, LANDING_PAYMENT_TERMS } from "#domain/pricing/landing-quote.ts";
-import { askToBeContacted, pickPaymentOption } from "#domain/api/questionnaire.ts";
+import { askToBeContacted, pickPaymentOption } from "#domain/questionnaire/contracts.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { contactRequestedMessage, needMoreInformationMessage, pickedOptionRequest } from "#domain/questionnaire/picked-option-schema.ts";
 import { Alert } from "../../components/ui/alert.tsx";

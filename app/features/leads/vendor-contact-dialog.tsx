@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { sendVendorContact } from "#domain/api/leads.ts";
+import { sendVendorContact } from "#domain/leads/contracts.ts";
 import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { vendorContactMessages, vendorContactRequest } from "#domain/leads/vendor-contact-schema.ts";
 import { Alert } from "../../components/ui/alert.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Dashboard } from "#domain/api/portal-deals.ts";
+import type { Dashboard } from "#domain/deals/portal-contracts.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 
 /** Spec §9: the ring animation ticks every 20 ms over a circle length of 240. */

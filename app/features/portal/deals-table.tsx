@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PortalDeal } from "#domain/api/portal-deals.ts";
+import type { PortalDeal } from "#domain/deals/portal-contracts.ts";
 import { truncate } from "#domain/deals/new-deal-schema.ts";
 import { canReply, isOpenStage, showsNotification, stageLabel, stageStrip, stageTags, stripReached } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";

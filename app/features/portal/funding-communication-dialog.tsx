@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { DealMessages, PortalDeal } from "#domain/api/portal-deals.ts";
-import { downloadPortalDocument, messageForm } from "#domain/api/portal-deals.ts";
+import type { DealMessages, PortalDeal } from "#domain/deals/portal-contracts.ts";
+import { downloadPortalDocument, messageForm } from "#domain/deals/portal-contracts.ts";
 import { acceptAttribute, truncate } from "#domain/deals/new-deal-schema.ts";
 import { canReply } from "#domain/deals/stages.ts";
 import { Alert } from "../../components/ui/alert.tsx";

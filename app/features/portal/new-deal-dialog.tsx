@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { submitDeal } from "#domain/api/portal-deals.ts";
+import { submitDeal } from "#domain/deals/portal-contracts.ts";
 import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { acceptAttribute, documentSlots, newDealClientSchema, newDealMessages, truncate } from "#domain/deals/new-deal-schema.ts";
 import { formatEin } from "#domain/leads/credit-application-schema.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { downloadPortalDocument, type DealMessages, type PortalDealDetail } from "#domain/api/portal-deals.ts";
+import { downloadPortalDocument, type DealMessages, type PortalDealDetail } from "#domain/deals/portal-contracts.ts";
 import { acceptAttribute, chosenFilesProblem } from "#domain/deals/new-deal-schema.ts";
 import { dealFieldLabels, dealValueText } from "#domain/deals/deal-field-labels.ts";
 import { canReply, creditTierLabel, isOpenStage, stageLabel, stageTags } from "#domain/deals/stages.ts";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import type { Me } from "#domain/api/me.ts";
-import type { Dashboard, PortalDeal } from "#domain/api/portal-deals.ts";
+import type { Me } from "#domain/accounts/me-contracts.ts";
+import type { Dashboard, PortalDeal } from "#domain/deals/portal-contracts.ts";
 import { monthFilterOptions } from "#domain/deals/business-month.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Loading } from "../../components/ui/page-state.tsx";

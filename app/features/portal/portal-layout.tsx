@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link, Outlet, useNavigate, useRevalidator } from "react-router";
-import type { Me } from "#domain/api/me.ts";
+import type { Me } from "#domain/accounts/me-contracts.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { brand } from "../../lib/public-config.ts";

@@ -1,4 +1,4 @@
-import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResponse } from "#domain/api/endpoint.ts";
+import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResponse } from "#domain/http/endpoint.ts";
 import { ApiError, parseJsonOrNull } from "../../lib/call.ts";
 
 type MultipartEndpoint = Endpoint & { multipart: true };

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { getVendorLinkQr, type VendorLinkSummary } from "#domain/api/vendor-link.ts";
+import { getVendorLinkQr, type VendorLinkSummary } from "#domain/partners/portal-contracts.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { downloadUrl } from "../../lib/call.ts";

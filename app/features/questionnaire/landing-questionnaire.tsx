@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { sendQuestionnaireAnswer } from "#domain/api/questionnaire.ts";
+import { sendQuestionnaireAnswer } from "#domain/questionnaire/contracts.ts";
 import { questionnaireAnswerRequest } from "#domain/questionnaire/answer-schema.ts";
 import { monthOptions, questions, type Question } from "#domain/questionnaire/questions.ts";
 import { parseMoney } from "#domain/pricing/money-format.ts";

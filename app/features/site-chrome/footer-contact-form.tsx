@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { sendFooterMessage } from "#domain/api/leads.ts";
+import { sendFooterMessage } from "#domain/leads/contracts.ts";
 import { footerMessageFailed, footerMessageRequest, footerMessageSent } from "#domain/leads/footer-message-schema.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";

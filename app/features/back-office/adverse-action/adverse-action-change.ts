@@ -1,4 +1,4 @@
-import type { NoticeContentRequest } from "#domain/api/back-office-adverse-action.ts";
+import type { NoticeContentRequest } from "#domain/adverse-action/contracts.ts";
 
 /** What the adverse-action route's action is sent (JSON) and answers (routes/back-office-adverse-action-change.tsx). */
 export type AdverseActionChange =

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { noticeRecipientRequest, noticeRecipientSourceLabels } from "#domain/adverse-action/notice-recipient.ts";
-import { completedOnRequest, noticeContentForm, previewNotice, type AdverseActionState, type NoticeContentRequest } from "#domain/api/back-office-adverse-action.ts";
+import { completedOnRequest, noticeContentForm, previewNotice, type AdverseActionState, type NoticeContentRequest } from "#domain/adverse-action/contracts.ts";
 import { noticeDaysLeft, noticeDeadlineDays } from "#domain/adverse-action/notice-due.ts";
 import { adverseActionReasons, rightToRequestDays, type AdverseActionReasonCode } from "#domain/adverse-action/reasons.ts";
 import { dayInTimeZone, formatCalendarDate } from "#domain/site/business-time.ts";

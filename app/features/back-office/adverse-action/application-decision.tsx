@@ -1,4 +1,4 @@
-import { applicationDecisions, type AdverseActionState } from "#domain/api/back-office-adverse-action.ts";
+import { applicationDecisions, type AdverseActionState } from "#domain/adverse-action/contracts.ts";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { useAdverseActionChange } from "./adverse-action-section.tsx";
 

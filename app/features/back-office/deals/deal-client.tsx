@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { downloadBackOfficeDocument, revealDealClient, type BackOfficeDealDetail, type RevealDealClientField } from "#domain/api/back-office-deals.ts";
-import type { DealMessages } from "#domain/api/portal-deals.ts";
+import { downloadBackOfficeDocument, revealDealClient, type BackOfficeDealDetail, type RevealDealClientField } from "#domain/deals/back-office-contracts.ts";
+import type { DealMessages } from "#domain/deals/portal-contracts.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Empty } from "../../../components/ui/page-state.tsx";

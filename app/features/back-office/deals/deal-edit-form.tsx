@@ -1,4 +1,4 @@
-import { dealUpdateForm, type BackOfficeDealDetail, type DealUpdate, type DealUpdateFormValues } from "#domain/api/back-office-deals.ts";
+import { dealUpdateForm, type BackOfficeDealDetail, type DealUpdate, type DealUpdateFormValues } from "#domain/deals/back-office-contracts.ts";
 import { dealFieldLabels } from "#domain/deals/deal-field-labels.ts";
 import { creditTierOptions, stageLabel, stageValues } from "#domain/deals/stages.ts";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { backOfficeDealQuery, type BackOfficeDealQuery } from "#domain/api/back-office-deals.ts";
+import { backOfficeDealQuery, type BackOfficeDealQuery } from "#domain/deals/back-office-contracts.ts";
 import type { TableSort } from "../../../components/ui/table.tsx";
 import { readListParams } from "../../../lib/list-url.ts";
 

@@ -1,4 +1,4 @@
-import type { BackOfficeDealDetail } from "#domain/api/back-office-deals.ts";
+import type { BackOfficeDealDetail } from "#domain/deals/back-office-contracts.ts";
 import { dealFieldLabel, dealValueText } from "#domain/deals/deal-field-labels.ts";
 
 /** Every change to the deal: when, who, which field, from and to. */

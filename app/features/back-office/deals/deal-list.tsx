@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { BackOfficeDeal, BackOfficeDealQuery } from "#domain/api/back-office-deals.ts";
-import type { ListPage } from "#domain/api/list-page.ts";
+import type { BackOfficeDeal, BackOfficeDealQuery } from "#domain/deals/back-office-contracts.ts";
+import type { ListPage } from "#domain/http/list-page.ts";
 import { monthFilterOptions } from "#domain/deals/business-month.ts";
 import { stageLabel, stageValues } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
-import type { AdverseActionState } from "#domain/api/back-office-adverse-action.ts";
-import type { BackOfficeDealDetail, DealUpdate } from "#domain/api/back-office-deals.ts";
-import type { DuplicateLink } from "#domain/api/back-office-duplicates.ts";
-import type { DealMessages } from "#domain/api/portal-deals.ts";
+import type { AdverseActionState } from "#domain/adverse-action/contracts.ts";
+import type { BackOfficeDealDetail, DealUpdate } from "#domain/deals/back-office-contracts.ts";
+import type { DuplicateLink } from "#domain/duplicates/contracts.ts";
+import type { DealMessages } from "#domain/deals/portal-contracts.ts";
 import { stageLabel } from "#domain/deals/stages.ts";
 import { useToast } from "../../../components/ui/toast.tsx";
 import { AdverseActionSection } from "../adverse-action/adverse-action-section.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { downloadBackOfficeDocument } from "#domain/api/back-office-deals.ts";
-import { messageForm, type DealMessages } from "#domain/api/portal-deals.ts";
+import { downloadBackOfficeDocument } from "#domain/deals/back-office-contracts.ts";
+import { messageForm, type DealMessages } from "#domain/deals/portal-contracts.ts";
 import { acceptAttribute, chosenFilesProblem } from "#domain/deals/new-deal-schema.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import type { DuplicateLink, DuplicateRecordType } from "#domain/api/back-office-duplicates.ts";
+import type { DuplicateLink, DuplicateRecordType } from "#domain/duplicates/contracts.ts";
 import { matchKindLabels } from "#domain/duplicates/match-keys.ts";
 import { formatBusinessDateTime } from "#domain/site/business-time.ts";
 import { Button } from "../../../components/ui/button.tsx";

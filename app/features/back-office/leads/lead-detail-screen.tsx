@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { AdverseActionState } from "#domain/api/back-office-adverse-action.ts";
-import type { DuplicateLink } from "#domain/api/back-office-duplicates.ts";
-import type { LeadDetail, RelatedLead } from "#domain/api/back-office-leads.ts";
+import type { AdverseActionState } from "#domain/adverse-action/contracts.ts";
+import type { DuplicateLink } from "#domain/duplicates/contracts.ts";
+import type { LeadDetail, RelatedLead } from "#domain/leads/back-office-contracts.ts";
 import { creditApplicationOwnerLabels, leadFieldLabels, leadHistoryFieldLabels } from "#domain/leads/lead-fields.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { exportLeadsCsv } from "#domain/api/back-office-leads.ts";
+import { exportLeadsCsv } from "#domain/leads/back-office-contracts.ts";
 import { dateRange } from "#domain/forms/date-range.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";

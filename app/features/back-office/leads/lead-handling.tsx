@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import * as z from "zod/mini";
-import { leadNotes, type LeadDetail } from "#domain/api/back-office-leads.ts";
+import { leadNotes, type LeadDetail } from "#domain/leads/back-office-contracts.ts";
 import { leadStatuses } from "#domain/leads/lead-inbox.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Form } from "../../../components/ui/form.tsx";

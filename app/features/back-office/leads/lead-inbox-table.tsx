@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { LeadInboxItem } from "#domain/api/back-office-leads.ts";
+import type { LeadInboxItem } from "#domain/leads/back-office-contracts.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
-import { afterHoursNote } from "#domain/leads/response-promise.ts";
+import { afterHoursNote } from "#domain/response-times/response-promise.ts";
 import { Table, type TableColumn, type TableSort } from "../../../components/ui/table.tsx";
 import { brand } from "../../../lib/public-config.ts";
 import { leadPath } from "./lead-detail-screen.tsx";

@@ -1,4 +1,4 @@
-import { UNASSIGNED, type LeadInboxQuery } from "#domain/api/back-office-leads.ts";
+import { UNASSIGNED, type LeadInboxQuery } from "#domain/leads/back-office-contracts.ts";
 import { leadStatuses, leadTypeLabels, leadTypes } from "#domain/leads/lead-inbox.ts";
 import { DateRangeFilter, ListFilters, useListView } from "../../../components/ui/list-controls.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";

@@ -1,4 +1,4 @@
-import { leadInboxQuery, type LeadInboxQuery } from "#domain/api/back-office-leads.ts";
+import { leadInboxQuery, type LeadInboxQuery } from "#domain/leads/back-office-contracts.ts";
 import type { TableSort } from "../../../components/ui/table.tsx";
 import { readListParams } from "../../../lib/list-url.ts";
 

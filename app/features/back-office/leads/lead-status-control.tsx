@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import type { LeadInboxItem } from "#domain/api/back-office-leads.ts";
+import type { LeadInboxItem } from "#domain/leads/back-office-contracts.ts";
 import { leadStatuses } from "#domain/leads/lead-inbox.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import type { LeadUpdateResult } from "./update-lead-action.ts";

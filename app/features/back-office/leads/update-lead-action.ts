@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { leadParams, leadUpdateRequest, updateLead } from "#domain/api/back-office-leads.ts";
+import { leadParams, leadUpdateRequest, updateLead } from "#domain/leads/back-office-contracts.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 import { meContext } from "../../../lib/session.ts";
 

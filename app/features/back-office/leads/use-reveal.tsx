@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { revealCreditApplicationNumber, type SensitiveField } from "#domain/api/back-office-leads.ts";
+import { revealCreditApplicationNumber, type SensitiveField } from "#domain/leads/back-office-contracts.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { call } from "../../../lib/call.ts";
 import { useConfirmIdentity } from "../../auth/confirm-identity.tsx";

@@ -1,4 +1,4 @@
-import type { OutboxBacklog as Backlog } from "#domain/api/outbox.ts";
+import type { OutboxBacklog as Backlog } from "#domain/mail/outbox-contracts.ts";
 
 /** How many mails wait and for how long: for admins only (public health answers carry no counts). */
 export function OutboxBacklog({ backlog }: { backlog: Backlog }) {

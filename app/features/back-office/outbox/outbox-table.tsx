@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import type { OutboxMail } from "#domain/api/outbox.ts";
+import type { OutboxMail } from "#domain/mail/outbox-contracts.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import type { RetryMailResult } from "./retry-mail-action.ts";

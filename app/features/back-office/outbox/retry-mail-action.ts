@@ -1,4 +1,4 @@
-import { retryOutboxMail } from "#domain/api/outbox.ts";
+import { retryOutboxMail } from "#domain/mail/outbox-contracts.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 
 export type RetryMailResult = { ok: true } | { error: string };

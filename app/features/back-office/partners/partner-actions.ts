@@ -1,4 +1,4 @@
-import { createPartner, partnerInput, updatePartner, uploadPartnerLogo, type PartnerInput } from "#domain/api/partners.ts";
+import { createPartner, partnerInput, updatePartner, uploadPartnerLogo, type PartnerInput } from "#domain/partners/back-office-contracts.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 
 export type PartnerActionResult = { ok: boolean; message: string };

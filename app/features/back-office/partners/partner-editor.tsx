@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { partnerInput, partnerLogoTypes, type AdminPartner } from "#domain/api/partners.ts";
+import { partnerInput, partnerLogoTypes, type AdminPartner } from "#domain/partners/back-office-contracts.ts";
 import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { promiseBoardQuery, type PromiseBoardQuery } from "#domain/api/back-office-promise.ts";
+import { promiseBoardQuery, type PromiseBoardQuery } from "#domain/response-times/contracts.ts";
 import { addCalendarDays } from "#domain/site/business-day.ts";
 
 const businessToday = (now: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);

@@ -1,7 +1,7 @@
 // Loaded only by the response-times screen (React.lazy): recharts never reaches another page.
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { PromiseBoard } from "#domain/api/back-office-promise.ts";
-import { responseSourceLabels } from "#domain/leads/response-promise.ts";
+import type { PromiseBoard } from "#domain/response-times/contracts.ts";
+import { responseSourceLabels } from "#domain/response-times/response-promise.ts";
 
 const brand = "#094a8c";
 const accent = "#b45309";

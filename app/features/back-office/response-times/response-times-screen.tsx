@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { promiseBoardQuery, type OverdueItem, type PromiseBoard, type PromiseBoardQuery, type PromiseStats } from "#domain/api/back-office-promise.ts";
+import { promiseBoardQuery, type OverdueItem, type PromiseBoard, type PromiseBoardQuery, type PromiseStats } from "#domain/response-times/contracts.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
-import { afterHoursNote, creditOpensAtHour, responseSourceLabels } from "#domain/leads/response-promise.ts";
+import { afterHoursNote, creditOpensAtHour, responseSourceLabels } from "#domain/response-times/response-promise.ts";
 import { creditOnlineUntilHour } from "#domain/deals/business-month.ts";
 import { formatBusinessDateTime } from "#domain/site/business-time.ts";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { deactivateStaffMember, reactivateStaffMember } from "#domain/api/staff.ts";
+import { deactivateStaffMember, reactivateStaffMember } from "#domain/accounts/staff-contracts.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 
 /** What a staff member's buttons post to the staff route's action (field `intent`, with `userId`). */

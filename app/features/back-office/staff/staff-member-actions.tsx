@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { StaffMember } from "#domain/api/staff.ts";
+import type { StaffMember } from "#domain/accounts/staff-contracts.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { DeactivateAccountDialog } from "../accounts/deactivate-account-dialog.tsx";

@@ -1,4 +1,4 @@
-import { changeVendorCompanySlug, deactivateVendor, reactivateVendor, resendVendorInvitation, vendorSlugRequest } from "#domain/api/vendors.ts";
+import { changeVendorCompanySlug, deactivateVendor, reactivateVendor, resendVendorInvitation, vendorSlugRequest } from "#domain/vendors/contracts.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 
 /** What a vendor user's buttons post to the vendors route's action (field `intent`, with `userId`). */

@@ -1,4 +1,4 @@
-import type { VendorCompany, VendorUser } from "#domain/api/vendors.ts";
+import type { VendorCompany, VendorUser } from "#domain/vendors/contracts.ts";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import { VendorSlugForm } from "./vendor-slug-form.tsx";
 import { VendorUserActions } from "./vendor-user-actions.tsx";

@@ -1,4 +1,4 @@
-import { vendorListQuery, type VendorListQuery } from "#domain/api/vendors.ts";
+import { vendorListQuery, type VendorListQuery } from "#domain/vendors/contracts.ts";
 import { readListParams } from "../../../lib/list-url.ts";
 
 const keys = ["q", "sort", "dir", "cursor"] as const;

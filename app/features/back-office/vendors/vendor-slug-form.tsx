@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { vendorSlugRequest, type VendorCompany } from "#domain/api/vendors.ts";
+import { vendorSlugRequest, type VendorCompany } from "#domain/vendors/contracts.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Form } from "../../../components/ui/form.tsx";

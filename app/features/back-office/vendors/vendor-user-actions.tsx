@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { VendorUser } from "#domain/api/vendors.ts";
+import type { VendorUser } from "#domain/vendors/contracts.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { DeactivateAccountDialog } from "../accounts/deactivate-account-dialog.tsx";

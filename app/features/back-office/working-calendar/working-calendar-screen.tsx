@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { workingCalendarForm, type WorkingCalendarEntry } from "#domain/api/working-calendar.ts";
+import { workingCalendarForm, type WorkingCalendarEntry } from "#domain/working-calendar/contracts.ts";
 import { formatBusinessDateTime, formatCalendarDate } from "#domain/site/business-time.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Form } from "../../../components/ui/form.tsx";

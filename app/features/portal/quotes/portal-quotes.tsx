@@ -1,4 +1,4 @@
-import type { PortalQuote } from "#domain/api/portal-quotes.ts";
+import type { PortalQuote } from "#domain/quotes/portal-contracts.ts";
 import { financingDisclaimer } from "#domain/deals/deal-changes.ts";
 import { QuoteForm } from "./quote-form.tsx";
 import { QuoteList } from "./quote-list.tsx";

@@ -1,4 +1,4 @@
-import { resendPortalQuote, sendPortalQuote, withdrawPortalQuote, type NewQuoteRequest } from "#domain/api/portal-quotes.ts";
+import { resendPortalQuote, sendPortalQuote, withdrawPortalQuote, type NewQuoteRequest } from "#domain/quotes/portal-contracts.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 
 /** What the Quotes screen posts to its route's action (JSON, field `intent`). */

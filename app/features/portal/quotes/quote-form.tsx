@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { newQuoteRequest } from "#domain/api/portal-quotes.ts";
+import { newQuoteRequest } from "#domain/quotes/portal-contracts.ts";
 import { creditTiers } from "#domain/deals/stages.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

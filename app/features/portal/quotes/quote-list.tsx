@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { PortalQuote } from "#domain/api/portal-quotes.ts";
+import type { PortalQuote } from "#domain/quotes/portal-contracts.ts";
 import { creditTiers } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { canResend, quoteStatusLabels } from "#domain/quotes/vendor-quote.ts";

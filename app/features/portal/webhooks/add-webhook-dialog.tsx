@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { createPortalWebhook, webhookEndpointForm } from "#domain/api/portal-webhooks.ts";
+import { createPortalWebhook, webhookEndpointForm } from "#domain/webhooks/portal-contracts.ts";
 import { webhookEventLabels, webhookEventTypes, type WebhookEventType } from "#domain/webhooks/events.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { deletePortalWebhook, redeliverPortalWebhook, rollPortalWebhookSecret, updatePortalWebhook, type WebhookDelivery, type WebhookEndpoint } from "#domain/api/portal-webhooks.ts";
+import { deletePortalWebhook, redeliverPortalWebhook, rollPortalWebhookSecret, updatePortalWebhook, type WebhookDelivery, type WebhookEndpoint } from "#domain/webhooks/portal-contracts.ts";
 import { webhookEventLabels, type WebhookEventType } from "#domain/webhooks/events.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import type { WebhookEndpoint } from "#domain/api/portal-webhooks.ts";
+import type { WebhookEndpoint } from "#domain/webhooks/portal-contracts.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Empty } from "../../../components/ui/page-state.tsx";
 import { AddWebhookDialog } from "./add-webhook-dialog.tsx";

@@ -1,0 +1,107 @@
+import type * as z from "zod/mini";
+
+/** Error codes an answer may carry; each maps to one HTTP status (server/shared/errors.ts). */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  TWO_FACTOR_REQUIRED: 403,
+  REAUTHENTICATION_REQUIRED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  /** A link that worked once and no longer does (expired, replaced or used). */
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+type Schema = z.ZodMiniType;
+
+/**
+ * Who may call an endpoint; the server applies the guard from it before the body is read
+ * (server/register-endpoint.ts), and the authorization matrix reads it.
+ * `signed-in`: any role, staff without two-factor included (their own session, enrolment).
+ * `staff`: staff and admins, with two-factor where required. `api-key`: /api/v1 only (ADR 0018).
+ */
+export type Audience = "public" | "signed-in" | "vendor" | "staff" | "admin" | "api-key";
+
+/**
+ * One API endpoint, shared by the server (which registers the route from it, so the OpenAPI
+ * document follows) and the browser (which calls it through `call()` in app/lib/call.ts).
+ * ADR 0015.
+ */
+export type Endpoint = {
+  readonly method: HttpMethod;
+  /** Fastify's syntax: `/api/portal/deals/:id`. */
+  readonly path: `/api/${string}`;
+  readonly audience: Audience;
+  /**
+   * A reveal, export, download or new credential: a factor proved within the last few minutes
+   * (POST /api/me/confirm-identity), checked after the input is validated.
+   */
+  readonly freshFactor?: true;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly params?: Schema;
+  readonly query?: Schema;
+  /** Request headers the endpoint reads (e.g. `Idempotency-Key`), validated and documented. */
+  readonly headers?: Schema;
+  /** A JSON body. */
+  readonly body?: Schema;
+  /** The body is multipart/form-data (fields and files), read and checked by the handler. */
+  readonly multipart?: true;
+  /**
+   * Success answers by status; none for a file download. 503 is for probes that answer a body
+   * while unavailable (health): it is documented and serialised, never parsed by `call()`.
+   */
+  readonly responses: { readonly 200?: Schema; readonly 201?: Schema; readonly 503?: Schema };
+  /** The answer is a file, not JSON (the browser follows a link to it). */
+  readonly download?: true;
+  /** The codes a caller should expect besides VALIDATION_FAILED, UNAUTHENTICATED and RATE_LIMITED. */
+  readonly errors: readonly ErrorCode[];
+};
+
+/** Declares an endpoint, keeping its literal types. */
+export function endpoint<const E extends Endpoint>(definition: E): E {
+  return definition;
+}
+
+type InputOf<S> = S extends Schema ? z.input<S> : never;
+type OutputOf<S> = S extends Schema ? z.output<S> : never;
+
+export type EndpointParams<E extends Endpoint> = E["params"] extends Schema ? z.output<E["params"]> : Record<string, never>;
+export type EndpointQuery<E extends Endpoint> = E["query"] extends Schema ? z.output<E["query"]> : Record<string, never>;
+export type EndpointHeaders<E extends Endpoint> = E["headers"] extends Schema ? z.output<E["headers"]> : Record<string, never>;
+export type EndpointBody<E extends Endpoint> = E["body"] extends Schema ? z.output<E["body"]> : unknown;
+
+/** What the handler returns (before serialisation) and what the browser receives (after parsing). */
+export type EndpointReply<E extends Endpoint> = InputOf<E["responses"][200]> | InputOf<E["responses"][201]>;
+export type EndpointResponse<E extends Endpoint> = OutputOf<E["responses"][200]> | OutputOf<E["responses"][201]>;
+
+/** What the browser passes to `call()`: only the parts the endpoint has. */
+export type EndpointInput<E extends Endpoint> = (E["params"] extends Schema ? { params: z.input<E["params"]> } : { params?: never }) &
+  (E["query"] extends Schema ? { query?: z.input<E["query"]> } : { query?: never }) &
+  (E["body"] extends Schema ? { body: z.input<E["body"]> } : E["multipart"] extends true ? { body: FormData } : { body?: never });
+
+/** The endpoint's path with its parameters filled in (each encoded). */
+export function endpointUrl(path: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): string {
+  const filled = path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { v1AddDocuments, v1CreateDeal, v1Dashboard, v1DealRequest, v1GetDeal, v1ListDeals, v1ListMessages, v1MessageRequest, v1PostMessage, v1Quote } from "#domain/api-v1/contracts.ts";
+import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
+import { canReply } from "#domain/deals/stages.ts";
+import { yearInTimeZone } from "#domain/site/business-time.ts";
+import { AppError } from "../shared/errors.ts";
+import { registerEndpoint } from "../register-endpoint.ts";
+import { parseJsonField } from "../limit-json-depth.ts";
+import type { ApiKeyCaller } from "../api-keys/authenticate-api-key.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
+import { createDeal } from "../deals/create-deal.ts";
+import { dealDashboard } from "../deals/deal-dashboard.ts";
+import { portalPeriod } from "../deals/deal-period.ts";
+import { dealThread } from "../deals/deal-thread.ts";
+import { findDeal } from "../deals/find-deal.ts";
+import { listDeals } from "../deals/list-deals.ts";
+import { addDealDocuments, portalDealDetail } from "../deals/portal-deal-page.ts";
+import { postMessage } from "../deals/post-message.ts";
+import { withUploads, type StoredUpload } from "../shared/receive-uploads.ts";
+import type { LeadContext } from "../leads/store-lead.ts";
+import { idempotent, requestFingerprint } from "./idempotent.ts";
+
+type Context = LeadContext & { timeZone: string };
+
+/**
+ * /api/v1 (issue 19): a vendor company's deals for its own systems, with an API key. The same
+ * modules as the portal do the work, scoped to the key's company (ADR 0009: another company's
+ * deal is simply not found); every create takes an Idempotency-Key, every change is audited
+ * with the key's id.
+ */
+export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: FieldCipher }> = async (app, { context, cipher }) => {
+  // The key's budget is counted once for all of /api/v1 by plugins/api-keys.ts (each contract's audience says `api-key`).
+  const options = { config: { rateLimit: false as const } };
+  // A deal of the key's company, or 404 (another company's deal id included; ADR 0009).
+  const companyDeal = async (key: ApiKeyCaller, id: string) => {
+    const found = await findDeal(app.db, key.scope, id);
+    if (!found) throw new AppError("NOT_FOUND", "Not found.");
+    return found;
+  };
+  const audit = (request: FastifyRequest, key: ApiKeyCaller, action: string, subject: string, details: Record<string, unknown> = {}) =>
+    recordAudit(app.db, { action, actorUserId: key.scope.userId, subject, ipAddress: request.ip, details: { apiKeyId: key.keyId, companyId: key.scope.companyId, ...details } });
+  const send = <T>(reply: FastifyReply, answer: { status: number; body: T; replayed: boolean }) => {
+    if (answer.replayed) reply.header("idempotent-replayed", "true");
+    return reply.status(answer.status).send(answer.body);
+  };
+  type Body = { input: unknown; files: StoredUpload[]; fingerprintBody: unknown; unused(): void };
+  /**
+   * Runs `use` with the body of a create: multipart (fields and stored files, discarded as
+   * withUploads says) or JSON; files count by their content.
+   */
+  const withBody = <T>(request: FastifyRequest, keyPrefix: string, slots: readonly string[], jsonField: string | null, use: (body: Body) => Promise<T>) => {
+    if (!request.isMultipart()) return use({ input: request.body ?? null, files: [], fingerprintBody: request.body ?? null, unused: () => {} });
+    return withUploads(request, app.storage, keyPrefix, slots, ({ fields, files, unused }) =>
+      use({
+        input: jsonField ? parseJsonField(fields[jsonField]) : fields,
+        files,
+        fingerprintBody: { fields, files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })) },
+        unused,
+      }),
+    );
+  };
+
+  registerEndpoint(
+    app,
+    v1ListDeals,
+    async (request, _reply, { scope }) => {
+      const { month, cursor, limit } = request.query;
+      return listDeals(app.db, scope, portalPeriod(month ?? "all", context.timeZone), cursor, limit === undefined ? 50 : Number(limit));
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1CreateDeal,
+    async (request, reply, key) => {
+      const idempotencyKey = request.headers["idempotency-key"];
+      const dealId = randomUUID();
+      const answer = await withBody(request, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], "deal", async ({ input, files, fingerprintBody, unused }) => {
+        const client = v1DealRequest.parse(input);
+        const answer = await idempotent(app.db, key.scope, idempotencyKey, requestFingerprint("POST /api/v1/deals", {}, fingerprintBody), async () => {
+          const created = await createDeal(app.db, cipher, context, key.scope, dealId, { ...client, idempotencyKey: `v1:${idempotencyKey}` }, files, { documentsLater: true });
+          if (!created.created) unused();
+          else await audit(request, key, "api.deal.create", created.id, { documents: files.length });
+          return { status: 201, body: { id: created.id, accountNumber: created.accountNumber } };
+        });
+        if (answer.replayed) unused();
+        return answer;
+      });
+      return send(reply, answer);
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1GetDeal,
+    async (request, _reply, key) => {
+      const found = await companyDeal(key, request.params.id);
+      return portalDealDetail(app.db, found);
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1AddDocuments,
+    async (request, reply, key) => {
+      const found = await companyDeal(key, request.params.id);
+      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
+      const answer = await withBody(request, `deals/${found.id}`, ["document"], null, async ({ files, fingerprintBody, unused }) => {
+        if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
+        const fingerprint = requestFingerprint("POST /api/v1/deals/:id/documents", { id: found.id }, fingerprintBody);
+        const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
+          const added = await addDealDocuments(app.db, context, key.scope, found, files, request.ip);
+          await audit(request, key, "api.deal.documents", found.id, { documents: added.ids });
+          return { status: 201, body: added };
+        });
+        if (answer.replayed) unused();
+        return answer;
+      });
+      return send(reply, answer);
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1ListMessages,
+    async (request, _reply, key) => {
+      const found = await companyDeal(key, request.params.id);
+      return dealThread(app.db, found.id);
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1PostMessage,
+    async (request, reply, key) => {
+      const found = await companyDeal(key, request.params.id);
+      const answer = await withBody(request, `deals/${found.id}`, ["attachment"], null, async ({ input, files, fingerprintBody, unused }) => {
+        const { body } = v1MessageRequest.parse(input);
+        const fingerprint = requestFingerprint("POST /api/v1/deals/:id/messages", { id: found.id }, fingerprintBody);
+        const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
+          const thread = await dealThread(app.db, found.id);
+          if (!canReply(found.stage, thread.messages.at(-1)?.author ?? null)) throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
+          const message = await postMessage(app.db, context, {
+            dealId: found.id,
+            businessName: found.businessName,
+            author: { userId: key.scope.userId, role: "vendor", email: key.scope.email },
+            recipient: context.creditTeamEmail,
+            body,
+            attachments: files,
+            logicalFolder: `${key.scope.email}/${found.businessName}`,
+          });
+          await audit(request, key, "api.deal.message", found.id, { messageId: message.id });
+          return { status: 201, body: message };
+        });
+        if (answer.replayed) unused();
+        return answer;
+      });
+      return send(reply, answer);
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1Dashboard,
+    async (request, _reply, { scope }) => {
+      return dealDashboard(app.readDb, scope, portalPeriod(request.query.month, context.timeZone));
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1Quote,
+    async (request) => {
+      return calculatorQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), context.timeZone) });
+    },
+    options,
+  );
+};

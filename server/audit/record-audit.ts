@@ -1,0 +1,20 @@
+import type { DbExecutor } from "../db/client.ts";
+import { auditLog } from "../db/schema.ts";
+
+export type AuditEntry = {
+  action: string;
+  actorUserId?: string | null;
+  subject?: string | null;
+  ipAddress?: string | null;
+  details?: Record<string, unknown>;
+};
+
+export async function recordAudit(db: DbExecutor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    actorUserId: entry.actorUserId ?? null,
+    subject: entry.subject ?? null,
+    ipAddress: entry.ipAddress ?? null,
+    details: entry.details ?? null,
+  });
+}

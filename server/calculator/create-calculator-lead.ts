@@ -1,0 +1,127 @@
+import { eq } from "drizzle-orm";
+import { calculatorEntityFlags, calculatorQuoteInput, type CalculatorLeadRequest } from "#domain/calculator/calculator-schema.ts";
+import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
+import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
+import type { Database } from "../db/client.ts";
+import { calculatorLead } from "../db/schema.ts";
+import { AppError } from "../shared/errors.ts";
+import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
+import { recordDuplicates } from "../duplicates/record-duplicates.ts";
+import { simpleMail } from "../mail/mail-templates.ts";
+import { storeLead, type LeadContext } from "../leads/store-lead.ts";
+import { leadClock } from "../response-times/response-clock.ts";
+import { createReferredDeal, referredThrough } from "../partners/create-referred-deal.ts";
+import { resolveVendorLink } from "../partners/resolve-vendor-link.ts";
+
+const equipmentLabels = {
+  clicknewTruckButton: "truck",
+  clicknewReeferButton: "reefer",
+  clickedNew: "new",
+  clickusedButton: "used",
+  clickdayCabButton: "day cab",
+  clicksleeperButton: "sleeper",
+} as const;
+const equipmentFlags = Object.keys(equipmentLabels) as (keyof typeof equipmentLabels)[];
+
+/**
+ * Prices the calculator's answers on the server and stores them with the quote. Through a vendor's
+ * link (`vendorSlug`, issue 18) the lead is the company's and becomes its referred deal, in the
+ * same transaction; an unknown vendor slug is ignored. An unknown `partnerSlug` (the field of
+ * pages built before issue 18) is still a 404. Its duplicate links are recorded in the same transaction.
+ */
+export async function createCalculatorLead(db: Database, cipher: Pick<FieldCipher, "lookupHash">, context: LeadContext & { timeZone: string }, lead: CalculatorLeadRequest, currentYear: number) {
+  const quote = calculatorQuote(calculatorQuoteInput(lead, currentYear));
+  const slug = lead.vendorSlug ?? lead.partnerSlug;
+  const link = slug ? await resolveVendorLink(db, slug) : null;
+  if (lead.partnerSlug && !lead.vendorSlug && !link) throw new AppError("NOT_FOUND", "This partner calculator does not exist.");
+  const company = link?.company ?? null;
+  const payments = Object.fromEntries(quote.cards.map((card) => [String(card.term), card.payment.low]));
+  const ownersName = `${lead.firstNameModel} ${lead.lastNameModel}`;
+
+  const stored = await db.transaction(async (tx) => {
+    const result = await storeLead(tx, {
+      type: "calculator",
+      insert: tx
+        .insert(calculatorLead)
+        .values({
+          idempotencyKey: lead.idempotencyKey,
+          partnerId: link?.partnerId ?? null,
+          vendorCompanyId: company?.id ?? null,
+          vendorName: lead.vendorName,
+          salesPersonName: lead.salesPersonName,
+          vendorPhone: lead.phoneNumberVendor,
+          equipment: Object.fromEntries(equipmentFlags.map((name) => [name, lead[name]])),
+          notTruckingEquipment: lead.notTruckingEquipment,
+          equipmentCost: parseMoney(lead.costEq)!,
+          firstName: lead.firstNameModel,
+          lastName: lead.lastNameModel,
+          ownerEmail: lead.ownersEmail.toLowerCase(),
+          ownerPhone: lead.OwnersPhoneNumber,
+          entities: Object.fromEntries(calculatorEntityFlags.map((name) => [name, lead[name]])),
+          firstTimeBuyer: lead.firstTimeBuyer === "yes",
+          startMonth: lead.monthsofbusinessStart,
+          startYear: Number(lead.yearbusinessStarted),
+          monthsInBusiness: quote.monthsInBusiness,
+          monthlySales: parseMoney(lead.monthlySalesInput)!,
+          preferredTerm: Number(lead.preferredFinancing),
+          creditScore: Number(lead.creditscore),
+          lengthCredit: Number(lead.lengthCredit),
+          bankruptcy: lead.bk === "yes",
+          monthlyEarnings: parseMoney(lead.revenueAddBusiness)!,
+          otherAnswers: {
+            creditAvailable: lead.creditAvailable,
+            installmentLoans: lead.installmentLoans,
+            homeownerOrRenter: lead.homeownerOrRenter,
+            businessLoans: lead.businessLoans,
+            workingCapitalLoans: lead.workingCapitalLoans,
+          },
+          annualRate: quote.annualRate,
+          downPaymentPercent: quote.downPayment.percent,
+          financedBase: quote.financedBase,
+          payments,
+        })
+        .onConflictDoNothing({ target: calculatorLead.idempotencyKey })
+        .returning(),
+      existing: async () => (await tx.select({ id: calculatorLead.id }).from(calculatorLead).where(eq(calculatorLead.idempotencyKey, lead.idempotencyKey)))[0]!.id,
+      clock: leadClock(context.promise, "calculator", link !== null),
+      cipher: context.cipher,
+      notification: simpleMail({
+        to: context.creditTeamEmail,
+        subject: `New calculator lead: ${ownersName}${link ? ` (${link.branding.name})` : ""}`,
+        paragraphs: [
+          ...(company ? [`${referredThrough(company.name)}.`] : []),
+          `Owner: ${lead.firstNameModel} ${lead.lastNameModel}, ${lead.OwnersPhoneNumber}, ${lead.ownersEmail}`,
+          `Vendor: ${lead.vendorName}, sales person ${lead.salesPersonName}, ${lead.phoneNumberVendor}`,
+          `Equipment cost ${formatUsd(parseMoney(lead.costEq)!)}; ${quote.downPayment.percent}% down; rate ${quote.annualRate}%`,
+          `Payments from: ${quote.cards.map((card) => `${card.term} mo ${formatUsd(card.payment.low)}`).join(", ")}`,
+        ],
+        action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+        product: context.product,
+      }),
+    });
+    if (result.created && company) {
+      await createReferredDeal(
+        tx,
+        context,
+        company,
+        { type: "calculator", id: result.id },
+        {
+          businessName: ownersName,
+          ownersName,
+          phone: lead.OwnersPhoneNumber,
+          email: lead.ownersEmail.toLowerCase(),
+          equipmentCost: parseMoney(lead.costEq)!,
+          equipmentDescription:
+            lead.notTruckingEquipment ||
+            equipmentFlags
+              .filter((name) => lead[name])
+              .map((name) => equipmentLabels[name])
+              .join(", "),
+        },
+      );
+    }
+    if (result.created) await recordDuplicates(tx, cipher, { type: "calculator", id: result.id, email: lead.ownersEmail, phone: lead.OwnersPhoneNumber });
+    return result;
+  });
+  return { ...stored, quote };
+}

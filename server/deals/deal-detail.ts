@@ -1,0 +1,61 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { vendorWroteLast } from "./list-all-deals.ts";
+import { referredThrough } from "../partners/create-referred-deal.ts";
+import { deal, dealClient, dealHistory, user, vendorCompany } from "../db/schema.ts";
+
+/** A deal for the back office: sensitive client numbers stay masked (decisions.md 8). */
+export async function dealDetail(db: Database, dealId: string) {
+  const [row] = await db
+    .select({ deal, companyName: vendorCompany.name, vendorEmail: user.email, vendorWroteLast })
+    .from(deal)
+    .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
+    .leftJoin(user, eq(user.id, deal.submittedByUserId))
+    .where(eq(deal.id, dealId));
+  if (!row) return null;
+  const [client] = await db.select().from(dealClient).where(eq(dealClient.dealId, dealId));
+  const history = await db
+    .select({ field: dealHistory.field, from: dealHistory.fromValue, to: dealHistory.toValue, at: dealHistory.at, actor: user.email })
+    .from(dealHistory)
+    .innerJoin(user, eq(user.id, dealHistory.actorUserId))
+    .where(eq(dealHistory.dealId, dealId))
+    .orderBy(asc(dealHistory.at));
+  const d = row.deal;
+  return {
+    deal: {
+      id: d.id,
+      accountNumber: d.accountNumber,
+      companyName: row.companyName,
+      businessName: d.businessName,
+      ownersName: d.ownersName,
+      stage: d.stage,
+      notes: d.notes,
+      dealScore: d.dealScore,
+      costOfEquipment: d.costOfEquipment,
+      downPayment: d.downPayment,
+      approvedAmount: d.approvedAmount,
+      lastUpdate: d.lastUpdate.toISOString(),
+      vendorWroteLast: Boolean(row.vendorWroteLast),
+      businessPhone: d.businessPhone,
+      businessEmail: d.businessEmail,
+      description: d.description,
+      vendorEmail: row.vendorEmail,
+      referredThrough: d.source === "vendor-link" ? referredThrough(row.companyName) : null,
+      declinedReceivedOn: d.declinedReceivedOn,
+      declinedCompletedOn: d.declinedCompletedOn,
+      declinedNoticeSentOn: d.declinedNoticeSentOn,
+    },
+    client: client
+      ? {
+          customerNumber: client.customerNumber,
+          firstName: client.firstName,
+          lastName: client.lastName,
+          taxIdMasked: client.businessTaxIdLast4 ? `••-•••${client.businessTaxIdLast4}` : null,
+          hasDateOfBirth: client.dobEncrypted !== null,
+        }
+      : null,
+    history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+    submittedByUserId: d.submittedByUserId,
+    vendorCompanyId: d.vendorCompanyId,
+  };
+}

@@ -1,0 +1,20 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { deal, dealDocument } from "../db/schema.ts";
+import type { VendorScope } from "../shared/vendor-scope.ts";
+
+/** A document of one of the company's deals, or null. */
+export async function findVendorDocument(db: Database, scope: VendorScope, documentId: string) {
+  const [row] = await db
+    .select({ document: dealDocument })
+    .from(dealDocument)
+    .innerJoin(deal, eq(deal.id, dealDocument.dealId))
+    .where(and(eq(dealDocument.id, documentId), eq(deal.vendorCompanyId, scope.companyId)));
+  return row?.document ?? null;
+}
+
+/** Any deal's document, for the credit team. */
+export async function findDocument(db: Database, documentId: string) {
+  const [document] = await db.select().from(dealDocument).where(eq(dealDocument.id, documentId));
+  return document ?? null;
+}

@@ -1,0 +1,139 @@
+import { text } from "node:stream/consumers";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
+import { stageValues } from "#domain/deals/stages.ts";
+import { leadTypes } from "#domain/leads/lead-inbox.ts";
+import { signIn, startTestServer, type TestServer } from "../../tests/support/test-server.ts";
+import { calculatorLead, creditApplicationOwner, deal, dealDocument, dealHistory, mailOutbox, partner } from "../db/schema.ts";
+import { otherDemoVendorEmail, seedDemo, type DemoAccount } from "./seed-demo.ts";
+
+const passwords = { admin: "admin-password-1", vendor: "vendor-password-1" };
+let server: TestServer;
+let accounts: DemoAccount[] | null;
+let seedMs = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const started = performance.now();
+  accounts = await seedDemo(server.database.db, server.auth, passwords, { storage: server.app.storage, cipher: server.cipher, config: server.config });
+  seedMs = performance.now() - started;
+  console.info(`demo seed with samples: ${Math.round(seedMs)} ms (${server.database.driver})`);
+});
+afterAll(() => server?.close());
+
+const get = (url: string, cookie: string) => server.app.inject({ url, headers: { cookie } });
+const cookieOf = async (email: string, password: string) => (await signIn(server.app, email, password)).cookie;
+type ListedDeal = { id: string; businessName: string; stage: number; notes: string; lastMessageAuthor: string | null };
+
+describe("the demo seed with sample data", () => {
+  it("creates the accounts once, the second vendor included, and quickly", async () => {
+    expect(accounts?.map((account) => account.email)).toEqual(["admin@demo.example", "vendor@demo.example", otherDemoVendorEmail]);
+    expect(await seedDemo(server.database.db, server.auth, passwords, { storage: server.app.storage, cipher: server.cipher, config: server.config })).toBeNull();
+    expect(seedMs).toBeLessThan(15_000);
+  });
+
+  it("gives the demo vendor deals in every stage, all marked as samples, most in the current month", async () => {
+    const cookie = await cookieOf("vendor@demo.example", passwords.vendor);
+    const all = (await get("/api/portal/deals?month=all", cookie)).json() as { deals: ListedDeal[] };
+    expect(new Set(all.deals.map((row) => row.stage))).toEqual(new Set(stageValues));
+    for (const row of all.deals) expect(row.businessName).toMatch(/^SAMPLE — /);
+    expect(all.deals.filter((row) => row.stage !== 1).every((row) => row.notes.includes("Sample deal created by the demo seed."))).toBe(true);
+
+    const current = (await get("/api/portal/deals", cookie)).json() as { deals: ListedDeal[] };
+    expect(current.deals.length).toBeGreaterThanOrEqual(stageValues.length - 1);
+    const dashboard = (await get("/api/portal/dashboard", cookie)).json();
+    expect(dashboard.applications).toBe(current.deals.length);
+    expect(dashboard.funded.count).toBeGreaterThanOrEqual(1);
+    expect(dashboard.tiers[3]).toBeGreaterThan(0);
+
+    const { month, year } = monthAndYearInTimeZone(new Date(), server.config.public.brand.timeZone);
+    const rows = await server.database.db.select().from(deal);
+    const thisMonth = rows.filter((row) => row.monthSubmitted === month && row.yearInFile === year);
+    expect(rows.length - thisMonth.length).toBe(1);
+    for (const row of rows) expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("records each deal's history as the pipeline does, step by step", async () => {
+    const [funded] = await server.database.db.select().from(deal).where(eq(deal.businessName, "SAMPLE — NORTHWIND FARM SUPPLY"));
+    expect(funded).toMatchObject({ stage: 6, dealScore: 3, costOfEquipment: 57500, downPayment: 7500 });
+    const history = await server.database.db.select().from(dealHistory).where(eq(dealHistory.dealId, funded!.id)).orderBy(dealHistory.at);
+    const stages = history.filter((row) => row.field === "stage").map((row) => `${row.fromValue}->${row.toValue}`);
+    expect(stages).toEqual(["1->2", "2->3", "3->4", "4->5", "5->6"]);
+    expect(history.at(-1)!.at.getTime()).toBeLessThanOrEqual(funded!.lastUpdate.getTime());
+    expect(history[0]!.at.getTime()).toBeGreaterThan(funded!.createdAt.getTime());
+    const [declined] = await server.database.db.select().from(deal).where(eq(deal.stage, 0));
+    expect(declined!.declinedNoticeSentOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Stage changes mailed the vendor, as the back office does.
+    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "vendor@demo.example"));
+    expect(mails.some((mail) => mail.subject === "SAMPLE — NORTHWIND FARM SUPPLY: Funded")).toBe(true);
+  });
+
+  it("has threads answered by the credit team, with documents readable through storage", async () => {
+    const cookie = await cookieOf("vendor@demo.example", passwords.vendor);
+    const all = (await get("/api/portal/deals?month=all", cookie)).json() as { deals: ListedDeal[] };
+    const granite = all.deals.find((row) => row.businessName === "SAMPLE — GRANITE PEAK EXCAVATION")!;
+    expect(granite.lastMessageAuthor).toBe("staff");
+    const thread = (await get(`/api/portal/deals/${granite.id}/messages`, cookie)).json();
+    expect(thread.messages.map((message: { author: string }) => message.author)).toEqual(["vendor", "staff"]);
+    expect(thread.documents.map((document: { name: string }) => document.name)).toEqual(["credit-application.pdf", "jobsite-photo.png"]);
+    const download = await get(`/api/portal/documents/${thread.documents[0].id}`, cookie);
+    expect(download.statusCode).toBe(200);
+    expect(download.body.startsWith("%PDF-")).toBe(true);
+
+    const bakery = all.deals.find((row) => row.businessName === "SAMPLE — HARBOR LIGHT BAKERY")!;
+    const answered = (await get(`/api/portal/deals/${bakery.id}/messages`, cookie)).json();
+    expect(answered.messages.at(-1)).toMatchObject({ author: "staff", attachments: [{ name: "updated-terms.pdf" }] });
+
+    const documents = await server.database.db.select().from(dealDocument);
+    expect(documents.length).toBeGreaterThanOrEqual(14);
+    for (const document of documents) {
+      const stored = Buffer.from(await text(await server.app.storage.get(document.storageKey)), "latin1");
+      expect(stored.length).toBeGreaterThan(0);
+      expect(document.contentType).toMatch(/^(application\/pdf|image\/png)$/);
+    }
+  });
+
+  it("keeps the second company's deals from the demo vendor", async () => {
+    const vendor = await cookieOf("vendor@demo.example", passwords.vendor);
+    const other = await cookieOf(otherDemoVendorEmail, accounts![2]!.password);
+    const mine = ((await get("/api/portal/deals?month=all", vendor)).json() as { deals: ListedDeal[] }).deals;
+    const theirs = ((await get("/api/portal/deals?month=all", other)).json() as { deals: ListedDeal[] }).deals;
+    expect(theirs.map((row) => row.businessName).sort()).toEqual(["SAMPLE — LAKESIDE AUTO BODY", "SAMPLE — PINECREST PRINT SHOP"]);
+    const mineIds = new Set(mine.map((row) => row.id));
+    for (const row of theirs) {
+      expect(mineIds.has(row.id)).toBe(false);
+      expect((await get(`/api/portal/deals/${row.id}/messages`, vendor)).statusCode).toBe(404);
+    }
+  });
+
+  it("fills the lead inbox with every kind, some overdue, some assigned and handled", async () => {
+    const cookie = await cookieOf("admin@demo.example", passwords.admin);
+    const inbox = (await get("/api/back-office/leads", cookie)).json() as { leads: { type: string; id: string; title: string; status: string; assignee: string | null; overdue: boolean }[] };
+    expect(new Set(inbox.leads.map((lead) => lead.type))).toEqual(new Set(leadTypes));
+    for (const lead of inbox.leads) expect(lead.title).toMatch(/sample/i);
+    expect(inbox.leads.filter((lead) => lead.overdue).length).toBeGreaterThanOrEqual(2);
+    expect(inbox.leads.some((lead) => !lead.overdue && lead.status === "new")).toBe(true);
+    expect(inbox.leads.some((lead) => lead.overdue && lead.assignee === "admin@demo.example")).toBe(true);
+    expect(new Set(inbox.leads.map((lead) => lead.status))).toEqual(new Set(["new", "contacted", "closed"]));
+
+    const application = inbox.leads.find((lead) => lead.type === "credit-application")!;
+    const detail = (await get(`/api/back-office/credit-applications/${application.id}`, cookie)).json();
+    expect(detail.owners.map((owner: { ssnMasked: string }) => owner.ssnMasked)).toEqual(["•••-••-0101", "•••-••-0102"]);
+    const owners = await server.database.db.select().from(creditApplicationOwner).where(eq(creditApplicationOwner.applicationId, application.id)).orderBy(creditApplicationOwner.position);
+    expect(owners.map((owner) => owner.ssnEncrypted).join()).not.toContain("900-55");
+    expect(owners.map((owner) => server.cipher.decrypt(owner.ssnEncrypted))).toEqual(["900-55-0101", "900-55-0102"]);
+
+    const picked = inbox.leads.find((lead) => lead.type === "picked-option")!;
+    expect(picked.title).toMatch(/48 months$/);
+  });
+
+  it("has the partner calculator seeded by the migration, with a sample lead through it", async () => {
+    const [apronto] = await server.database.db.select().from(partner).where(eq(partner.slug, "Apronto_Dental"));
+    expect(apronto?.name).toBe("Apronto Dental");
+    const leads = await server.database.db.select().from(calculatorLead).where(eq(calculatorLead.partnerId, apronto!.id));
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ chosenTerm: 48, firstName: "Sample" });
+    expect(Object.keys(leads[0]!.payments).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,127 @@
+import { eq } from "drizzle-orm";
+import { firstOwner, secondOwner, type CreditApplicationRequest, type OwnerFields } from "#domain/leads/credit-application-schema.ts";
+import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
+import type { Database } from "../db/client.ts";
+import { creditApplication, creditApplicationOwner } from "../db/schema.ts";
+import { lastFour, type FieldCipher } from "../shared/crypto/field-cipher.ts";
+import { enqueueApplicantStatusMail } from "../mail/enqueue-applicant-status-mail.ts";
+import { recordDuplicates } from "../duplicates/record-duplicates.ts";
+import { simpleMail } from "../mail/mail-templates.ts";
+import { createReferredDeal, referredThrough } from "../partners/create-referred-deal.ts";
+import { resolveVendorLink } from "../partners/resolve-vendor-link.ts";
+import { finishCreditApplicationDraft } from "./resume-credit-application-draft.ts";
+import { markQuoteApplied } from "../quotes/open-quote-link.ts";
+import { storeLead, type LeadContext } from "./store-lead.ts";
+import { leadClock } from "../response-times/response-clock.ts";
+
+const money = (value: string) => (value === "" ? null : (parseMoney(value) ?? null));
+
+function ownerRow(applicationId: string, position: number, owner: OwnerFields, cipher: FieldCipher) {
+  return {
+    applicationId,
+    position,
+    name: owner.contactName,
+    title: owner.contactTitle,
+    ownershipPercent: Number(owner.ownership),
+    ssnEncrypted: cipher.encrypt(owner.ssn),
+    ssnLast4: lastFour(owner.ssn),
+    homeAddress: owner.homeAddress,
+    homeCity: owner.homeCity,
+    homeState: owner.homeState,
+    homeZipCode: owner.homeZipcode,
+    homePhone: owner.homePhoneNumber,
+    homeEmail: owner.homeEmail,
+  };
+}
+
+/**
+ * Stores the application with SSN and tax id encrypted; the team's mail carries neither. Through a
+ * vendor's link (`vendorSlug`, issue 18) it also becomes the company's referred deal in the same
+ * transaction, with contact details only (never the SSNs or the tax id); an unknown slug is ignored.
+ * A new application also queues the applicant's "received" mail (unless they opted out) and ends
+ * the draft it was resumed from.
+ */
+export async function createCreditApplication(db: Database, cipher: FieldCipher, context: LeadContext & { timeZone: string }, request: CreditApplicationRequest) {
+  const owners = [firstOwner(request), secondOwner(request)].filter((owner): owner is OwnerFields => owner !== null);
+  const cost = money(request.COE);
+  const company = request.vendorSlug ? ((await resolveVendorLink(db, request.vendorSlug))?.company ?? null) : null;
+  return db.transaction(async (tx) => {
+    const stored = await storeLead(tx, {
+      type: "credit-application",
+      insert: tx
+        .insert(creditApplication)
+        .values({
+          idempotencyKey: request.idempotencyKey,
+          vendorCompanyId: company?.id ?? null,
+          businessName: request.BusinessName,
+          fedIdEncrypted: request.FedId ? cipher.encrypt(request.FedId) : null,
+          fedIdLast4: request.FedId ? lastFour(request.FedId) : null,
+          businessAddress: request.businessAddress,
+          businessCity: request.businessCity,
+          businessState: request.businessState,
+          businessZipCode: request.businessZipCode,
+          businessPhone: request.businessPhone,
+          businessEmail: request.businessEmail,
+          businessContact: request.businessContact,
+          annualGrossRevenue: money(request.businessAGR),
+          businessStarted: request.businessStarted,
+          vendorName: request.VendorName,
+          costOfEquipment: cost,
+          equipmentDescription: request.equipmentDescription,
+          vendorContactName: request.vendorContactName,
+          vendorPhoneNumber: request.vendorPhoneNumber,
+          vendorEmail: request.vendorEmail,
+          acceptCheck: request.acceptCheck,
+        })
+        .onConflictDoNothing({ target: creditApplication.idempotencyKey })
+        .returning(),
+      existing: async () => (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
+      clock: leadClock(context.promise, "credit-application"),
+      cipher: context.cipher,
+      notification: simpleMail({
+        to: context.creditTeamEmail,
+        subject: `New credit application: ${request.BusinessName}`,
+        paragraphs: [
+          ...(company ? [`${referredThrough(company.name)}.`] : []),
+          `Business: ${request.BusinessName}, ${request.businessCity}, ${request.businessState}`,
+          `Contact: ${request.businessContact}, ${request.businessPhone}, ${request.businessEmail}`,
+          `Owners: ${owners.map((owner) => `${owner.contactName} (${owner.ownership}%)`).join(", ")}`,
+          `Equipment: ${request.equipmentDescription || "(not given)"}${cost !== null ? `, ${formatUsd(cost)}` : ""}`,
+          "Sensitive numbers are only shown in the back office.",
+        ],
+        action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+        product: context.product,
+      }),
+    });
+    if (!stored.created) return stored;
+    await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    if (request.quoteToken) await markQuoteApplied(tx, request.quoteToken, stored.id);
+    await recordDuplicates(tx, cipher, {
+      type: "credit-application",
+      id: stored.id,
+      taxId: request.FedId,
+      email: request.businessEmail,
+      phone: request.businessPhone,
+      owners: owners.map((owner) => ({ ssn: owner.ssn, phone: owner.homePhoneNumber, email: owner.homeEmail })),
+    });
+    await enqueueApplicantStatusMail(tx, context, { to: request.businessEmail, status: "received" });
+    if (request.draftToken) await finishCreditApplicationDraft(tx, request.draftToken);
+    if (company) {
+      await createReferredDeal(
+        tx,
+        context,
+        company,
+        { type: "credit-application", id: stored.id },
+        {
+          businessName: request.BusinessName,
+          ownersName: request.businessContact || owners[0]!.contactName,
+          phone: request.businessPhone,
+          email: request.businessEmail,
+          equipmentCost: cost,
+          equipmentDescription: request.equipmentDescription,
+        },
+      );
+    }
+    return stored;
+  });
+}

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import type { VendorContactRequest } from "#domain/leads/vendor-contact-schema.ts";
+import type { Database } from "../db/client.ts";
+import { vendorContact } from "../db/schema.ts";
+import { simpleMail } from "../mail/mail-templates.ts";
+import { storeLead, type LeadContext } from "./store-lead.ts";
+import { leadClock } from "../response-times/response-clock.ts";
+
+export function createVendorContact(db: Database, context: LeadContext, request: VendorContactRequest) {
+  return storeLead(db, {
+    type: "vendor-contact",
+    insert: db
+      .insert(vendorContact)
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        businessName: request.businessName,
+        contactName: request.contactName,
+        phoneNumber: request.phoneNumber,
+        email: request.email,
+      })
+      .onConflictDoNothing({ target: vendorContact.idempotencyKey })
+      .returning(),
+    existing: async () => (await db.select({ id: vendorContact.id }).from(vendorContact).where(eq(vendorContact.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    clock: leadClock(context.promise, "vendor-contact"),
+    cipher: context.cipher,
+    notification: simpleMail({
+      to: context.creditTeamEmail,
+      subject: `New vendor sign-up request: ${request.businessName}`,
+      paragraphs: [`Business: ${request.businessName}`, `Contact: ${request.contactName}`, `Phone: ${request.phoneNumber}`, `E-mail: ${request.email}`],
+      action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+      product: context.product,
+    }),
+  });
+}

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import { applicantMailsPerAddressPerHour, type ApplicantStatus } from "#domain/leads/applicant-status.ts";
+import type { DbExecutor } from "../db/client.ts";
+import { statusMailOptOut, statusMailOptOutToken } from "../db/schema.ts";
+import { isUserAddress } from "../accounts/user-address.ts";
+import { emailHash, newLinkToken, sha256Hex } from "../shared/crypto/link-token.ts";
+import type { MailContext } from "../leads/store-lead.ts";
+import { applicantStatusMail } from "./applicant-status-mails.ts";
+import { countMailsToRecipientInLastHour } from "./count-mails-to-recipient.ts";
+import { enqueueMail } from "./enqueue-mail.ts";
+
+/**
+ * Queues the applicant's status mail (issue 20) in the caller's transaction, unless the address
+ * opted out or already got its hourly share of mails (anyone can type it into a public form). Each
+ * mail gets its own opt-out token (stored hashed). Returns whether a mail was queued, so the caller
+ * can ask the outbox to deliver now.
+ *
+ * Call it once per move, where the move is saved: `received` when a credit application is stored,
+ * `approved` / `docs-out` / `funded` / `declined` when the credit team moves a deal (or an
+ * application) to that decision.
+ */
+export async function enqueueApplicantStatusMail(db: DbExecutor, context: MailContext, input: { to: string; status: ApplicantStatus }): Promise<boolean> {
+  // Never to a vendor's or staff login (decisions.md 12): a vendor may type its own address as its customer's.
+  if (await isUserAddress(db, input.to)) return false;
+  const hash = emailHash(input.to);
+  const [optedOut] = await db.select({ at: statusMailOptOut.createdAt }).from(statusMailOptOut).where(eq(statusMailOptOut.emailHash, hash));
+  if (optedOut) return false;
+  if ((await countMailsToRecipientInLastHour(db, input.to)) >= applicantMailsPerAddressPerHour) return false;
+  const optOutToken = newLinkToken();
+  await db.insert(statusMailOptOutToken).values({ tokenHash: sha256Hex(optOutToken), emailHash: hash });
+  await enqueueMail(db, applicantStatusMail(context, { ...input, optOutToken }), context.cipher);
+  return true;
+}

@@ -1,8 +1,0 @@
-import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { partner } from "../../db/schema.ts";
-
-export async function findPartner(db: Database, slug: string) {
-  const [row] = await db.select().from(partner).where(eq(partner.slug, slug));
-  return row ?? null;
-}

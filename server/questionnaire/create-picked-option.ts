@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import type { PickedOptionRequest } from "#domain/questionnaire/picked-option-schema.ts";
+import { formatUsd } from "#domain/pricing/money-format.ts";
+import type { Database } from "../db/client.ts";
+import { pickedOption, questionnaireAnswer } from "../db/schema.ts";
+import { AppError } from "../shared/errors.ts";
+import { simpleMail } from "../mail/mail-templates.ts";
+import { storeLead, type LeadContext } from "../leads/store-lead.ts";
+import { leadClock } from "../response-times/response-clock.ts";
+
+/** Stores the picked option with the payment the server computed for the stored answer. */
+export async function createPickedOption(db: Database, context: LeadContext, request: PickedOptionRequest) {
+  const [answer] = await db.select().from(questionnaireAnswer).where(eq(questionnaireAnswer.id, request.answerId));
+  if (!answer) throw new AppError("NOT_FOUND", "We could not find your answers. Please fill in the questionnaire again.");
+  const payment = answer.payments?.[request.term];
+  if (!answer.eligible || payment === undefined) throw new AppError("CONFLICT", "These answers have no payment options; a specialist will contact you.");
+
+  const stored = await storeLead(db, {
+    type: "picked-option",
+    insert: db
+      .insert(pickedOption)
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        answerId: answer.id,
+        businessName: answer.businessName,
+        equipmentDescription: answer.equipmentDescription,
+        equipmentCost: answer.equipmentCost,
+        desiredTerm: answer.desiredTerm,
+        term: Number(request.term),
+        monthlyPayment: payment,
+        agreeItsJustProposal: request.agreeItsJustProposal,
+        contactClient: answer.contactClient,
+      })
+      .onConflictDoNothing({ target: pickedOption.idempotencyKey })
+      .returning(),
+    existing: async () => (await db.select({ id: pickedOption.id }).from(pickedOption).where(eq(pickedOption.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    clock: leadClock(context.promise, "picked-option"),
+    cipher: context.cipher,
+    notification: simpleMail({
+      to: context.creditTeamEmail,
+      subject: `Payment option picked: ${answer.businessName}`,
+      paragraphs: [
+        `${answer.businessName} (${answer.nameOfOwner}, ${answer.businessPhone}) picked ${request.term} months at an estimated ${formatUsd(payment)} a month.`,
+        `Equipment: ${answer.equipmentDescription}, ${formatUsd(answer.equipmentCost)}; desired term ${answer.desiredTerm} months.`,
+        "They confirmed the payments are a soft proposal and that they will send the information the credit team needs.",
+      ],
+      action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
+      product: context.product,
+    }),
+  });
+  return { ...stored, monthlyPayment: payment };
+}

@@ -1,0 +1,90 @@
+import { sql, type SQL } from "drizzle-orm";
+import { formatListCursor, LIST_COUNT_CAP, LIST_PAGE_SIZE, parseListCursor, type ListPage, type SortDirection } from "#domain/http/list-page.ts";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../errors.ts";
+
+/**
+ * A list's sort: a not-null column and the row's unique id as the tie-break, both in one btree
+ * index so a page is an index range scan wherever it starts (issue 17).
+ */
+export type Keyset = { column: SQL; id: SQL; type: "timestamptz" | "text"; direction: SortDirection };
+
+type Row = { sort_key: string; page_id: string };
+
+/** A timestamp as PostgreSQL writes one (`2024-03-01 12:00:00.123456+00`), the only kind a cursor holds. */
+const timestampText = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/;
+
+/** A cursor's value the database refused (a day that does not exist): not a page of this list. */
+const isBadValue = (error: unknown): boolean => {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code !== undefined && ["22007", "22008", "22P02"].includes(code);
+};
+
+const notAPage = () => new AppError("VALIDATION_FAILED", "Not a page of this list.", [{ path: "cursor", message: "Not a page of this list." }]);
+
+/**
+ * One page of `from` (`<tables> where <filters>`, with no order or limit) in the keyset's order,
+ * starting after (or, reading back, before) the cursor's row, with the cursors of the pages either
+ * side. `select` is the list's columns; `sort_key` (the sort value as text, so a timestamp keeps
+ * its microseconds) and `page_id` are added.
+ */
+export async function keysetPage<T extends Record<string, unknown>>(
+  db: Database,
+  query: { select: SQL; from: SQL; where: SQL[]; keyset: Keyset; cursor?: string },
+): Promise<{ rows: T[]; next: string | null; previous: string | null }> {
+  const { keyset } = query;
+  const cursor = query.cursor ? parseListCursor(query.cursor) : undefined;
+  if (cursor && keyset.type === "timestamptz" && !timestampText.test(cursor.value)) throw notAPage();
+  if (cursor && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(cursor.id)) throw notAPage();
+  const backwards = cursor?.direction === "previous";
+  // Reading back is reading the other way, then turning the page round.
+  const descending = (keyset.direction === "desc") !== backwards;
+  const conditions = [...query.where];
+  if (cursor) {
+    const value = sql`${cursor.value}::${sql.raw(keyset.type)}`;
+    conditions.push(descending ? sql`(${keyset.column}, ${keyset.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keyset.column}, ${keyset.id}) > (${value}, ${cursor.id}::uuid)`);
+  }
+  const order = descending ? sql`${keyset.column} desc, ${keyset.id} desc` : sql`${keyset.column} asc, ${keyset.id} asc`;
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const result = (await db
+    .execute(sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id from ${query.from} ${where} order by ${order} limit ${LIST_PAGE_SIZE + 1}`)
+    .catch((error: unknown) => {
+      throw cursor && isBadValue(error) ? notAPage() : error;
+    })) as unknown as { rows: (T & Row)[] };
+  const more = result.rows.length > LIST_PAGE_SIZE;
+  const rows = result.rows.slice(0, LIST_PAGE_SIZE);
+  if (backwards) rows.reverse();
+  const first = rows[0];
+  const last = rows.at(-1);
+  const at = (row: Row, direction: "next" | "previous") => formatListCursor({ direction, id: row.page_id, value: row.sort_key });
+  const hasNext = backwards ? true : more;
+  const hasPrevious = backwards ? more : cursor !== undefined;
+  return {
+    rows,
+    next: hasNext && last ? at(last, "next") : null,
+    previous: hasPrevious && first ? at(first, "previous") : null,
+  };
+}
+
+/**
+ * How many rows `from` + `where` holds, counted up to the cap: at most cap + 1 entries of the
+ * list's own index, read in the list's order (so the planner walks that index rather than the table).
+ */
+export async function cappedCount(db: Database, from: SQL, where: SQL[], keyset?: Keyset): Promise<Pick<ListPage, "total" | "totalCapped">> {
+  const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const order = keyset ? sql`order by ${keyset.column} ${sql.raw(keyset.direction)}, ${keyset.id} ${sql.raw(keyset.direction)}` : sql``;
+  const result = (await db.execute(sql`select count(*)::int as n from (select 1 from ${from} ${condition} ${order} limit ${LIST_COUNT_CAP + 1}) capped`)) as unknown as { rows: { n: number }[] };
+  const n = Number(result.rows[0]?.n ?? 0);
+  return { total: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP };
+}
+
+/**
+ * A page and its total. A first page with no page after it is the whole list, so its length is
+ * the total: a search that finds a few rows (the usual one) costs one query, not two.
+ */
+export async function listWithTotal<T extends Record<string, unknown>>(db: Database, query: Parameters<typeof keysetPage>[1]): Promise<{ rows: T[]; page: ListPage }> {
+  const page = await keysetPage<T>(db, query);
+  const whole = !query.cursor && page.next === null;
+  const total = whole ? { total: page.rows.length, totalCapped: false } : await cappedCount(db, query.from, query.where, query.keyset);
+  return { rows: page.rows, page: { next: page.next, previous: page.previous, ...total } };
+}

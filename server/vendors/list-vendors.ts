@@ -1,0 +1,62 @@
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { searchPattern, type ListPage } from "#domain/http/list-page.ts";
+import type { VendorCompany, VendorListQuery } from "#domain/vendors/contracts.ts";
+import { authRoles } from "#domain/auth/roles.ts";
+import type { Database } from "../db/client.ts";
+import { user, vendorCompany } from "../db/schema.ts";
+import { listWithTotal, type Keyset } from "../shared/lists/keyset-page.ts";
+
+const sortColumns: Record<NonNullable<VendorListQuery["sort"]>, Omit<Keyset, "direction">> = {
+  name: { column: sql`"vendor_company"."name"`, id: sql`"vendor_company"."id"`, type: "text" },
+  newest: { column: sql`"vendor_company"."created_at"`, id: sql`"vendor_company"."id"`, type: "timestamptz" },
+};
+
+/**
+ * A search matches the company's name or one of its vendor users' name or e-mail, in any case
+ * (the trigram indexes vendor_company_search_idx, drizzle/0014, and user_search_idx, drizzle/0015,
+ * are on these very expressions).
+ */
+function vendorSearch(q: string): SQL {
+  const pattern = searchPattern(q);
+  return sql`(lower("vendor_company"."name") like ${pattern} or "vendor_company"."id" in (
+    select u.vendor_company_id from "user" u where u.role = 'vendor' and u.vendor_company_id is not null and lower(u.name || ' ' || u.email) like ${pattern}))`;
+}
+
+type CompanyRow = { id: string; name: string; company_code: string; slug: string };
+
+/** A page of vendor companies with their users (the vendors screen, issue 17): by name unless sorted by newest. */
+export async function listVendors(db: Database, query: VendorListQuery): Promise<{ companies: VendorCompany[]; page: ListPage }> {
+  const sort = sortColumns[query.sort ?? "name"];
+  const { rows, page } = await listWithTotal<CompanyRow>(db, {
+    select: sql`"vendor_company"."id", "vendor_company"."name", "vendor_company"."company_code", "vendor_company"."slug"`,
+    from: sql`vendor_company`,
+    where: query.q ? [vendorSearch(query.q)] : [],
+    keyset: { ...sort, direction: query.dir ?? (query.sort === "newest" ? "desc" : "asc") },
+    cursor: query.cursor,
+  });
+  const ids = rows.map((row) => row.id);
+  const users = ids.length
+    ? await db
+        .select()
+        .from(user)
+        .where(and(eq(user.role, authRoles.vendor), inArray(user.vendorCompanyId, ids)))
+        .orderBy(asc(user.email))
+    : [];
+  return {
+    page,
+    companies: rows.map((company) => ({
+      id: company.id,
+      name: company.name,
+      companyCode: company.company_code,
+      slug: company.slug,
+      users: users
+        .filter((candidate) => candidate.vendorCompanyId === company.id)
+        .map((candidate) => ({ id: candidate.id, name: candidate.name, email: candidate.email, verified: candidate.emailVerified, active: !candidate.banned })),
+    })),
+  };
+}
+
+/** Every company's id and name, by name (the deal list's vendor filter: companies are few). */
+export async function listVendorCompanyOptions(db: Database): Promise<{ companies: { id: string; name: string }[] }> {
+  return { companies: await db.select({ id: vendorCompany.id, name: vendorCompany.name }).from(vendorCompany).orderBy(asc(vendorCompany.name), asc(vendorCompany.id)) };
+}
