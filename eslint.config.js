@@ -79,7 +79,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["#app/*", "**/app/**", "react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "server/ may import domain/, never app/." },
+            { group: ["**/app/**", "react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "server/ may import domain/, never app/." },
           ],
         },
       ],

@@ -14,7 +14,7 @@ const e2eSolo = [
  * Server suites that never open the test database (pure modules, start-up checks, and suites that
  * reach PostgreSQL through TEST_DATABASE_URL themselves): the PostgreSQL pass (TEST_DB_DRIVER=
  * postgres) would run them exactly as the PGlite pass did, so it skips them.
- * `scripts/driver-independent-suites.test.ts` keeps this list true.
+ * `scripts/test/driver-independent-suites.test.ts` keeps this list true.
  */
 export const driverIndependentSuites = [
   "server/config.test.ts",

@@ -1,4 +1,4 @@
-// public/widget.js (scripts/build-widget.ts): the <kec-payment> element dealers put on their own
+// public/widget.js (scripts/build/build-widget.ts): the <kec-payment> element dealers put on their own
 // product pages. No framework, no cookies, styles only inside its shadow root (a constructed
 // stylesheet, which a host page's `style-src` does not govern), a fixed-size box (the snippet's
 // style attribute reserves it before this script arrives) so nothing on the host page moves, and

@@ -107,7 +107,7 @@ async function stop(server: Started) {
 
 function runMigrate(database: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/operator/migrate.ts"], {
       env: { ...process.env, NODE_ENV: "test", DATABASE_URL: urlOf(database), DATA_DIR: tmpdir(), AUTH_SECRET: "migrate-secret-migrate-secret-migrate-0001" },
       stdio: ["ignore", "pipe", "pipe"],
     });

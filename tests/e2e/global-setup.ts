@@ -4,8 +4,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { ensureChromium } from "../../scripts/ensure-chromium.ts";
-import { bundleServer } from "../../scripts/server-bundle.ts";
+import { ensureChromium } from "../../scripts/test/ensure-chromium.ts";
+import { bundleServer } from "../../scripts/build/server-bundle.ts";
 import { copyDatabase, migrateE2eDatabase, seedE2eDatabase } from "./support/e2e-server.ts";
 
 declare module "vitest" {

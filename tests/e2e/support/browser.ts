@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { chromiumPath } from "../../../scripts/ensure-chromium.ts";
+import { chromiumPath } from "../../../scripts/test/ensure-chromium.ts";
 
 export const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
 

@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { partnerPathPrefix } from "../domain/site/partner-page.ts";
-import { publicPages } from "../domain/site/public-routes.ts";
-import { composeServer } from "../server/compose-server.ts";
-import { loadConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { chromiumPath, ensureChromium } from "./ensure-chromium.ts";
+import { partnerPathPrefix } from "../../domain/site/partner-page.ts";
+import { publicPages } from "../../domain/site/public-routes.ts";
+import { composeServer } from "../../server/compose-server.ts";
+import { loadConfig } from "../../server/config.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { chromiumPath, ensureChromium } from "../test/ensure-chromium.ts";
 
 if (!existsSync("build/site-meta.json")) throw new Error("Run `npm run build` first.");
 ensureChromium();

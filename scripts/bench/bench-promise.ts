@@ -1,4 +1,4 @@
-// The response-times board at a million leads (issue 17), called by scripts/bench.ts: seeds
+// The response-times board at a million leads (issue 17), called by scripts/bench/bench.ts: seeds
 // `BENCH_PROMISE_LEADS` lead clocks (default 1,000,000, a year of arrivals) and a tenth as many deal
 // clocks with generate_series, then times the board's queries (p95) and prints their plans.
 // The board reads the daily rollups (response_day) and the uncontacted clocks (titles of the
@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../server/db/client.ts";
-import { backOfficeSummary } from "../server/back-office-summary/summary.ts";
-import { overdueNowSql, promiseBoard, promiseDaysSql, promiseUncontactedSql } from "../server/response-times/promise-board.ts";
-import { addCalendarDays, businessDaysToInstants } from "../domain/site/business-day.ts";
+import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
+import { backOfficeSummary } from "../../server/back-office-summary/summary.ts";
+import { overdueNowSql, promiseBoard, promiseDaysSql, promiseUncontactedSql } from "../../server/response-times/promise-board.ts";
+import { addCalendarDays, businessDaysToInstants } from "../../domain/site/business-day.ts";
 
 const leadCount = Number(process.env.BENCH_PROMISE_LEADS ?? 1_000_000);
 const timeZone = "America/Los_Angeles";
@@ -145,7 +145,7 @@ export async function benchPromiseBoards(postgresUrl: string | undefined, report
   if (postgresUrl) await benchPromiseBoard("postgres", postgresUrl, report);
 }
 
-// Alone: `node --import tsx scripts/bench-promise.ts` (PGlite, and PostgreSQL with BENCH_DATABASE_URL).
+// Alone: `node --import tsx scripts/bench/bench-promise.ts` (PGlite, and PostgreSQL with BENCH_DATABASE_URL).
 if (process.argv[1]?.endsWith("bench-promise.ts")) {
   await benchPromiseBoards(process.env.BENCH_DATABASE_URL, console.log);
   process.exit(0);

@@ -5,8 +5,8 @@
 // (DATA_DIR / DATABASE_URL, LOOKUP_HASH_KEY) as the server; with the embedded database, stop the
 // server first. Safe to run again: records that have keys are skipped.
 import { composeForCommand } from "./compose-for-command.ts";
-import { loadConfigOrExit } from "../server/config.ts";
-import { backfillMatchKeys } from "../server/duplicates/backfill-match-keys.ts";
+import { loadConfigOrExit } from "../../server/config.ts";
+import { backfillMatchKeys } from "../../server/duplicates/backfill-match-keys.ts";
 
 process.umask(0o077);
 

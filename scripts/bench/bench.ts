@@ -15,15 +15,15 @@ import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { authRoles } from "../domain/auth/roles.ts";
-import { composeServer } from "../server/compose-server.ts";
-import { loadConfig } from "../server/config.ts";
-import { vendorCompany } from "../server/db/schema.ts";
-import { createAccount } from "../server/accounts/create-account.ts";
+import { authRoles } from "../../domain/auth/roles.ts";
+import { composeServer } from "../../server/compose-server.ts";
+import { loadConfig } from "../../server/config.ts";
+import { vendorCompany } from "../../server/db/schema.ts";
+import { createAccount } from "../../server/accounts/create-account.ts";
 import { benchLists } from "./bench-lists.ts";
 import { benchPromiseBoards } from "./bench-promise.ts";
 import { createDealThroughput } from "./bench-api-v1.ts";
-import { bundleServer } from "./server-bundle.ts";
+import { bundleServer } from "../build/server-bundle.ts";
 
 const execFileAsync = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -235,7 +235,7 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
       await uploadMemory(server, list.cookie);
       await createDealThroughput(server.url, list.cookie, seconds, report);
       await server.stop();
-      const bare = await startProcess(["--import", "tsx", "scripts/bench-bare-insert.ts"], env, "listening at");
+      const bare = await startProcess(["--import", "tsx", "scripts/bench/bench-bare-insert.ts"], env, "listening at");
       const baseline = await leadLoad(`${bare.url}/insert`, server.url);
       await bare.stop();
       report(

@@ -1,4 +1,4 @@
-// build/server/*.mjs, the server's bundle (scripts/server-bundle.ts); run by `npm run build`.
+// build/server/*.mjs, the server's bundle (scripts/build/server-bundle.ts); run by `npm run build`.
 import { rm } from "node:fs/promises";
 import { bundleServer, serverBundleDir } from "./server-bundle.ts";
 

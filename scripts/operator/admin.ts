@@ -7,18 +7,18 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { authRoles, type AuthRole } from "../domain/auth/roles.ts";
+import { authRoles, type AuthRole } from "../../domain/auth/roles.ts";
 import { composeForCommand } from "./compose-for-command.ts";
-import { loadConfig } from "../server/config.ts";
-import { user, vendorCompany } from "../server/db/schema.ts";
-import { AppError } from "../server/shared/errors.ts";
-import { createAccount } from "../server/accounts/create-account.ts";
-import { deactivateUser } from "../server/accounts/deactivate-user.ts";
-import { reactivateUser } from "../server/accounts/reactivate-user.ts";
-import { recordAudit } from "../server/audit/record-audit.ts";
-import { isCommonPassword } from "../server/auth/common-passwords.ts";
-import { resetTwoFactor } from "../server/accounts/reset-two-factor.ts";
-import { setPassword } from "../server/accounts/set-password.ts";
+import { loadConfig } from "../../server/config.ts";
+import { user, vendorCompany } from "../../server/db/schema.ts";
+import { AppError } from "../../server/shared/errors.ts";
+import { createAccount } from "../../server/accounts/create-account.ts";
+import { deactivateUser } from "../../server/accounts/deactivate-user.ts";
+import { reactivateUser } from "../../server/accounts/reactivate-user.ts";
+import { recordAudit } from "../../server/audit/record-audit.ts";
+import { isCommonPassword } from "../../server/auth/common-passwords.ts";
+import { resetTwoFactor } from "../../server/accounts/reset-two-factor.ts";
+import { setPassword } from "../../server/accounts/set-password.ts";
 
 const usage = `Usage:
   npm run admin -- create-user --role <admin|staff|vendor> --email <e-mail> --name <name> [--company-code <6 digits>] [--password <password>]

@@ -4,17 +4,17 @@
 // backlog: about a quarter is past the retention) and the next day's (the daily run), and prints
 // the plan of each rule's search for a day's expired rows.
 //
-//   node --import tsx scripts/bench-purge.ts                   (PGlite in a scratch folder)
-//   BENCH_DATABASE_URL=postgres://... node --import tsx scripts/bench-purge.ts postgres
+//   node --import tsx scripts/bench/bench-purge.ts                   (PGlite in a scratch folder)
+//   BENCH_DATABASE_URL=postgres://... node --import tsx scripts/bench/bench-purge.ts postgres
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { retentionCutoffs } from "../domain/retention/retention-cutoffs.ts";
-import { openDatabase, type Database, type DatabaseTarget } from "../server/db/client.ts";
-import { purgeExpiredData } from "../server/retention/purge-expired-data.ts";
-import { reindexAllLeads } from "../server/leads/lead-index.ts";
-import { createLocalFileStorage } from "../server/shared/storage/local-file-storage.ts";
+import { retentionCutoffs } from "../../domain/retention/retention-cutoffs.ts";
+import { openDatabase, type Database, type DatabaseTarget } from "../../server/db/client.ts";
+import { purgeExpiredData } from "../../server/retention/purge-expired-data.ts";
+import { reindexAllLeads } from "../../server/leads/lead-index.ts";
+import { createLocalFileStorage } from "../../server/shared/storage/local-file-storage.ts";
 import { fill, withoutGinIndexes } from "./bench-lists.ts";
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 1_000_000);

@@ -6,8 +6,8 @@
 // database, stop the server first: PGlite allows one process at a time. Safe to run again.
 import { parseArgs } from "node:util";
 import { composeForCommand } from "./compose-for-command.ts";
-import { loadConfigOrExit } from "../server/config.ts";
-import { rotateEncryptedFields } from "../server/shared/crypto/rotate-encrypted-fields.ts";
+import { loadConfigOrExit } from "../../server/config.ts";
+import { rotateEncryptedFields } from "../../server/shared/crypto/rotate-encrypted-fields.ts";
 
 process.umask(0o077);
 

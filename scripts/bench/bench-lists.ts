@@ -6,23 +6,23 @@
 // failing a plan that reads a big table whole (Seq Scan).
 //
 // `npm run bench` calls benchLists() once per database. Alone:
-//   node --import tsx scripts/bench-lists.ts                  (PGlite in a scratch folder)
-//   BENCH_DATABASE_URL=postgres://... node --import tsx scripts/bench-lists.ts postgres
+//   node --import tsx scripts/bench/bench-lists.ts                  (PGlite in a scratch folder)
+//   BENCH_DATABASE_URL=postgres://... node --import tsx scripts/bench/bench-lists.ts postgres
 // BENCH_LEADS, BENCH_DEALS, BENCH_AUDIT and BENCH_COMPANIES set the counts; BENCH_LIST_RUNS the timed runs per case.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
-import type { AuditQuery } from "../domain/audit/contracts.ts";
-import type { BackOfficeDealQuery } from "../domain/deals/back-office-contracts.ts";
-import type { LeadInboxQuery } from "../domain/leads/back-office-contracts.ts";
-import type { VendorListQuery } from "../domain/vendors/contracts.ts";
-import { openDatabase, type Database, type DatabaseTarget } from "../server/db/client.ts";
-import { listAuditEntries } from "../server/audit/list-audit-entries.ts";
-import { listAllDeals } from "../server/deals/list-all-deals.ts";
-import { reindexAllLeads } from "../server/leads/lead-index.ts";
-import { leadInbox } from "../server/leads/list-lead-inbox.ts";
-import { listVendors } from "../server/vendors/list-vendors.ts";
+import type { AuditQuery } from "../../domain/audit/contracts.ts";
+import type { BackOfficeDealQuery } from "../../domain/deals/back-office-contracts.ts";
+import type { LeadInboxQuery } from "../../domain/leads/back-office-contracts.ts";
+import type { VendorListQuery } from "../../domain/vendors/contracts.ts";
+import { openDatabase, type Database, type DatabaseTarget } from "../../server/db/client.ts";
+import { listAuditEntries } from "../../server/audit/list-audit-entries.ts";
+import { listAllDeals } from "../../server/deals/list-all-deals.ts";
+import { reindexAllLeads } from "../../server/leads/lead-index.ts";
+import { leadInbox } from "../../server/leads/list-lead-inbox.ts";
+import { listVendors } from "../../server/vendors/list-vendors.ts";
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const dealCount = Number(process.env.BENCH_DEALS ?? 1_000_000);
@@ -254,7 +254,7 @@ export async function benchLists(target: DatabaseTarget, driver: string, report:
   try {
     await database.migrate();
     await seed(database.db, report);
-    const plans: string[] = [`# Lead, deal and audit list plans on ${driver} (issue 17)`, "", `Written by \`scripts/bench-lists.ts\` on ${new Date().toISOString()}.`, ""];
+    const plans: string[] = [`# Lead, deal and audit list plans on ${driver} (issue 17)`, "", `Written by \`scripts/bench/bench-lists.ts\` on ${new Date().toISOString()}.`, ""];
     for (const benchCase of await cases(database.db)) {
       for (let warm = 0; warm < 3; warm++) await benchCase.run(database.db);
       const times: number[] = [];
@@ -279,7 +279,7 @@ export async function benchLists(target: DatabaseTarget, driver: string, report:
       if (seqScans.length) failures.push(`${benchCase.list}: ${benchCase.name}: ${seqScans.join(", ")}`);
       report(`  ${benchCase.list.padEnd(5)} ${benchCase.name.padEnd(52)} p95 ${p95.toFixed(1).padStart(7)} ms ${p95 <= 20 ? "ok " : "OVER"} (goal <= 20 ms); ${verdict}`);
     }
-    await writeFile(path.join(import.meta.dirname, `../docs/list-query-plans-${driver}.md`), `${plans.join("\n")}\n`);
+    await writeFile(path.join(import.meta.dirname, `../../docs/list-query-plans-${driver}.md`), `${plans.join("\n")}\n`);
   } finally {
     await database.close();
   }

@@ -8,10 +8,10 @@
 // newer release as usual. With DATABASE_URL or STORAGE=s3 it refuses: see docs/deploy.md.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfigOrExit } from "../server/config.ts";
-import { runningServerPid } from "../server/backup/backup-requests.ts";
-import { configuredDataKeys, configuredKeyIds, keyLocations } from "../server/backup/data-encryption-keys.ts";
-import { restoreBackupArchive, RestoreRefused } from "../server/backup/restore-archive.ts";
+import { loadConfigOrExit } from "../../server/config.ts";
+import { runningServerPid } from "../../server/backup/backup-requests.ts";
+import { configuredDataKeys, configuredKeyIds, keyLocations } from "../../server/backup/data-encryption-keys.ts";
+import { restoreBackupArchive, RestoreRefused } from "../../server/backup/restore-archive.ts";
 
 process.umask(0o077);
 

@@ -6,17 +6,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
-import { composeServer } from "../server/compose-server.ts";
-import { loadConfig } from "../server/config.ts";
-import { createFieldCipher } from "../server/shared/crypto/field-cipher.ts";
+import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { composeServer } from "../../server/compose-server.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createFieldCipher } from "../../server/shared/crypto/field-cipher.ts";
 
 const key = () => randomBytes(32).toString("base64");
 
 /** `npm run rotate-data-key` with only the given environment; resolves with its exit code and output. */
 async function rotateDataKey(env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/rotate-data-key.ts", "--batch-size", "1"], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/operator/rotate-data-key.ts", "--batch-size", "1"], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env },
     });
     return { code: 0, stdout, stderr };

@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { driverIndependentSuites } from "../vitest.config.ts";
+import { driverIndependentSuites } from "../../vitest.config.ts";
 
-const root = path.join(import.meta.dirname, "..");
+const root = path.join(import.meta.dirname, "../..");
 
 function serverSuites(dir = "server"): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -2,8 +2,8 @@
 // the vendor handbook, into public/pdf/ before the build copies public/ to build/client/.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { resolveBrand } from "../domain/site/public-config.ts";
-import { writePdfDocument, type PdfBlock } from "../server/shared/pdf/write-document.ts";
+import { resolveBrand } from "../../domain/site/public-config.ts";
+import { writePdfDocument, type PdfBlock } from "../../server/shared/pdf/write-document.ts";
 
 const brand = resolveBrand(process.env);
 const outDir = path.resolve("public/pdf");

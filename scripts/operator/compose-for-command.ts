@@ -1,6 +1,6 @@
-import { composeServer } from "../server/compose-server.ts";
-import type { Config } from "../server/config.ts";
-import { PendingMigrationsError } from "../server/db/client.ts";
+import { composeServer } from "../../server/compose-server.ts";
+import type { Config } from "../../server/config.ts";
+import { PendingMigrationsError } from "../../server/db/client.ts";
 
 /**
  * The server's parts for an operator command (admin, rotate-data-key, backfill-match-keys), on the

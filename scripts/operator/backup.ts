@@ -10,15 +10,15 @@
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfigOrExit } from "../server/config.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { readBackupManifest, writeBackupArchive, type BackupManifest } from "../server/backup/backup-archive.ts";
-import { backupsDirName, moveFile, requestBackupFromServer, runningServerPid } from "../server/backup/backup-requests.ts";
-import { createBackupSigner } from "../server/backup/backup-signature.ts";
-import { keyLocations } from "../server/backup/data-encryption-keys.ts";
-import { backupArchiveName, rotateBackups } from "../server/backup/rotate-backups.ts";
-import { ensurePrivateDirectory } from "../server/private-directory.ts";
-import { configuredOrGeneratedSecret } from "../server/secrets.ts";
+import { loadConfigOrExit } from "../../server/config.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { readBackupManifest, writeBackupArchive, type BackupManifest } from "../../server/backup/backup-archive.ts";
+import { backupsDirName, moveFile, requestBackupFromServer, runningServerPid } from "../../server/backup/backup-requests.ts";
+import { createBackupSigner } from "../../server/backup/backup-signature.ts";
+import { keyLocations } from "../../server/backup/data-encryption-keys.ts";
+import { backupArchiveName, rotateBackups } from "../../server/backup/rotate-backups.ts";
+import { ensurePrivateDirectory } from "../../server/private-directory.ts";
+import { configuredOrGeneratedSecret } from "../../server/secrets.ts";
 
 process.umask(0o077);
 

@@ -1,10 +1,10 @@
-// The dealer widget (app/widget/kec-payment.ts) bundled and minified: scripts/build-widget.ts
+// The dealer widget (app/widget/kec-payment.ts) bundled and minified: scripts/build/build-widget.ts
 // writes it to public/widget.js, and widget-bundle.test.ts holds it to its size budget.
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
-export const widgetSource = path.resolve(import.meta.dirname, "../app/widget/kec-payment.ts");
+export const widgetSource = path.resolve(import.meta.dirname, "../../app/widget/kec-payment.ts");
 /** Issue 18: "well under 10 KB gzip". */
 export const widgetGzipBudgetBytes = 4 * 1024;
 

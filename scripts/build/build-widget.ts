@@ -5,5 +5,5 @@ import path from "node:path";
 import { bundleWidget, gzipBytes } from "./widget-bundle.ts";
 
 const code = await bundleWidget();
-await writeFile(path.resolve(import.meta.dirname, "../public/widget.js"), code);
+await writeFile(path.resolve(import.meta.dirname, "../../public/widget.js"), code);
 console.log(`public/widget.js: ${code.length} bytes, ${gzipBytes(code)} gzip`);

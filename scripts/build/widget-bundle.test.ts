@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { widgetBoxStyle } from "../domain/site/widget-embed.ts";
+import { widgetBoxStyle } from "../../domain/site/widget-embed.ts";
 import { bundleWidget, gzipBytes, widgetGzipBudgetBytes } from "./widget-bundle.ts";
 
 describe("the dealer widget (public/widget.js)", () => {
@@ -19,7 +19,7 @@ describe("the dealer widget (public/widget.js)", () => {
   });
 
   it("is shown on the demo page as the portal's snippet gives it: each element reserves its box", async () => {
-    const demo = await readFile(new URL("../public/widget-demo.html", import.meta.url), "utf8");
+    const demo = await readFile(new URL("../../public/widget-demo.html", import.meta.url), "utf8");
     const elements = demo.match(/<kec-payment [^>]*>/g) ?? [];
     expect(elements.length).toBeGreaterThan(0);
     for (const element of elements) expect(element.replace(/\s+/g, "")).toContain(`style="${widgetBoxStyle}"`);

@@ -6,8 +6,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
 
-export const serverBundleDir = path.resolve(import.meta.dirname, "../build/server");
-const entryPoints = ["start", "main"].map((name) => path.resolve(import.meta.dirname, `../server/${name}.ts`));
+export const serverBundleDir = path.resolve(import.meta.dirname, "../../build/server");
+const entryPoints = ["start", "main"].map((name) => path.resolve(import.meta.dirname, `../../server/${name}.ts`));
 
 /**
  * A module's `import.meta.url` and `import.meta.dirname` made to name the source file's place
