@@ -78,9 +78,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            { group: ["**/app/**", "react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "server/ may import domain/, never app/." },
-          ],
+          patterns: [{ group: ["**/app/**", "react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "server/ may import domain/, never app/." }],
         },
       ],
     },
