@@ -5,7 +5,7 @@ import { signInMessages } from "#domain/auth/sign-in-schema.ts";
 import { passwordLinkIn } from "../tests/support/password-link.ts";
 import { queryRows } from "../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, type TestServer } from "../tests/support/test-server.ts";
-import { mailOutbox } from "./db/schema.ts";
+import { mailOutbox } from "./mail/tables.ts";
 import { createAccount } from "./accounts/create-account.ts";
 import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
 import { seedDemo } from "./demo/seed-demo.ts";

@@ -10,7 +10,8 @@ import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer }
 import { totp } from "../tests/support/totp.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { auditLog, mailOutbox } from "./db/schema.ts";
+import { auditLog } from "./audit/tables.ts";
+import { mailOutbox } from "./mail/tables.ts";
 import { createAccount } from "./accounts/create-account.ts";
 import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
 

@@ -9,7 +9,7 @@ import { notReallyPdf, samplePdf, samplePng } from "../tests/support/multipart.t
 import { queryRows } from "../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
-import { dealDocument } from "./db/schema.ts";
+import { dealDocument } from "./deals/tables.ts";
 import { createAccount } from "./accounts/create-account.ts";
 
 // Generated bad input on every portal, back-office and /api/v1 endpoint (v1 with an API key), as a caller who may use

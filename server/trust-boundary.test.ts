@@ -10,7 +10,11 @@ import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type
 import { totp } from "../tests/support/totp.ts";
 import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
 import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
-import { auditLog, deal, footerMessage, mailOutbox, session, user } from "./db/schema.ts";
+import { auditLog } from "./audit/tables.ts";
+import { session, user } from "./auth/tables.ts";
+import { deal } from "./deals/tables.ts";
+import { footerMessage } from "./leads/tables.ts";
+import { mailOutbox } from "./mail/tables.ts";
 import { confirmFailuresPerHour } from "./accounts/confirm-identity-failures.ts";
 import { createAccount } from "./accounts/create-account.ts";
 import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";

@@ -4,7 +4,7 @@ import Fastify from "fastify";
 import { databaseTarget } from "../../server/compose-server.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/client.ts";
-import { footerMessage } from "../../server/db/schema.ts";
+import { footerMessage } from "../../server/leads/tables.ts";
 
 const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));

@@ -18,7 +18,7 @@ import pg from "pg";
 import { authRoles } from "../../domain/auth/roles.ts";
 import { composeServer } from "../../server/compose-server.ts";
 import { loadConfig } from "../../server/config.ts";
-import { vendorCompany } from "../../server/db/schema.ts";
+import { vendorCompany } from "../../server/vendors/tables.ts";
 import { createAccount } from "../../server/accounts/create-account.ts";
 import { benchLists } from "./bench-lists.ts";
 import { benchPromiseBoards } from "./bench-promise.ts";

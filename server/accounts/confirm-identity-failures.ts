@@ -1,6 +1,6 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
-import { auditLog } from "../db/schema.ts";
+import { auditLog } from "../audit/tables.ts";
 
 /**
  * A confirmation guards new API keys, webhook endpoints, reveals and downloads, so a stolen session

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../db/client.ts";
-import { user } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { endSignIns, revokeCreatedCredentials } from "./end-user-access.ts";

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
-import { apiKey, session, verification, webhookEndpoint } from "../db/schema.ts";
+import { apiKey } from "../api-keys/tables.ts";
+import { session, verification } from "../auth/tables.ts";
+import { webhookEndpoint } from "../webhooks/tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 
 /**

@@ -2,7 +2,7 @@ import { asc, inArray } from "drizzle-orm";
 import { staffRoles } from "#domain/auth/roles.ts";
 import type { StaffMember } from "#domain/accounts/staff-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { user } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
 
 /** Every staff and admin account, by name: a short list (the lender's own team). */
 export async function listStaff(db: Database): Promise<StaffMember[]> {

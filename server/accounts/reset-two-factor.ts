@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { twoFactor, user } from "../db/schema.ts";
+import { twoFactor, user } from "../auth/tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { accountEventMail } from "../auth/account-mails.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";

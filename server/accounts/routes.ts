@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoles } from "#domain/auth/roles.ts";
 import { recentAuthenticationUntil } from "#domain/auth/session-lifetime.ts";
 import { confirmIdentity as confirmIdentityEndpoint, getMe, keepAlive } from "#domain/accounts/me-contracts.ts";
-import { session } from "../db/schema.ts";
+import { session } from "../auth/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import type { SessionUser } from "../auth/auth-plugin.ts";
 import { registerEndpoint } from "../register-endpoint.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
-import { user } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
 
 /** An address as its mailbox receives it: trimmed, in lower case, without a `+tag` (me+client@x reaches me@x). */
 const mailbox = (address: string) =>

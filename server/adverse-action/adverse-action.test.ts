@@ -8,7 +8,11 @@ import { readPdf } from "../../tests/support/pdf-text.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { auditLog, creditApplication, creditApplicationDecision, deal, dealHistory, mailOutbox } from "../db/schema.ts";
+import { creditApplicationDecision } from "./tables.ts";
+import { auditLog } from "../audit/tables.ts";
+import { deal, dealHistory } from "../deals/tables.ts";
+import { creditApplication } from "../leads/tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { declinesDue } from "./declines-due.ts";
 

@@ -4,7 +4,9 @@ import { noticeRecipientMessages, type NoticeRecipientSource } from "#domain/adv
 import { noticeDueOn } from "#domain/adverse-action/notice-due.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { adverseActionNotice, creditApplication, creditApplicationDecision, deal, dealClient } from "../db/schema.ts";
+import { adverseActionNotice, creditApplicationDecision } from "./tables.ts";
+import { deal, dealClient } from "../deals/tables.ts";
+import { creditApplication } from "../leads/tables.ts";
 import { isUserAddress } from "../accounts/user-address.ts";
 
 /** A declined (or not yet declined) file as the notice needs it. */

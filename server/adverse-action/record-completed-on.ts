@@ -3,7 +3,8 @@ import type { AdverseActionSubjectType } from "#domain/adverse-action/contracts.
 import { completedOnProblem } from "#domain/adverse-action/notice-due.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import type { Database } from "../db/client.ts";
-import { creditApplication, deal, dealHistory, leadHistory } from "../db/schema.ts";
+import { deal, dealHistory } from "../deals/tables.ts";
+import { creditApplication, leadHistory } from "../leads/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { adverseActionState, findNoticeContent, findNoticeSubject } from "./notice-subject.ts";
 

@@ -4,7 +4,9 @@ import type { AdverseActionSubjectType, NoticeContentRequest } from "#domain/adv
 import type { Brand } from "#domain/site/brand.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import type { Database, DbExecutor } from "../db/client.ts";
-import { adverseActionNotice, creditApplication, creditApplicationDecision, deal, dealHistory } from "../db/schema.ts";
+import { adverseActionNotice, creditApplicationDecision } from "./tables.ts";
+import { deal, dealHistory } from "../deals/tables.ts";
+import { creditApplication } from "../leads/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { isUserAddress } from "../accounts/user-address.ts";
 import { recordAudit } from "../audit/record-audit.ts";

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { apiKey, user, vendorCompany } from "../db/schema.ts";
+import { apiKey } from "./tables.ts";
+import { user } from "../auth/tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import type { Brand } from "#domain/site/brand.ts";
 import { tellCompanyOfCredential } from "../accounts/tell-company-of-credential.ts";
 import { recordAudit } from "../audit/record-audit.ts";

@@ -5,7 +5,11 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, notReallyPdf, samplePdf, samplePng, type UploadFile } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { apiKey, auditLog, deal, dealDocument, mailOutbox, user } from "../db/schema.ts";
+import { apiKey } from "../api-keys/tables.ts";
+import { auditLog } from "../audit/tables.ts";
+import { user } from "../auth/tables.ts";
+import { deal, dealDocument } from "../deals/tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;

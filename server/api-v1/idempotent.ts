@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { canonicalJson, idempotencyWindowHours } from "#domain/api-keys/request-fingerprint.ts";
 import type { Database } from "../db/client.ts";
-import { apiIdempotency } from "../db/schema.ts";
+import { apiIdempotency } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 

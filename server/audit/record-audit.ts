@@ -1,5 +1,5 @@
 import type { DbExecutor } from "../db/client.ts";
-import { auditLog } from "../db/schema.ts";
+import { auditLog } from "./tables.ts";
 
 export type AuditEntry = {
   action: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isStaffRole } from "#domain/auth/roles.ts";
 import { activityWriteIntervalMs, recentAuthenticationUntil, sessionEndsAt } from "#domain/auth/session-lifetime.ts";
-import { session as sessionTable } from "../db/schema.ts";
+import { session as sessionTable } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { exceedsJsonDepth, tooDeepMessage } from "../limit-json-depth.ts";
 import type { Auth } from "./create-auth.ts";

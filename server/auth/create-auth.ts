@@ -12,7 +12,8 @@ import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { sessionLimits } from "#domain/auth/session-lifetime.ts";
 import { accountWaitMessage, accountWaitSeconds, signInThrottle, signInWaitMessage, signInWaitSeconds } from "#domain/auth/sign-in-delay.ts";
 import type { Database } from "../db/client.ts";
-import * as schema from "../db/schema.ts";
+import { auditLog } from "../audit/tables.ts";
+import * as authTables from "./tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
@@ -42,12 +43,12 @@ export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        twoFactor: schema.twoFactor,
-        rateLimit: schema.rateLimit,
+        user: authTables.user,
+        session: authTables.session,
+        account: authTables.account,
+        verification: authTables.verification,
+        twoFactor: authTables.twoFactor,
+        rateLimit: authTables.rateLimit,
       },
     }),
     trustedOrigins: [publicUrl],
@@ -86,7 +87,7 @@ export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions
       onPasswordReset: async ({ user }) => {
         const invitation = !user.emailVerified;
         await db.transaction(async (tx) => {
-          await tx.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+          await tx.update(authTables.user).set({ emailVerified: true }).where(eq(authTables.user.id, user.id));
           await endSignIns(tx, user.id);
           const revoked = await revokeCreatedCredentials(tx, user.id, { actorUserId: user.id, reason: "password.reset" });
           await recordAudit(tx, { action: invitation ? "invitation.accepted" : "password.reset", actorUserId: user.id, subject: user.email });
@@ -148,7 +149,7 @@ export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions
           // session (the code, or the password of an account without two-factor), never from
           // whatever else creates one.
           before: async (session, context) => {
-            const [owner] = await db.select({ role: schema.user.role, twoFactorEnabled: schema.user.twoFactorEnabled }).from(schema.user).where(eq(schema.user.id, session.userId));
+            const [owner] = await db.select({ role: authTables.user.role, twoFactorEnabled: authTables.user.twoFactorEnabled }).from(authTables.user).where(eq(authTables.user.id, session.userId));
             const factorProved = sessionMakingFactors.includes(context?.path ?? "") && (context?.path !== "/sign-in/email" || !owner?.twoFactorEnabled);
             return {
               data: {
@@ -233,8 +234,8 @@ async function refuseWhileThrottled(db: Database, ctx: HookContext): Promise<voi
   if (!ipAddress) return;
   const now = new Date();
   const since = new Date(now.getTime() - signInThrottle.windowMinutes * 60_000);
-  const { at, action, subject } = schema.auditLog;
-  const fromAddress = sql`${schema.auditLog.ipAddress} = ${ipAddress}`;
+  const { at, action, subject } = auditLog;
+  const fromAddress = sql`${auditLog.ipAddress} = ${ipAddress}`;
   const reset = sql`(select max(reset.at) from audit_log reset where reset.action in ('password.reset', 'invitation.accepted') and reset.subject = ${email})`;
   const sinceReset = sql`(${reset} is null or ${at} > ${reset})`;
   const [row] = await db
@@ -244,7 +245,7 @@ async function refuseWhileThrottled(db: Database, ctx: HookContext): Promise<voi
       accountFailures: sql<number>`count(*) filter (where ${sinceReset})`.mapWith(Number),
       accountOldest: sql<string | null>`min(${at}) filter (where ${sinceReset})`,
     })
-    .from(schema.auditLog)
+    .from(auditLog)
     .where(and(eq(action, "sign-in.failed"), eq(subject, email), gt(at, since)));
   const accountWait = accountWaitSeconds(row?.accountFailures ?? 0, row?.accountOldest ? new Date(row.accountOldest) : null, now);
   if (accountWait > 0) throw new APIError("TOO_MANY_REQUESTS", { message: accountWaitMessage(accountWait), code: "SIGN_IN_THROTTLED" }, { "retry-after": String(accountWait) });
@@ -270,16 +271,16 @@ async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
 async function spendTotpStep(db: Database, ctx: HookContext): Promise<void> {
   const userId = await twoFactorUserId(ctx);
   if (!userId) return;
-  const [stored] = await db.select({ secret: schema.twoFactor.secret }).from(schema.twoFactor).where(eq(schema.twoFactor.userId, userId));
+  const [stored] = await db.select({ secret: authTables.twoFactor.secret }).from(authTables.twoFactor).where(eq(authTables.twoFactor.userId, userId));
   if (!stored) return;
   const step = matchingTotpStep(await symmetricDecrypt({ key: ctx.context.secretConfig, data: stored.secret }), String(ctx.body?.code ?? ""));
   // A wrong code is left to better-auth, which refuses it and counts the failure.
   if (step === null) return;
   const claimed = await db
-    .update(schema.twoFactor)
+    .update(authTables.twoFactor)
     .set({ lastUsedStep: step })
-    .where(and(eq(schema.twoFactor.userId, userId), or(isNull(schema.twoFactor.lastUsedStep), lt(schema.twoFactor.lastUsedStep, step))))
-    .returning({ id: schema.twoFactor.id });
+    .where(and(eq(authTables.twoFactor.userId, userId), or(isNull(authTables.twoFactor.lastUsedStep), lt(authTables.twoFactor.lastUsedStep, step))))
+    .returning({ id: authTables.twoFactor.id });
   if (claimed.length === 0) {
     // The after hook does not run when a before hook refuses: audit the refusal here.
     await recordAudit(db, {

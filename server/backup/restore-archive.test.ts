@@ -5,7 +5,7 @@ import path from "node:path";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
-import { footerMessage } from "../db/schema.ts";
+import { footerMessage } from "../leads/tables.ts";
 import { writeBackupArchive } from "./backup-archive.ts";
 import { createBackupSigner } from "./backup-signature.ts";
 import { restoreBackupArchive, RestoreRefused } from "./restore-archive.ts";

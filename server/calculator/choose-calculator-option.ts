@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import type { Database } from "../db/client.ts";
-import { calculatorLead } from "../db/schema.ts";
+import { calculatorLead } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";

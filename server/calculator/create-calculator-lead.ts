@@ -3,7 +3,7 @@ import { calculatorEntityFlags, calculatorQuoteInput, type CalculatorLeadRequest
 import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
 import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../db/client.ts";
-import { calculatorLead } from "../db/schema.ts";
+import { calculatorLead } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { recordDuplicates } from "../duplicates/record-duplicates.ts";

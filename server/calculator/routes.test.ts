@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { calculatorLead, mailOutbox } from "../db/schema.ts";
+import { calculatorLead } from "./tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { calculatorLeadFixture as lead } from "../../tests/support/calculator-fixtures.ts";
 
 let server: TestServer;

@@ -6,7 +6,7 @@ import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { revealLinkSecrets } from "../mail/hide-link-secrets.ts";
 

@@ -7,7 +7,8 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { deal, dealMessage, user } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { deal, dealMessage } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 // Issue 17: "Waiting for us" is kept on the deal (awaiting_reply_since): set by the vendor's

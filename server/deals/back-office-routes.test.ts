@@ -5,7 +5,9 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { auditLog, dealDocument, dealHistory, mailOutbox } from "../db/schema.ts";
+import { auditLog } from "../audit/tables.ts";
+import { dealDocument, dealHistory } from "./tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { newDealMessages, type NewDealClient } from "#domain/deals/new-deal-schema.ts";
 import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { deal, dealDocument, dealMessage } from "../db/schema.ts";
+import { deal, dealDocument, dealMessage } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { lastFour, type FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { recordDuplicates } from "../duplicates/record-duplicates.ts";

@@ -7,7 +7,11 @@ import { responseDueAt } from "#domain/response-times/response-promise.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { deal, dealHistory, dealMessage, footerMessage, leadStatus, mailOutbox, responseClock, user } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { deal, dealHistory, dealMessage } from "./tables.ts";
+import { footerMessage, leadStatus } from "../leads/tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { responseClock } from "../response-times/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { deal } from "../db/schema.ts";
+import { deal } from "./tables.ts";
 import { inScopeAndPeriod, type Period } from "./deal-period.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 

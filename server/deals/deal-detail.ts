@@ -2,7 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { vendorWroteLast } from "./list-all-deals.ts";
 import { referredThrough } from "../partners/create-referred-deal.ts";
-import { deal, dealClient, dealHistory, user, vendorCompany } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { deal, dealClient, dealHistory } from "./tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 
 /** A deal for the back office: sensitive client numbers stay masked (decisions.md 8). */
 export async function dealDetail(db: Database, dealId: string) {

@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
-import { deal } from "../db/schema.ts";
+import { deal } from "./tables.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 
 /** A business month of this year, or null for all times. */

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { dealDocument, dealMessage } from "../db/schema.ts";
+import { dealDocument, dealMessage } from "./tables.ts";
 
 /** A deal's thread and documents; callers check access to the deal first. */
 export async function dealThread(db: Database, dealId: string) {

@@ -1,7 +1,8 @@
 import type { Readable } from "node:stream";
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { deal, vendorCompany } from "../db/schema.ts";
+import { deal } from "./tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import { csvStream } from "../shared/csv/csv-stream.ts";
 import { keysetBatches } from "../shared/csv/keyset-batches.ts";
 

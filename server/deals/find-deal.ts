@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { deal } from "../db/schema.ts";
+import { deal } from "./tables.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 
 /** One of the company's deals, or null (another company's deal is not found either). */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { deal, dealDocument } from "../db/schema.ts";
+import { deal, dealDocument } from "./tables.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 
 /** A document of one of the company's deals, or null. */

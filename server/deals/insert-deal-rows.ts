@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Transaction } from "../db/client.ts";
-import { deal, dealClient } from "../db/schema.ts";
+import { deal, dealClient } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { emitDealEvent } from "../webhooks/emit-deal-event.ts";
 

@@ -4,7 +4,9 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, notReallyPdf, samplePdf, samplePng, type UploadFile } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { auditLog, dealDocument, mailOutbox } from "../db/schema.ts";
+import { auditLog } from "../audit/tables.ts";
+import { dealDocument } from "./tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 // Issue 15: the vendor's page per deal (details, history, documents added later) and the unread marker.

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { vendorHistoryFields, type VendorDeal } from "#domain/deals/portal-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { deal, dealDocument, dealHistory, dealVendorRead } from "../db/schema.ts";
+import { deal, dealDocument, dealHistory, dealVendorRead } from "./tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";

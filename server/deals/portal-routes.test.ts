@@ -9,7 +9,9 @@ import { multipartBody, notReallyPdf, samplePdf, samplePng, sampleXml, type Uplo
 import { queryRows } from "../../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { auditLog, deal, dealClient, dealDocument, user } from "../db/schema.ts";
+import { auditLog } from "../audit/tables.ts";
+import { user } from "../auth/tables.ts";
+import { deal, dealClient, dealDocument } from "./tables.ts";
 import { postMessage } from "./post-message.ts";
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { deal, dealDocument, dealMessage } from "../db/schema.ts";
+import { deal, dealDocument, dealMessage } from "./tables.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { MailContext } from "../leads/store-lead.ts";

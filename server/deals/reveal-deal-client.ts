@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { RevealDealClientField } from "#domain/deals/back-office-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { dealClient } from "../db/schema.ts";
+import { dealClient } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";

@@ -17,20 +17,11 @@ import { pickedOptionRequest } from "#domain/questionnaire/picked-option-schema.
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import {
-  calculatorLead,
-  creditApplication,
-  deal,
-  dealDocument,
-  dealHistory,
-  dealMessage,
-  footerMessage,
-  leadStatus,
-  pickedOption,
-  questionnaireAnswer,
-  responseClock,
-  vendorContact,
-} from "../db/schema.ts";
+import { calculatorLead } from "../calculator/tables.ts";
+import { deal, dealDocument, dealHistory, dealMessage } from "../deals/tables.ts";
+import { creditApplication, footerMessage, leadStatus, vendorContact } from "../leads/tables.ts";
+import { pickedOption, questionnaireAnswer } from "../questionnaire/tables.ts";
+import { responseClock } from "../response-times/tables.ts";
 import { updateDeal } from "../deals/update-deal.ts";
 import { updateLead } from "../leads/update-lead.ts";
 import { chooseCalculatorOption } from "../calculator/choose-calculator-option.ts";

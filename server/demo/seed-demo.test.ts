@@ -5,7 +5,11 @@ import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { stageValues } from "#domain/deals/stages.ts";
 import { leadTypes } from "#domain/leads/lead-inbox.ts";
 import { signIn, startTestServer, type TestServer } from "../../tests/support/test-server.ts";
-import { calculatorLead, creditApplicationOwner, deal, dealDocument, dealHistory, mailOutbox, partner } from "../db/schema.ts";
+import { calculatorLead } from "../calculator/tables.ts";
+import { deal, dealDocument, dealHistory } from "../deals/tables.ts";
+import { creditApplicationOwner } from "../leads/tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { partner } from "../partners/tables.ts";
 import { otherDemoVendorEmail, seedDemo, type DemoAccount } from "./seed-demo.ts";
 
 const passwords = { admin: "admin-password-1", vendor: "vendor-password-1" };

@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { DuplicateRecordType } from "#domain/duplicates/contracts.ts";
 import { duplicateWindowDays, type MatchOwner } from "#domain/duplicates/match-keys.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { creditApplicationOwner } from "../db/schema.ts";
+import { creditApplicationOwner } from "../leads/tables.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { recordDuplicates } from "./record-duplicates.ts";
 

@@ -1,7 +1,12 @@
 import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { DuplicateLink, DuplicateRecordType } from "#domain/duplicates/contracts.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { calculatorLead, creditApplication, deal, duplicateLink, user, vendorCompany } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { calculatorLead } from "../calculator/tables.ts";
+import { deal } from "../deals/tables.ts";
+import { duplicateLink } from "./tables.ts";
+import { creditApplication } from "../leads/tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 
 const limit = 200;
 type Described = { title: string; createdAt: string };

@@ -2,7 +2,7 @@ import { and, gte, inArray, lte, ne, or } from "drizzle-orm";
 import type { DuplicateRecordType } from "#domain/duplicates/contracts.ts";
 import { duplicateWindowDays, matchKinds, matchValues, type MatchKind, type MatchOwner } from "#domain/duplicates/match-keys.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { duplicateLink, duplicateMatchKey } from "../db/schema.ts";
+import { duplicateLink, duplicateMatchKey } from "./tables.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 
 export type MatchedRecord = { type: DuplicateRecordType; id: string; taxId?: string | null; email?: string | null; phone?: string | null; owners?: readonly MatchOwner[] };

@@ -11,7 +11,9 @@ import { questionnaireAnswerFixture } from "../../tests/support/questionnaire-fi
 import { queryRows } from "../../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { auditLog, deal, mailOutbox } from "../db/schema.ts";
+import { auditLog } from "../audit/tables.ts";
+import { deal } from "../deals/tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { dealsCsv } from "../deals/export-deals-csv.ts";
 import { leadsCsv } from "./export-leads-csv.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { firstOwner, secondOwner, type CreditApplicationRequest, type OwnerFields } from "#domain/leads/credit-application-schema.ts";
 import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../db/client.ts";
-import { creditApplication, creditApplicationOwner } from "../db/schema.ts";
+import { creditApplication, creditApplicationOwner } from "./tables.ts";
 import { lastFour, type FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { enqueueApplicantStatusMail } from "../mail/enqueue-applicant-status-mail.ts";
 import { recordDuplicates } from "../duplicates/record-duplicates.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FooterMessageRequest } from "#domain/leads/footer-message-schema.ts";
 import type { Database } from "../db/client.ts";
-import { footerMessage } from "../db/schema.ts";
+import { footerMessage } from "./tables.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
 import { leadClock } from "../response-times/response-clock.ts";

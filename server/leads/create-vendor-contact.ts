@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { VendorContactRequest } from "#domain/leads/vendor-contact-schema.ts";
 import type { Database } from "../db/client.ts";
-import { vendorContact } from "../db/schema.ts";
+import { vendorContact } from "./tables.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "./store-lead.ts";
 import { leadClock } from "../response-times/response-clock.ts";

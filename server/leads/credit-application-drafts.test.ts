@@ -5,7 +5,8 @@ import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { queryRows } from "../../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { creditApplicationDraft, mailOutbox } from "../db/schema.ts";
+import { creditApplicationDraft } from "./tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { sha256Hex } from "../shared/crypto/link-token.ts";
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CreditApplicationDetail } from "#domain/leads/back-office-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { creditApplication, creditApplicationOwner } from "../db/schema.ts";
+import { creditApplication, creditApplicationOwner } from "./tables.ts";
 
 const mask = (last4: string | null) => (last4 ? `•••-••-${last4}` : null);
 

@@ -3,21 +3,13 @@ import type { LeadDetail, RelatedLead } from "#domain/leads/back-office-contract
 import { cardUseLabels, entityFlagLabels, equipmentFlagLabels, flagsAsText, oldestDebtLabels, type LeadHistoryField } from "#domain/leads/lead-fields.ts";
 import type { LeadStatus, LeadType } from "#domain/leads/lead-inbox.ts";
 import type { Database } from "../db/client.ts";
-import {
-  calculatorLead,
-  creditApplication,
-  creditApplicationOwner,
-  deal,
-  footerMessage,
-  leadHistory,
-  leadStatus,
-  partner,
-  pickedOption,
-  questionnaireAnswer,
-  user,
-  vendorCompany,
-  vendorContact,
-} from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { calculatorLead } from "../calculator/tables.ts";
+import { deal } from "../deals/tables.ts";
+import { creditApplication, creditApplicationOwner, footerMessage, leadHistory, leadStatus, vendorContact } from "./tables.ts";
+import { partner } from "../partners/tables.ts";
+import { pickedOption, questionnaireAnswer } from "../questionnaire/tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import { referredThrough, type ReferralLeadType } from "../partners/create-referred-deal.ts";
 
 /** How far back a lead with the same e-mail or phone counts as related, and how many are listed. */

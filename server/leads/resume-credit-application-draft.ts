@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { creditApplicationDraft as draftSchema, draftMessages } from "#domain/leads/credit-application-draft-schema.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { creditApplicationDraft } from "../db/schema.ts";
+import { creditApplicationDraft } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { sha256Hex } from "../shared/crypto/link-token.ts";

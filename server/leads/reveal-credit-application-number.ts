@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { SensitiveField } from "#domain/leads/back-office-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { creditApplication, creditApplicationOwner } from "../db/schema.ts";
+import { creditApplication, creditApplicationOwner } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";

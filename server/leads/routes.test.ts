@@ -5,7 +5,8 @@ import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { queryRows, testDriver } from "../../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { creditApplication, creditApplicationOwner, footerMessage, mailOutbox, vendorContact } from "../db/schema.ts";
+import { creditApplication, creditApplicationOwner, footerMessage, vendorContact } from "./tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
 
 let server: TestServer;
 let smtp: SmtpCatcher;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { draftLifetimeDays, draftMessages, draftResumeUrl, draftSavesPerEmailPerHour, type SaveDraftRequest } from "#domain/leads/credit-application-draft-schema.ts";
 import type { Database } from "../db/client.ts";
-import { creditApplicationDraft } from "../db/schema.ts";
+import { creditApplicationDraft } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { emailHash, newLinkToken, sha256Hex } from "../shared/crypto/link-token.ts";

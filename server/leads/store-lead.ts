@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
-import { mailOutbox, responseClock } from "../db/schema.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { responseClock } from "../response-times/tables.ts";
 import { wakeAfterCommit } from "../db/wake-after-commit.ts";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import type { ResponsePromise } from "#domain/response-times/response-promise.ts";

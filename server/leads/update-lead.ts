@@ -4,7 +4,8 @@ import type { LeadHistoryField } from "#domain/leads/lead-fields.ts";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import { countsAsLeadContact } from "#domain/response-times/response-promise.ts";
 import type { Database } from "../db/client.ts";
-import { leadHistory, leadStatus, user } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { leadHistory, leadStatus } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordFirstContact } from "../response-times/response-clock.ts";
 

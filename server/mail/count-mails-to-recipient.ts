@@ -1,6 +1,6 @@
 import { and, count, gt, sql } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "./tables.ts";
 
 /**
  * Mails of every kind queued to an address (any case) in the last hour: what a per-recipient cap

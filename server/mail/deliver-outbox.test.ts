@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { openTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "./tables.ts";
 import { createFieldCipher } from "../shared/crypto/field-cipher.ts";
 import { devMailDirectory, devMailTransport } from "./dev-mail-transport.ts";
 import { enqueueMail } from "./enqueue-mail.ts";

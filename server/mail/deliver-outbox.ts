@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Database } from "../db/client.ts";
-import type { MailAttachment } from "../db/schema.ts";
+import type { MailAttachment } from "./tables.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { revealLinkSecrets } from "./hide-link-secrets.ts";
 import { inSpan } from "../telemetry.ts";

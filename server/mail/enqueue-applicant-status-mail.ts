@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { applicantMailsPerAddressPerHour, type ApplicantStatus } from "#domain/leads/applicant-status.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { statusMailOptOut, statusMailOptOutToken } from "../db/schema.ts";
+import { statusMailOptOut, statusMailOptOutToken } from "./tables.ts";
 import { isUserAddress } from "../accounts/user-address.ts";
 import { emailHash, newLinkToken, sha256Hex } from "../shared/crypto/link-token.ts";
 import type { MailContext } from "../leads/store-lead.ts";

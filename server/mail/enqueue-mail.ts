@@ -1,5 +1,5 @@
 import type { DbExecutor } from "../db/client.ts";
-import { mailOutbox, type MailAttachment } from "../db/schema.ts";
+import { mailOutbox, type MailAttachment } from "./tables.ts";
 import { wakeAfterCommit } from "../db/wake-after-commit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { hideLinkSecrets } from "./hide-link-secrets.ts";

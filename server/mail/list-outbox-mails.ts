@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { OutboxMail } from "#domain/mail/outbox-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "./tables.ts";
 
 /** The latest 100 mails, newest first, whatever their state. */
 export async function listOutboxMails(db: Database): Promise<{ mails: OutboxMail[] }> {

@@ -8,7 +8,9 @@ import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
-import { creditApplication, mailOutbox, verification } from "../db/schema.ts";
+import { verification } from "../auth/tables.ts";
+import { creditApplication } from "../leads/tables.ts";
+import { mailOutbox } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { hideLinkSecrets, revealLinkSecrets } from "./hide-link-secrets.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { optOutMessages } from "#domain/leads/applicant-status.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { statusMailOptOut, statusMailOptOutToken } from "../db/schema.ts";
+import { statusMailOptOut, statusMailOptOutToken } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { sha256Hex } from "../shared/crypto/link-token.ts";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "./tables.ts";
 import { wakeAfterCommit } from "../db/wake-after-commit.ts";
 import { AppError } from "../shared/errors.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { businessDayOf } from "#domain/site/business-day.ts";
 import type { Database } from "../db/client.ts";
-import { vendorLinkVisit } from "../db/schema.ts";
+import { vendorLinkVisit } from "./tables.ts";
 import { resolveVendorLink } from "./resolve-vendor-link.ts";
 
 /** One more visit to a company's link today: a counter, no personal data (issue 18). */

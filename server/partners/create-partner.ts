@@ -1,6 +1,6 @@
 import type { PartnerInput } from "#domain/partners/back-office-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { partner } from "../db/schema.ts";
+import { partner } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { brandedCompanyId, partnerSaveError } from "./partner-company.ts";

@@ -2,7 +2,7 @@ import { and, eq, or, isNull } from "drizzle-orm";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import type { DbExecutor, Transaction } from "../db/client.ts";
-import { user } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
 import { insertDealRows } from "../deals/insert-deal-rows.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";

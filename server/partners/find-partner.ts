@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { partner } from "../db/schema.ts";
+import { partner } from "./tables.ts";
 
 export async function findPartner(db: Database, slug: string) {
   const [row] = await db.select().from(partner).where(eq(partner.slug, slug));

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { partner, vendorCompany } from "../db/schema.ts";
+import { partner } from "./tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 
 /** Every partner calculator, by name, as staff edit them, with the vendor company it brands (null for a stand-alone partner). */
 export async function listPartners(db: Database) {

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
-import { partner, vendorCompany } from "../db/schema.ts";
+import { partner } from "./tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import { AppError } from "../shared/errors.ts";
 
 const unknownCompany = () => new AppError("NOT_FOUND", "That vendor company does not exist. Choose one from the list.");

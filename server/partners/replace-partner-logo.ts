@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { partnerLogoTypes } from "#domain/partners/back-office-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { partner } from "../db/schema.ts";
+import { partner } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { withUploads } from "../shared/receive-uploads.ts";

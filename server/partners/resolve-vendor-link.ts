@@ -3,7 +3,8 @@ import type { PartnerBranding } from "#domain/partners/public-contracts.ts";
 import { defaultVendorBranding } from "#domain/site/partner-page.ts";
 import { vendorLinkSegmentPattern, vendorSlugPattern } from "#domain/vendors/vendor-slug.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { partner, vendorCompany } from "../db/schema.ts";
+import { partner } from "./tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 
 export type VendorLink = {
   /** The company requests through this link are attributed to; null for a stand-alone partner. */

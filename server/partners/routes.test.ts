@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf, samplePng } from "../../tests/support/multipart.ts";
 import { signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { auditLog, vendorCompany } from "../db/schema.ts";
+import { auditLog } from "../audit/tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;

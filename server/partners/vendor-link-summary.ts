@@ -3,7 +3,11 @@ import { businessDayOf, startOfBusinessDay } from "#domain/site/business-day.ts"
 import { vendorApplyPath, vendorLinkPath } from "#domain/site/partner-page.ts";
 import type { VendorLinkSummary } from "#domain/partners/portal-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { calculatorLead, creditApplication, questionnaireAnswer, vendorCompany, vendorLinkVisit } from "../db/schema.ts";
+import { calculatorLead } from "../calculator/tables.ts";
+import { creditApplication } from "../leads/tables.ts";
+import { vendorLinkVisit } from "./tables.ts";
+import { questionnaireAnswer } from "../questionnaire/tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 
 const dayMs = 86_400_000;

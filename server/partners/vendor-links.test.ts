@@ -8,22 +8,16 @@ import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
 import { questionnaireAnswerFixture } from "../../tests/support/questionnaire-fixtures.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
-import {
-  calculatorLead,
-  creditApplication,
-  deal,
-  dealClient,
-  mailOutbox,
-  partner,
-  questionnaireAnswer,
-  responseClock,
-  user,
-  vendorCompany,
-  vendorLinkVisit,
-  webhookDelivery,
-  webhookEndpoint,
-  webhookEvent,
-} from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { calculatorLead } from "../calculator/tables.ts";
+import { deal, dealClient } from "../deals/tables.ts";
+import { creditApplication } from "../leads/tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { partner, vendorLinkVisit } from "./tables.ts";
+import { questionnaireAnswer } from "../questionnaire/tables.ts";
+import { responseClock } from "../response-times/tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
+import { webhookDelivery, webhookEndpoint, webhookEvent } from "../webhooks/tables.ts";
 
 let server: TestServer;
 let ola: { company: typeof vendorCompany.$inferSelect; email: string; cookie: string };

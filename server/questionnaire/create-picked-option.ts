@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { PickedOptionRequest } from "#domain/questionnaire/picked-option-schema.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import type { Database } from "../db/client.ts";
-import { pickedOption, questionnaireAnswer } from "../db/schema.ts";
+import { pickedOption, questionnaireAnswer } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "../leads/store-lead.ts";

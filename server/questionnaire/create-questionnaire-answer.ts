@@ -3,7 +3,7 @@ import { landingQuoteInput, type QuestionnaireAnswerRequest } from "#domain/ques
 import { landingMonthsInBusiness, landingQuote, type LandingQuote } from "#domain/pricing/landing-quote.ts";
 import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../db/client.ts";
-import { questionnaireAnswer } from "../db/schema.ts";
+import { questionnaireAnswer } from "./tables.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import { storeLead, type LeadContext } from "../leads/store-lead.ts";
 import { leadClock } from "../response-times/response-clock.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { questionnaireAnswer } from "../db/schema.ts";
+import { questionnaireAnswer } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";

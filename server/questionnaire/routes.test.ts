@@ -5,7 +5,8 @@ import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { defaultBrand } from "#domain/site/brand.ts";
 import { questionnaireAnswerFixture } from "../../tests/support/questionnaire-fixtures.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { mailOutbox, pickedOption, questionnaireAnswer } from "../db/schema.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { pickedOption, questionnaireAnswer } from "./tables.ts";
 
 let server: TestServer;
 beforeAll(async () => {

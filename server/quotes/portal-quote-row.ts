@@ -2,7 +2,8 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { PortalQuote } from "#domain/quotes/portal-contracts.ts";
 import { quoteStatus } from "#domain/quotes/vendor-quote.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { user, vendorQuote } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { vendorQuote } from "./tables.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 
 const columns = {

@@ -9,7 +9,8 @@ import { readPdf } from "../../tests/support/pdf-text.ts";
 import { mailAttachments, SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
-import { mailOutbox, vendorQuote } from "../db/schema.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { vendorQuote } from "./tables.ts";
 
 let smtp: SmtpCatcher;
 let server: TestServer;

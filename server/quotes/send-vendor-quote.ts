@@ -5,7 +5,8 @@ import { priceVendorQuote, type QuoteTier } from "#domain/pricing/vendor-quote-p
 import { canResend, QUOTE_MAILS_PER_RECIPIENT_PER_HOUR, QUOTE_SENDS_PER_HOUR, quoteExpiry } from "#domain/quotes/vendor-quote.ts";
 import { formatBusinessDateTime, yearInTimeZone } from "#domain/site/business-time.ts";
 import type { Database, DbExecutor } from "../db/client.ts";
-import { vendorCompany, vendorQuote, vendorQuoteMail } from "../db/schema.ts";
+import { vendorQuote, vendorQuoteMail } from "./tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { emailHash } from "../shared/crypto/link-token.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";

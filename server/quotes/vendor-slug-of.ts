@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
-import { vendorCompany } from "../db/schema.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 
 /** A company's link slug (/vendor_partner/<slug>, issue 18): quotes and the widget snippet link to it. */
 export async function vendorSlugOf(db: DbExecutor, companyId: string): Promise<string> {

@@ -7,7 +7,8 @@ import { calculatorLeadFixture } from "../../tests/support/calculator-fixtures.t
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
-import { responseClock, user } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { responseClock } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { promiseBoard } from "./promise-board.ts";
 

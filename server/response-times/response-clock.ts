@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import { leadSource, responseDueAt, type ResponsePromise, type ResponseSource } from "#domain/response-times/response-promise.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { responseClock } from "../db/schema.ts";
+import { responseClock } from "./tables.ts";
 import { loadWorkingCalendarFrom } from "../working-calendar/load-working-calendar.ts";
 
 /** A lead's clock, before its id is known: stored by `storeLead` in the lead's own statement, due `minutes` into the credit team's hours. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitBucket, waitBucketCount, waitBucketEdges } from "#domain/response-times/wait-histogram.ts";
 import { openTestDatabase, queryRows } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { responseClock } from "../db/schema.ts";
+import { responseClock } from "./tables.ts";
 import { syncResponseDayZone } from "./response-day.ts";
 
 let database: DatabaseHandle;

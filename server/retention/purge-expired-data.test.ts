@@ -12,31 +12,17 @@ import { adminQuery, databaseUrl } from "../../tests/support/database-global-set
 import { openTestDatabase, queryRows, testDriver } from "../../tests/support/test-database.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
-import {
-  adverseActionNotice,
-  apiIdempotency,
-  auditLog,
-  creditApplication,
-  creditApplicationDecision,
-  creditApplicationDraft,
-  deal,
-  dealDocument,
-  duplicateLink,
-  duplicateMatchKey,
-  footerMessage,
-  leadHistory,
-  leadStatus,
-  mailOutbox,
-  session,
-  statusMailOptOut,
-  statusMailOptOutToken,
-  user,
-  vendorCompany,
-  vendorQuote,
-  webhookDelivery,
-  webhookEndpoint,
-  webhookEvent,
-} from "../db/schema.ts";
+import { adverseActionNotice, creditApplicationDecision } from "../adverse-action/tables.ts";
+import { apiIdempotency } from "../api-v1/tables.ts";
+import { auditLog } from "../audit/tables.ts";
+import { session, user } from "../auth/tables.ts";
+import { deal, dealDocument } from "../deals/tables.ts";
+import { duplicateLink, duplicateMatchKey } from "../duplicates/tables.ts";
+import { creditApplication, creditApplicationDraft, footerMessage, leadHistory, leadStatus } from "../leads/tables.ts";
+import { mailOutbox, statusMailOptOut, statusMailOptOutToken } from "../mail/tables.ts";
+import { vendorQuote } from "../quotes/tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
+import { webhookDelivery, webhookEndpoint, webhookEvent } from "../webhooks/tables.ts";
 import { createLocalFileStorage } from "../shared/storage/local-file-storage.ts";
 import { PURGE_LOCK_KEY, PURGE_MIN_INTERVAL_MS, purgeExpiredData, type PurgeResult } from "./purge-expired-data.ts";
 import { tableRetention } from "./retention-rules.ts";

@@ -2,34 +2,18 @@ import { and, desc, eq, getTableName, gte, inArray, isNull, lt, notExists, or, s
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { retentionCutoffs } from "#domain/retention/retention-cutoffs.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import {
-  adverseActionNotice,
-  apiIdempotency,
-  auditLog,
-  calculatorLead,
-  creditApplication,
-  creditApplicationDecision,
-  creditApplicationDraft,
-  deal,
-  dealDocument,
-  duplicateLink,
-  duplicateMatchKey,
-  footerMessage,
-  leadHistory,
-  leadStatus,
-  mailOutbox,
-  pickedOption,
-  questionnaireAnswer,
-  rateLimit,
-  session,
-  statusMailOptOutToken,
-  vendorContact,
-  vendorQuote,
-  vendorQuoteMail,
-  verification,
-  webhookDelivery,
-  webhookEvent,
-} from "../db/schema.ts";
+import { adverseActionNotice, creditApplicationDecision } from "../adverse-action/tables.ts";
+import { apiIdempotency } from "../api-v1/tables.ts";
+import { auditLog } from "../audit/tables.ts";
+import { rateLimit, session, verification } from "../auth/tables.ts";
+import { calculatorLead } from "../calculator/tables.ts";
+import { deal, dealDocument } from "../deals/tables.ts";
+import { duplicateLink, duplicateMatchKey } from "../duplicates/tables.ts";
+import { creditApplication, creditApplicationDraft, footerMessage, leadHistory, leadStatus, vendorContact } from "../leads/tables.ts";
+import { mailOutbox, statusMailOptOutToken } from "../mail/tables.ts";
+import { pickedOption, questionnaireAnswer } from "../questionnaire/tables.ts";
+import { vendorQuote, vendorQuoteMail } from "../quotes/tables.ts";
+import { webhookDelivery, webhookEvent } from "../webhooks/tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
 import { tableRetention, type PurgedTable } from "./retention-rules.ts";

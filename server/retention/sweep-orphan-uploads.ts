@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { dealDocument, partner } from "../db/schema.ts";
+import { dealDocument } from "../deals/tables.ts";
+import { partner } from "../partners/tables.ts";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
 
 /**

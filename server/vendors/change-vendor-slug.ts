@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { vendorSlugTaken } from "#domain/vendors/contracts.ts";
 import type { Database } from "../db/client.ts";
-import { vendorCompany } from "../db/schema.ts";
+import { vendorCompany } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 

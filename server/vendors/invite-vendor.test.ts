@@ -5,7 +5,10 @@ import { vendorSignUpMessages } from "#domain/vendors/contracts.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { passwordLinkIn } from "../../tests/support/password-link.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { auditLog, mailOutbox, user, vendorCompany, verification } from "../db/schema.ts";
+import { auditLog } from "../audit/tables.ts";
+import { user, verification } from "../auth/tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { vendorCompany } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { revealLinkSecrets } from "../mail/hide-link-secrets.ts";
 

@@ -3,7 +3,8 @@ import { searchPattern, type ListPage } from "#domain/http/list-page.ts";
 import type { VendorCompany, VendorListQuery } from "#domain/vendors/contracts.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../db/client.ts";
-import { user, vendorCompany } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { vendorCompany } from "./tables.ts";
 import { listWithTotal, type Keyset } from "../shared/lists/keyset-page.ts";
 
 const sortColumns: Record<NonNullable<VendorListQuery["sort"]>, Omit<Keyset, "direction">> = {

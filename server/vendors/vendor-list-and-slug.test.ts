@@ -5,7 +5,10 @@ import { vendorSlugTaken } from "#domain/vendors/contracts.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
-import { auditLog, partner, user, vendorCompany } from "../db/schema.ts";
+import { auditLog } from "../audit/tables.ts";
+import { user } from "../auth/tables.ts";
+import { partner } from "../partners/tables.ts";
+import { vendorCompany } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 // Issue 17: the back-office vendors list searched, sorted and paged like the other lists; and a

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { webhookEndpoint } from "../db/schema.ts";
+import { webhookEndpoint } from "./tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";

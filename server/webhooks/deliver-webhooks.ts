@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { webhookEventIdHeader, webhookSignatureHeader } from "#domain/webhooks/events.ts";
 import { nextRetryDelayMs } from "#domain/webhooks/retry-schedule.ts";
 import type { Database } from "../db/client.ts";
-import { webhookDelivery, webhookEndpoint, webhookEvent } from "../db/schema.ts";
+import { webhookDelivery, webhookEndpoint, webhookEvent } from "./tables.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { isLoopbackAddress } from "./address-policy.ts";
 import { checkWebhookTarget, WebhookTargetError } from "./check-target.ts";

@@ -1,6 +1,6 @@
 import type { WebhookEventContent } from "#domain/webhooks/event-payloads.ts";
 import type { DbExecutor } from "../db/client.ts";
-import type { deal } from "../db/schema.ts";
+import type { deal } from "../deals/tables.ts";
 import { vendorDeal } from "../deals/portal-deal-page.ts";
 import { emitWebhookEvent } from "./emit-event.ts";
 

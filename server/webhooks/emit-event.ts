@@ -1,7 +1,7 @@
 import { and, arrayContains, eq } from "drizzle-orm";
 import type { WebhookEventContent } from "#domain/webhooks/event-payloads.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { webhookDelivery, webhookEndpoint, webhookEvent } from "../db/schema.ts";
+import { webhookDelivery, webhookEndpoint, webhookEvent } from "./tables.ts";
 import { wakeAfterCommit } from "../db/wake-after-commit.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
-import { webhookEndpoint } from "../db/schema.ts";
+import { webhookEndpoint } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WebhookDelivery, WebhookEndpoint } from "#domain/webhooks/portal-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { webhookDelivery, webhookEndpoint, webhookEvent } from "../db/schema.ts";
+import { webhookDelivery, webhookEndpoint, webhookEvent } from "./tables.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 
 const latestDeliveries = 10;

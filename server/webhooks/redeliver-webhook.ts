@@ -1,7 +1,7 @@
 import { and, count, eq, gt, max, min, sql } from "drizzle-orm";
 import { redeliverEventIntervalSeconds, redeliverMessages, redeliveriesPerEndpointPerHour } from "#domain/webhooks/redeliver-limits.ts";
 import type { Database } from "../db/client.ts";
-import { webhookDelivery } from "../db/schema.ts";
+import { webhookDelivery } from "./tables.ts";
 import { wakeAfterCommit } from "../db/wake-after-commit.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { WebhookEndpointForm } from "#domain/webhooks/portal-contracts.ts";
 import type { Database } from "../db/client.ts";
-import { webhookEndpoint } from "../db/schema.ts";
+import { webhookEndpoint } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import type { Brand } from "#domain/site/brand.ts";
 import { tellCompanyOfCredential } from "../accounts/tell-company-of-credential.ts";

@@ -3,7 +3,8 @@ import { calendarYearsAhead, calendarYearsBack, type WorkingCalendarChange, type
 import { usFederalHolidays } from "#domain/site/federal-holidays.ts";
 import { defaultDayOff } from "#domain/site/working-calendar.ts";
 import type { Database } from "../db/client.ts";
-import { user, workingCalendarDay } from "../db/schema.ts";
+import { user } from "../auth/tables.ts";
+import { workingCalendarDay } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 

@@ -2,7 +2,7 @@ import { and, gte, lte } from "drizzle-orm";
 import { addCalendarDays, businessDayOf } from "#domain/site/business-day.ts";
 import { calendarLookAheadDays, type WorkingCalendar } from "#domain/site/working-calendar.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { workingCalendarDay } from "../db/schema.ts";
+import { workingCalendarDay } from "./tables.ts";
 
 /** The admins' changes to the calendar from `from` to `to` (YYYY-MM-DD, inclusive), by day. */
 export async function loadWorkingCalendar(db: DbExecutor, from: string, to: string): Promise<WorkingCalendar> {

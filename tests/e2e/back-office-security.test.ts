@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session } from "../../server/db/schema.ts";
+import { session } from "../../server/auth/tables.ts";
 import { creditApplicationFixture } from "../support/lead-fixtures.ts";
 import { totp } from "../support/totp.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";

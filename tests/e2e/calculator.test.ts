@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calculatorMessages } from "../../domain/calculator/calculator-schema.ts";
 import { defaultBrand } from "../../domain/site/brand.ts";
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
-import { calculatorLead, partner } from "../../server/db/schema.ts";
+import { calculatorLead } from "../../server/calculator/tables.ts";
+import { partner } from "../../server/partners/tables.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deal } from "../../server/db/schema.ts";
+import { deal } from "../../server/deals/tables.ts";
 import { sweepOrphanUploads } from "../../server/retention/sweep-orphan-uploads.ts";
 import { createLocalFileStorage } from "../../server/shared/storage/local-file-storage.ts";
 import { multipartBody, samplePdf } from "../support/multipart.ts";

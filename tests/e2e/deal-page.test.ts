@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, dealDocument } from "../../server/db/schema.ts";
+import { auditLog } from "../../server/audit/tables.ts";
+import { dealDocument } from "../../server/deals/tables.ts";
 import { samplePdf, samplePng } from "../support/multipart.ts";
 import { newDealFields } from "../support/vendor-fixtures.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newDealMessages } from "../../domain/deals/new-deal-schema.ts";
-import { deal, dealDocument, dealMessage } from "../../server/db/schema.ts";
+import { deal, dealDocument, dealMessage } from "../../server/deals/tables.ts";
 import { notReallyPdf, samplePdf, samplePng, sampleXml } from "../support/multipart.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";

@@ -10,7 +10,7 @@ import { vendorContactMessages } from "../../domain/leads/vendor-contact-schema.
 import { defaultBrand } from "../../domain/site/brand.ts";
 import { pageTitle, publicPages } from "../../domain/site/public-routes.ts";
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
-import { creditApplication, creditApplicationOwner, footerMessage, vendorContact } from "../../server/db/schema.ts";
+import { creditApplication, creditApplicationOwner, footerMessage, vendorContact } from "../../server/leads/tables.ts";
 import { creditApplicationFixture } from "../support/lead-fixtures.ts";
 import { passwordLinkIn } from "../support/password-link.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";

@@ -3,7 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { needMoreInformationMessage } from "../../domain/questionnaire/picked-option-schema.ts";
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
-import { pickedOption, questionnaireAnswer } from "../../server/db/schema.ts";
+import { pickedOption, questionnaireAnswer } from "../../server/questionnaire/tables.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { draftMessages } from "../../domain/leads/credit-application-draft-schema.ts";
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
-import { creditApplication, creditApplicationDraft } from "../../server/db/schema.ts";
+import { creditApplication, creditApplicationDraft } from "../../server/leads/tables.ts";
 import { sha256Hex } from "../../server/shared/crypto/link-token.ts";
 import { creditApplicationFixture } from "../support/lead-fixtures.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";

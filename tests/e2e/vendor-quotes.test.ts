@@ -5,7 +5,7 @@ import { priceVendorQuote } from "../../domain/pricing/vendor-quote-pricing.ts";
 import { formatUsd } from "../../domain/pricing/money-format.ts";
 import { yearInTimeZone } from "../../domain/site/business-time.ts";
 import { defaultBrand } from "../../domain/site/brand.ts";
-import { vendorQuote } from "../../server/db/schema.ts";
+import { vendorQuote } from "../../server/quotes/tables.ts";
 import { readPdf } from "../support/pdf-text.ts";
 import { mailAttachments } from "../support/smtp-catcher.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";

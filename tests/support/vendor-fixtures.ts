@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { authRoles } from "../../domain/auth/roles.ts";
-import { vendorCompany } from "../../server/db/schema.ts";
+import { vendorCompany } from "../../server/vendors/tables.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { createAccount } from "../../server/accounts/create-account.ts";
 import type { Auth } from "../../server/auth/create-auth.ts";

@@ -6,7 +6,11 @@ import { creditApplicationFixture } from "../../../tests/support/lead-fixtures.t
 import { queryRows } from "../../../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import * as schema from "../../db/schema.ts";
-import { creditApplicationDraft, deal, dealClient, user, vendorCompany, webhookEndpoint } from "../../db/schema.ts";
+import { user } from "../../auth/tables.ts";
+import { deal, dealClient } from "../../deals/tables.ts";
+import { creditApplicationDraft } from "../../leads/tables.ts";
+import { vendorCompany } from "../../vendors/tables.ts";
+import { webhookEndpoint } from "../../webhooks/tables.ts";
 import { createFieldCipher } from "./field-cipher.ts";
 import { encryptedColumns, rotateEncryptedFields } from "./rotate-encrypted-fields.ts";
 

@@ -1,7 +1,9 @@
 import { getTableName, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { creditApplication, creditApplicationDraft, creditApplicationOwner, dealClient, webhookEndpoint } from "../../db/schema.ts";
+import { dealClient } from "../../deals/tables.ts";
+import { creditApplication, creditApplicationDraft, creditApplicationOwner } from "../../leads/tables.ts";
+import { webhookEndpoint } from "../../webhooks/tables.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import type { FieldCipher } from "./field-cipher.ts";
 
