@@ -1,3 +1,4 @@
+import type { AuditAction } from "#domain/audit/audit-actions.ts";
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -40,7 +41,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
     return found;
   };
-  const audit = (request: FastifyRequest, key: ApiKeyCaller, action: string, subject: string, details: Record<string, unknown> = {}) =>
+  const audit = (request: FastifyRequest, key: ApiKeyCaller, action: AuditAction, subject: string, details: Record<string, unknown> = {}) =>
     recordAudit(app.db, { action, actorUserId: key.scope.userId, subject, ipAddress: request.ip, details: { apiKeyId: key.keyId, companyId: key.scope.companyId, ...details } });
   const send = <T>(reply: FastifyReply, answer: { status: number; body: T; replayed: boolean }) => {
     if (answer.replayed) reply.header("idempotent-replayed", "true");

@@ -1,8 +1,9 @@
+import type { AuditAction } from "#domain/audit/audit-actions.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { auditLog } from "./tables.ts";
 
 export type AuditEntry = {
-  action: string;
+  action: AuditAction;
   actorUserId?: string | null;
   subject?: string | null;
   ipAddress?: string | null;
