@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import nodemailer from "nodemailer";
-import { onWake } from "../db/wake-after-commit.ts";
 import { deliverDueMail } from "./deliver-outbox.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { devMailTransport } from "./dev-mail-transport.ts";
 import { senderDomain } from "./sender-domain.ts";
 import { ensurePrivateDirectory } from "../private-directory.ts";
+import { startPollingWorker } from "../shared/polling-worker.ts";
 
 export type MailOptions = {
   smtpUrl: string | undefined;
@@ -45,50 +45,22 @@ export default fp(
     }
     // Message-IDs name the outbox row in the sender's own domain, like the mail's From.
     const messageIdDomain = senderDomain(options.from);
-    let running: Promise<number> | null = null;
-    let queued: Promise<number> | null = null;
-    let timer: NodeJS.Timeout | undefined;
-    let stopped = false;
-
-    const pass = (): Promise<number> => {
-      // One pass at a time per process (other processes are kept apart by SKIP LOCKED); a mail
-      // enqueued during a pass may have missed its claim: one more pass follows the current one.
-      if (running) return (queued ??= running.then(() => ((queued = null), stopped ? 0 : pass())));
-      running = deliverDueMail(app.db, transport, {
-        from: options.from,
-        messageIdDomain,
-        retryBaseMs: options.retryBaseMs,
-        claimLeaseSeconds: options.claimLeaseSeconds,
-        log: app.log,
-        cipher: options.cipher,
-      })
-        .catch((error: Error) => {
-          app.log.warn({ err: error.message }, "mail delivery pass failed");
-          return 0;
-        })
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    };
-
-    const schedule = () => {
-      if (stopped) return;
-      timer = setTimeout(() => void pass().then(schedule), options.pollMs);
-      timer.unref();
-    };
-
-    app.decorate("deliverMailNow", pass);
-    const unsubscribe = onWake(app.db, "mail", () => void pass());
-    app.addHook("onReady", async () => schedule());
-    app.addHook("onClose", async () => {
-      stopped = true;
-      unsubscribe();
-      clearTimeout(timer);
-      await running;
-      await queued;
-      transport.close();
+    const pass = startPollingWorker(app, {
+      name: "mail",
+      topic: "mail",
+      pollMs: options.pollMs,
+      pass: () =>
+        deliverDueMail(app.db, transport, {
+          from: options.from,
+          messageIdDomain,
+          retryBaseMs: options.retryBaseMs,
+          claimLeaseSeconds: options.claimLeaseSeconds,
+          log: app.log,
+          cipher: options.cipher,
+        }),
+      close: () => transport.close(),
     });
+    app.decorate("deliverMailNow", pass);
   },
   { name: "mail", dependencies: ["db"] },
 );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { onWake } from "../db/wake-after-commit.ts";
+import { startPollingWorker } from "../shared/polling-worker.ts";
 import { deliverDueWebhooks } from "./deliver-webhooks.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 
@@ -13,13 +13,9 @@ declare module "fastify" {
   }
 }
 
-/** The webhook delivery worker: polls the due deliveries, one pass at a time per process. */
+/** The webhook delivery worker (startPollingWorker, as the mail's). */
 export default fp(
   async function webhookPlugin(app: FastifyInstance, options: WebhookPluginOptions) {
-    let running: Promise<number> | null = null;
-    let queued: Promise<number> | null = null;
-    let timer: NodeJS.Timeout | undefined;
-    let stopped = false;
     const worker = {
       allowLoopback: options.allowLoopback,
       loopbackOnly: options.loopbackOnly,
@@ -27,37 +23,8 @@ export default fp(
       claimLeaseSeconds: Math.ceil(options.timeoutMs / 1000) + 60,
       log: app.log,
     };
-
-    const pass = (): Promise<number> => {
-      // An event recorded during a pass may have missed its claim: one more pass follows the current one.
-      if (running) return (queued ??= running.then(() => ((queued = null), stopped ? 0 : pass())));
-      running = deliverDueWebhooks(app.db, options.cipher, worker)
-        .catch((error: Error) => {
-          app.log.warn({ err: error.message }, "webhook delivery pass failed");
-          return 0;
-        })
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    };
-
-    const schedule = () => {
-      if (stopped) return;
-      timer = setTimeout(() => void pass().then(schedule), options.pollMs);
-      timer.unref();
-    };
-
+    const pass = startPollingWorker(app, { name: "webhook", topic: "webhooks", pollMs: options.pollMs, pass: () => deliverDueWebhooks(app.db, options.cipher, worker) });
     app.decorate("deliverWebhooksNow", pass);
-    const unsubscribe = onWake(app.db, "webhooks", () => void pass());
-    app.addHook("onReady", async () => schedule());
-    app.addHook("onClose", async () => {
-      stopped = true;
-      unsubscribe();
-      clearTimeout(timer);
-      await running;
-      await queued;
-    });
   },
   { name: "webhooks", dependencies: ["db"] },
 );
