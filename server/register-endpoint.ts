@@ -61,7 +61,7 @@ async function requireFreshFactor(app: FastifyInstance, audience: Audience, requ
 }
 
 /**
- * Registers a route from its contract (domain/api/): method, path and schemas come from the
+ * Registers a route from its contract (domain/<subject>/): method, path and schemas come from the
  * contract, so the route, the OpenAPI document and the browser's `call()` cannot drift apart.
  * The contract's audience is checked before the body is read, and the caller it let in is
  * handed to the handler. An endpoint whose only success is 201 answers 201 unless the handler

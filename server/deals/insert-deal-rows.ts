@@ -22,7 +22,7 @@ export type NewDealClientRow = Omit<typeof dealClient.$inferInsert, "dealId" | "
  * The rows every new deal gets, in the caller's transaction: the deal (with a unique VP account
  * number), its client record (with a unique customer number), and the company's `deal.created`
  * webhook event. Used by a vendor's new deal (create-deal.ts) and a referred one
- * (vendor-links/create-referred-deal.ts).
+ * (partners/create-referred-deal.ts).
  */
 export async function insertDealRows(tx: Transaction, row: NewDealRow, client: NewDealClientRow): Promise<{ id: string; accountNumber: string }> {
   const created = await insertWithUniqueNumber(

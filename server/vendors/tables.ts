@@ -15,7 +15,7 @@ export const vendorCompany = pgTable(
     /**
      * The vendor's link, /vendor_partner/<slug>: unique, lower case. An insert that
      * leaves it empty gets one derived from the name by a trigger (drizzle/, hand-written
-     * vendor-links block; the rule is domain/vendors/vendor-slug.ts), so every company has one.
+     * vendor links block; the rule is domain/vendors/vendor-slug.ts), so every company has one.
      * Its unique index (vendor_company_slug_key) is hand-written too: it must follow the backfill.
      */
     slug: text("slug").notNull().default(""),
