@@ -6,7 +6,8 @@ import type { Audience } from "#domain/http/endpoint.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
-import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "./demo/sample-requests.ts";
 import { user } from "./auth/tables.ts";
 import { dealDocument } from "./deals/tables.ts";
 import { createAccount } from "./accounts/create-account.ts";
@@ -89,7 +90,7 @@ beforeAll(async () => {
   const revoked = await newKey(cookies.vendor);
   await server.app.inject({ method: "POST", url: `/api/portal/api-keys/${revoked.key.id}/revoke`, headers: { cookie: cookies.vendor, origin: testOrigin } });
   authorizations.revokedKey = `Bearer ${revoked.secret}`;
-  const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: vendorA.businessName })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
+  const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: vendorA.businessName })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
   const submitted = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",

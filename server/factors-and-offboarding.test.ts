@@ -7,7 +7,8 @@ import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { passwordLinkIn } from "../tests/support/password-link.ts";
 import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { totp } from "../tests/support/totp.ts";
-import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "./demo/sample-requests.ts";
 import { apiKey } from "./api-keys/tables.ts";
 import { auditLog } from "./audit/tables.ts";
 import { session, user, verification } from "./auth/tables.ts";
@@ -85,7 +86,7 @@ async function enrolledStaff(name: string) {
 }
 
 async function submitDeal(target: TestServer, cookie: string, businessName: string) {
-  const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
+  const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
   const created = await target.app.inject({ method: "POST", url: "/api/portal/deals", payload: upload.payload, headers: { cookie, origin: testOrigin, "content-type": upload.contentType } });
   expect(created.statusCode).toBe(201);
   return created.json().id as string;

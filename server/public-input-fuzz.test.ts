@@ -2,10 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculatorLeadFixture } from "../tests/support/calculator-fixtures.ts";
+import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "./demo/sample-requests.ts";
 import { jsonShape, withShape } from "../tests/support/json-shapes.ts";
-import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
-import { questionnaireAnswerFixture } from "../tests/support/questionnaire-fixtures.ts";
 import { queryRows } from "../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 
@@ -22,9 +20,9 @@ afterAll(() => server?.close());
 const valid: Record<string, () => Record<string, unknown>> = {
   "/api/leads/footer-message": () => ({ nameOfBusiness: "A", nameUser: "B", emailUser: "b@x.example", subjectUser: "Hi", idempotencyKey: randomUUID() }),
   "/api/leads/vendor-contact": () => ({ businessName: "A", contactName: "B", phoneNumber: "(555) 010-0100", email: "b@x.example", idempotencyKey: randomUUID() }),
-  "/api/leads/credit-application": () => creditApplicationFixture(),
-  "/api/leads/questionnaire-answer": () => questionnaireAnswerFixture(),
-  "/api/leads/calculator": () => calculatorLeadFixture(),
+  "/api/leads/credit-application": () => sampleCreditApplication(),
+  "/api/leads/questionnaire-answer": () => sampleQuestionnaireAnswer(),
+  "/api/leads/calculator": () => sampleCalculatorLead(),
   "/api/quotes/open": () => ({ token: "A".repeat(43) }),
   "/api/quotes/landing": () => ({ creditScore: 700, bankruptcy: false, oldestDebtUnderFiveYears: false, businessStartYear: 2015, equipmentCost: 50000, desiredTerm: 36 }),
   "/api/quotes/calculator": () => ({ price: 50000, creditScore: 700, oldestDebtUnderFiveYears: false, bankruptcy: false, firstTimeBuyer: true, businessStartYear: 2015, monthlyEarnings: 1000 }),

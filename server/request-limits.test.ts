@@ -8,7 +8,8 @@ import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { passwordLinkIn } from "../tests/support/password-link.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { totp } from "../tests/support/totp.ts";
-import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "./demo/sample-requests.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { auditLog } from "./audit/tables.ts";
 import { mailOutbox } from "./mail/tables.ts";
@@ -61,7 +62,7 @@ describe("JSON bodies", () => {
         expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", message: "JSON may nest objects and arrays at most 32 levels deep." });
       }
     }
-    const { idempotencyKey: _key, ...fields } = newDealFields();
+    const { idempotencyKey: _key, ...fields } = sampleNewDealFields();
     const upload = multipartBody({ deal: JSON.stringify({ ...fields, businessName: "deep" }).replace('"deep"', deepArray(20_000)) }, [{ field: "client-info", name: "a.pdf", content: samplePdf }]);
     const multipart = await server.app.inject({
       method: "POST",

@@ -4,11 +4,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { deepJson, jsonShape, withShape } from "../tests/support/json-shapes.ts";
-import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication, sampleNewDealFields } from "./demo/sample-requests.ts";
 import { notReallyPdf, samplePdf, samplePng } from "../tests/support/multipart.ts";
 import { queryRows } from "../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../tests/support/vendor-fixtures.ts";
 import { dealDocument } from "./deals/tables.ts";
 import { createAccount } from "./accounts/create-account.ts";
 
@@ -62,7 +62,7 @@ beforeAll(async () => {
 
   const upload = multipart(
     [
-      { name: "deal", value: JSON.stringify(newDealFields()) },
+      { name: "deal", value: JSON.stringify(sampleNewDealFields()) },
       { name: "client-info", filename: "application.pdf", content: samplePdf },
     ],
     "fuzz-setup",
@@ -77,7 +77,7 @@ beforeAll(async () => {
   const application = await server.app.inject({
     method: "POST",
     url: "/api/leads/credit-application",
-    payload: creditApplicationFixture(),
+    payload: sampleCreditApplication(),
     remoteAddress: loopbackAddress(),
     headers: { origin: testOrigin },
   });
@@ -232,7 +232,7 @@ function multipart(parts: readonly Part[], boundary: string): Buffer {
 }
 
 const partName = fc.oneof(fc.constantFrom("deal", "body", "client-info", "additional-1", "additional-2", "attachment", "logo", "__proto__", ""), fc.string({ maxLength: 12 }));
-const dealField = fc.tuple(fc.constantFrom(...Object.keys(newDealFields())), nasty).map(([field, value]) => JSON.stringify({ ...newDealFields(), [field]: value }));
+const dealField = fc.tuple(fc.constantFrom(...Object.keys(sampleNewDealFields())), nasty).map(([field, value]) => JSON.stringify({ ...sampleNewDealFields(), [field]: value }));
 const part: fc.Arbitrary<Part> = fc.oneof(
   fc.record({
     name: partName,
@@ -240,8 +240,8 @@ const part: fc.Arbitrary<Part> = fc.oneof(
       nastyText,
       dealField,
       fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
-      fc.tuple(fc.constantFrom(...Object.keys(newDealFields())), deepJson).map(([field, shape]) => withShape(newDealFields(), field, shape)),
-      fc.constant(JSON.stringify(newDealFields())),
+      fc.tuple(fc.constantFrom(...Object.keys(sampleNewDealFields())), deepJson).map(([field, shape]) => withShape(sampleNewDealFields(), field, shape)),
+      fc.constant(JSON.stringify(sampleNewDealFields())),
       fc.constant("x".repeat(70 * 1024)),
     ),
   }),
@@ -250,7 +250,7 @@ const part: fc.Arbitrary<Part> = fc.oneof(
     filename: fc.oneof(fc.constantFrom("application.pdf", "logo.png", "../../a.pdf", "", "a".repeat(300) + ".pdf", "deal.json"), fc.string({ maxLength: 20 })),
     type: fc.constantFrom("application/pdf", "image/png", "application/json", "text/html"),
     content: fc.oneof(
-      fc.constantFrom(samplePdf, samplePng, notReallyPdf, Buffer.alloc(0), Buffer.from(JSON.stringify(newDealFields()))),
+      fc.constantFrom(samplePdf, samplePng, notReallyPdf, Buffer.alloc(0), Buffer.from(JSON.stringify(sampleNewDealFields()))),
       fc.uint8Array({ maxLength: 5000 }).map((bytes) => Buffer.from(bytes)),
     ),
   }),
@@ -302,7 +302,7 @@ const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoi
       type: "multipart/form-data; boundary=nul",
       payload: multipart(
         [
-          { name: "deal", value: JSON.stringify(newDealFields({ businessName: "NUL\u0000 PAVING" })) },
+          { name: "deal", value: JSON.stringify(sampleNewDealFields({ businessName: "NUL\u0000 PAVING" })) },
           { name: "client-info", filename: "a.pdf", content: samplePdf },
         ],
         "nul",

@@ -5,11 +5,11 @@ import { noticeRecipientMessages } from "#domain/adverse-action/notice-recipient
 import { authRoles } from "#domain/auth/roles.ts";
 import { QUOTE_MAILS_PER_RECIPIENT_PER_HOUR, QUOTE_SENDS_PER_HOUR } from "#domain/quotes/vendor-quote.ts";
 import { redeliverEventIntervalSeconds, redeliverMessages, redeliveriesPerEndpointPerHour } from "#domain/webhooks/redeliver-limits.ts";
-import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication, sampleNewDealFields } from "./demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { SmtpCatcher } from "../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../tests/support/vendor-fixtures.ts";
 import { startWebhookReceiver } from "../tests/support/webhook-receiver.ts";
 import { user } from "./auth/tables.ts";
 import { creditApplicationDraft } from "./leads/tables.ts";
@@ -45,7 +45,7 @@ const asUser = (cookie: string, method: "GET" | "PUT" | "POST" | "PATCH", url: s
   server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
 
 async function submitDeal(fields: Record<string, string>) {
-  const body = multipartBody({ deal: JSON.stringify(newDealFields(fields)) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields(fields)) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
   const created = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",
@@ -145,7 +145,7 @@ describe("applicant mail never goes to a user of the product", () => {
   });
 
   it("a credit application typed with a user's address gets no status mail, and its notice asks staff for the applicant's address", async () => {
-    const created = await post("/api/leads/credit-application", creditApplicationFixture({ businessEmail: vendor.email, BusinessName: "Self Applied LLC" }));
+    const created = await post("/api/leads/credit-application", sampleCreditApplication({ businessEmail: vendor.email, BusinessName: "Self Applied LLC" }));
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
     const declined = await asUser(staffCookie, "PUT", `/api/back-office/adverse-action/credit-application/${id}/decision`, { decision: "declined" });

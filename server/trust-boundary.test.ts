@@ -8,8 +8,8 @@ import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { passwordLinkIn } from "../tests/support/password-link.ts";
 import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { totp } from "../tests/support/totp.ts";
-import { creditApplicationFixture } from "../tests/support/lead-fixtures.ts";
-import { createVendor, newDealFields } from "../tests/support/vendor-fixtures.ts";
+import { sampleCreditApplication, sampleNewDealFields } from "./demo/sample-requests.ts";
+import { createVendor } from "../tests/support/vendor-fixtures.ts";
 import { auditLog } from "./audit/tables.ts";
 import { session, user } from "./auth/tables.ts";
 import { deal } from "./deals/tables.ts";
@@ -108,7 +108,7 @@ describe("2. percent-encoded paths", () => {
   it("meet the same CSRF check as the plain path: a cross-site PATCH with an admin cookie changes nothing", async () => {
     const vendor = await createVendor(server.database, server.auth, "Encoded Excavators");
     const vendorCookie = (await signIn(server.app, vendor.email, vendor.password)).cookie;
-    const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "ENCODED PAVING" })) }, [{ field: "client-info", name: "a.pdf", content: samplePdf }]);
+    const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "ENCODED PAVING" })) }, [{ field: "client-info", name: "a.pdf", content: samplePdf }]);
     const created = await server.app.inject({
       method: "POST",
       url: "/api/portal/deals",
@@ -302,7 +302,7 @@ describe("a fresh factor before reveals and exports (ASVS V7)", () => {
       url: "/api/leads/credit-application",
       remoteAddress: loopbackAddress(),
       headers: { origin: testOrigin, "content-type": "application/json" },
-      payload: creditApplicationFixture(),
+      payload: sampleCreditApplication(),
     });
     const applicationId = String(stored.json().id);
     const email = "step-up@tb.example";
@@ -314,7 +314,7 @@ describe("a fresh factor before reveals and exports (ASVS V7)", () => {
       url: "/api/leads/credit-application",
       remoteAddress: loopbackAddress(),
       headers: { origin: testOrigin, "content-type": "application/json" },
-      payload: creditApplicationFixture(),
+      payload: sampleCreditApplication(),
     });
     const signInCode = totp(secret);
     const signedIn = await signInWithCode(strict, email, password, signInCode);

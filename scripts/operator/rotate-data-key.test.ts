@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../../server/demo/sample-requests.ts";
 import { composeServer } from "../../server/compose-server.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createFieldCipher } from "../../server/shared/crypto/field-cipher.ts";
@@ -44,7 +44,7 @@ describe("npm run rotate-data-key", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "rotate-"));
     const { app, database } = await composeServer(loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: oldKey, LOG_LEVEL: "silent" }), { onWarning: () => {} });
-    const response = await app.inject({ method: "POST", url: "/api/leads/credit-application", payload: creditApplicationFixture() });
+    const response = await app.inject({ method: "POST", url: "/api/leads/credit-application", payload: sampleCreditApplication() });
     expect(response.statusCode).toBe(201);
     await app.close();
     await database.close();

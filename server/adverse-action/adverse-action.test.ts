@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { mailAttachments } from "../../tests/support/mail-attachments.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { readPdf } from "../../tests/support/pdf-text.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { creditApplicationDecision } from "./tables.ts";
 import { auditLog } from "../audit/tables.ts";
 import { deal, dealHistory } from "../deals/tables.ts";
@@ -38,7 +38,7 @@ const call = (method: "GET" | "PUT" | "POST" | "PATCH", url: string, payload?: o
   server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
 
 async function submitDeal(overrides: Record<string, string>) {
-  const body = multipartBody({ deal: JSON.stringify(newDealFields(overrides)) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields(overrides)) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
   const response = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",
@@ -119,7 +119,7 @@ describe("adverse-action notice for a declined credit application", () => {
     const created = await server.app.inject({
       method: "POST",
       url: "/api/leads/credit-application",
-      payload: creditApplicationFixture({ businessEmail: "apply@quarry.example", BusinessName: "Quarry Works LLC" }),
+      payload: sampleCreditApplication({ businessEmail: "apply@quarry.example", BusinessName: "Quarry Works LLC" }),
       remoteAddress: "10.9.9.1",
     });
     const id = created.json().id as string;
@@ -160,7 +160,7 @@ describe("the day the application was complete (12 CFR 1002.9(a)(1))", () => {
   const received = new Date("2025-11-23T18:00:00Z");
 
   async function applicationDeclinedOn(name: string, decidedOn: string) {
-    const created = await server.app.inject({ method: "POST", url: "/api/leads/credit-application", payload: creditApplicationFixture({ BusinessName: name }), remoteAddress: "10.9.9.2" });
+    const created = await server.app.inject({ method: "POST", url: "/api/leads/credit-application", payload: sampleCreditApplication({ BusinessName: name }), remoteAddress: "10.9.9.2" });
     const id = created.json().id as string;
     await server.database.db.update(creditApplication).set({ createdAt: received }).where(eq(creditApplication.id, id));
     await call("PUT", `/api/back-office/adverse-action/credit-application/${id}/decision`, { decision: "declined" });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, notReallyPdf, samplePdf, samplePng, type UploadFile } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { apiKey } from "../api-keys/tables.ts";
 import { auditLog } from "../audit/tables.ts";
 import { user } from "../auth/tables.ts";
@@ -18,7 +19,7 @@ let alpha: Company;
 let beta: Company;
 let staffCookie = "";
 
-const { idempotencyKey: _unused, ...dealFields } = newDealFields();
+const { idempotencyKey: _unused, ...dealFields } = sampleNewDealFields();
 const newDeal = (overrides: Record<string, string> = {}) => ({ ...dealFields, ...overrides });
 
 async function createKey(cookie: string, name = "Our DMS") {

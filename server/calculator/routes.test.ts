@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { calculatorLead } from "./tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
-import { calculatorLeadFixture as lead } from "../../tests/support/calculator-fixtures.ts";
+import { sampleCalculatorLead as lead } from "../demo/sample-requests.ts";
 
 let server: TestServer;
 beforeAll(async () => {

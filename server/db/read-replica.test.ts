@@ -8,7 +8,8 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { adminQuery, databaseUrl } from "../../tests/support/database-global-setup.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { signIn, testOrigin } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { composeServer, type Server } from "../compose-server.ts";
 import { loadConfig } from "../config.ts";
 import { createAccount } from "../accounts/create-account.ts";
@@ -59,7 +60,7 @@ describe.skipIf(!url)("a read replica (DATABASE_READ_URL)", () => {
     await createAccount(auth, { email: "admin@replica.example", name: "A", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
     const vendorCookie = (await signIn(app, vendor.email, vendor.password)).cookie;
     const adminCookie = (await signIn(app, "admin@replica.example", "admin-password-1")).cookie;
-    const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "REPLICA PAVING" })) }, [{ field: "client-info", name: "a.pdf", content: samplePdf }]);
+    const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "REPLICA PAVING" })) }, [{ field: "client-info", name: "a.pdf", content: samplePdf }]);
     const created = await app.inject({ method: "POST", url: "/api/portal/deals", payload: upload.payload, headers: { cookie: vendorCookie, origin: testOrigin, "content-type": upload.contentType } });
     expect(created.statusCode).toBe(201);
 

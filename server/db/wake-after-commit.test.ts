@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../demo/sample-requests.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
@@ -28,7 +28,7 @@ describe("waking the workers after commit", () => {
     expect(footer.statusCode).toBe(201);
     await smtp.waitFor((mail) => mail.body.includes("Wren"), 3000);
 
-    const application = await post("/api/leads/credit-application", creditApplicationFixture({ businessEmail: "woken@applicant.example" }));
+    const application = await post("/api/leads/credit-application", sampleCreditApplication({ businessEmail: "woken@applicant.example" }));
     expect(application.statusCode).toBe(201);
     await smtp.waitFor((mail) => mail.to.includes("woken@applicant.example"), 3000);
   });

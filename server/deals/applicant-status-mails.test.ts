@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { optOutMessages } from "#domain/leads/applicant-status.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { revealLinkSecrets } from "../mail/hide-link-secrets.ts";
@@ -29,7 +29,7 @@ const inject = (method: "POST" | "PATCH", url: string, payload: object, cookie =
   server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
 
 async function submitDeal(businessEmail: string) {
-  const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "status paving", businessEmail })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "status paving", businessEmail })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
   const response = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",
@@ -47,14 +47,14 @@ const secrets = ["531-86-4207", "531864207", "612-49-3378", "98-7654321", "98765
 
 describe("status mails to the applicant", () => {
   it("says the credit application was received, to the business e-mail, with nothing sensitive", async () => {
-    const response = await inject("POST", "/api/leads/credit-application", creditApplicationFixture({ businessEmail: "received@granite.example" }));
+    const response = await inject("POST", "/api/leads/credit-application", sampleCreditApplication({ businessEmail: "received@granite.example" }));
     expect(response.statusCode).toBe(201);
     const mails = await mailsTo("received@granite.example");
     expect(mails.map((mail) => mail.subject)).toEqual(["We received your credit application"]);
     for (const secret of secrets) expect(mails[0]!.text + mails[0]!.html).not.toContain(secret);
     // A double submit stores and mails once.
-    const again = await inject("POST", "/api/leads/credit-application", creditApplicationFixture({ businessEmail: "received@granite.example", idempotencyKey: "repeat-key-0123456789" }));
-    await inject("POST", "/api/leads/credit-application", creditApplicationFixture({ businessEmail: "received@granite.example", idempotencyKey: "repeat-key-0123456789" }));
+    const again = await inject("POST", "/api/leads/credit-application", sampleCreditApplication({ businessEmail: "received@granite.example", idempotencyKey: "repeat-key-0123456789" }));
+    await inject("POST", "/api/leads/credit-application", sampleCreditApplication({ businessEmail: "received@granite.example", idempotencyKey: "repeat-key-0123456789" }));
     expect(again.statusCode).toBe(201);
     expect(await mailsTo("received@granite.example")).toHaveLength(2);
   });
@@ -85,7 +85,7 @@ describe("status mails to the applicant", () => {
     expect(stopped.statusCode).toBe(200);
     expect((await inject("POST", "/api/status-mails/opt-out", { token })).statusCode).toBe(200);
     await moveTo(dealId, 3);
-    await inject("POST", "/api/leads/credit-application", creditApplicationFixture({ businessEmail: "STOP@granite.example" }));
+    await inject("POST", "/api/leads/credit-application", sampleCreditApplication({ businessEmail: "STOP@granite.example" }));
     expect(await mailsTo("stop@granite.example")).toHaveLength(1);
     expect(optOutMessages.done).toContain("no more status e-mails");
 

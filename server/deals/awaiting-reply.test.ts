@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { user } from "../auth/tables.ts";
 import { deal, dealMessage } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
@@ -38,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function submit(name: string, comment = "") {
-  const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name, VendorComment: comment })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name, VendorComment: comment })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
   const response = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",

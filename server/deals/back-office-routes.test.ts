@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { auditLog } from "../audit/tables.ts";
 import { dealDocument, dealHistory } from "./tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -28,7 +29,7 @@ const request = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, 
   server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
 
 async function submitDeal(name: string) {
-  const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
   const response = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",

@@ -6,7 +6,8 @@ import { isOverdue } from "#domain/leads/lead-inbox.ts";
 import { responseDueAt } from "#domain/response-times/response-promise.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { user } from "../auth/tables.ts";
 import { deal, dealHistory, dealMessage } from "./tables.ts";
 import { footerMessage, leadStatus } from "../leads/tables.ts";
@@ -35,7 +36,7 @@ const request = (method: "GET" | "PATCH", url: string, cookie: string, payload?:
   server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
 
 async function submitDeal(name: string) {
-  const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
   const response = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, notReallyPdf, samplePdf, samplePng, type UploadFile } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { auditLog } from "../audit/tables.ts";
 import { dealDocument } from "./tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -39,7 +40,7 @@ function multipart(url: string, cookie: string, fields: Record<string, string>, 
 }
 
 async function submitDeal(name: string) {
-  const response = await multipart("/api/portal/deals", vendorA.cookie, { deal: JSON.stringify(newDealFields({ businessName: name })) }, [
+  const response = await multipart("/api/portal/deals", vendorA.cookie, { deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [
     { field: "client-info", name: "app.pdf", content: samplePdf },
   ]);
   expect(response.statusCode).toBe(201);

@@ -8,7 +8,8 @@ import { newDealMessages } from "#domain/deals/new-deal-schema.ts";
 import { multipartBody, notReallyPdf, samplePdf, samplePng, sampleXml, type UploadFile } from "../../tests/support/multipart.ts";
 import { queryRows } from "../../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { auditLog } from "../audit/tables.ts";
 import { user } from "../auth/tables.ts";
 import { deal, dealClient, dealDocument } from "./tables.ts";
@@ -37,7 +38,7 @@ const files = (): UploadFile[] => [
   { field: "additional-2", name: "data.xml", content: sampleXml },
 ];
 
-function submit(cookie: string, fields = newDealFields(), uploads = files()) {
+function submit(cookie: string, fields = sampleNewDealFields(), uploads = files()) {
   const body = multipartBody({ deal: JSON.stringify(fields) }, uploads);
   return server.app.inject({
     method: "POST",
@@ -53,7 +54,7 @@ const storedFiles = async () => (await readdir(path.join(server.config.dataDir, 
 
 describe("submitting a deal", () => {
   it("creates the deal, client, documents and mail as one, with the spec's defaults", async () => {
-    const fields = newDealFields();
+    const fields = sampleNewDealFields();
     const response = await submit(vendorA.cookie, fields);
     expect(response.statusCode).toBe(201);
     const { id, accountNumber } = response.json();
@@ -76,7 +77,7 @@ describe("submitting a deal", () => {
   });
 
   it("stores a repeated submit once", async () => {
-    const fields = newDealFields({ businessName: "repeat paving" });
+    const fields = sampleNewDealFields({ businessName: "repeat paving" });
     const first = await submit(vendorA.cookie, fields);
     const again = await submit(vendorA.cookie, fields);
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
@@ -87,7 +88,7 @@ describe("submitting a deal", () => {
 
   it("refuses a file whose content is not what its name says, storing nothing", async () => {
     const before = (await storedFiles()).length;
-    const response = await submit(vendorA.cookie, newDealFields({ businessName: "spoofed docs" }), [...files(), { field: "additional-1", name: "bank-statement.pdf", content: notReallyPdf }]);
+    const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: "spoofed docs" }), [...files(), { field: "additional-1", name: "bank-statement.pdf", content: notReallyPdf }]);
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toContain("bank-statement.pdf");
     expect(await server.database.db.select().from(deal).where(eq(deal.businessName, "SPOOFED DOCS"))).toHaveLength(0);
@@ -99,7 +100,7 @@ describe("submitting a deal", () => {
     ["a path-traversal name", [{ field: "client-info", name: "../../etc/passwd.pdf", content: samplePdf }], null],
     ["an empty file", [{ field: "client-info", name: "empty.pdf", content: Buffer.alloc(0) }], null],
   ])("handles %s", async (_case, uploads, message) => {
-    const response = await submit(vendorA.cookie, newDealFields({ businessName: `case ${randomUUID().slice(0, 6)}` }), uploads as UploadFile[]);
+    const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: `case ${randomUUID().slice(0, 6)}` }), uploads as UploadFile[]);
     if (message) {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
@@ -114,7 +115,7 @@ describe("submitting a deal", () => {
 
   it("answers 400 to a multipart body it cannot read (truncated, no boundary), storing nothing", async () => {
     const before = (await storedFiles()).length;
-    const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "unreadable" })) }, files());
+    const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "unreadable" })) }, files());
     const fileStart = body.payload.indexOf("%PDF");
     const cases: [string, Buffer, string, string][] = [
       ["cut inside a file", body.payload.subarray(0, fileStart + 20), body.contentType, "BAD_REQUEST"],
@@ -147,7 +148,7 @@ describe("submitting a deal", () => {
     await rename(deals, aside);
     await writeFile(deals, "a file where storage wants a folder");
     try {
-      const response = await submit(vendorA.cookie, newDealFields({ businessName: "storage down" }));
+      const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: "storage down" }));
       expect(response.statusCode).toBe(500);
       expect(response.json().code).toBe("INTERNAL");
     } finally {
@@ -160,7 +161,7 @@ describe("submitting a deal", () => {
     await server.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = server.app.server.address() as { port: number };
     const before = (await storedFiles()).length;
-    const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "cut off" })) }, [
+    const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "cut off" })) }, [
       { field: "client-info", name: "application.pdf", content: samplePdf },
       { field: "additional-1", name: "big.pdf", content: Buffer.concat([samplePdf, Buffer.alloc(2 * 1024 * 1024, 65)]) },
     ]);
@@ -185,7 +186,7 @@ describe("submitting a deal", () => {
 
 describe("scoping", () => {
   it("gives vendor B a 404 for vendor A's deal, messages, files and an empty list and dashboard, whatever ids it sends", async () => {
-    const created = (await submit(vendorA.cookie, newDealFields({ businessName: "alpha only" }))).json();
+    const created = (await submit(vendorA.cookie, sampleNewDealFields({ businessName: "alpha only" }))).json();
     const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, created.id));
     const listA = (await get("/api/portal/deals?month=all", vendorA.cookie)).json();
     expect(listA.deals.map((d: { id: string }) => d.id)).toContain(created.id);
@@ -208,7 +209,7 @@ describe("scoping", () => {
 
   it("keeps every byte of a file read whole into the type check (larger than the sample, already ended)", async () => {
     const content = Buffer.concat([samplePdf, Buffer.alloc(5000, 65)]);
-    const response = await submit(vendorA.cookie, newDealFields({ businessName: "whole file check" }), [{ field: "client-info", name: "application.pdf", content }]);
+    const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: "whole file check" }), [{ field: "client-info", name: "application.pdf", content }]);
     expect(response.statusCode, response.body).toBe(201);
     const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, response.json().id));
     expect(doc!.size).toBe(content.length);
@@ -217,7 +218,7 @@ describe("scoping", () => {
   });
 
   it("answers 404 without a download's headers when a document's file is gone", async () => {
-    const created = (await submit(vendorA.cookie, newDealFields({ businessName: "gone file check" }))).json();
+    const created = (await submit(vendorA.cookie, sampleNewDealFields({ businessName: "gone file check" }))).json();
     const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, created.id)).orderBy(dealDocument.slot);
     await server.app.storage.delete(doc!.storageKey);
     const response = await get(`/api/portal/documents/${doc!.id}`, vendorA.cookie);
@@ -226,7 +227,7 @@ describe("scoping", () => {
   });
 
   it("lets the owner download a document as an attachment, and audits it", async () => {
-    const created = (await submit(vendorA.cookie, newDealFields({ businessName: "download check" }))).json();
+    const created = (await submit(vendorA.cookie, sampleNewDealFields({ businessName: "download check" }))).json();
     const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, created.id)).orderBy(dealDocument.slot);
     const response = await get(`/api/portal/documents/${doc!.id}`, vendorA.cookie);
     expect(response.statusCode).toBe(200);
@@ -241,7 +242,7 @@ describe("dashboard and messages", () => {
     const fresh = await createVendor(server.database, server.auth, "Gamma Tools");
     const { cookie } = await signIn(server.app, fresh.email, fresh.password);
     const ids: string[] = [];
-    for (const name of ["one", "two", "three", "four"]) ids.push((await submit(cookie, newDealFields({ businessName: name, costOfEq: "10,000", downPayment: "1,000" }))).json().id);
+    for (const name of ["one", "two", "three", "four"]) ids.push((await submit(cookie, sampleNewDealFields({ businessName: name, costOfEq: "10,000", downPayment: "1,000" }))).json().id);
     await server.database.db.update(deal).set({ stage: 2, dealScore: 3 }).where(eq(deal.id, ids[0]!));
     await server.database.db.update(deal).set({ stage: 6, dealScore: 2 }).where(eq(deal.id, ids[1]!));
     await server.database.db.update(deal).set({ stage: 0, dealScore: 1 }).where(eq(deal.id, ids[2]!));
@@ -251,7 +252,7 @@ describe("dashboard and messages", () => {
   });
 
   it("keeps a thread: the vendor writes, waits for the team's answer, then may write again", async () => {
-    const created = (await submit(vendorA.cookie, newDealFields({ businessName: "thread test" }))).json();
+    const created = (await submit(vendorA.cookie, sampleNewDealFields({ businessName: "thread test" }))).json();
     const write = (text: string, uploads: UploadFile[] = []) => {
       const body = multipartBody({ body: text }, uploads);
       return server.app.inject({

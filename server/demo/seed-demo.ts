@@ -3,12 +3,14 @@ import { count } from "drizzle-orm";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
-import { vendorCompany } from "../vendors/tables.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import { createAccount } from "../accounts/create-account.ts";
-import { createDemoSamples, otherDemoCompany, type DemoSampleDeps } from "./demo-samples.ts";
+import { createDemoSamples } from "./create-demo-samples.ts";
+import { createSampleVendor } from "./create-sample-vendor.ts";
+import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 
 export const demoCompany = { name: "Demo Equipment Co.", companyCode: "100200" };
+const otherDemoCompany = { name: "Sample — Riverbend Equipment Rentals", companyCode: "100300" };
 export const otherDemoVendorEmail = "vendor2@demo.example";
 
 export type DemoAccount = { role: string; email: string; password: string };
@@ -19,35 +21,27 @@ const generatedPassword = () => randomBytes(9).toString("base64url");
  * On a database with no users: one admin and one vendor of a demo company, both verified.
  * With `samples` (storage, cipher and settings of the app), also the sample data that shows the
  * product at work: a second vendor company and its vendor, deals in every stage with documents,
- * threads and history, and leads of every kind (demo-samples.ts).
+ * threads and history, and leads of every kind (create-demo-samples.ts).
  * Returns the accounts with their passwords (shown once), or null when users already exist.
  */
 export async function seedDemo(db: Database, auth: Auth, passwords?: { admin: string; vendor: string }, samples?: DemoSampleDeps): Promise<DemoAccount[] | null> {
   const [existing] = await db.select({ n: count() }).from(user);
   if ((existing?.n ?? 0) > 0) return null;
-  const [company] = await db.insert(vendorCompany).values(demoCompany).returning();
   const accounts: DemoAccount[] = [
     { role: authRoles.admin, email: "admin@demo.example", password: passwords?.admin ?? generatedPassword() },
     { role: authRoles.vendor, email: "vendor@demo.example", password: passwords?.vendor ?? generatedPassword() },
   ];
   const admin = await createAccount(auth, { ...accounts[0]!, role: authRoles.admin, name: "Demo Admin", emailVerified: true });
-  const vendor = await createAccount(auth, {
-    ...accounts[1]!,
-    role: authRoles.vendor,
-    name: "Demo Vendor",
-    emailVerified: true,
-    vendorCompanyId: company!.id,
-  });
+  const vendor = await createSampleVendor(db, auth, demoCompany, { ...accounts[1]!, name: "Demo Vendor" });
   if (!samples) return accounts;
 
-  const [otherCompany] = await db.insert(vendorCompany).values(otherDemoCompany).returning();
   const other: DemoAccount = { role: authRoles.vendor, email: otherDemoVendorEmail, password: generatedPassword() };
-  const otherVendor = await createAccount(auth, { ...other, role: authRoles.vendor, name: "Sample Vendor (Riverbend)", emailVerified: true, vendorCompanyId: otherCompany!.id });
+  const otherVendor = await createSampleVendor(db, auth, otherDemoCompany, { ...other, name: "Sample Vendor (Riverbend)" });
   try {
     await createDemoSamples(db, samples, {
       admin: { id: admin.id, email: accounts[0]!.email },
-      vendor: { id: vendor.id, email: accounts[1]!.email, companyId: company!.id, companyName: company!.name },
-      otherVendor: { id: otherVendor.id, email: other.email, companyId: otherCompany!.id, companyName: otherCompany!.name },
+      vendor: { id: vendor.user.id, email: accounts[1]!.email, companyId: vendor.company.id, companyName: vendor.company.name },
+      otherVendor: { id: otherVendor.user.id, email: other.email, companyId: otherVendor.company.id, companyName: otherVendor.company.name },
     });
   } catch (error) {
     // The accounts exist: their passwords must still be shown, or the demo could not be signed in to.

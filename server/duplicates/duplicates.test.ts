@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
-import { calculatorLeadFixture } from "../../tests/support/calculator-fixtures.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCalculatorLead, sampleCreditApplication, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { queryRows } from "../../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { auditLog } from "../audit/tables.ts";
 import { duplicateLink, duplicateMatchKey } from "./tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -38,7 +37,7 @@ const call = (method: "GET" | "POST", url: string, payload?: object, cookie = st
   server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
 
 async function submitDeal(cookie: string, overrides: Record<string, string>) {
-  const body = multipartBody({ deal: JSON.stringify(newDealFields(overrides)) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields(overrides)) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
   const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie, origin: testOrigin, "content-type": body.contentType } });
   expect(response.statusCode).toBe(201);
   return response.json().id as string;
@@ -55,7 +54,7 @@ describe("a business applying twice is linked for staff", () => {
     const application = await server.app.inject({
       method: "POST",
       url: "/api/leads/credit-application",
-      payload: creditApplicationFixture({ FedId: "71-2345678", businessEmail: "first@dup-one.example", businessPhone: "(559) 555-7001" }),
+      payload: sampleCreditApplication({ FedId: "71-2345678", businessEmail: "first@dup-one.example", businessPhone: "(559) 555-7001" }),
       remoteAddress: "10.8.0.1",
     });
     const applicationId = application.json().id as string;
@@ -93,7 +92,7 @@ describe("a business applying twice is linked for staff", () => {
     const calculator = await server.app.inject({
       method: "POST",
       url: "/api/leads/calculator",
-      payload: calculatorLeadFixture({ ownersEmail: "OWNER@dup-two.example", OwnersPhoneNumber: "(559) 555-7002", idempotencyKey: randomUUID() }),
+      payload: sampleCalculatorLead({ ownersEmail: "OWNER@dup-two.example", OwnersPhoneNumber: "(559) 555-7002", idempotencyKey: randomUUID() }),
       remoteAddress: "10.8.0.2",
       headers: { origin: testOrigin },
     });
@@ -117,7 +116,7 @@ describe("a business applying twice is linked for staff", () => {
     const direct = await server.app.inject({
       method: "POST",
       url: "/api/leads/credit-application",
-      payload: creditApplicationFixture({ BusinessName: "Secret Direct Applicant LLC", FedId: "73-1111111", businessEmail: "secret@dup-four.example" }),
+      payload: sampleCreditApplication({ BusinessName: "Secret Direct Applicant LLC", FedId: "73-1111111", businessEmail: "secret@dup-four.example" }),
       remoteAddress: "10.8.0.3",
     });
     const directId = direct.json().id as string;
@@ -146,7 +145,7 @@ describe("records stored before duplicates were kept", () => {
     const application = await server.app.inject({
       method: "POST",
       url: "/api/leads/credit-application",
-      payload: creditApplicationFixture({ FedId: "74-5550001", businessEmail: "before@dup-five.example", businessPhone: "(559) 555-7501" }),
+      payload: sampleCreditApplication({ FedId: "74-5550001", businessEmail: "before@dup-five.example", businessPhone: "(559) 555-7501" }),
       remoteAddress: "10.8.0.5",
     });
     const applicationId = application.json().id as string;
@@ -176,7 +175,7 @@ describe("the same owner applying for another business", () => {
     const response = await server.app.inject({
       method: "POST",
       url: "/api/leads/credit-application",
-      payload: creditApplicationFixture({
+      payload: sampleCreditApplication({
         BusinessName: business,
         FedId: `76-000000${digit}`,
         businessEmail: `office@dup-six-${digit}.example`,

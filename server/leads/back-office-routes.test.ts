@@ -4,13 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
-import { calculatorLeadFixture } from "../../tests/support/calculator-fixtures.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCalculatorLead, sampleCreditApplication, sampleNewDealFields, sampleQuestionnaireAnswer } from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
-import { questionnaireAnswerFixture } from "../../tests/support/questionnaire-fixtures.ts";
 import { queryRows } from "../../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { auditLog } from "../audit/tables.ts";
 import { deal } from "../deals/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -30,8 +28,8 @@ beforeAll(async () => {
   const created = await createVendor(server.database, server.auth, "Echo Equipment");
   vendor = (await signIn(server.app, created.email, created.password)).cookie;
   const post = (url: string, payload: object) => server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
-  applicationId = (await post("/api/leads/credit-application", creditApplicationFixture())).json().id;
-  await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture());
+  applicationId = (await post("/api/leads/credit-application", sampleCreditApplication())).json().id;
+  await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer());
   await post("/api/leads/footer-message", { nameOfBusiness: "", nameUser: "Lee", emailUser: "lee@x.example", subjectUser: '=HYPERLINK("x")', idempotencyKey: randomUUID() });
 });
 afterAll(() => server?.close());
@@ -115,12 +113,12 @@ describe("CSV exports", () => {
       expect(response.statusCode, url).toBe(201);
       return (response.json() as { id: string }).id;
     };
-    const answerId = await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture());
+    const answerId = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer());
     const ids: Record<string, string> = {
       questionnaire: answerId,
       "picked-option": await post("/api/leads/picked-option", { answerId, term: "36", agreeItsJustProposal: true, idempotencyKey: randomUUID() }),
-      "credit-application": await post("/api/leads/credit-application", creditApplicationFixture()),
-      calculator: await post("/api/leads/calculator", calculatorLeadFixture()),
+      "credit-application": await post("/api/leads/credit-application", sampleCreditApplication()),
+      calculator: await post("/api/leads/calculator", sampleCalculatorLead()),
       "vendor-contact": await post("/api/leads/vendor-contact", {
         businessName: "Kind Check",
         contactName: "Kim",
@@ -221,7 +219,7 @@ describe("CSV exports", () => {
     };
     const accounts: Record<string, string> = {};
     for (const [name, instant] of Object.entries(instants)) {
-      const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
+      const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
       const response = await server.app.inject({
         method: "POST",
         url: "/api/portal/deals",

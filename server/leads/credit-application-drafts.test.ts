@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { draftMessages, draftSavesPerEmailPerHour } from "#domain/leads/credit-application-draft-schema.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../demo/sample-requests.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { queryRows } from "../../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
@@ -106,7 +106,7 @@ describe("save and finish later", () => {
 
   it("ends the draft when the resumed application is submitted: marked used, payload deleted, link refused", async () => {
     const { token } = await save("finish@harbor.example", partial("471-22-9038"));
-    const submitted = await post("/api/leads/credit-application", creditApplicationFixture({ draftToken: token }));
+    const submitted = await post("/api/leads/credit-application", sampleCreditApplication({ draftToken: token }));
     expect(submitted.statusCode).toBe(201);
     const [row] = await server.database.db
       .select()

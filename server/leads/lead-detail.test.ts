@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { leadFieldLabels } from "#domain/leads/lead-fields.ts";
 import { leadTypes, type LeadType } from "#domain/leads/lead-inbox.ts";
-import { calculatorLeadFixture } from "../../tests/support/calculator-fixtures.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
-import { questionnaireAnswerFixture } from "../../tests/support/questionnaire-fixtures.ts";
+import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../demo/sample-requests.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { createAccount } from "../accounts/create-account.ts";
@@ -40,9 +38,9 @@ beforeAll(async () => {
   const created = await createVendor(server.database, server.auth, "Echo Equipment");
   vendor = (await signIn(server.app, created.email, created.password)).cookie;
 
-  ids.questionnaire = (await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture())).id;
+  ids.questionnaire = (await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer())).id;
   ids["picked-option"] = (await post("/api/leads/picked-option", { answerId: ids.questionnaire, term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID() })).id;
-  ids.calculator = (await post("/api/leads/calculator", calculatorLeadFixture({ ownersEmail: "office@granitepeak.example" }))).id;
+  ids.calculator = (await post("/api/leads/calculator", sampleCalculatorLead({ ownersEmail: "office@granitepeak.example" }))).id;
   await post("/api/leads/calculator-choice", { leadId: ids.calculator, term: "48", acceptTerms: true });
   ids["footer-message"] = (
     await post("/api/leads/footer-message", {
@@ -56,7 +54,7 @@ beforeAll(async () => {
   ids["vendor-contact"] = (
     await post("/api/leads/vendor-contact", { businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valleyheavy.example", idempotencyKey: randomUUID() })
   ).id;
-  ids["credit-application"] = (await post("/api/leads/credit-application", creditApplicationFixture())).id;
+  ids["credit-application"] = (await post("/api/leads/credit-application", sampleCreditApplication())).id;
 });
 afterAll(() => server?.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../demo/sample-requests.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { queryRows, testDriver } from "../../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
@@ -107,7 +107,7 @@ describe("vendor contact dialog", () => {
 
 describe("credit application", () => {
   it("stores both owners with SSN and tax id encrypted, and mails the team without them", async () => {
-    const application = creditApplicationFixture();
+    const application = sampleCreditApplication();
     const response = await post("/api/leads/credit-application", application);
     expect(response.statusCode).toBe(201);
     expect(response.headers["cache-control"]).toBe("no-store");
@@ -129,7 +129,7 @@ describe("credit application", () => {
   });
 
   it("keeps no SSN or tax id in clear text anywhere in the database, saved drafts included", async () => {
-    await post("/api/leads/credit-application", creditApplicationFixture());
+    await post("/api/leads/credit-application", sampleCreditApplication());
     // A draft saved with "Save and finish later" (issue 20): its SSN and tax id are encrypted too.
     const saved = await post("/api/leads/credit-application-drafts", { email: "draft@granite.example", draft: { BusinessName: "Granite Draft", ssn: "538-71-2946", FedId: "97-1234568" } });
     expect(saved.statusCode).toBe(201);
@@ -152,7 +152,7 @@ describe("credit application", () => {
   });
 
   it("requires the second owner's fields once the second owner is added", async () => {
-    const response = await post("/api/leads/credit-application", creditApplicationFixture({ ssn2: "", homeZipcode2: "123" }));
+    const response = await post("/api/leads/credit-application", sampleCreditApplication({ ssn2: "", homeZipcode2: "123" }));
     expect(response.statusCode).toBe(400);
     const paths = (response.json().details as { path: string }[]).map((detail) => detail.path);
     expect(paths).toEqual(expect.arrayContaining(["/ssn2", "/homeZipcode2"]));
@@ -161,7 +161,7 @@ describe("credit application", () => {
   it("accepts an application without a second owner and ignores the empty fields", async () => {
     const response = await post(
       "/api/leads/credit-application",
-      creditApplicationFixture({ hasSecondOwner: false, ssn2: "", contactName2: "", FedId: "", COE: "", VendorName: "", vendorEmail: "", vendorPhoneNumber: "" }),
+      sampleCreditApplication({ hasSecondOwner: false, ssn2: "", contactName2: "", FedId: "", COE: "", VendorName: "", vendorEmail: "", vendorPhoneNumber: "" }),
     );
     expect(response.statusCode).toBe(201);
     const owners = await server.database.db.select().from(creditApplicationOwner).where(eq(creditApplicationOwner.applicationId, response.json().id));
@@ -175,6 +175,6 @@ describe("credit application", () => {
     ["no acceptance", { acceptCheck: false }],
     ["a start date in the future", { businessStarted: "2999-01-01" }],
   ])("refuses %s", async (_case, overrides) => {
-    expect((await post("/api/leads/credit-application", creditApplicationFixture(overrides))).statusCode).toBe(400);
+    expect((await post("/api/leads/credit-application", sampleCreditApplication(overrides))).statusCode).toBe(400);
   });
 });

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { applicantMailsPerAddressPerHour } from "#domain/leads/applicant-status.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../demo/sample-requests.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
@@ -104,7 +104,7 @@ const kinds: { name: string; make: (to: string) => Promise<unknown>; token: RegE
   },
   {
     name: "status mail's opt-out link",
-    make: (to) => post("/api/leads/credit-application", creditApplicationFixture({ businessEmail: to, idempotencyKey: randomUUID() })),
+    make: (to) => post("/api/leads/credit-application", sampleCreditApplication({ businessEmail: to, idempotencyKey: randomUUID() })),
     token: /\/status-mails\/opt-out#([A-Za-z0-9_-]{43})/,
     use: (token) => post("/api/status-mails/opt-out", { token }),
   },
@@ -198,7 +198,7 @@ describe("mails to applicants (item 5)", () => {
       const response = await server.app.inject({
         method: "POST",
         url: "/api/leads/credit-application",
-        payload: creditApplicationFixture({ businessEmail: victim.toUpperCase(), BusinessName: `Visit evil.example ${i}`, idempotencyKey: randomUUID() }),
+        payload: sampleCreditApplication({ businessEmail: victim.toUpperCase(), BusinessName: `Visit evil.example ${i}`, idempotencyKey: randomUUID() }),
         headers: { origin: testOrigin },
         remoteAddress: sources[i % 2],
       });

@@ -3,9 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { slugFromName } from "#domain/vendors/vendor-slug.ts";
-import { calculatorLeadFixture } from "../../tests/support/calculator-fixtures.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
-import { questionnaireAnswerFixture } from "../../tests/support/questionnaire-fixtures.ts";
+import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../demo/sample-requests.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { user } from "../auth/tables.ts";
@@ -101,7 +99,7 @@ describe("vendor link pages' data", () => {
 
 describe("attribution", () => {
   it("makes a calculator lead through a link the company's referred deal at stage 1, in the lead's transaction, and mails its users", async () => {
-    const payload = calculatorLeadFixture({ vendorSlug: "ola-equipment", firstNameModel: "Referred" });
+    const payload = sampleCalculatorLead({ vendorSlug: "ola-equipment", firstNameModel: "Referred" });
     const first = await post("/api/leads/calculator", payload);
     const again = await post("/api/leads/calculator", payload);
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
@@ -131,12 +129,12 @@ describe("attribution", () => {
   });
 
   it("attributes a questionnaire answer and a credit application, and never copies an SSN, tax id or date of birth into the deal", async () => {
-    const answer = await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture({ vendorSlug: "ola-equipment", nameOfOwner: "Quinn Answer" }));
+    const answer = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ vendorSlug: "ola-equipment", nameOfOwner: "Quinn Answer" }));
     expect(answer.statusCode).toBe(201);
     const [answerRow] = await db().select().from(questionnaireAnswer).where(eq(questionnaireAnswer.id, answer.json().id));
     expect(answerRow!.vendorCompanyId).toBe(ola.company.id);
 
-    const application = await post("/api/leads/credit-application", creditApplicationFixture({ vendorSlug: "ola-equipment", BusinessName: "Referred Rock LLC" }));
+    const application = await post("/api/leads/credit-application", sampleCreditApplication({ vendorSlug: "ola-equipment", BusinessName: "Referred Rock LLC" }));
     expect(application.statusCode).toBe(201);
     const [applicationRow] = await db().select().from(creditApplication).where(eq(creditApplication.id, application.json().id));
     expect(applicationRow!.vendorCompanyId).toBe(ola.company.id);
@@ -156,11 +154,11 @@ describe("attribution", () => {
         .select({ count: sql<number>`count(*)::int` })
         .from(deal)
     )[0]!.count;
-    const unknown = await post("/api/leads/calculator", calculatorLeadFixture({ vendorSlug: "no-such-dealer" }));
+    const unknown = await post("/api/leads/calculator", sampleCalculatorLead({ vendorSlug: "no-such-dealer" }));
     expect(unknown.statusCode).toBe(201);
     expect((await db().select().from(calculatorLead).where(eq(calculatorLead.id, unknown.json().id)))[0]!.vendorCompanyId).toBeNull();
-    expect((await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture({ vendorSlug: "Nobody_Here" }))).statusCode).toBe(201);
-    expect((await post("/api/leads/calculator", calculatorLeadFixture({ vendorSlug: "bad slug!" }))).statusCode).toBe(400);
+    expect((await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ vendorSlug: "Nobody_Here" }))).statusCode).toBe(201);
+    expect((await post("/api/leads/calculator", sampleCalculatorLead({ vendorSlug: "bad slug!" }))).statusCode).toBe(400);
     expect(
       (
         await db()
@@ -176,7 +174,7 @@ describe("attribution", () => {
     await db().execute(sql`create function refuse_referred() returns trigger language plpgsql as $$ begin raise exception 'refused'; end; $$`);
     await db().execute(sql`create trigger refuse_referred before insert on deal for each row when (new.source = 'vendor-link') execute function refuse_referred()`);
     try {
-      const response = await post("/api/leads/calculator", calculatorLeadFixture({ vendorSlug: "ola-equipment", idempotencyKey: key }));
+      const response = await post("/api/leads/calculator", sampleCalculatorLead({ vendorSlug: "ola-equipment", idempotencyKey: key }));
       expect(response.statusCode).toBe(500);
       expect(await db().select().from(calculatorLead).where(eq(calculatorLead.idempotencyKey, key))).toHaveLength(0);
     } finally {
@@ -215,7 +213,7 @@ describe("webhooks", () => {
     await db()
       .insert(webhookEndpoint)
       .values({ vendorCompanyId: hooked.company.id, url: "https://dealer.example/hooks", events: ["deal.created"], secretEncrypted: server.cipher.encrypt("whsec_x"), createdByUserId: owner!.id });
-    const lead = await post("/api/leads/calculator", calculatorLeadFixture({ vendorSlug: hooked.company.slug, firstNameModel: "Hooked" }));
+    const lead = await post("/api/leads/calculator", sampleCalculatorLead({ vendorSlug: hooked.company.slug, firstNameModel: "Hooked" }));
     expect(lead.statusCode).toBe(201);
     const [referred] = await db().select().from(deal).where(eq(deal.referralLeadId, lead.json().id));
     const events = await db().select().from(webhookEvent).where(eq(webhookEvent.vendorCompanyId, hooked.company.id));

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { defaultBrand } from "#domain/site/brand.ts";
-import { questionnaireAnswerFixture } from "../../tests/support/questionnaire-fixtures.ts";
+import { sampleQuestionnaireAnswer } from "../demo/sample-requests.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { pickedOption, questionnaireAnswer } from "./tables.ts";
@@ -28,7 +28,7 @@ const expected = (months: number) => {
 
 describe("questionnaire answer", () => {
   it("stores the answer with the server's quote and mails the team", async () => {
-    const response = await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture());
+    const response = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer());
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.quote).toMatchObject({ eligible: true, annualRate: 9 });
@@ -45,7 +45,7 @@ describe("questionnaire answer", () => {
     ["bankruptcy", { bk: "yes" }],
     ["young credit", { lengthCredit: "1" }],
   ])("gives no numbers for %s", async (_case, overrides) => {
-    const response = await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture(overrides));
+    const response = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer(overrides));
     expect(response.statusCode).toBe(201);
     expect(response.json().quote.eligible).toBe(false);
     expect(JSON.stringify(response.json())).not.toMatch(/decline|has a BK/i);
@@ -58,7 +58,7 @@ describe("questionnaire answer", () => {
     ["a start year after this year", { year: String(currentYear + 1) }, "The business start year cannot be after the current year."],
     ["a term not offered", { desiredmonth: "18" }, "Please choose an answer."],
   ])("refuses %s", async (_case, overrides, message) => {
-    const response = await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture(overrides));
+    const response = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer(overrides));
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(message);
   });
@@ -66,7 +66,7 @@ describe("questionnaire answer", () => {
 
 describe("picked option and contact request", () => {
   it("stores the option at the server's payment, whatever the browser believes", async () => {
-    const answer = (await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture({ businessName: "Picky Paving" }))).json();
+    const answer = (await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ businessName: "Picky Paving" }))).json();
     const contact = await post("/api/leads/contact-request", { answerId: answer.id });
     expect(contact.statusCode).toBe(200);
     const picked = await post("/api/leads/picked-option", { answerId: answer.id, term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID(), monthlyPayment: 1 });
@@ -81,10 +81,10 @@ describe("picked option and contact request", () => {
   });
 
   it("requires the soft-proposal agreement and a known, priced answer", async () => {
-    const answer = (await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture())).json();
+    const answer = (await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer())).json();
     expect((await post("/api/leads/picked-option", { answerId: answer.id, term: "48", agreeItsJustProposal: false, idempotencyKey: randomUUID() })).statusCode).toBe(400);
     expect((await post("/api/leads/picked-option", { answerId: randomUUID(), term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID() })).statusCode).toBe(404);
-    const declined = (await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture({ bk: "yes" }))).json();
+    const declined = (await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ bk: "yes" }))).json();
     expect((await post("/api/leads/picked-option", { answerId: declined.id, term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID() })).statusCode).toBe(409);
     expect((await post("/api/leads/contact-request", { answerId: randomUUID() })).statusCode).toBe(404);
   });

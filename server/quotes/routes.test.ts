@@ -4,7 +4,7 @@ import { financingDisclaimer } from "#domain/deals/deal-changes.ts";
 import { priceVendorQuote } from "#domain/pricing/vendor-quote-pricing.ts";
 import { QUOTE_SENDS_PER_HOUR } from "#domain/quotes/vendor-quote.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../demo/sample-requests.ts";
 import { readPdf } from "../../tests/support/pdf-text.ts";
 import { mailAttachments, SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
@@ -72,7 +72,7 @@ describe("quotes to customers", () => {
     expect(listed.vendorSlug).toBe("quote-motors-sons");
     expect(listed.quotes.find((entry: { id: string }) => entry.id === quote.id).status).toBe("opened");
 
-    const application = await send("POST", "/api/leads/credit-application", "", { ...creditApplicationFixture(), quoteToken: link![2] });
+    const application = await send("POST", "/api/leads/credit-application", "", { ...sampleCreditApplication(), quoteToken: link![2] });
     expect(application.statusCode).toBe(201);
     const [applied] = await server.database.db.select().from(vendorQuote).where(eq(vendorQuote.id, quote.id));
     expect(applied!.applicationId).toBe(application.json().id);
@@ -100,7 +100,7 @@ describe("quotes to customers", () => {
     expect(opened.statusCode).toBe(410);
     expect(opened.json().message).toMatch(/no longer available/);
     expect((await send("POST", `/api/portal/quotes/${quote.id}/resend`, vendorA.cookie)).statusCode).toBe(409);
-    const application = await send("POST", "/api/leads/credit-application", "", { ...creditApplicationFixture(), quoteToken: token });
+    const application = await send("POST", "/api/leads/credit-application", "", { ...sampleCreditApplication(), quoteToken: token });
     expect(application.statusCode).toBe(201);
     const [row] = await server.database.db.select().from(vendorQuote).where(eq(vendorQuote.id, quote.id));
     expect(row!.applicationId).toBeNull();

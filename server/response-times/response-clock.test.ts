@@ -3,10 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { responseDueAt } from "#domain/response-times/response-promise.ts";
-import { calculatorLeadFixture } from "../../tests/support/calculator-fixtures.ts";
+import { sampleCalculatorLead, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { user } from "../auth/tables.ts";
 import { responseClock } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
@@ -33,7 +33,7 @@ const inject = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, p
 const clockOf = async (id: string) => (await server.database.db.select().from(responseClock).where(eq(responseClock.subjectId, id)))[0]!;
 
 async function submitDeal(name: string) {
-  const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
   const response = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",
@@ -55,8 +55,8 @@ describe("the promise clock", () => {
     const count = (await server.database.db.execute(sql`select count(*)::int as n from response_clock where subject_id = ${first}`)) as unknown as { rows: { n: number }[] };
     expect(count.rows[0]!.n).toBe(1);
 
-    const partner = (await inject("POST", "/api/leads/calculator", "", calculatorLeadFixture({ partnerSlug: "Apronto_Dental" }))).json().id as string;
-    const direct = (await inject("POST", "/api/leads/calculator", "", calculatorLeadFixture())).json().id as string;
+    const partner = (await inject("POST", "/api/leads/calculator", "", sampleCalculatorLead({ partnerSlug: "Apronto_Dental" }))).json().id as string;
+    const direct = (await inject("POST", "/api/leads/calculator", "", sampleCalculatorLead())).json().id as string;
     expect((await clockOf(partner)).source).toBe("partner-link");
     expect((await clockOf(direct)).source).toBe("calculator");
   });

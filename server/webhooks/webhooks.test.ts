@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEventBody } from "#domain/webhooks/event-payloads.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { webhookEventTypes } from "#domain/webhooks/events.ts";
-import { creditApplicationFixture } from "../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { startWebhookReceiver } from "../../tests/support/webhook-receiver.ts";
 import { auditLog } from "../audit/tables.ts";
 import { user } from "../auth/tables.ts";
@@ -54,7 +54,7 @@ async function addEndpoint(target: TestServer, cookie: string, url: string, even
 }
 
 async function submitDeal(cookie: string, name: string) {
-  const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
   const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie, origin: testOrigin, "content-type": body.contentType } });
   return response.json().id as string;
 }
@@ -142,7 +142,7 @@ describe("webhooks", () => {
         expiresAt: new Date(Date.now() + 86_400_000),
       })
       .returning();
-    expect((await call(server, "POST", "/api/leads/credit-application", "", { ...creditApplicationFixture(), quoteToken: token })).statusCode).toBe(201);
+    expect((await call(server, "POST", "/api/leads/credit-application", "", { ...sampleCreditApplication(), quoteToken: token })).statusCode).toBe(201);
     await server.app.deliverWebhooksNow();
     await expect.poll(() => receiver.received.length).toBe(4);
 

@@ -3,11 +3,11 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBrand } from "../../domain/site/brand.ts";
 import { createAuth } from "../../server/auth/create-auth.ts";
-import { creditApplicationFixture } from "../support/lead-fixtures.ts";
+import { sampleCreditApplication, sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 import { mailAttachments } from "../support/mail-attachments.ts";
 import { samplePdf } from "../support/multipart.ts";
 import { readPdf } from "../support/pdf-text.ts";
-import { createVendor, newDealFields } from "../support/vendor-fixtures.ts";
+import { createVendor } from "../support/vendor-fixtures.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
@@ -55,7 +55,7 @@ describe("a business applying through a dealer and directly", () => {
     const created = await dealer.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
       multipart: {
-        deal: JSON.stringify(newDealFields({ businessName: business.toLowerCase(), ownersName: "Petra Stone", businessEmail: applicant, businessTaxId: taxId })),
+        deal: JSON.stringify(sampleNewDealFields({ businessName: business.toLowerCase(), ownersName: "Petra Stone", businessEmail: applicant, businessTaxId: taxId })),
         "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf },
       },
     });
@@ -64,7 +64,7 @@ describe("a business applying through a dealer and directly", () => {
     // The same business applies directly, with the same tax id (another e-mail and phone).
     const direct = await dealer.request.post(`${server.url}/api/leads/credit-application`, {
       headers: { origin: server.url },
-      data: creditApplicationFixture({ BusinessName: directBusiness, FedId: taxId, businessEmail: "books@twice-direct.example", businessPhone: "(559) 555-0999" }),
+      data: sampleCreditApplication({ BusinessName: directBusiness, FedId: taxId, businessEmail: "books@twice-direct.example", businessPhone: "(559) 555-0999" }),
     });
     expect(direct.status()).toBe(201);
 

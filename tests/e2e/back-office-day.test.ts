@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePdf } from "../support/multipart.ts";
-import { newDealFields } from "../support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
@@ -33,7 +33,7 @@ describe("a credit analyst's day", () => {
     await vendor.waitForURL(`${server.url}/portal`);
     const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
-      multipart: { deal: JSON.stringify(newDealFields({ businessName: "dune client dairy" })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+      multipart: { deal: JSON.stringify(sampleNewDealFields({ businessName: "dune client dairy" })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
     });
     expect(created.status()).toBe(201);
     dealId = (await created.json()).id;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "../../server/auth/tables.ts";
-import { creditApplicationFixture } from "../support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../../server/demo/sample-requests.ts";
 import { totp } from "../support/totp.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
@@ -72,7 +72,7 @@ describe("staff security", () => {
   });
 
   it("masks a credit application's SSN in the lead inbox until Reveal, and audits the reveal", async () => {
-    const application = creditApplicationFixture();
+    const application = sampleCreditApplication();
     const stored = await fetch(`${server.url}/api/leads/credit-application`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
@@ -107,7 +107,7 @@ describe("staff security", () => {
     const stored = await fetch(`${server.url}/api/leads/credit-application`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify(creditApplicationFixture({ BusinessName: "Step Up Paving LLC" })),
+      body: JSON.stringify(sampleCreditApplication({ BusinessName: "Step Up Paving LLC" })),
     });
     expect(stored.status).toBe(201);
     await server.editDatabase((database) => database.db.update(session).set({ factorVerifiedAt: new Date(Date.now() - 10 * 60_000) }));

@@ -4,7 +4,7 @@ import { vendorSignUpMessages } from "../../domain/vendors/contracts.ts";
 import { defaultBrand } from "../../domain/site/brand.ts";
 import { samplePdf } from "../support/multipart.ts";
 import { passwordLinkIn } from "../support/password-link.ts";
-import { newDealFields } from "../support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
@@ -61,7 +61,7 @@ describe("back office", () => {
   });
 
   it("moves the vendor's deal 1 -> 2 -> 6; the vendor's list, strip, dashboard and mail follow; answers reach the vendor", async () => {
-    const fields = newDealFields({ businessName: "ola client bakery", costOfEq: "50,000", downPayment: "5,000" });
+    const fields = sampleNewDealFields({ businessName: "ola client bakery", costOfEq: "50,000", downPayment: "5,000" });
     const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
       multipart: { deal: JSON.stringify(fields), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },

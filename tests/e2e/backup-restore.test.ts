@@ -13,10 +13,10 @@ import { creditApplication, creditApplicationOwner, footerMessage } from "../../
 import { createAuth } from "../../server/auth/create-auth.ts";
 import { readBackupManifest } from "../../server/backup/backup-archive.ts";
 import { createFieldCipher } from "../../server/shared/crypto/field-cipher.ts";
-import { creditApplicationFixture } from "../support/lead-fixtures.ts";
+import { sampleCreditApplication, sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../support/multipart.ts";
 import { freePort, startServerProcess, type ServerProcess } from "../support/server-process.ts";
-import { createVendor, newDealFields } from "../support/vendor-fixtures.ts";
+import { createVendor } from "../support/vendor-fixtures.ts";
 
 // The embedded database and local files only: nothing of a PostgreSQL or S3 test run may leak in.
 delete process.env.DATABASE_URL;
@@ -104,7 +104,7 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     expect(keyFiles.sort()).toEqual(["data-encryption-key"]);
 
     // Records: leads of each kind, a credit application (encrypted SSNs), deals with documents.
-    const application = creditApplicationFixture();
+    const application = sampleCreditApplication();
     expect((await postJson(server, "/api/leads/credit-application", application)).status).toBe(201);
     for (let index = 0; index < 5; index += 1) expect((await postJson(server, "/api/leads/footer-message", footerMessageFrom(`Before ${index}`))).status).toBe(201);
     const cookie = await signIn(server, vendor);
@@ -112,7 +112,7 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     const dealIds: string[] = [];
     for (const name of ["granite peak", "cedar ridge"]) {
       const documents = [Buffer.concat([samplePdf, randomBytes(256 * 1024)]), Buffer.concat([samplePdf, randomBytes(64 * 1024)])];
-      const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: name })) }, [
+      const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [
         { field: "client-info", name: "application.pdf", content: documents[0]!, type: "application/pdf" },
         { field: "additional-1", name: "statement.pdf", content: documents[1]!, type: "application/pdf" },
       ]);

@@ -6,7 +6,7 @@ import { deal } from "../../server/deals/tables.ts";
 import { sweepOrphanUploads } from "../../server/retention/sweep-orphan-uploads.ts";
 import { createLocalFileStorage } from "../../server/shared/storage/local-file-storage.ts";
 import { multipartBody, samplePdf } from "../support/multipart.ts";
-import { newDealFields } from "../support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 
 let server: E2eServer;
@@ -30,7 +30,7 @@ async function vendorCookie(url: string) {
 describe("a server killed during a deal submission", () => {
   it("leaves no deal, the retry succeeds after a restart, and the sweep removes what the crash left", async () => {
     const cookie = await vendorCookie(server.url);
-    const fields = newDealFields({ businessName: "crash test" });
+    const fields = sampleNewDealFields({ businessName: "crash test" });
     const body = multipartBody({ deal: JSON.stringify(fields) }, [
       { field: "client-info", name: "application.pdf", content: samplePdf },
       { field: "additional-1", name: "big.pdf", content: Buffer.concat([samplePdf, Buffer.alloc(8 * 1024 * 1024, 65)]) },

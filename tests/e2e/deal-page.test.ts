@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../server/audit/tables.ts";
 import { dealDocument } from "../../server/deals/tables.ts";
 import { samplePdf, samplePng } from "../support/multipart.ts";
-import { newDealFields } from "../support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
@@ -41,7 +41,7 @@ describe("a deal's page on both sides", () => {
     await vendor.waitForURL(`${server.url}/portal`);
     const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
-      multipart: { deal: JSON.stringify(newDealFields({ businessName: business.toLowerCase() })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+      multipart: { deal: JSON.stringify(sampleNewDealFields({ businessName: business.toLowerCase() })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
     });
     expect(created.status()).toBe(201);
     dealId = (await created.json()).id;

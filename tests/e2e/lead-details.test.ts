@@ -3,9 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadFieldLabels } from "../../domain/leads/lead-fields.ts";
 import { leadTypes, type LeadType } from "../../domain/leads/lead-inbox.ts";
-import { calculatorLeadFixture } from "../support/calculator-fixtures.ts";
-import { creditApplicationFixture } from "../support/lead-fixtures.ts";
-import { questionnaireAnswerFixture } from "../support/questionnaire-fixtures.ts";
+import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
@@ -34,12 +32,12 @@ async function post(path: string, body: object): Promise<string> {
 beforeAll(async () => {
   server = await startE2eServer();
   browser = await launchBrowser();
-  const answerId = await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture());
+  const answerId = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer());
   await post("/api/leads/picked-option", { answerId, term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID() });
-  const calculatorId = await post("/api/leads/calculator", calculatorLeadFixture());
+  const calculatorId = await post("/api/leads/calculator", sampleCalculatorLead());
   await post("/api/leads/calculator-choice", { leadId: calculatorId, term: "36", acceptTerms: true });
   await post("/api/leads/vendor-contact", { businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valleyheavy.example", idempotencyKey: randomUUID() });
-  await post("/api/leads/credit-application", creditApplicationFixture());
+  await post("/api/leads/credit-application", sampleCreditApplication());
   await post("/api/leads/footer-message", {
     nameOfBusiness: "Granite Peak Excavation",
     nameUser: "Maria Lopez",

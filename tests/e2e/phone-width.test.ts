@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePdf } from "../support/multipart.ts";
-import { creditApplicationFixture } from "../support/lead-fixtures.ts";
-import { newDealFields } from "../support/vendor-fixtures.ts";
+import { sampleCreditApplication, sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
@@ -37,7 +36,7 @@ beforeAll(async () => {
   await vendor.setViewportSize(phone);
   await signInThroughUi(vendor, server.url, "vendor@demo.example", demoPasswords.vendor);
   await vendor.waitForURL(`${server.url}/portal`);
-  const fields = newDealFields({ businessName: longName, businessEmail: longEmail, equipDesc: "Compact track loader with a very long description that goes on and on" });
+  const fields = sampleNewDealFields({ businessName: longName, businessEmail: longEmail, equipDesc: "Compact track loader with a very long description that goes on and on" });
   const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
     headers: { origin: server.url },
     multipart: { deal: JSON.stringify(fields), "client-info": { name: `${"a-very-long-file-name-".repeat(4)}application.pdf`, mimeType: "application/pdf", buffer: samplePdf } },
@@ -46,7 +45,7 @@ beforeAll(async () => {
   dealId = ((await created.json()) as { id: string }).id;
   const second = await vendor.request.post(`${server.url}/api/portal/deals`, {
     headers: { origin: server.url },
-    multipart: { deal: JSON.stringify(newDealFields({ businessName: "harbor bakery group" })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+    multipart: { deal: JSON.stringify(sampleNewDealFields({ businessName: "harbor bakery group" })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
   });
   expect(second.status()).toBe(201);
   const message = await vendor.request.post(`${server.url}/api/portal/deals/${dealId}/messages`, {
@@ -62,7 +61,7 @@ beforeAll(async () => {
   const key = await vendor.request.post(`${server.url}/api/portal/api-keys`, { headers: { origin: server.url, "content-type": "application/json" }, data: { name: longName.slice(0, 80) } });
   expect(key.status()).toBe(201);
 
-  const application = await postJson("/api/leads/credit-application", creditApplicationFixture({ BusinessName: longName, businessEmail: longEmail, homeEmail: longEmail, vendorEmail: longEmail }));
+  const application = await postJson("/api/leads/credit-application", sampleCreditApplication({ BusinessName: longName, businessEmail: longEmail, homeEmail: longEmail, vendorEmail: longEmail }));
   expect(application.status).toBe(201);
   creditApplicationId = ((await application.json()) as { id: string }).id;
   const footer = await postJson("/api/leads/footer-message", {

@@ -11,14 +11,14 @@ import { defaultBrand } from "../../domain/site/brand.ts";
 import { pageTitle, publicPages } from "../../domain/site/public-routes.ts";
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
 import { creditApplication, creditApplicationOwner, footerMessage, vendorContact } from "../../server/leads/tables.ts";
-import { creditApplicationFixture } from "../support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../../server/demo/sample-requests.ts";
 import { passwordLinkIn } from "../support/password-link.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 
 let server: E2eServer;
 let browser: Browser;
-const application = creditApplicationFixture();
+const application = sampleCreditApplication();
 
 beforeAll(async () => {
   server = await startE2eServer();

@@ -5,7 +5,7 @@ import { draftMessages } from "../../domain/leads/credit-application-draft-schem
 import { cookieConsentStorageKey } from "../../domain/site/timing.ts";
 import { creditApplication, creditApplicationDraft } from "../../server/leads/tables.ts";
 import { sha256Hex } from "../../server/shared/crypto/link-token.ts";
-import { creditApplicationFixture } from "../support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 
@@ -15,7 +15,7 @@ import { startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 let server: E2eServer;
 /** The first test's link, checked in the database by the second (one restart for both). */
 let usedToken = "";
-const application = creditApplicationFixture({ BusinessName: "Harbor Bakery Resumed LLC", businessEmail: "nina@harbor-resumed.example", ssn: "472-18-5530" });
+const application = sampleCreditApplication({ BusinessName: "Harbor Bakery Resumed LLC", businessEmail: "nina@harbor-resumed.example", ssn: "472-18-5530" });
 
 beforeAll(async () => {
   server = await startE2eServer();

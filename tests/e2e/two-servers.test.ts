@@ -18,7 +18,8 @@ import { startTestRedis, type TestRedis } from "../support/redis-server.ts";
 import { startS3Server, type S3Server } from "../support/s3-server.ts";
 import { freePort, startServerProcess, type ServerProcess } from "../support/server-process.ts";
 import { SmtpCatcher } from "../support/smtp-catcher.ts";
-import { createVendor, newDealFields } from "../support/vendor-fixtures.ts";
+import { createVendor } from "../support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 
 // The fleet of docs/deploy.md as processes: two servers on one PostgreSQL, one Redis, one S3
 // server and one SMTP server. Sessions, files, leads, mail and limits must behave as on one server.
@@ -151,7 +152,7 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
       .map((value) => value.split(";")[0])
       .join("; ");
     const content = Buffer.concat([samplePdf, randomBytes(300_000)]);
-    const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "FLEET PAVING" })) }, [{ field: "client-info", name: "application.pdf", content }]);
+    const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "FLEET PAVING" })) }, [{ field: "client-info", name: "application.pdf", content }]);
     const created = await send(a, "POST", "/api/portal/deals", { cookie, type: upload.contentType, body: upload.payload });
     expect(created.status, created.body.toString()).toBe(201);
     const [document] = await handle.db
@@ -198,7 +199,7 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
       .map((value) => value.split(";")[0])
       .join("; ");
     // An upload A has begun to read when SIGTERM arrives: half its body before, half after.
-    const upload = multipartBody({ deal: JSON.stringify(newDealFields({ businessName: "DRAIN PAVING" })) }, [
+    const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "DRAIN PAVING" })) }, [
       { field: "client-info", name: "application.pdf", content: Buffer.concat([samplePdf, randomBytes(2_000_000)]) },
     ]);
     const half = Math.floor(upload.payload.length / 2);

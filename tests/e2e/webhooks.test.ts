@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifySignatureHeader } from "../../server/webhooks/sign-payload.ts";
-import { newDealFields } from "../support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 import { samplePdf } from "../support/multipart.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
@@ -63,7 +63,7 @@ describe("webhooks in the vendor portal", () => {
     // A deal, moved by the credit team.
     const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
-      multipart: { deal: JSON.stringify(newDealFields({ businessName: "webhook welding" })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+      multipart: { deal: JSON.stringify(sampleNewDealFields({ businessName: "webhook welding" })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
     });
     expect(created.status()).toBe(201);
     const dealId = ((await created.json()) as { id: string }).id;

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { getTableColumns, getTableName, isTable, sql, type Table } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
-import { creditApplicationFixture } from "../../../tests/support/lead-fixtures.ts";
+import { sampleCreditApplication } from "../../demo/sample-requests.ts";
 import { queryRows } from "../../../tests/support/test-database.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import * as schema from "../../db/schema.ts";
@@ -50,7 +50,7 @@ describe("rotating the data-encryption key", () => {
       const response = await server.app.inject({
         method: "POST",
         url: "/api/leads/credit-application",
-        payload: creditApplicationFixture({ FedId: `98-765432${i}`, ssn: `531-86-420${i}`, ssn2: `612-49-337${i}` }),
+        payload: sampleCreditApplication({ FedId: `98-765432${i}`, ssn: `531-86-420${i}`, ssn2: `612-49-337${i}` }),
         remoteAddress: loopbackAddress(),
         headers: { origin: testOrigin },
       });

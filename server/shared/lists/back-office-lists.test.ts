@@ -5,9 +5,7 @@ import { LIST_COUNT_CAP, LIST_PAGE_SIZE } from "#domain/http/list-page.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { leadTypes } from "#domain/leads/lead-inbox.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
-import { calculatorLeadFixture } from "../../../tests/support/calculator-fixtures.ts";
-import { creditApplicationFixture } from "../../../tests/support/lead-fixtures.ts";
-import { questionnaireAnswerFixture } from "../../../tests/support/questionnaire-fixtures.ts";
+import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../../demo/sample-requests.ts";
 import { queryRows } from "../../../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { createVendor } from "../../../tests/support/vendor-fixtures.ts";
@@ -56,13 +54,13 @@ beforeAll(async () => {
     expect(response.statusCode, url).toBe(201);
     return (response.json() as { id: string }).id;
   };
-  ids.questionnaire = await post("/api/leads/questionnaire-answer", questionnaireAnswerFixture());
+  ids.questionnaire = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer());
   ids["picked-option"] = await post("/api/leads/picked-option", { answerId: ids.questionnaire, term: "36", agreeItsJustProposal: true, idempotencyKey: randomUUID() });
   ids["credit-application"] = await post(
     "/api/leads/credit-application",
-    creditApplicationFixture({ BusinessName: "Zephyr Quarry Works", businessEmail: "Billing@ZephyrQuarry.example", businessPhone: "(415) 555-0199" }),
+    sampleCreditApplication({ BusinessName: "Zephyr Quarry Works", businessEmail: "Billing@ZephyrQuarry.example", businessPhone: "(415) 555-0199" }),
   );
-  ids.calculator = await post("/api/leads/calculator", calculatorLeadFixture());
+  ids.calculator = await post("/api/leads/calculator", sampleCalculatorLead());
   ids["vendor-contact"] = await post("/api/leads/vendor-contact", {
     businessName: "Kind Check",
     contactName: "Kim Okafor",

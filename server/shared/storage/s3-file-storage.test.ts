@@ -10,7 +10,8 @@ import { multipartBody, samplePdf, samplePng, type UploadFile } from "../../../t
 import { startS3Server, type S3Server } from "../../../tests/support/s3-server.ts";
 import { openTestDatabase } from "../../../tests/support/test-database.ts";
 import { signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
-import { createVendor, newDealFields } from "../../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../../tests/support/vendor-fixtures.ts";
+import { sampleNewDealFields } from "../../demo/sample-requests.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { user } from "../../auth/tables.ts";
 import { deal, dealDocument } from "../../deals/tables.ts";
@@ -250,7 +251,7 @@ describe("the app with STORAGE=s3, over HTTP", () => {
   afterAll(() => server?.close());
 
   const submit = async (businessName: string, files: UploadFile[]) => {
-    const body = multipartBody({ deal: JSON.stringify(newDealFields({ businessName })) }, files);
+    const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName })) }, files);
     const response = await fetch(`${url}/api/portal/deals`, { method: "POST", headers: { cookie, origin: testOrigin, "content-type": body.contentType }, body: body.payload });
     expect(response.status, await response.clone().text()).toBe(201);
     const { id } = (await response.json()) as { id: string };

@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from "../../../server/db/client.ts"
 import { createAccount } from "../../../server/accounts/create-account.ts";
 import { createAuth } from "../../../server/auth/create-auth.ts";
 import { seedDemo } from "../../../server/demo/seed-demo.ts";
-import { demoSampleDepsFor } from "../../../server/demo/demo-samples.ts";
+import { demoSampleDepsFor } from "../../../server/demo/demo-sample-deps.ts";
 import { loadConfig } from "../../../server/config.ts";
 import { defaultBrand } from "../../../domain/site/brand.ts";
 import { builtServer, freePort } from "../../support/server-process.ts";

@@ -1,0 +1,24 @@
+import { dealCallbackMinutes } from "#domain/response-times/response-promise.ts";
+import type { LeadContext } from "../leads/store-lead.ts";
+import type { DemoSampleDeps } from "./demo-sample-deps.ts";
+
+type Person = { id: string; email: string };
+export type VendorPerson = Person & { companyId: string; companyName: string };
+/** The demo's accounts the samples are made by: the admin answers, the vendors submit. */
+export type DemoPeople = { admin: Person; vendor: VendorPerson; otherVendor: VendorPerson };
+
+export type SampleContext = LeadContext & { timeZone: string };
+
+/** The context the public forms, the portal and the back office pass to the same functions. */
+export function sampleContext(deps: DemoSampleDeps): SampleContext {
+  const timeZone = deps.config.public.brand.timeZone;
+  return {
+    creditTeamEmail: deps.config.creditTeamEmail,
+    cipher: deps.cipher,
+    publicUrl: deps.config.publicUrl,
+    product: deps.config.public.brand.name,
+    rateLimit: { max: deps.config.leadRateLimitMax, timeWindow: "1 minute" },
+    timeZone,
+    promise: { timeZone, leadMinutes: deps.config.public.brand.claims.leadCallbackMinutes, dealMinutes: dealCallbackMinutes },
+  };
+}
