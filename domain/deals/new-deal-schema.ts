@@ -41,7 +41,7 @@ export const documentSlots = [
 
 export type DocumentSlot = (typeof documentSlots)[number]["id"];
 
-/** decisions.md 7: checked by content; the extension must agree with what the content is. */
+/** docs/product-rules.md#r16-documents: checked by content; the extension must agree with what the content is. */
 export const acceptedDocumentTypes: Record<string, readonly string[]> = {
   "application/pdf": ["pdf"],
   "application/x-cfb": ["doc"],

@@ -91,7 +91,7 @@ export const creditApplicationRequest = z
     ...secondOwnerShape,
     acceptCheck: z.literal(true, "Please confirm the statement above to submit your application."),
     vendorSlug: vendorSlugField,
-    /** A vendor quote's link token (issue 18): marks the quote applied. Never refuses the application: an unknown token is ignored. */
+    /** A vendor quote's link token (docs/product-rules.md#r20-quotes-to-customers): marks the quote applied. Never refuses the application: an unknown token is ignored. */
     quoteToken: z.optional(z.string().check(z.maxLength(100, "This quote link is not valid."))),
     idempotencyKey,
     leaveEmpty: honeypot,

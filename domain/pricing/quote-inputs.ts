@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 
-/** "Bankruptcy in the last 5 years" (decisions.md 3a). */
+/** "Bankruptcy in the last 5 years" (docs/product-rules.md#r8-questionnaire-pricing). */
 export const BANKRUPTCY_LOOKBACK_YEARS = 5;
-/** "Oldest debt under 5 years" marks a young credit history (decisions.md 3a and 3b). */
+/** "Oldest debt under 5 years" marks a young credit history (docs/product-rules.md#r8-questionnaire-pricing and docs/product-rules.md#r9-calculator-pricing). */
 export const YOUNG_CREDIT_UNDER_YEARS = 5;
 
 /** The calculator's year selector goes down to 1900 (spec section 5); no form offers earlier. */

@@ -7,5 +7,5 @@ export const narrowLayoutBreakpointPx = 1070;
 /** The cookie banner's text preview (spec §4). */
 export const cookiePreviewLength = 185;
 
-/** Where the visitor's cookie choice is kept (decisions.md 9). */
+/** Where the visitor's cookie choice is kept (docs/product-rules.md#r50-cookie-consent). */
 export const cookieConsentStorageKey = "GDPR:accepted";

@@ -38,7 +38,7 @@ export function UnreadMarker() {
   );
 }
 
-/** A deal a customer started through the company's link (issue 18). */
+/** A deal a customer started through the company's link (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
 export function ReferredBadge() {
   return (
     <span className="ml-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900" title="A customer came through your link">
