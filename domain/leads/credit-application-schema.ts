@@ -37,7 +37,7 @@ const pastDate = z.string().check(
   }, "Please enter the date the business started."),
 );
 
-/** One owner's fields; the second owner's carry the suffix 2 (spec section 3). */
+/** One owner's fields; the second owner's carry the suffix 2 (docs/product-rules.md#r52-forms-check-what-the-spec-checks). */
 export const ownerFieldNames = ["contactName", "contactTitle", "ownership", "ssn", "homeAddress", "homeCity", "homeState", "homeZipcode", "homePhoneNumber", "homeEmail"] as const;
 
 const ownerShape = {

@@ -16,6 +16,7 @@ const forbidden: { what: string; pattern: RegExp }[] = [
   { what: "a tracker number", pattern: /\bissues?[\s-]+\d+/i },
   { what: "the rulings file outside the repository", pattern: /\bdecisions\.md\b/i },
   { what: "the product spec outside the repository", pattern: /product-spec|shared\/spec\b/i },
+  { what: "a section of the product spec outside the repository", pattern: /\bspec(?:'s)?,? (?:§|sections? \d)/i },
   // Lower case only: docs/ARCHITECTURE.md is in the repository; the design notes outside it are not.
   { what: "the design notes outside the repository", pattern: /(?<![A-Za-z])architecture\.md\b/ },
 ];

@@ -117,7 +117,7 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
   ];
 }
 
-/** Deals list: Name/Account, Stage, Notes, Amount, Description, Down Payment, Reply (spec §2). */
+/** Deals list: Name/Account, Stage, Notes, Amount, Description, Down Payment, Reply (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export function DealsTable({ deals, onReply, empty }: { deals: PortalDeal[]; onReply: (deal: PortalDeal) => void; empty: string }) {
   return <Table caption="Your deals" columns={columns(onReply)} rows={deals} rowKey={(deal) => deal.id} empty={empty} />;
 }
