@@ -194,7 +194,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
       dynamicPages: [
         {
           prefix: partnerPathPrefix,
-          // /vendor_partner/<slug> (the calculator) and /vendor_partner/<slug>/apply (issue 18).
+          // /vendor_partner/<slug> (the calculator) and /vendor_partner/<slug>/apply (docs/product-rules.md#r22-every-company-has-a-link).
           page: async (rest) => {
             const apply = rest.endsWith(vendorApplySuffix);
             const found = await resolveVendorLink(app.db, apply ? rest.slice(0, -vendorApplySuffix.length) : rest);

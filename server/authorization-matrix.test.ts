@@ -19,13 +19,13 @@ import { decodedPath } from "./plugins/security.ts";
 // spellings of its path. And every endpoint the auth library has, listed from the library itself: only the ones we route answer.
 
 type Caller = "anonymous" | "vendor" | "otherVendor" | "staff" | "admin" | "staffWithoutTwoFactor" | KeyCaller;
-/** API keys (issue 19) as a credential: vendor A's company's, vendor B's, one revoked, one that was never issued, none. */
+/** API keys (docs/product-rules.md#r26-api-keys) as a credential: vendor A's company's, vendor B's, one revoked, one that was never issued, none. */
 type KeyCaller = "keyA" | "keyB" | "revokedKey" | "unknownKey" | "malformedKey";
 const keyCallers: readonly KeyCaller[] = ["keyA", "keyB", "revokedKey", "unknownKey", "malformedKey"];
 const isKeyCaller = (caller: Caller): caller is KeyCaller => (keyCallers as readonly string[]).includes(caller);
 type Endpoint = { method: string; path: string; audience: Audience; /** The plain path of a percent-encoded spelling. */ spelledAs?: string };
 
-/** Who may pass the access check of an endpoint (decisions.md 5): its contract's audience, as the document shows it. */
+/** Who may pass the access check of an endpoint (docs/product-rules.md#r38-roles): its contract's audience, as the document shows it. */
 function allowed({ audience }: Endpoint, caller: Caller): boolean {
   switch (audience) {
     case "public":
@@ -137,16 +137,16 @@ describe("authorization matrix", () => {
         "POST /api/v1/deals/{id}/messages",
         "GET /api/portal/api-keys",
         "POST /api/back-office/api-keys/{id}/revoke",
-        // Issue 17: the deal filter's companies (staff), a company's link address (admins).
+        // docs/product-rules.md#r46-back-office-lists and docs/product-rules.md#r22-every-company-has-a-link: the deal filter's companies (staff), a company's link address (admins).
         "GET /api/back-office/vendor-companies",
         "PATCH /api/back-office/vendors/companies/{id}/slug",
-        // Issue 28: the credit team's calendar (admins) and the portal's Credit Online.
+        // docs/product-rules.md#r3-the-working-calendar: the credit team's calendar (admins) and the portal's Credit Online.
         "GET /api/back-office/working-calendar",
         "GET /api/portal/credit-status",
       ]),
     );
-    // Issue 20: adverse-action notices and duplicate links are staff's, never a vendor's;
-    // issue 27 adds the notice's recipient entered by staff, issue 28 the day the application was complete.
+    // Adverse-action notices and duplicate links are staff's, never a vendor's;
+    // with the notice's recipient entered by staff and the day the application was complete.
     expect(endpoints.filter((endpoint) => /^\/api\/back-office\/(adverse-action|duplicates)/.test(endpoint.path)).length).toBe(11);
   });
 

@@ -86,7 +86,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  /** Requests per minute per API key on /api/v1 (issue 19). */
+  /** Requests per minute per API key on /api/v1 (docs/product-rules.md#r45-caps-per-caller). */
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
   REDIS_URL: z
     .string()
@@ -103,7 +103,7 @@ const envSchema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(2000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
-  // Backups (issue 27): where `npm run backup` writes by default, and how many archives it keeps there.
+  // Backups (docs/product-rules.md#r34-backups): where `npm run backup` writes by default, and how many archives it keeps there.
   BACKUP_DIR: z.string().default("./backups"),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
@@ -142,7 +142,7 @@ export type Config = {
   redisUrl: string | undefined;
   logLevel: string;
   mailPollMs: number;
-  /** Customer data is deleted this many days after its last activity (decisions.md 8). */
+  /** Customer data is deleted this many days after its last activity (docs/product-rules.md#r33-retention). */
   retentionDays: number;
   /** Delivered outbox mails (names, phones, messages) are deleted this many days after sending; never undelivered ones. */
   deliveredMailRetentionDays: number;
@@ -153,7 +153,7 @@ export type Config = {
   mailClaimLeaseSeconds: number;
   /** Bearer token a scraper sends to GET /metrics; unset: /metrics is not routed (404). */
   metricsToken: string | undefined;
-  /** Webhook deliveries (issue 19): loopback targets and plain http allowed (tests only; refused in production). */
+  /** Webhook deliveries (docs/product-rules.md#r28-webhooks): loopback targets and plain http allowed (tests only; refused in production). */
   webhooks: {
     allowLoopback: boolean;
     /** NODE_ENV=test: deliveries go to this machine only, whatever address a test (or a fuzzer) registered. */
@@ -216,7 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionOldKeys: e.DATA_ENCRYPTION_OLD_KEYS,
     lookupHashKey: e.LOOKUP_HASH_KEY,
     authSecret: e.AUTH_SECRET,
-    // On by default in production; the local demo may switch it off (decisions.md 5).
+    // On by default in production; the local demo may switch it off (docs/product-rules.md#r41-staff-two-factor).
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ?? e.NODE_ENV === "production",
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",
     storage:

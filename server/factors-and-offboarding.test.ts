@@ -22,7 +22,7 @@ import { resetTwoFactor } from "./accounts/reset-two-factor.ts";
 import { setPassword } from "./accounts/set-password.ts";
 import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
 
-// Issue 27, items 12, 13, 18 and 19: second factors that cannot be skipped, a fresh factor before
+// Abuse cases 12, 13, 18 and 19 of docs/threat-model.md: second factors that cannot be skipped, a fresh factor before
 // new credentials and document downloads, and off-boarding that leaves nothing behind.
 
 let server: TestServer;

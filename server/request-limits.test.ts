@@ -16,7 +16,7 @@ import { mailOutbox } from "./mail/tables.ts";
 import { createAccount } from "./accounts/create-account.ts";
 import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
 
-// What one address, one key or one account may cost us (issue 27): bodies that would exhaust the
+// What one address, one key or one account may cost us (docs/product-rules.md#r45-caps-per-caller): bodies that would exhaust the
 // stack, probes that count accounts, unauthenticated floods, a key's budget, and a client address
 // taken from a header the client writes.
 

@@ -21,7 +21,7 @@ import { createAccount } from "./accounts/create-account.ts";
 import { emailHash, newLinkToken, sha256Hex } from "./shared/crypto/link-token.ts";
 import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
 
-// Issue 27: what a stranger (or a vendor) can do to someone else, and the caps that bound a caller.
+// Abuse cases of docs/threat-model.md: what a stranger (or a vendor) can do to someone else, and the caps that bound a caller.
 let server: TestServer;
 let smtp: SmtpCatcher;
 let staffCookie: string;

@@ -1,5 +1,5 @@
 /**
- * A list's view kept in the page's URL (issue 17): reading it back keeps only the values the
+ * A list's view kept in the page's URL (docs/product-rules.md#r46-back-office-lists): reading it back keeps only the values the
  * list's query schema accepts (anything else means "all"), and changing one starts again at the
  * first page.
  */

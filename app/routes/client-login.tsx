@@ -7,7 +7,7 @@ import { brand } from "../lib/public-config.ts";
 
 export const meta = () => publicPageMeta("/ClientLogin");
 
-/** Client accounts do not exist yet: the form only explains whom to contact (spec §2). */
+/** Client accounts do not exist yet: the form only explains whom to contact (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export default function ClientLogin() {
   const [answered, setAnswered] = useState(false);
   return (

@@ -14,7 +14,7 @@ export const meta = ({ params }: { params: { slug?: string } }) => {
   ];
 };
 
-/** /vendor_partner/<slug>/apply: the credit application co-branded and attributed to the link's company (issue 18). */
+/** /vendor_partner/<slug>/apply: the credit application co-branded and attributed to the link's company (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
 export default function PartnerApply() {
   const { slug = "" } = useParams();
   return (

@@ -16,7 +16,7 @@ export const meta = ({ params }: { params: { slug?: string } }) => {
 
 /**
  * /vendor_partner/<slug>: the calculator in a vendor's (or partner's) colours, with its vendor
- * details filled in; what the visitor sends is attributed to the link's company (issue 18).
+ * details filled in; what the visitor sends is attributed to the link's company (docs/product-rules.md#r23-referred-customers-belong-to-the-company).
  */
 export default function PartnerCalculator() {
   const { slug = "" } = useParams();

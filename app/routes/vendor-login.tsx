@@ -14,7 +14,7 @@ const isDealerServices = (pathname: string) => pathname.toLowerCase().startsWith
 
 export const meta = ({ location }: Route.MetaArgs) => publicPageMeta(isDealerServices(location.pathname) ? "/DealerServices" : "/VendorLogin");
 
-/** /VendorLogin and /DealerServices: one screen, two titles (decisions.md 2). */
+/** /VendorLogin and /DealerServices: one screen, two titles (docs/product-rules.md#r49-routes-and-pages). */
 export default function VendorLogin() {
   const { pathname } = useLocation();
   const [contactOpen, setContactOpen] = useState(false);

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { endpoint } from "../http/endpoint.ts";
 
-// The back office's staff and admin accounts (issue 27): admins list them and deactivate or
+// The back office's staff and admin accounts (docs/product-rules.md#r42-off-boarding): admins list them and deactivate or
 // reactivate them (off-boarding); vendors have theirs under the vendors screen.
 
 export const staffMember = z.object({

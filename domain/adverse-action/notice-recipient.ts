@@ -14,7 +14,7 @@ export const noticeRecipientSourceLabels: Record<NoticeRecipientSource, string> 
   staff: "entered by staff",
 };
 
-/** decisions.md 12: a notice (and a status mail) never goes to an address that belongs to a user of the product. */
+/** docs/product-rules.md#r30-never-to-a-users-address: a notice (and a status mail) never goes to an address that belongs to a user of the product. */
 export const noticeRecipientMessages = {
   none: "There is no e-mail address for the applicant: enter the applicant's address.",
   userAddress: (address: string, source: NoticeRecipientSource) =>

@@ -3,7 +3,7 @@ import { apiKeyName } from "./api-key-text.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { idParams, okResponse } from "../deals/portal-contracts.ts";
 
-// API keys of a vendor company (issue 19): its vendor users create, list and revoke them in the
+// API keys of a vendor company (docs/product-rules.md#r26-api-keys): its vendor users create, list and revoke them in the
 // portal; staff see and revoke any company's in the back office.
 
 export const apiKeySummary = z.object({

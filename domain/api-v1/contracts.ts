@@ -16,7 +16,7 @@ import {
   portalDealDetailResponse,
 } from "../deals/portal-contracts.ts";
 
-// The versioned API for dealers' own systems (issue 19), authenticated by a company's API key
+// The versioned API for dealers' own systems (docs/product-rules.md#r27-the-dealer-api), authenticated by a company's API key
 // (`Authorization: Bearer kec_live_...`), never by a session cookie. What may change within v1:
 // docs/dealer-api.md, "Versioning".
 

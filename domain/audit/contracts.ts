@@ -6,7 +6,7 @@ export const auditEntry = z.object({ id: z.string(), at: z.string(), action: z.s
 
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-/** The audit log's view (issue 17), kept in the page's URL: search (action, subject, who), days (business time zone), order and page. */
+/** The audit log's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: search (action, subject, who), days (business time zone), order and page. */
 export const auditQuery = z.object({ ...listQueryFields }).check(fromBeforeTo);
 
 export type AuditQuery = z.infer<typeof auditQuery>;

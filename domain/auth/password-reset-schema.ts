@@ -9,7 +9,7 @@ export const passwordResetMessages = {
   tooCommon: "This password is too common. Please choose another.",
 } as const;
 
-/** Decisions.md 5: 8 to 128 characters, no composition rules; common passwords are refused by the server. */
+/** docs/product-rules.md#r39-passwords-and-sign-in: 8 to 128 characters, no composition rules; common passwords are refused by the server. */
 export const passwordLength = { min: 8, max: 128 } as const;
 
 export const passwordResetRequest = z.object({ email: emailAddress(passwordResetMessages.failed) });

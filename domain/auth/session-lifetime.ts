@@ -2,7 +2,7 @@ import { isStaffRole } from "./roles.ts";
 
 const minute = 60_000;
 
-/** decisions.md 11: staff end after 12 hours at most and 30 minutes idle; vendors after 7 days. */
+/** docs/product-rules.md#r40-link-and-session-lifetimes: staff end after 12 hours at most and 30 minutes idle; vendors after 7 days. */
 export const sessionLimits = {
   staff: { absoluteMs: 12 * 60 * minute, idleMs: 30 * minute },
   vendor: { absoluteMs: 7 * 24 * 60 * minute, idleMs: null },

@@ -1,6 +1,6 @@
 /**
  * Failed sign-ins are throttled per account *and* address with growing delays, so a guesser is
- * slowed while a stranger elsewhere cannot lock the owner out (decisions.md 5; ASVS V6.3). A
+ * slowed while a stranger elsewhere cannot lock the owner out (docs/product-rules.md#r44-failed-sign-ins; ASVS V6.3). A
  * guesser who changes address meets the account's own limit (`accountThrottle`) instead.
  */
 export const signInThrottle = {

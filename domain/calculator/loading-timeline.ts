@@ -1,4 +1,4 @@
-/** The loading overlay after step 4 (spec §4), in milliseconds; kept as specified (decisions.md 10). */
+/** The loading overlay after step 4, in milliseconds; kept as specified (docs/product-rules.md#r11-timed-theatre). */
 export const loadingTimeline = [
   { atMs: 5_000, stage: "reviewing" },
   { atMs: 10_000, stage: "processing" },

@@ -1,6 +1,6 @@
 import { formatAmount, parseMoney } from "../pricing/money-format.ts";
 
-/** Up to 12 integer digits (spec §5). */
+/** Up to 12 integer digits (docs/product-rules.md#r52-forms-check-what-the-spec-checks). */
 export const priceIntegerDigits = 12;
 
 /** Formats a price as it is typed: letters stripped, thousands commas, at most two decimals. */

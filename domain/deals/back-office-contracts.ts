@@ -9,7 +9,7 @@ export const dealSorts = ["updated", "created", "business"] as const;
 export type DealSort = (typeof dealSorts)[number];
 
 /**
- * The back-office deal list's view (issue 17), kept in the page's URL: search (account number,
+ * The back-office deal list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: search (account number,
  * business, owner, e-mail, phone, vendor company), stage, vendor, month, waiting, days submitted
  * (business time zone), sort (last update first by default) and page.
  */
@@ -56,9 +56,9 @@ export const backOfficeDealDetail = z.object({
     businessPhone: z.string(),
     businessEmail: z.string(),
     description: z.string(),
-    /** Who submitted it; null for a deal referred through the company's link (issue 18). */
+    /** Who submitted it; null for a deal referred through the company's link (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
     vendorEmail: z.nullable(z.string()),
-    /** "Referred through <company>'s link" for a referred deal, else null (issue 18). */
+    /** "Referred through <company>'s link" for a referred deal, else null (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
     referredThrough: z.nullable(z.string()),
     declinedReceivedOn: z.nullable(z.string()),
     declinedCompletedOn: z.nullable(z.string()),
@@ -73,7 +73,7 @@ export type BackOfficeDealDetail = z.infer<typeof backOfficeDealDetail>;
 const optionalDate = z.optional(z.nullable(calendarDay("Use a date.")));
 const amount = z.number({ error: "Enter an amount of 0 or more." }).check(z.minimum(0, "Enter an amount of 0 or more."), z.maximum(999_999_999_999, "That amount is too large."));
 
-/** What staff may change on a deal (decisions.md 6); every change is kept in its history. */
+/** What staff may change on a deal (docs/product-rules.md#r12-stages); every change is kept in its history. */
 export const dealUpdateRequest = z.object({
   stage: z.optional(z.literal(stageValues)),
   notes: z.optional(z.string().check(z.trim(), z.minLength(1, "Please write a note."), z.maxLength(500))),

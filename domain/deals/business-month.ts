@@ -10,5 +10,5 @@ export function monthAndYearInTimeZone(date: Date, timeZone: string): { month: n
   return { month: Number(parts.find((part) => part.type === "month")!.value) - 1, year: Number(parts.find((part) => part.type === "year")!.value) };
 }
 
-/** The credit team is online before 15:00 in the business time zone (spec §2). */
+/** The credit team is online before 15:00 in the business time zone (docs/product-rules.md#r3-the-working-calendar). */
 export const creditOnlineUntilHour = 15;

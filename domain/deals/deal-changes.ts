@@ -2,11 +2,11 @@ import { formatUsd } from "../pricing/money-format.ts";
 import { dealFieldLabels } from "./deal-field-labels.ts";
 import { creditTierLabel, stageLabel } from "./stages.ts";
 
-/** The deal fields the vendor sees (portal list and deal page); a change to any of them is mailed (decisions.md 6). */
+/** The deal fields the vendor sees (portal list and deal page); a change to any of them is mailed (docs/product-rules.md#r13-changes-are-kept-and-mailed). */
 export const vendorVisibleDealFields = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment", "approvedAmount"] as const;
 export type VendorVisibleDealField = (typeof vendorVisibleDealFields)[number];
 
-/** decisions.md 11: every figure outside the calculator is estimated and carries this line. */
+/** docs/product-rules.md#r10-estimates-are-labelled: every figure outside the calculator is estimated and carries this line. */
 export const financingDisclaimer = "Financing dependent on credit parameters.";
 
 export function isVendorVisibleDealField(field: string): field is VendorVisibleDealField {

@@ -16,7 +16,7 @@ const optionalMoney = z.string().check(
 const optionalEin = z.string().check(z.trim(), z.regex(/^(\d{2}-\d{7})?$/, "Please enter the tax ID as ##-#######."));
 const optionalDate = z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please enter a date."));
 
-/** Step 1 of Submit New Deal (spec §5): names are uppercased; the phone has at least 9 characters. */
+/** Step 1 of Submit New Deal (docs/product-rules.md#r52-forms-check-what-the-spec-checks): names are uppercased; the phone has at least 9 characters. */
 export const newDealClientSchema = z.object({
   businessName: z.string().check(z.trim(), z.toUpperCase(), z.regex(/\w/, "Please enter the business name."), z.maxLength(120)),
   ownersName: z.string().check(z.trim(), z.toUpperCase(), z.regex(/\w/, "Please enter the owner's name."), z.maxLength(20, "Please use at most 20 characters.")),
@@ -41,7 +41,7 @@ export const documentSlots = [
 
 export type DocumentSlot = (typeof documentSlots)[number]["id"];
 
-/** decisions.md 7: checked by content; the extension must agree with what the content is. */
+/** docs/product-rules.md#r16-documents: checked by content; the extension must agree with what the content is. */
 export const acceptedDocumentTypes: Record<string, readonly string[]> = {
   "application/pdf": ["pdf"],
   "application/x-cfb": ["doc"],
@@ -68,7 +68,7 @@ export function chosenFilesProblem(files: readonly { name: string; size: number 
   return tooLarge ? `${tooLarge.name} is larger than ${maxFileBytes / 1024 / 1024} MB.` : null;
 }
 
-/** File names in the dialog are shown truncated to 12 characters (spec §5). */
+/** File names in the dialog are shown truncated to 12 characters (docs/product-rules.md#r52-forms-check-what-the-spec-checks). */
 export function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }

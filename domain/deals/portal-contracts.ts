@@ -28,7 +28,7 @@ export const portalDeal = z.object({
   vendorHasWritten: z.boolean(),
   /** The credit team wrote last and the company has not opened the deal since. */
   unread: z.boolean(),
-  /** A customer started it through the company's link (issue 18). */
+  /** A customer started it through the company's link (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
   referred: z.boolean(),
 });
 
@@ -143,7 +143,7 @@ export const downloadPortalDocument = endpoint({
   errors: ["FORBIDDEN", "NOT_FOUND"],
 });
 
-/** The deal fields whose changes a vendor sees in its history (no staff, no ECOA dates): the ones mailed to it (decisions.md 11). */
+/** The deal fields whose changes a vendor sees in its history (no staff, no ECOA dates): the ones mailed to it (docs/product-rules.md#r13-changes-are-kept-and-mailed). */
 export const vendorHistoryFields = vendorVisibleDealFields;
 
 /** One deal as the vendor sees it: the portal's deal page, GET /api/v1/deals/{id} and the deal webhook events' `data`. */
@@ -160,7 +160,7 @@ export const vendorDeal = z.object({
   description: z.string(),
   submittedAt: z.string(),
   lastUpdate: z.string(),
-  /** A customer started it through the company's link (issue 18). */
+  /** A customer started it through the company's link (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
   referred: z.boolean(),
 });
 

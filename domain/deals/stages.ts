@@ -1,4 +1,4 @@
-/** Deal stages (spec §4 stepDeal); any other value shows "Under Review". */
+/** Deal stages (docs/product-rules.md#r12-stages); any other value shows "Under Review". */
 export const dealStages: Record<number, { label: string; tags: readonly string[] }> = {
   0: { label: "Declined", tags: ["Closed"] },
   1: { label: "App In", tags: [] },
@@ -39,7 +39,7 @@ export function stripReached(stage: number): number {
 export type MessageAuthor = "vendor" | "staff";
 
 /**
- * decisions.md 6: Reply is offered while the stage is open and the vendor's last message has
+ * docs/product-rules.md#r14-messages-and-waiting-for-us: Reply is offered while the stage is open and the vendor's last message has
  * been answered (or there is none); otherwise the "sent" indicator shows.
  */
 export function canReply(stage: number, lastMessageAuthor: MessageAuthor | null): boolean {
@@ -51,7 +51,7 @@ export function showsNotification(stage: number, vendorHasWritten: boolean): boo
   return (stage === 1 || stage === 2) && !vendorHasWritten;
 }
 
-/** Dashboard credit tiers by deal score (spec §9). */
+/** Dashboard credit tiers by deal score (docs/product-rules.md#r15-dashboard-and-months). */
 export const creditTiers = { 1: "F credit", 2: "B-C credit", 3: "A credit" } as const;
 
 /** A deal score (0 or one of `creditTiers`) as every screen, history line and mail reads it. */

@@ -1,4 +1,4 @@
-/** How far back a new record is compared with earlier ones (issue 20). */
+/** How far back a new record is compared with earlier ones (docs/product-rules.md#r32-duplicates-within-90-days). */
 export const duplicateWindowDays = 90;
 
 /**

@@ -24,7 +24,7 @@ export const zipCode = (message = "Please enter a 5-digit ZIP code.") => z.strin
 
 export const usState = (message = "Please choose a state.") => z.string().check(z.regex(/^[A-Z]{2}$/, message));
 
-/** A random key the form makes once, so a double submit stores one record (decisions.md 4). */
+/** A random key the form makes once, so a double submit stores one record (docs/product-rules.md#r1-leads-never-vanish). */
 export const idempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9-]{16,64}$/, "Invalid form key."));
 
 /** Hidden from people; bots fill it. Anything in it refuses the submission. */

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { calendarDay } from "../forms/date-range.ts";
 
 /**
- * What every back-office list shares (issue 17): a search of at least 3 characters (partial and
+ * What every back-office list shares (docs/product-rules.md#r46-back-office-lists): a search of at least 3 characters (partial and
  * case-insensitive, so a trigram index can serve it), a date range of business days, a sort
  * direction, keyset pages named by a cursor, and a total counted up to a cap.
  */

@@ -1,4 +1,4 @@
-/** What the applicant is told about (issue 20): their application arrived, or it moved. */
+/** What the applicant is told about (docs/product-rules.md#r36-applicant-status-mails): their application arrived, or it moved. */
 export const applicantStatuses = ["received", "approved", "docs-out", "funded", "declined"] as const;
 export type ApplicantStatus = (typeof applicantStatuses)[number];
 
@@ -11,7 +11,7 @@ export function applicantStatusForStage(stage: number): ApplicantStatus | null {
 }
 
 /**
- * Status mails one address gets per hour at most, counting every mail to it (issue 27): whoever
+ * Status mails one address gets per hour at most, counting every mail to it (docs/product-rules.md#r36-applicant-status-mails): whoever
  * fills in a public form chooses that address, so more are silently not sent (the lead is stored).
  */
 export const applicantMailsPerAddressPerHour = 5;

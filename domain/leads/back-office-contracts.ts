@@ -21,7 +21,7 @@ export type LeadSort = (typeof leadSorts)[number];
 export const UNASSIGNED = "none";
 
 /**
- * The lead list's view (issue 17), kept in the page's URL: search (name, business, e-mail, phone),
+ * The lead list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: search (name, business, e-mail, phone),
  * kind, status, assignee, days received (business time zone), sort (newest first by default) and page.
  */
 export const leadInboxQuery = z
@@ -88,7 +88,7 @@ const leadWork = {
   notes: z.string(),
   history: z.array(z.object({ field: z.enum(leadHistoryFields), from: z.string(), to: z.string(), at: z.string(), actor: z.string() })),
   related: z.array(relatedLead),
-  /** The lead came through a vendor company's link and became its deal (issue 18). */
+  /** The lead came through a vendor company's link and became its deal (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
   referral: z.nullable(z.object({ companyName: z.string(), dealId: z.string(), text: z.string() })),
 };
 

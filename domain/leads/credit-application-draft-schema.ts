@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { emailAddress, honeypot } from "../forms/fields.ts";
 import { creditApplicationFieldRules, draftToken, ownerFieldNames } from "./credit-application-schema.ts";
 
-/** How long a "Save and finish later" link reopens the application (issue 20). */
+/** How long a "Save and finish later" link reopens the application (docs/product-rules.md#r6-save-and-finish-later). */
 export const draftLifetimeDays = 7;
 
 /** Saves per e-mail address in an hour, on top of the per-address limit of every public form. */

@@ -37,7 +37,7 @@ const pastDate = z.string().check(
   }, "Please enter the date the business started."),
 );
 
-/** One owner's fields; the second owner's carry the suffix 2 (spec section 3). */
+/** One owner's fields; the second owner's carry the suffix 2 (docs/product-rules.md#r52-forms-check-what-the-spec-checks). */
 export const ownerFieldNames = ["contactName", "contactTitle", "ownership", "ssn", "homeAddress", "homeCity", "homeState", "homeZipcode", "homePhoneNumber", "homeEmail"] as const;
 
 const ownerShape = {
@@ -91,7 +91,7 @@ export const creditApplicationRequest = z
     ...secondOwnerShape,
     acceptCheck: z.literal(true, "Please confirm the statement above to submit your application."),
     vendorSlug: vendorSlugField,
-    /** A vendor quote's link token (issue 18): marks the quote applied. Never refuses the application: an unknown token is ignored. */
+    /** A vendor quote's link token (docs/product-rules.md#r20-quotes-to-customers): marks the quote applied. Never refuses the application: an unknown token is ignored. */
     quoteToken: z.optional(z.string().check(z.maxLength(100, "This quote link is not valid."))),
     idempotencyKey,
     leaveEmpty: honeypot,

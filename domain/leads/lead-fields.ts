@@ -7,7 +7,7 @@ import type { LeadType } from "./lead-inbox.ts";
  * Every field the back office shows of a lead, by kind, with its readable label and how it is
  * written. The lead detail contract (`domain/leads/back-office-contracts.ts`) is built from these
  * shapes, and the label maps are typed by them: a field without a label does not compile.
- * SSN, tax id and date of birth are never among them (decisions.md 8): a credit application's
+ * SSN, tax id and date of birth are never among them (docs/product-rules.md#r5-sensitive-numbers): a credit application's
  * numbers come masked, beside these fields.
  */
 

@@ -14,7 +14,7 @@ export const partnerInput = z.object({
   vendorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(22)),
   salesPerson: z.string().check(z.trim(), z.regex(/^[A-Za-z][A-Za-z\s]*$/, "Letters and spaces only.")),
   vendorPhone: usPhone(),
-  /** The vendor company whose link (/vendor_partner/<company slug>) shows this branding (issue 18); empty or absent: none, a stand-alone partner. */
+  /** The vendor company whose link (/vendor_partner/<company slug>) shows this branding (docs/product-rules.md#r24-partner-branding); empty or absent: none, a stand-alone partner. */
   vendorCompanyId: z.optional(z.union([z.literal(""), z.uuid("Choose a vendor company from the list.")])),
 });
 

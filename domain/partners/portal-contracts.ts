@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { endpoint } from "../http/endpoint.ts";
 
-// The vendor portal's "Your link" screen (issue 18).
+// The vendor portal's "Your link" screen (docs/product-rules.md#r22-every-company-has-a-link).
 
 const count = z.object({ last30Days: z.number(), total: z.number() });
 

@@ -2,7 +2,7 @@ export const MONTHS_PER_YEAR = 12;
 
 /**
  * The standard amortised monthly payment `P*r/(1-(1+r)^-n)` with `r = annual rate / 12`
- * (decisions.md section 3), unrounded: round only for display and storage.
+ * (docs/product-rules.md#r7-one-pricing-module), unrounded: round only for display and storage.
  * A rate of 0 pays the principal off in equal parts, P/n.
  */
 export function amortizedPayment(principal: number, annualRatePercent: number, months: number): number {

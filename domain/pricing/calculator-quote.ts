@@ -5,7 +5,7 @@ import { formatUsd } from "./money-format.ts";
 import { BUSINESS_STARTS_IN_FUTURE_MESSAGE, CREDIT_SCORE_MAX, CREDIT_SCORE_MIN, amountSchema, startsNoLaterThanCurrentYear, yearSchema } from "./quote-inputs.ts";
 import { firstMatchingTier, type TierTable } from "./tiers.ts";
 
-/** Annual rate in percent by credit score (decisions.md 3b). */
+/** Annual rate in percent by credit score (docs/product-rules.md#r9-calculator-pricing). */
 export const CALCULATOR_RATE_TIERS: TierTable<number> = [
   { upTo: 580, value: 35 },
   { upTo: 620, value: 30 },
@@ -51,7 +51,7 @@ export interface DownPaymentFacts {
 }
 
 export interface DownPayment {
-  /** Which of decisions.md 3b's five rules decided, 1-based. */
+  /** Which of the five down-payment rules (docs/product-rules.md#r9-calculator-pricing) decided, 1-based. */
   readonly rule: 1 | 2 | 3 | 4 | 5;
   readonly percent: number;
 }
@@ -99,8 +99,8 @@ export function lowPaymentNote(paymentLow: number, term: number): string {
  * The notes a card shows, in display order.
  * - rate < 20: the low-payment note.
  * - rate > 20: the early-payoff note, and on the 48- and 60-month cards the eligibility
- *   warning as well (decisions.md joins them with "and", so the warning adds, not replaces).
- * - rate exactly 20: no note. decisions.md states none, and neither text fits a rate on the
+ *   warning as well (the rulings join them with "and", so the warning adds, not replaces).
+ * - rate exactly 20: no note. The rulings state none, and neither text fits a rate on the
  *   boundary; a card without a note still shows its range, band and bank-statements line.
  *   The current rate table never yields 20 (it jumps from 18 to 25), so this is a guard only.
  */
@@ -121,7 +121,7 @@ export const calculatorAnswerShape = {
   price: amountSchema.check(z.positive()),
   creditScore: z.int().check(z.minimum(CREDIT_SCORE_MIN), z.maximum(CREDIT_SCORE_MAX)),
   oldestDebtUnderFiveYears: z.boolean(),
-  /** Recorded with the lead; changes no number (decisions.md 3b). */
+  /** Recorded with the lead; changes no number (docs/product-rules.md#r9-calculator-pricing). */
   bankruptcy: z.boolean(),
   firstTimeBuyer: z.boolean(),
   businessStartYear: yearSchema,

@@ -4,7 +4,7 @@ import { markupPercent, withMarkup } from "./markup.ts";
 import { BUSINESS_STARTS_IN_FUTURE_MESSAGE, CREDIT_SCORE_MAX, amountSchema, startsNoLaterThanCurrentYear, yearSchema } from "./quote-inputs.ts";
 import { firstMatchingTier, type TierTable } from "./tiers.ts";
 
-/** Annual rate in percent by credit score (decisions.md 3a). */
+/** Annual rate in percent by credit score (docs/product-rules.md#r8-questionnaire-pricing). */
 export const LANDING_RATE_TIERS: TierTable<number> = [
   { upTo: 580, value: 25 },
   { upTo: 620, value: 18 },
@@ -117,7 +117,7 @@ export type LandingQuote =
       readonly markupPercent: number;
       /**
        * Equipment cost plus markup, in cents: the amortised principal. Not the summary's
-       * "Finance amount", which shows the equipment cost as entered (decisions.md 3a).
+       * "Finance amount", which shows the equipment cost as entered (docs/product-rules.md#r8-questionnaire-pricing).
        */
       readonly financedAmount: number;
       /** Monthly payments rounded to cents. */

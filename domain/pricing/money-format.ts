@@ -18,7 +18,7 @@ export function formatUsd(amount: number): string {
   return rounded < 0 ? `-$${formatAmount(-rounded)}` : `$${formatAmount(rounded)}`;
 }
 
-/** The landing questionnaire reformats money fields only from this amount up (spec section 5). */
+/** The landing questionnaire reformats money fields only from this amount up (docs/product-rules.md#r52-forms-check-what-the-spec-checks). */
 export const LANDING_MONEY_REFORMAT_FROM = 1_000;
 
 const MONEY_TEXT = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*$/;
@@ -36,7 +36,7 @@ export function parseMoney(text: string): number | undefined {
 
 /**
  * The landing questionnaire's money display: amounts of 1,000 or more become "$ 1,234.00";
- * smaller amounts and text that is not an amount are left as typed (spec section 5).
+ * smaller amounts and text that is not an amount are left as typed (docs/product-rules.md#r52-forms-check-what-the-spec-checks).
  */
 export function formatLandingMoneyInput(typed: string): string {
   const amount = parseMoney(typed);

@@ -1,18 +1,18 @@
 import * as z from "zod/mini";
 
-/** "Bankruptcy in the last 5 years" (decisions.md 3a). */
+/** "Bankruptcy in the last 5 years" (docs/product-rules.md#r8-questionnaire-pricing). */
 export const BANKRUPTCY_LOOKBACK_YEARS = 5;
-/** "Oldest debt under 5 years" marks a young credit history (decisions.md 3a and 3b). */
+/** "Oldest debt under 5 years" marks a young credit history (docs/product-rules.md#r8-questionnaire-pricing and docs/product-rules.md#r9-calculator-pricing). */
 export const YOUNG_CREDIT_UNDER_YEARS = 5;
 
-/** The calculator's year selector goes down to 1900 (spec section 5); no form offers earlier. */
+/** The calculator's year selector goes down to 1900 (docs/product-rules.md#r52-forms-check-what-the-spec-checks); no form offers earlier. */
 export const EARLIEST_BUSINESS_START_YEAR = 1900;
 /** The lowest score the FICO and VantageScore scales produce. */
 export const CREDIT_SCORE_MIN = 300;
 /** The last row of both rate tables; no score above it is priced. */
 export const CREDIT_SCORE_MAX = 900;
 /**
- * Money fields take up to 12 integer digits (spec section 5). The cap also keeps every derived
+ * Money fields take up to 12 integer digits (docs/product-rules.md#r52-forms-check-what-the-spec-checks). The cap also keeps every derived
  * amount finite.
  */
 export const MAX_AMOUNT = 999_999_999_999.99;

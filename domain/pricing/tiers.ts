@@ -8,7 +8,7 @@ export type TierTable<T> = readonly Tier<T>[];
 
 /**
  * Reads a tier table top-down and returns the value of the first row whose upper bound holds
- * (decisions.md section 3), so with rows `<= 580`, `<= 620` a score of 600 gets the `<= 620` row.
+ * (docs/product-rules.md#r7-one-pricing-module), so with rows `<= 580`, `<= 620` a score of 600 gets the `<= 620` row.
  * Throws a RangeError when no row holds (above the last bound, or NaN): such an input was
  * meant to be refused by validation before it reached pricing.
  */

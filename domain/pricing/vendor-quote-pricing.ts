@@ -5,7 +5,7 @@ import { CREDIT_SCORE_BUTTONS } from "./credit-score-buttons.ts";
  * Vendor quotes and the dealer widget price a bare price with the calculator's own rules
  * (calculatorQuote): the customer's answers are not known yet, so a credit tier stands for a
  * score and the rest is an established business buying again (no young-business or first-time
- * down payment, no young credit). Every figure is an estimate (decisions.md 11).
+ * down payment, no young credit). Every figure is an estimate (docs/product-rules.md#r10-estimates-are-labelled).
  */
 
 /** The deal credit tiers (domain/deals/stages.ts) a vendor may pick for a quote, best first. */

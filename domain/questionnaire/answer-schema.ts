@@ -48,7 +48,7 @@ export const questionnaireAnswerRequest = z.object({
   desiredmonth: choice(LANDING_TERMS.map(String) as [string, ...string[]]),
   fundGenerate: money,
   agr: money,
-  /** The ?id= the landing page was opened with; recorded only (spec §2). */
+  /** The ?id= the landing page was opened with; recorded only (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
   visitId: z.optional(z.string().check(z.maxLength(100))),
   vendorSlug: vendorSlugField,
   idempotencyKey,

@@ -9,7 +9,7 @@ export type Question = {
   /** The fields this step asks (the business start asks month and year together). */
   fields: readonly AnswerKey[];
   label: string;
-  /** Progress once this question is answered (spec §4, business name at 10 per decisions.md 3a). */
+  /** Progress once this question is answered (business name at 10: docs/product-rules.md#r8-questionnaire-pricing). */
   progress: number;
   input:
     | { kind: "text"; inputMode?: "numeric" | "decimal" | "tel"; autoComplete?: string; format?: (raw: string) => string; formatOnBlur?: (raw: string) => string; maxLength?: number }

@@ -1,4 +1,4 @@
-/** A quote's link works this many days after it was (re)sent (issue 18). */
+/** A quote's link works this many days after it was (re)sent (docs/product-rules.md#r20-quotes-to-customers). */
 export const QUOTE_LIFETIME_DAYS = 30;
 /** Quote mails (sends and resends) a company may send per hour: enough for a sales desk, not for a mailing list. */
 export const QUOTE_SENDS_PER_HOUR = 30;

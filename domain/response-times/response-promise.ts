@@ -6,7 +6,7 @@ import { dateTimeFormat } from "../site/date-time-format.ts";
 import { isWorkingDay, type WorkingCalendar } from "../site/working-calendar.ts";
 
 /**
- * The promise of a call (issue 17): "within 30 minutes" of a lead (`brand.claims.leadCallbackMinutes`),
+ * The promise of a call (docs/product-rules.md#r2-the-promise-of-a-call): "within 30 minutes" of a lead (`brand.claims.leadCallbackMinutes`),
  * "within 30-60 minutes" of a vendor's new deal, counted in the credit team's hours only: from
  * opening until "Credit Online" ends at 15:00 (`creditOnlineUntilHour`) in the business time zone,
  * on the credit team's working days (`domain/site/working-calendar.ts`: Monday to Friday less the
@@ -85,7 +85,7 @@ export function responseDueAt(arrivedAt: Date, promisedMinutes: number, timeZone
   return new Date(promiseClockStart(arrivedAt, timeZone, calendar).getTime() + promisedMinutes * 60_000);
 }
 
-/** "Credit Online" (decisions.md 6, 12): before 15:00 in the business time zone on a working day. */
+/** "Credit Online" (docs/product-rules.md#r3-the-working-calendar): before 15:00 in the business time zone on a working day. */
 export function isCreditOnline(now: Date, timeZone: string, calendar: WorkingCalendar = {}): boolean {
   const { day, minute } = localDayAndMinute(now, timeZone);
   return isWorkingDay(day, calendar) && minute < creditOnlineUntilHour * 60;

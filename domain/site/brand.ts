@@ -63,7 +63,7 @@ export const defaultBrand: Brand = {
     yearsOfExperience: 10,
     workingCapitalMax: 250_000,
   },
-  // Sample content until the operator supplies real customers' words (decisions.md 1: invented
+  // Sample content until the operator supplies real customers' words (docs/product-rules.md#r48-one-brand-configuration: invented
   // reviews are not allowed, so each default says on the page that it is a sample).
   testimonials: [
     { header: "An answer the same day", text: "We had an estimate within the hour and a specialist called us back that afternoon.", source: "Sample testimonial, not a real customer" },

@@ -33,7 +33,7 @@ function startOfWallDay(wall: number, timeZone: string): Date {
   return new Date([Math.min(first, second), Math.max(first, second)].find(onTheDay) ?? second);
 }
 
-/** When a calendar day (YYYY-MM-DD) begins in the business time zone (decisions.md 6). */
+/** When a calendar day (YYYY-MM-DD) begins in the business time zone (docs/product-rules.md#r3-the-working-calendar). */
 export function startOfBusinessDay(day: string, timeZone: string): Date {
   return startOfWallDay(wallMidnight(day), timeZone);
 }

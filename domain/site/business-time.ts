@@ -1,6 +1,6 @@
 import { dateTimeFormat } from "./date-time-format.ts";
 
-/** The calendar year at `date` in the business time zone (decisions.md 6: dates are the business's). */
+/** The calendar year at `date` in the business time zone (docs/product-rules.md#r3-the-working-calendar: dates are the business's). */
 export function yearInTimeZone(date: Date, timeZone: string): number {
   return Number(dateTimeFormat("en-US", { timeZone, year: "numeric" }).format(date));
 }

@@ -25,7 +25,7 @@ export const partnerPlaceholders: PartnerBranding = {
   referredTo: "%%partner.referredTo%%",
 };
 
-/** The co-branded credit application of a link: /vendor_partner/<slug>/apply (issue 18). */
+/** The co-branded credit application of a link: /vendor_partner/<slug>/apply (docs/product-rules.md#r22-every-company-has-a-link). */
 export const vendorApplySuffix = "/apply";
 
 export const partnerApplyTemplatePath = `${partnerTemplatePath}${vendorApplySuffix}`;
@@ -34,7 +34,7 @@ export const vendorLinkPath = (slug: string) => `${partnerPathPrefix}${slug}`;
 
 export const vendorApplyPath = (slug: string) => `${partnerPathPrefix}${slug}${vendorApplySuffix}`;
 
-/** The site's own look, for a vendor company that has no branding of its own (issue 18). */
+/** The site's own look, for a vendor company that has no branding of its own (docs/product-rules.md#r24-partner-branding). */
 export const defaultVendorLook = { logoUrl: "/favicon.svg", primaryColor: "#06284b", accentColor: "#f28c28" } as const;
 
 /** The calculator's vendor-name field holds at most this many characters (spec). */
@@ -53,5 +53,5 @@ export function defaultVendorBranding(slug: string, companyName: string): Partne
   };
 }
 
-/** The notice shown near the submit button of a vendor link's forms (issue 18). */
+/** The notice shown near the submit button of a vendor link's forms (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
 export const referralNotice = (companyName: string) => `${companyName} will see the status of this request.`;

@@ -1,4 +1,4 @@
-// The dealer widget's fixed names (issue 18): dealers paste these into their own sites, so they never change.
+// The dealer widget's fixed names (docs/product-rules.md#r21-the-payment-widget): dealers paste these into their own sites, so they never change.
 
 /** `<kec-payment price="45000" vendor="<slug>"></kec-payment>` */
 export const widgetElementName = "kec-payment";

@@ -4,13 +4,13 @@ import { vendorSlug } from "./vendor-slug.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { listCursor, listPage, listSearch, sortDirections } from "../http/list-page.ts";
 
-/** The spec's wording; the team that sends the mail is the configured brand's (decisions.md 5). */
+/** The spec's wording; the team that sends the mail is the configured brand's (docs/product-rules.md#r48-one-brand-configuration). */
 export const vendorSignUpMessages = {
   sent: (brandName: string) => `verification was sent - Please ask new user to check email and click the link sent from ${brandName} Team!`,
   closeWindow: "Please make sure to close this window when you are finished!",
 } as const;
 
-/** /VendorSignUp (decisions.md 5): staff never choose the vendor's password. */
+/** /VendorSignUp (docs/product-rules.md#r19-vendor-sign-up): staff never choose the vendor's password. */
 export const vendorSignUpRequest = z.object({
   firstName: z.string().check(z.trim(), z.minLength(1, "Please enter the first name."), z.maxLength(60)),
   companyId: z.string().check(z.regex(/^\d{6}$/, "The company ID has 6 digits.")),
@@ -29,7 +29,7 @@ export const vendorSorts = ["name", "newest"] as const;
 export type VendorSort = (typeof vendorSorts)[number];
 
 /**
- * The back-office vendors list's view (issue 17), kept in the page's URL: a search (the company's
+ * The back-office vendors list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: a search (the company's
  * name, a user's name or e-mail), the sort (name A-Z by default, or newest first) and the page.
  */
 export const vendorListQuery = z.object({
@@ -47,7 +47,7 @@ export const vendorListResponse = z.object({
       id: z.string(),
       name: z.string(),
       companyCode: z.string(),
-      /** The company's link address, /vendor_partner/<slug> (issue 18). */
+      /** The company's link address, /vendor_partner/<slug> (docs/product-rules.md#r22-every-company-has-a-link). */
       slug: z.string(),
       users: z.array(vendorUser),
     }),

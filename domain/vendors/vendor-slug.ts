@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-// A vendor company's link, /vendor_partner/<slug> (issue 18). The database derives the slug of a
+// A vendor company's link, /vendor_partner/<slug> (docs/product-rules.md#r22-every-company-has-a-link). The database derives the slug of a
 // new company with the same rule (drizzle/, the vendor-links block, vendor_company_slug_for).
 
 export const vendorSlugMaxLength = 50;

@@ -1,5 +1,5 @@
 // Create-deal throughput through the portal (session cookie) and through /api/v1 (API key),
-// measured the same way in the same run (issue 19): sequential creates, then 10 at a time, each
+// measured the same way in the same run (docs/product-rules.md#r27-the-dealer-api): sequential creates, then 10 at a time, each
 // phase for up to `seconds` or `limit` deals, each deal with one small PDF as its client form.
 import { randomUUID } from "node:crypto";
 

@@ -1,4 +1,4 @@
-// Issue 17: the back-office lists at scale. Seeds 1,000,000 leads (spread over the six kinds, each
+// The back-office lists (docs/product-rules.md#r46-back-office-lists) at scale. Seeds 1,000,000 leads (spread over the six kinds, each
 // with its lead index row), 1,000,000 deals, 1,000,000 audit entries and 10,000 vendor companies
 // (a user each) in SQL (generate_series), then times the first page (and its capped total) of
 // every list under each single filter, search and sort through the very functions the routes

@@ -1,4 +1,4 @@
-// The response-times board at a million leads (issue 17), called by scripts/bench/bench.ts: seeds
+// The response-times board at a million leads (docs/product-rules.md#r2-the-promise-of-a-call), called by scripts/bench/bench.ts: seeds
 // `BENCH_PROMISE_LEADS` lead clocks (default 1,000,000, a year of arrivals) and a tenth as many deal
 // clocks with generate_series, then times the board's queries (p95) and prints their plans.
 // The board reads the daily rollups (response_day) and the uncontacted clocks (titles of the

@@ -1,4 +1,4 @@
-// Issue 27: the retention purge at scale. Seeds BENCH_LEADS leads (default 1,000,000, over the six
+// The retention purge (docs/product-rules.md#r33-retention) at scale. Seeds BENCH_LEADS leads (default 1,000,000, over the six
 // kinds, each with its lead index row), BENCH_DEALS deals (300,000) and as many duplicate match
 // keys as leads, their times spread evenly over the last 1,000 days, then times a first purge (the
 // backlog: about a quarter is past the retention) and the next day's (the daily run), and prints

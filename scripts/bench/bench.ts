@@ -1,5 +1,5 @@
 // `npm run bench`: server benchmarks on loopback, bounded in time, each reported as a ratio
-// measured in the same run (issue 8). Runs on PGlite, and on PostgreSQL when
+// measured in the same run. Runs on PGlite, and on PostgreSQL when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a scratch database is created and dropped).
 // The server runs as in production, in its own process (its bundle, build/server/main.mjs, written
 // afresh from server/; LOG_LEVEL=info); the

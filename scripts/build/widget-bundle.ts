@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
 export const widgetSource = path.resolve(import.meta.dirname, "../../app/widget/kec-payment.ts");
-/** Issue 18: "well under 10 KB gzip". */
+/** docs/product-rules.md#r21-the-payment-widget: "well under 10 KB gzip". */
 export const widgetGzipBudgetBytes = 4 * 1024;
 
 export async function bundleWidget(): Promise<string> {

@@ -85,7 +85,7 @@ describe("adverse-action notice for a declined deal", () => {
     const sent = await call("POST", `/api/back-office/adverse-action/deal/${dealId}/send`);
     expect(sent.statusCode).toBe(200);
     expect(sent.json().noticeSentOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // The applicant's status mail of the decline (issue 20 part 2) comes first; the notice follows.
+    // The applicant's status mail of the decline (docs/product-rules.md#r31-declining-and-sending-the-notice) comes first; the notice follows.
     const mail = await catcher.waitFor((each) => each.to.includes("owner@noticepaving.example") && each.subject.startsWith("Notice of action"));
     expect(mail.subject).toBe("Notice of action taken on your application with Keystone Equipment Capital");
     const [pdf] = mailAttachments(mail.raw, "application/pdf");

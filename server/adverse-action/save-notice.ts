@@ -41,7 +41,7 @@ export async function saveNoticeContent(db: Database, actor: Actor, type: Advers
 
 /**
  * The applicant's address entered by staff, used instead of the one on file (missing, or a
- * vendor's or staff login: decisions.md 12). Never a user's address; audited.
+ * vendor's or staff login: docs/product-rules.md#r30-never-to-a-users-address). Never a user's address; audited.
  */
 export async function setNoticeRecipient(db: Database, actor: Actor, type: AdverseActionSubjectType, id: string, timeZone: string, request: NoticeRecipientRequest) {
   return db.transaction(async (tx) => {
@@ -109,7 +109,7 @@ export async function sendNotice(db: Database, brand: Brand, actor: Actor, type:
 
 /**
  * The credit team's decision on a credit application; declining dates it today (business time
- * zone). An approval or a decline is mailed to the applicant (their status mail, issue 20).
+ * zone). An approval or a decline is mailed to the applicant (their status mail, docs/product-rules.md#r36-applicant-status-mails).
  */
 export async function setApplicationDecision(db: Database, actor: Actor, id: string, timeZone: string, decision: "pending" | "approved" | "declined", mail: MailContext) {
   const today = dayInTimeZone(new Date(), timeZone);

@@ -6,7 +6,7 @@ import { registerEndpoint } from "../register-endpoint.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./manage-api-keys.ts";
 
 /**
- * API keys (issue 19): a vendor manages its company's in the portal (session and CSRF as every
+ * API keys (docs/product-rules.md#r26-api-keys): a vendor manages its company's in the portal (session and CSRF as every
  * portal change), staff see and revoke any company's. Keys never manage keys. A new key needs a
  * factor proved within the last minutes (POST /api/me/confirm-identity: a vendor's password) and
  * is mailed to the company's users.

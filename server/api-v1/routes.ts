@@ -27,7 +27,7 @@ import { idempotent, requestFingerprint } from "./idempotent.ts";
 type Context = LeadContext & { timeZone: string };
 
 /**
- * /api/v1 (issue 19): a vendor company's deals for its own systems, with an API key. The same
+ * /api/v1 (docs/product-rules.md#r27-the-dealer-api): a vendor company's deals for its own systems, with an API key. The same
  * modules as the portal do the work, scoped to the key's company (ADR 0009: another company's
  * deal is simply not found); every create takes an Idempotency-Key, every change is audited
  * with the key's id.

@@ -165,7 +165,7 @@ export default fp(
 
     // Reset and invitation links mailed before their token moved to the fragment get the answer of
     // any endpoint we do not route (404), but from a route: the request log, metrics and traces
-    // then name this pattern, never the token in the path (decisions.md 11). (reply.callNotFound()
+    // then name this pattern, never the token in the path (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log). (reply.callNotFound()
     // would answer from the not-found route, which has no pattern.)
     app.get("/api/auth/reset-password/:token", { schema: { hide: true }, config: { rateLimit: false } }, async () => {
       throw new AppError("NOT_FOUND", "Not found.");

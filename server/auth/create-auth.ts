@@ -57,7 +57,7 @@ export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions
     verification: { storeIdentifier: "hashed" },
     emailAndPassword: {
       enabled: true,
-      // Accounts are created by staff (decisions.md 5), never by public sign-up.
+      // Accounts are created by staff (docs/product-rules.md#r38-roles), never by public sign-up.
       disableSignUp: true,
       requireEmailVerification: true,
       minPasswordLength: passwordLength.min,
@@ -99,7 +99,7 @@ export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions
       // An unverified account is an invitation not yet used. Signing in to it with the right
       // password mails the invitation again: a password link (token in the fragment) whose use
       // verifies the address (onPasswordReset). The library's own verification link carries its
-      // token in the query string (decisions.md 11), so it is never mailed and its route is not
+      // token in the query string (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log), so it is never mailed and its route is not
       // exposed (exposed-endpoints.ts).
       sendOnSignIn: true,
       sendVerificationEmail: async ({ user }) => {
@@ -112,7 +112,7 @@ export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions
       },
     },
     session: {
-      // Absolute lifetimes (decisions.md 11): a session is never extended. Staff sessions end
+      // Absolute lifetimes (docs/product-rules.md#r40-link-and-session-lifetimes): a session is never extended. Staff sessions end
       // sooner (set when created) and after 30 idle minutes (requireUser).
       expiresIn: sessionLimits.vendor.absoluteMs / 1000,
       disableSessionRefresh: true,
@@ -178,7 +178,7 @@ export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") await refuseWhileThrottled(db, ctx);
-        // better-auth also takes the token from the query string: a URL, which ours never carry (decisions.md 11).
+        // better-auth also takes the token from the query string: a URL, which ours never carry (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log).
         if (ctx.path === "/reset-password" && ctx.query?.token !== undefined) {
           throw new APIError("BAD_REQUEST", { message: "Send the token in the request body, not in the URL.", code: "TOKEN_IN_URL" });
         }

@@ -10,7 +10,7 @@ const authPrefix = "/api/auth";
  * page's, not the library's (domain/auth/password-link.ts); an unverified account is sent its
  * invitation again, never the library's verification link (create-auth.ts). Every other
  * endpoint the library has (admin: impersonation, set-user-password, set-role, create-user;
- * sign-up, update-user, delete-user, ...) is not routed at all: 404 for everyone (decisions.md 11).
+ * sign-up, update-user, delete-user, ...) is not routed at all: 404 for everyone (docs/product-rules.md#r41-staff-two-factor).
  * Staff capabilities go through our own routes, behind the two-factor rule and the audit log.
  * Paths are the library's own, without /api/auth. `body`: the contract's schema, which the body
  * must pass before the library sees it (the two-factor codes: never trustDevice).

@@ -25,9 +25,9 @@ const equipmentFlags = Object.keys(equipmentLabels) as (keyof typeof equipmentLa
 
 /**
  * Prices the calculator's answers on the server and stores them with the quote. Through a vendor's
- * link (`vendorSlug`, issue 18) the lead is the company's and becomes its referred deal, in the
+ * link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) the lead is the company's and becomes its referred deal, in the
  * same transaction; an unknown vendor slug is ignored. An unknown `partnerSlug` (the field of
- * pages built before issue 18) is still a 404. Its duplicate links are recorded in the same transaction.
+ * pages built before vendor links) is still a 404. Its duplicate links are recorded in the same transaction.
  */
 export async function createCalculatorLead(db: Database, cipher: Pick<FieldCipher, "lookupHash">, context: LeadContext & { timeZone: string }, lead: CalculatorLeadRequest, currentYear: number) {
   const quote = calculatorQuote(calculatorQuoteInput(lead, currentYear));

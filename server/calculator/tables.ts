@@ -34,7 +34,7 @@ export const calculatorLead = pgTable(
     lengthCredit: integer("length_credit").notNull(),
     bankruptcy: boolean("bankruptcy").notNull(),
     monthlyEarnings: numeric("monthly_earnings", { precision: 14, scale: 2, mode: "number" }).notNull(),
-    /** Answers the original product collected but never sent (spec §3), kept for the credit team. */
+    /** Answers the original product collected but never sent (docs/product-rules.md#r52-forms-check-what-the-spec-checks), kept for the credit team. */
     otherAnswers: jsonb("other_answers").$type<Record<string, string>>().notNull(),
     annualRate: numeric("annual_rate", { precision: 5, scale: 2, mode: "number" }).notNull(),
     downPaymentPercent: integer("down_payment_percent").notNull(),

@@ -10,7 +10,7 @@ import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { revealLinkSecrets } from "../mail/hide-link-secrets.ts";
 
-// Issue 20: the applicant hears when the application arrives and when it moves, once per move, until they opt out.
+// docs/product-rules.md#r36-applicant-status-mails: the applicant hears when the application arrives and when it moves, once per move, until they opt out.
 
 let server: TestServer;
 let staffCookie: string;

@@ -12,7 +12,7 @@ import { user } from "../auth/tables.ts";
 import { deal, dealMessage } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
-// Issue 17: "Waiting for us" is kept on the deal (awaiting_reply_since): set by the vendor's
+// docs/product-rules.md#r14-messages-and-waiting-for-us: "Waiting for us" is kept on the deal (awaiting_reply_since): set by the vendor's
 // message on every path (the portal, /api/v1, the new deal's comment), cleared by the credit
 // team's answer, and the deal list's filter reads it.
 

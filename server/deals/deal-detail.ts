@@ -6,7 +6,7 @@ import { user } from "../auth/tables.ts";
 import { deal, dealClient, dealHistory } from "./tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 
-/** A deal for the back office: sensitive client numbers stay masked (decisions.md 8). */
+/** A deal for the back office: sensitive client numbers stay masked (docs/product-rules.md#r5-sensitive-numbers). */
 export async function dealDetail(db: Database, dealId: string) {
   const [row] = await db
     .select({ deal, companyName: vendorCompany.name, vendorEmail: user.email, vendorWroteLast })

@@ -10,7 +10,7 @@ import { dealDocument } from "./tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
-// Issue 15: the vendor's page per deal (details, history, documents added later) and the unread marker.
+// docs/product-rules.md#r14-messages-and-waiting-for-us: the vendor's page per deal (details, history, documents added later) and the unread marker.
 
 let server: TestServer;
 let staffCookie: string;

@@ -19,7 +19,7 @@ export async function postMessage(
     dealId: string;
     businessName: string;
     author: { userId: string; role: "vendor" | "staff"; email: string };
-    /** Several for a referred deal's answer: every user of the company (issue 18). */
+    /** Several for a referred deal's answer: every user of the company (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
     recipient: string | readonly string[];
     body: string;
     attachments: readonly StoredUpload[];
@@ -34,7 +34,7 @@ export async function postMessage(
     if (input.attachments.length > 0) {
       await tx.insert(dealDocument).values(input.attachments.map((file) => ({ ...file, slot: "message", dealId: input.dealId, messageId: message!.id, logicalFolder: input.logicalFolder })));
     }
-    // "Waiting for us" (issue 17): a vendor's message starts the wait (or keeps the first one's time), staff's answer ends it.
+    // "Waiting for us" (docs/product-rules.md#r14-messages-and-waiting-for-us): a vendor's message starts the wait (or keeps the first one's time), staff's answer ends it.
     const [touched] = await tx
       .update(deal)
       .set({ lastUpdate: new Date(), awaitingReplySince: input.author.role === "vendor" ? sql`coalesce(${deal.awaitingReplySince}, now())` : null })

@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
 
-/** Streams a stored document as a download, never rendered inline (decisions.md 7). */
+/** Streams a stored document as a download, never rendered inline (docs/product-rules.md#r16-documents). */
 export async function sendDocument(reply: FastifyReply, storage: FileStorage, document: { storageKey: string; originalName: string; contentType: string; size: number }) {
   const ascii = document.originalName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   // Opened first: a missing object answers its 404 without a download's headers.

@@ -21,7 +21,7 @@ export const deal = pgTable(
     /** The lead a referred deal came from. */
     referralLeadType: text("referral_lead_type", { enum: ["calculator", "questionnaire", "credit-application"] }),
     referralLeadId: uuid("referral_lead_id"),
-    /** "VP" + 30000-40000, unique (decisions.md 6). */
+    /** "VP" + 30000-40000, unique (docs/product-rules.md#r17-account-and-customer-numbers). */
     accountNumber: text("account_number").notNull().unique(),
     businessName: text("business_name").notNull(),
     ownersName: text("owners_name").notNull(),
@@ -33,7 +33,7 @@ export const deal = pgTable(
     dealScore: integer("deal_score").notNull().default(0),
     costOfEquipment: numeric("cost_of_equipment", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
     downPayment: numeric("down_payment", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
-    /** What the credit team approved (decisions.md 6); null until they set it. */
+    /** What the credit team approved (docs/product-rules.md#r12-stages); null until they set it. */
     approvedAmount: numeric("approved_amount", { precision: 14, scale: 2, mode: "number" }),
     description: text("description").notNull(),
     equipmentDescription: text("equipment_description").notNull(),
@@ -46,7 +46,7 @@ export const deal = pgTable(
     declinedCompletedOn: date("declined_completed_on"),
     declinedNoticeSentOn: date("declined_notice_sent_on"),
     /**
-     * When the vendor wrote and the credit team has not answered since ("Waiting for us", issue 17):
+     * When the vendor wrote and the credit team has not answered since ("Waiting for us", docs/product-rules.md#r14-messages-and-waiting-for-us):
      * set by a vendor's message (kept if already set), cleared by staff's (post-message.ts,
      * create-deal.ts's first comment); null when the last message is staff's or there is none.
      */
@@ -85,7 +85,7 @@ export const dealClient = pgTable("deal_client", {
   dealId: uuid("deal_id")
     .primaryKey()
     .references(() => deal.id, { onDelete: "cascade" }),
-  /** 30000-60000, unique (decisions.md 6). */
+  /** 30000-60000, unique (docs/product-rules.md#r17-account-and-customer-numbers). */
   customerNumber: integer("customer_number").notNull().unique(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),

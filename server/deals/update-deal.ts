@@ -33,10 +33,10 @@ function refuseCompletedOn(current: typeof deal.$inferSelect, changes: DealUpdat
 /**
  * Applies the credit team's edits in one transaction: each changed field is written to the
  * deal's history (who, when, from -> to); a stage change is audited; and every change the vendor
- * can see goes to the vendor in one mail for the save (decisions.md 6), queued in the same
+ * can see goes to the vendor in one mail for the save (docs/product-rules.md#r13-changes-are-kept-and-mailed), queued in the same
  * transaction (outbox). A save that changes nothing writes and mails nothing. A move to a stage the
  * applicant hears about (Approved, Docs Out, Funded, Declined) also mails the deal's client once
- * (issue 20), unless they opted out.
+ * (docs/product-rules.md#r36-applicant-status-mails), unless they opted out.
  */
 export async function updateDeal(db: Database, context: LeadContext, actor: { id: string; email: string }, dealId: string, changes: DealUpdate) {
   return db.transaction(async (tx) => {
@@ -64,7 +64,7 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
 
     const visible = entries.flatMap((entry) => (isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : []));
     if (visible.length === 0) return { changed: [...changed] };
-    // A referred deal (issue 18) has no submitter: every active user of its company hears instead.
+    // A referred deal (docs/product-rules.md#r23-referred-customers-belong-to-the-company) has no submitter: every active user of its company hears instead.
     const recipients = current.submittedByUserId
       ? (await tx.select({ email: user.email }).from(user).where(eq(user.id, current.submittedByUserId))).map((row) => row.email)
       : await companyUserEmails(tx, current.vendorCompanyId);

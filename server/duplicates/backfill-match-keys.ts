@@ -18,8 +18,8 @@ type Candidate = {
 };
 
 /**
- * Records of the last 90 days stored before duplicates were kept (issue 20) have no match keys, and
- * credit applications stored before owners were matched (issue 28) have no owner keys, so a new
+ * Records of the last 90 days stored before duplicates were kept have no match keys, and
+ * credit applications stored before owners were matched have no owner keys, so a new
  * application could not be linked to them. This gives them the keys they lack, oldest first and
  * each as of its own creation time, so they are linked to one another and to later records as if
  * they had arrived with the feature. Records that already have them are left alone: safe to run again.

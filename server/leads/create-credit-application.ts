@@ -36,7 +36,7 @@ function ownerRow(applicationId: string, position: number, owner: OwnerFields, c
 
 /**
  * Stores the application with SSN and tax id encrypted; the team's mail carries neither. Through a
- * vendor's link (`vendorSlug`, issue 18) it also becomes the company's referred deal in the same
+ * vendor's link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) it also becomes the company's referred deal in the same
  * transaction, with contact details only (never the SSNs or the tax id); an unknown slug is ignored.
  * A new application also queues the applicant's "received" mail (unless they opted out) and ends
  * the draft it was resumed from.

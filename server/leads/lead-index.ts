@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { leadTypes, type LeadType } from "#domain/leads/lead-inbox.ts";
 
 /**
- * How each kind of lead reads as one row (issue 17), written against the lead's row as `l` (its
+ * How each kind of lead reads as one row (docs/product-rules.md#r46-back-office-lists), written against the lead's row as `l` (its
  * table, or the `lead` of an insert's RETURNING): its title and a way to reach them (names, phone
  * and e-mail, never an SSN, tax id or date of birth; a picked option's through the answer it was
  * picked from; a footer message's whole text), and the lower-cased words and phone digits a

@@ -6,7 +6,7 @@ import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 
-/** The full value for staff, written to the audit log first (decisions.md 8). */
+/** The full value for staff, written to the audit log first (docs/product-rules.md#r5-sensitive-numbers). */
 export async function revealSensitive(db: Database, cipher: FieldCipher, actor: { id: string; ip: string }, applicationId: string, field: SensitiveField) {
   let token: string | null = null;
   if (field === "fedId") {

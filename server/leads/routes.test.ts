@@ -130,7 +130,7 @@ describe("credit application", () => {
 
   it("keeps no SSN or tax id in clear text anywhere in the database, saved drafts included", async () => {
     await post("/api/leads/credit-application", sampleCreditApplication());
-    // A draft saved with "Save and finish later" (issue 20): its SSN and tax id are encrypted too.
+    // A draft saved with "Save and finish later" (docs/product-rules.md#r6-save-and-finish-later): its SSN and tax id are encrypted too.
     const saved = await post("/api/leads/credit-application-drafts", { email: "draft@granite.example", draft: { BusinessName: "Granite Draft", ssn: "538-71-2946", FedId: "97-1234568" } });
     expect(saved.statusCode).toBe(201);
     const tables = await queryRows<{ table_name: string }>(

@@ -43,7 +43,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
   registerEndpoint(app, sendVendorContact, async (request, reply) => created(reply, await createVendorContact(app.db, context, request.body)), publicForm);
   registerEndpoint(app, submitCreditApplication, async (request, reply) => created(reply, await createCreditApplication(app.db, cipher, { ...context, timeZone }, request.body)), publicForm);
 
-  // "Save and finish later" (issue 20): the per-address limit of the forms, and a per-e-mail one inside.
+  // "Save and finish later" (docs/product-rules.md#r6-save-and-finish-later): the per-address limit of the forms, and a per-e-mail one inside.
   registerEndpoint(
     app,
     saveDraftEndpoint,

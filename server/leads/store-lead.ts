@@ -22,7 +22,7 @@ export type MailContext = {
 export type LeadContext = MailContext & {
   /** Rate limit of each public submission route, per address. */
   rateLimit: { max: number; timeWindow: string };
-  /** The promise of a call: each stored lead starts its clock (issue 17). */
+  /** The promise of a call: each stored lead starts its clock (docs/product-rules.md#r2-the-promise-of-a-call). */
   promise: ResponsePromise;
 };
 

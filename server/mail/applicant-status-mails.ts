@@ -11,7 +11,7 @@ export function statusMailOptOutUrl(publicUrl: string, token: string): string {
 /**
  * Subject and paragraphs of each status mail: plain language, no number from the application and no
  * text anyone typed (not even the business's name): whoever fills in a form chooses the address it
- * goes to (issue 27).
+ * goes to (docs/product-rules.md#r36-applicant-status-mails).
  */
 export function applicantStatusWording(status: ApplicantStatus, product: string): { subject: string; paragraphs: string[] } {
   switch (status) {

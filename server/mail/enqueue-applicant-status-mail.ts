@@ -10,7 +10,7 @@ import { countMailsToRecipientInLastHour } from "./count-mails-to-recipient.ts";
 import { enqueueMail } from "./enqueue-mail.ts";
 
 /**
- * Queues the applicant's status mail (issue 20) in the caller's transaction, unless the address
+ * Queues the applicant's status mail (docs/product-rules.md#r36-applicant-status-mails) in the caller's transaction, unless the address
  * opted out or already got its hourly share of mails (anyone can type it into a public form). Each
  * mail gets its own opt-out token (stored hashed). Returns whether a mail was queued, so the caller
  * can ask the outbox to deliver now.
@@ -20,7 +20,7 @@ import { enqueueMail } from "./enqueue-mail.ts";
  * application) to that decision.
  */
 export async function enqueueApplicantStatusMail(db: DbExecutor, context: MailContext, input: { to: string; status: ApplicantStatus }): Promise<boolean> {
-  // Never to a vendor's or staff login (decisions.md 12): a vendor may type its own address as its customer's.
+  // Never to a vendor's or staff login (docs/product-rules.md#r30-never-to-a-users-address): a vendor may type its own address as its customer's.
   if (await isUserAddress(db, input.to)) return false;
   const hash = emailHash(input.to);
   const [optedOut] = await db.select({ at: statusMailOptOut.createdAt }).from(statusMailOptOut).where(eq(statusMailOptOut.emailHash, hash));

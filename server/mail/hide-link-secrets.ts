@@ -1,7 +1,7 @@
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 
 /**
- * A link's secret travels in its fragment, never in its path or query (decisions.md 11): the
+ * A link's secret travels in its fragment, never in its path or query (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log): the
  * reset, invitation, resume, quote and opt-out links all do. The outbox stores every link with its
  * fragment hidden (`…#[hidden-1]`) and the fragments encrypted with the field cipher, whose key is
  * never in the database or a backup; the worker puts them back as it sends (deliver-outbox.ts).

@@ -14,7 +14,7 @@ import { mailOutbox } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { hideLinkSecrets, revealLinkSecrets } from "./hide-link-secrets.ts";
 
-// Issue 27, items 2, 14 and 5: no live link secret in the outbox, its API, the database or a log;
+// Abuse cases 2, 14 and 5 of docs/threat-model.md: no live link secret in the outbox, its API, the database or a log;
 // reset and invitation tokens stored hashed; applicant mails capped per address and free of typed text.
 
 let server: TestServer;

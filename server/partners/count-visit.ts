@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { vendorLinkVisit } from "./tables.ts";
 import { resolveVendorLink } from "./resolve-vendor-link.ts";
 
-/** One more visit to a company's link today: a counter, no personal data (issue 18). */
+/** One more visit to a company's link today: a counter, no personal data (docs/product-rules.md#r25-link-visits). */
 export async function countVisit(db: Database, slug: string, now: Date, timeZone: string): Promise<boolean> {
   const company = (await resolveVendorLink(db, slug))?.company;
   if (!company) return false;

@@ -9,7 +9,7 @@ const companyTaken = (companyName: string, partnerName: string) =>
   new AppError("CONFLICT", `${companyName} already has branding: the partner "${partnerName}". Set that partner's vendor company to none first.`);
 
 /**
- * The vendor company a partner's branding is saved for (issue 18): null for none (empty or
+ * The vendor company a partner's branding is saved for (docs/product-rules.md#r24-partner-branding): null for none (empty or
  * absent). An unknown company is NOT_FOUND; a company another partner already brands is a
  * CONFLICT that names that partner (a company has one branding: partner.vendor_company_id is
  * unique). `partnerId` is the partner being edited, null for a new one.

@@ -29,7 +29,7 @@ const brandingOf = (slug: string, row: PartnerRow, companyName: string | null): 
 });
 
 /**
- * What /vendor_partner/<slug> means (issue 18), or null for no such link. A vendor company's slug
+ * What /vendor_partner/<slug> means (docs/product-rules.md#r22-every-company-has-a-link), or null for no such link. A vendor company's slug
  * (lower case, compared without case) comes first: the page shows the company's branding (the
  * partner row linked to it) or the site's default look with the company's name. Otherwise a
  * partner's own slug (exact, e.g. Apronto_Dental): its branding, attributed to the company it is

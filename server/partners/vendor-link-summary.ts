@@ -12,7 +12,7 @@ import type { VendorScope } from "../shared/vendor-scope.ts";
 
 const dayMs = 86_400_000;
 
-/** The session's company's link and what it brought: visits and attributed leads, last 30 days and in all (issue 18). */
+/** The session's company's link and what it brought: visits and attributed leads, last 30 days and in all (docs/product-rules.md#r22-every-company-has-a-link). */
 export async function vendorLinkSummary(db: Database, scope: VendorScope, publicUrl: string, now: Date, timeZone: string): Promise<VendorLinkSummary> {
   const [company] = await db.select({ name: vendorCompany.name, slug: vendorCompany.slug }).from(vendorCompany).where(eq(vendorCompany.id, scope.companyId));
   // The last 30 days: today and the 29 business days before it.

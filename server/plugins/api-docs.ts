@@ -24,7 +24,7 @@ const dealerGuide = readFileSync(new URL("../api-v1/dealer-guide.md", import.met
 /**
  * OpenAPI from the route schemas at /api/docs. Outsiders get the public endpoints only; the full
  * document (portal and back office) needs a staff session with two-factor where required.
- * /api/v1/docs is the dealers' document: /api/v1 only, public (issue 19).
+ * /api/v1/docs is the dealers' document: /api/v1 only, public (docs/product-rules.md#r27-the-dealer-api).
  */
 export default fp(
   async function apiDocsPlugin(app: FastifyInstance, options: { title: string; publicUrl: string }) {

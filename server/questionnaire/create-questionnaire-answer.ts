@@ -12,7 +12,7 @@ import { resolveVendorLink } from "../partners/resolve-vendor-link.ts";
 
 /**
  * Prices the answer on the server (never trusting the browser), stores both, mails the team.
- * Through a vendor's link (`vendorSlug`, issue 18) it also becomes the company's referred deal, in
+ * Through a vendor's link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) it also becomes the company's referred deal, in
  * the same transaction; an unknown slug is ignored.
  */
 export async function createQuestionnaireAnswer(db: Database, context: LeadContext & { timeZone: string }, answer: QuestionnaireAnswerRequest, currentYear: number) {

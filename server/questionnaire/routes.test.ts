@@ -16,11 +16,11 @@ afterAll(() => server?.close());
 
 const post = (url: string, payload: object) => server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
 
-// Independent of the pricing module's tiers: 700 -> 9% (decisions.md 3a), started 2018 ->
+// Independent of the pricing module's tiers: 700 -> 9% (docs/product-rules.md#r8-questionnaire-pricing), started 2018 ->
 // 4+ years ago -> code 60 or 72 -> +4% or +3%.
 const currentYear = yearInTimeZone(new Date(), defaultBrand.timeZone);
 const markup = currentYear - 2018 >= 5 ? 1.03 : 1.04;
-// The closed form of decisions.md 3, written out here rather than taken from the pricing module.
+// The closed form of docs/product-rules.md#r8-questionnaire-pricing, written out here rather than taken from the pricing module.
 const expected = (months: number) => {
   const r = 0.09 / 12;
   return Math.round(((50_000 * markup * r) / (1 - (1 + r) ** -months)) * 100) / 100;

@@ -22,7 +22,7 @@ export const questionnaireAnswer = pgTable(
     businessLoans: text("business_loans").notNull(),
     startMonth: text("start_month").notNull(),
     startYear: integer("start_year").notNull(),
-    /** The spec's year code: months in business by years ago (decisions.md 3a). */
+    /** The spec's year code: months in business by years ago (docs/product-rules.md#r8-questionnaire-pricing). */
     monthsInBusiness: integer("months_in_business").notNull(),
     vendorName: text("vendor_name").notNull(),
     vendorPhone: text("vendor_phone").notNull(),

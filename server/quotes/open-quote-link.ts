@@ -37,8 +37,8 @@ export async function openQuoteLink(db: Database, token: string): Promise<QuoteP
 
 /**
  * Inside the credit application's transaction: marks the token's quote applied and answers its
- * company (the application belongs to it, decisions.md 11). A link no longer usable changes
- * nothing and answers null: the application itself is stored all the same (decisions.md 4).
+ * company (the application belongs to it, docs/product-rules.md#r23-referred-customers-belong-to-the-company). A link no longer usable changes
+ * nothing and answers null: the application itself is stored all the same (docs/product-rules.md#r1-leads-never-vanish).
  */
 export async function markQuoteApplied(tx: DbExecutor, token: string, applicationId: string): Promise<{ companyId: string } | null> {
   const quote = await usableQuote(tx, token, true).then(

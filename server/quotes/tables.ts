@@ -34,7 +34,7 @@ export const vendorQuote = pgTable(
     resentCount: integer("resent_count").notNull().default(0),
     createdAt: createdAt(),
   },
-  // The retention job finds quotes by their last activity (purge-expired-data.ts, issue 27).
+  // The retention job finds quotes by their last activity (purge-expired-data.ts, docs/product-rules.md#r33-retention).
   (table) => [
     index("vendor_quote_company_idx").on(table.companyId, table.createdAt),
     index("vendor_quote_company_sent_idx").on(table.companyId, table.sentAt),

@@ -4,7 +4,7 @@ import type { ResponsePromise } from "#domain/response-times/response-promise.ts
 import { registerEndpoint } from "../register-endpoint.ts";
 import { promiseBoard } from "./promise-board.ts";
 
-/** The response-times board (issue 17): is the promise of a call kept? Staff only. */
+/** The response-times board (docs/product-rules.md#r2-the-promise-of-a-call): is the promise of a call kept? Staff only. */
 export const promiseBoardRoutes: FastifyPluginAsyncZod<{ promise: ResponsePromise }> = async (app, { promise }) => {
   registerEndpoint(app, getPromiseBoard, async (request, reply) => {
     void reply.header("cache-control", "no-store");

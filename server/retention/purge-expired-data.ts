@@ -58,7 +58,7 @@ const vendorQuoteLastActivity = sql`greatest(${vendorQuote.createdAt}, ${vendorQ
 type LeadTable = typeof pickedOption | typeof questionnaireAnswer | typeof creditApplication | typeof calculatorLead | typeof vendorContact | typeof footerMessage;
 
 /**
- * Applies the rules of retention-rules.ts (decisions.md 8, Reg B): leads by their creation, deals
+ * Applies the rules of retention-rules.ts (docs/product-rules.md#r33-retention): leads by their creation, deals
  * and credit applications by their last activity but never before 25 months (12 CFR
  * 1002.12(b)(1)), each with what hangs on it (the lead index and history, adverse-action notices,
  * duplicate match keys and links, a deal's files), and the short-lived rows (delivered mail,

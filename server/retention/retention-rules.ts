@@ -8,7 +8,7 @@
 export type RetentionRule = { kind: "purged"; rule: string } | { kind: "with-subject"; rule: string } | { kind: "with-parent"; parent: string } | { kind: "kept"; why: string };
 
 export const tableRetention = {
-  // Public leads: by their creation (decisions.md 8).
+  // Public leads: by their creation (docs/product-rules.md#r33-retention).
   footer_message: { kind: "purged", rule: "RETENTION_DAYS after creation" },
   vendor_contact: { kind: "purged", rule: "RETENTION_DAYS after creation" },
   calculator_lead: { kind: "purged", rule: "RETENTION_DAYS after creation" },

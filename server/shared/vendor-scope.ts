@@ -6,7 +6,7 @@ declare const vendorScopeBrand: unique symbol;
 
 /**
  * The vendor company a request may see. Only `requireVendorScope` makes one, from the session,
- * and every portal query takes it first: no query can be written without it (decisions.md 6).
+ * and every portal query takes it first: no query can be written without it (docs/product-rules.md#r18-deals-belong-to-a-company).
  */
 export type VendorScope = {
   readonly companyId: string;

@@ -14,7 +14,7 @@ export type PrerenderedSite = {
   spaShell: PreparedPage;
   /** The prerendered partner calculator filled in with a partner's branding. */
   partnerPage(branding: PartnerBranding): PreparedPage;
-  /** The prerendered co-branded credit application (issue 18), filled in the same way; never stored. */
+  /** The prerendered co-branded credit application (docs/product-rules.md#r22-every-company-has-a-link), filled in the same way; never stored. */
   partnerApplyPage(branding: PartnerBranding): PreparedPage;
 };
 

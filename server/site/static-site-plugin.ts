@@ -45,7 +45,7 @@ export default fp(
       allowedPath: (pathName) => !pathName.endsWith(".html") || pathName === widgetDemoPath,
       setHeaders: (response, filePath) => {
         response.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-        // The dealer widget is loaded by other sites' pages (issue 18): its name is fixed, so it is revalidated often.
+        // The dealer widget is loaded by other sites' pages (docs/product-rules.md#r21-the-payment-widget): its name is fixed, so it is revalidated often.
         // (preCompressed: the file served may be widget.js.gz or .br)
         if (path.basename(filePath).replace(/\.(gz|br)$/, "") === path.basename(widgetScriptPath)) {
           response.setHeader("cache-control", "public, max-age=300");

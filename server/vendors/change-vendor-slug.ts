@@ -12,7 +12,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /**
- * A vendor company's new link address (issue 18's /vendor_partner/<slug>), already checked by the
+ * A vendor company's new link address (/vendor_partner/<slug>, docs/product-rules.md#r22-every-company-has-a-link), already checked by the
  * slug rule: refused when another company has it, or a partner's own slug reads the same
  * (resolve-vendor-link.ts would take the company's and hide the partner's page). The old address
  * stops working: nothing keeps it. Audited with both addresses.

@@ -25,7 +25,7 @@ function vendorSearch(q: string): SQL {
 
 type CompanyRow = { id: string; name: string; company_code: string; slug: string };
 
-/** A page of vendor companies with their users (the vendors screen, issue 17): by name unless sorted by newest. */
+/** A page of vendor companies with their users (the vendors screen, docs/product-rules.md#r46-back-office-lists): by name unless sorted by newest. */
 export async function listVendors(db: Database, query: VendorListQuery): Promise<{ companies: VendorCompany[]; page: ListPage }> {
   const sort = sortColumns[query.sort ?? "name"];
   const { rows, page } = await listWithTotal<CompanyRow>(db, {

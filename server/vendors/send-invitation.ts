@@ -15,7 +15,7 @@ export type InvitationContext = { auth: Auth; cipher: FieldCipher | undefined; p
 type VerificationStore = { createVerificationValue(data: { value: string; identifier: string; expiresAt: Date }): Promise<unknown> };
 
 /**
- * Mails a vendor the link that lets them choose a password, valid for 7 days (decisions.md 11).
+ * Mails a vendor the link that lets them choose a password, valid for 7 days (docs/product-rules.md#r40-link-and-session-lifetimes).
  * better-auth has one lifetime for reset links (one hour), so the invitation's token is stored
  * here, in the very row better-auth's own request-password-reset writes (`reset-password:<token>`
  * whose value is the user's id, through its adapter), and the link is the one a reset mails

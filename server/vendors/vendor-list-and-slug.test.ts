@@ -11,8 +11,8 @@ import { partner } from "../partners/tables.ts";
 import { vendorCompany } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
-// Issue 17: the back-office vendors list searched, sorted and paged like the other lists; and a
-// company's link address (issue 18's slug) changed by an admin, the old one gone at once.
+// docs/product-rules.md#r46-back-office-lists: the back-office vendors list searched, sorted and paged like the other lists; and a
+// company's link address (docs/product-rules.md#r22-every-company-has-a-link) changed by an admin, the old one gone at once.
 
 let server: TestServer;
 let admin = "";

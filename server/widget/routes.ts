@@ -11,7 +11,7 @@ import { resolveVendorLink } from "../partners/resolve-vendor-link.ts";
 const maxAgeSeconds = 3600;
 
 /**
- * GET /api/widget/payment: the dealer widget's "as low as" (public/widget.js, issue 18). Readable
+ * GET /api/widget/payment: the dealer widget's "as low as" (public/widget.js, docs/product-rules.md#r21-the-payment-widget). Readable
  * from any site (CORS for this GET only; no credentials), rate-limited per address. A payment is
  * cached publicly; the vendor's slug is looked up on every request (one indexed query) and any
  * other answer is `no-store`, so a 404 asked before a company exists, or before its slug changes,

@@ -12,7 +12,7 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 20, parts 3 and 4: a declined deal's adverse-action notice (12 CFR 1002.9) is previewed
+// docs/product-rules.md#r31-declining-and-sending-the-notice and docs/product-rules.md#r32-duplicates-within-90-days: a declined deal's adverse-action notice (12 CFR 1002.9) is previewed
 // and mailed as a PDF; a business applying twice is flagged for staff and for no vendor.
 
 let server: E2eServer;

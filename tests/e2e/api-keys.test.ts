@@ -4,7 +4,7 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 19: a vendor creates an API key in the portal (shown once, with Copy), uses it on
+// docs/product-rules.md#r26-api-keys: a vendor creates an API key in the portal (shown once, with Copy), uses it on
 // /api/v1, and revokes it after confirming; staff see it in the back office.
 
 let server: E2eServer;

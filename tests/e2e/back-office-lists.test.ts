@@ -6,7 +6,7 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 17: staff search and page through leads, deals and vendors, and a view's URL shows the
+// docs/product-rules.md#r46-back-office-lists: staff search and page through leads, deals and vendors, and a view's URL shows the
 // same view on another page; an admin changes a vendor company's link address.
 
 let server: E2eServer;

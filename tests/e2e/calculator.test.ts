@@ -31,12 +31,12 @@ type Profile = {
   oldestDebt: "Under 5 years" | "5 years or more";
   firstTime: "Yes" | "No";
   startYear: number;
-  /** decisions.md 3b by hand: the rate row and the down-payment rule that should win. */
+  /** docs/product-rules.md#r9-calculator-pricing by hand: the rate row and the down-payment rule that should win. */
   rate: number;
   downPercent: number;
 };
 
-/** The cards decisions.md 3b describes, computed here from its formulas. */
+/** The cards docs/product-rules.md#r9-calculator-pricing describes, computed here from its formulas. */
 function expectedCards(profile: Profile) {
   const base = Number(profile.price.replace(/,/g, "")) * (1 - profile.downPercent / 100);
   const markup = (term: number) => (term <= 24 ? 1.15 : term <= 36 ? 1.08 : term <= 60 ? 1.04 : 1.03);

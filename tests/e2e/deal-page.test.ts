@@ -9,7 +9,7 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 15: staff see and download vendors' attachments and answer with files; the vendor's page
+// docs/product-rules.md#r14-messages-and-waiting-for-us: staff see and download vendors' attachments and answer with files; the vendor's page
 // per deal, its unread marker (list and sidebar) and documents added later.
 
 let server: E2eServer;

@@ -4,7 +4,7 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 18: staff make a partner's logo and colours the branding of a vendor company's link.
+// docs/product-rules.md#r24-partner-branding: staff make a partner's logo and colours the branding of a vendor company's link.
 
 let server: E2eServer;
 let browser: Browser;

@@ -11,9 +11,9 @@ import { launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 18, part 4: the widget on a dealer's page served from another origin (another port) with
+// docs/product-rules.md#r21-the-payment-widget: the widget on a dealer's page served from another origin (another port) with
 // a strict Content-Security-Policy. launchBrowser fails the test on any console error, CSP
-// violations ("Refused to ...") included. Issue 28: on a plain product page with the portal's
+// violations ("Refused to ...") included. And on a plain product page with the portal's
 // snippet and a slow script, nothing moves and the disclosure is readable in full at every width.
 
 const vendorSlug = "demo-equipment-co";

@@ -7,7 +7,7 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 15, defect 4: every portal and back-office screen at 390 px, with rows that hold long
+// Every portal and back-office screen at 390 px, with rows that hold long
 // unbroken text, never scrolls the page sideways; the navigation starts collapsed behind a Menu
 // button that works by keyboard; axe finds nothing.
 
@@ -291,7 +291,7 @@ describe("the back office at 390 px", () => {
     { name: "response times", path: () => "/back-office/response-times", ready: (page) => page.getByRole("heading", { level: 2, name: "Overdue now" }).waitFor() },
     { name: "declines due", path: () => "/back-office/adverse-action", ready: (page) => page.getByRole("heading", { level: 1, name: "Declines due" }).waitFor() },
     { name: "possible duplicates", path: () => "/back-office/duplicates", ready: (page) => page.getByRole("heading", { level: 1, name: "Possible duplicates" }).waitFor() },
-    // Issue 27 and 28: admins' screens for staff accounts and the credit team's calendar.
+    // Admins' screens for staff accounts and the credit team's calendar.
     { name: "staff", path: () => "/back-office/staff", ready: (page) => page.getByRole("table").getByText("admin@demo.example").waitFor() },
     { name: "working calendar", path: () => "/back-office/working-calendar", ready: (page) => page.getByRole("heading", { level: 1, name: "Working calendar" }).waitFor() },
   ];

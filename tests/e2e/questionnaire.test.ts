@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const startYear = new Date().getFullYear() - 3;
 
-// decisions.md 3a, by hand: score 650 -> "<= 670" row -> 12%; started 3 years ago -> code 48
+// docs/product-rules.md#r8-questionnaire-pricing, by hand: score 650 -> "<= 670" row -> 12%; started 3 years ago -> code 48
 // -> "<= 60" row -> +4%; $80,000 x 1.04 = $83,200 amortised at r = 0.12 / 12 = 0.01.
 const principal = 80_000 * 1.04;
 const payment = (months: number) => {

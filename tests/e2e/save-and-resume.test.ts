@@ -9,7 +9,7 @@ import { sampleCreditApplication } from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 
-// Issue 20, part 1: an applicant fills part of the application, saves it, closes the browser, and
+// docs/product-rules.md#r6-save-and-finish-later: an applicant fills part of the application, saves it, closes the browser, and
 // finishes it later on another device from the mailed link; an expired link is refused plainly.
 
 let server: E2eServer;

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 18: a vendor copies their link from the portal; a visitor completes the calculator
+// docs/product-rules.md#r22-every-company-has-a-link: a vendor copies their link from the portal; a visitor completes the calculator
 // through it; the vendor sees the referred deal; the credit team sees where it came from.
 
 const company = "Demo Equipment Co.";

@@ -12,7 +12,7 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 18, part 3: the vendor sends a quote; the customer's mail (real SMTP) has the PDF and a
+// docs/product-rules.md#r20-quotes-to-customers: the vendor sends a quote; the customer's mail (real SMTP) has the PDF and a
 // link that opens a pre-filled, attributed application; applying marks the quote applied.
 
 let server: E2eServer;

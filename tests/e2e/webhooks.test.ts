@@ -7,7 +7,7 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// Issue 19, part 3: a vendor registers a webhook endpoint in the portal, keeps its secret, sees
+// docs/product-rules.md#r28-webhooks: a vendor registers a webhook endpoint in the portal, keeps its secret, sees
 // the delivery of a deal's stage change to a real receiver, and redelivers it.
 
 let server: E2eServer;

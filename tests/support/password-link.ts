@@ -4,7 +4,7 @@ import { passwordLinkToken } from "#domain/auth/password-link.ts";
 /**
  * The reset or invitation link of a mail (its text, HTML or whole message) and its token. Fails
  * unless every such link carries the token in its fragment only, and the token appears nowhere
- * else in the mail: never in a path or a query string (decisions.md 11).
+ * else in the mail: never in a path or a query string (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log).
  */
 export function passwordLinkIn(mail: string): { link: string; token: string } {
   const links = [...mail.matchAll(/https?:\/\/[^\s"<>]*reset-password[^\s"<>]*/g)].map((match) => match[0].replace(/&amp;/g, "&"));

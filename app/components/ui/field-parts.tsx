@@ -27,6 +27,6 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-/** Red when invalid; green when `valid` is set (the questionnaire's validity styles, spec §5). */
+/** Red when invalid; green when `valid` is set (the questionnaire's validity styles, docs/product-rules.md#r52-forms-check-what-the-spec-checks). */
 export const inputClass = (invalid: boolean, valid = false) =>
   `mt-1 block min-h-11 w-full rounded-md border-2 bg-white px-3 py-2 text-slate-900 ${invalid ? "border-red-700" : valid ? "border-green-700" : "border-slate-500"} focus:border-brand-600`;

@@ -18,7 +18,7 @@ export function CloseIcon({ className }: IconProps) {
   );
 }
 
-/** Material's mark_email_read: the footer form's "sent" mark (spec §4). */
+/** Material's mark_email_read: the footer form's "sent" mark (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export function MarkEmailReadIcon({ className }: IconProps) {
   return (
     <svg {...base(className)}>

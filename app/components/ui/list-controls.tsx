@@ -23,7 +23,7 @@ export function useListView() {
 }
 
 /**
- * A list's filter bar (issue 17): the search box (checked by the lists' search rule, submitted
+ * A list's filter bar (docs/product-rules.md#r46-back-office-lists): the search box (checked by the lists' search rule, submitted
  * with Enter or the button) and the list's own filters as children, which apply at once.
  */
 export function ListFilters({ name, q, help, children }: { name: string; q: string; help: string; children?: React.ReactNode }) {

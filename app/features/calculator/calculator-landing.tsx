@@ -14,13 +14,13 @@ type CalculatorLandingProps = {
   price: string;
   error: string | undefined;
   onPrice: (price: string) => void;
-  /** Shows a message on the price field (its minimum depends on the button: spec §2). */
+  /** Shows a message on the price field (its minimum depends on the button: docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
   onError: (message: string) => void;
   onStart: () => void;
   showCarousel: boolean;
 };
 
-/** The calculator's first view: price of equipment and the ways in (spec §2). */
+/** The calculator's first view: price of equipment and the ways in (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export function CalculatorLanding({ price, error, onPrice, onError, onStart, showCarousel }: CalculatorLandingProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const hydrated = useHydrated();

@@ -84,7 +84,7 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
     return null;
   };
 
-  /** Shows the step that does not pass, its fields marked and its one message (spec §5). */
+  /** Shows the step that does not pass, its fields marked and its one message (docs/product-rules.md#r52-forms-check-what-the-spec-checks). */
   const complain = (index: number) => {
     setView(index as CalculatorView);
     form.validateStep(stepFields[index]!);

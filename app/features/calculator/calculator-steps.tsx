@@ -22,7 +22,7 @@ function useText({ answers, set, errors }: StepProps) {
   return (name: TextKey, format?: (raw: string) => string, finish?: (text: string) => string) => ({
     name,
     value: answers[name],
-    // Each step reports one message (spec §5); the fields only show which are missing.
+    // Each step reports one message (docs/product-rules.md#r52-forms-check-what-the-spec-checks); the fields only show which are missing.
     invalid: Boolean(errors[name]),
     onChange: (event: { target: { value: string } }) => set({ [name]: format ? format(event.target.value) : event.target.value }),
     onBlur: finish ? () => set({ [name]: finish(answers[name]) }) : undefined,

@@ -9,7 +9,7 @@ import { Dialog } from "../../components/ui/dialog.tsx";
 import { call } from "../../lib/call.ts";
 import type { CalculatorAnswers, CalculatorLead } from "./calculator-answers.ts";
 
-/** Step 5: the server's quote as four term cards; choosing one ends the flow (spec §2, §4). */
+/** Step 5: the server's quote as four term cards; choosing one ends the flow (docs/product-rules.md#r9-calculator-pricing). */
 export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorAnswers; lead: CalculatorLead; onDone: () => void }) {
   const { quote } = lead;
   const [term, setTerm] = useState<number | undefined>(undefined);

@@ -26,7 +26,7 @@ import { allTextFields, businessFields, maskSensitive, ownerFields, secondOwnerF
 
 type Values = Record<string, string | boolean>;
 
-/** A vendor's link (issue 18): its vendor details pre-filled, and the request attributed to its company. */
+/** A vendor's link (docs/product-rules.md#r23-referred-customers-belong-to-the-company): its vendor details pre-filled, and the request attributed to its company. */
 export type ApplicationVendorLink = { slug: string; referredTo: string; vendorName: string; salesPerson: string; vendorPhone: string };
 
 function initialValues(idempotencyKey: string, link: ApplicationVendorLink | undefined, quote: QuoteLink | null): Values {
@@ -54,7 +54,7 @@ type Notice = { tone: "success" | "info"; text: string };
  * /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting.
  * On /vendor_partner/<slug>/apply (`vendorLink`) the application is attributed to the link's company;
  * with a vendor quote's link (`quote`, from loadQuoteLink) it is filled in from the quote.
- * "Save and finish later" mails a link that reopens what was typed (`#resume=<token>`, issue 20).
+ * "Save and finish later" mails a link that reopens what was typed (`#resume=<token>`, docs/product-rules.md#r6-save-and-finish-later).
  */
 export function CreditApplicationForm({ vendorLink, quote = null }: { vendorLink?: ApplicationVendorLink; quote?: QuoteLink | null } = {}) {
   const navigate = useNavigate();

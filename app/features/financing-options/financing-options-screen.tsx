@@ -16,7 +16,7 @@ import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { EstimateDisclosure } from "./estimate-disclosure.tsx";
 import { loadFinancingOptions, type FinancingOptionsData } from "./financing-options-storage.ts";
 
-/** /FinancingOptions: the two views of spec §2, fed by the questionnaire's stored answer. */
+/** /FinancingOptions: the two views (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words), fed by the questionnaire's stored answer. */
 export function FinancingOptionsScreen() {
   // The answer is in this tab's storage: read once hydrated (the prerendered page shows Loading).
   const hydrated = useHydrated();

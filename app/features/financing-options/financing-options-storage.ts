@@ -1,6 +1,6 @@
 import type { LandingQuoteResponse } from "#domain/pricing/quote-requests.ts";
 
-/** What /FinancingOptions shows; kept for the tab's life so a reload keeps it (decisions.md 2). */
+/** What /FinancingOptions shows; kept for the tab's life so a reload keeps it (docs/product-rules.md#r49-routes-and-pages). */
 export type FinancingOptionsData = {
   answerId: string;
   businessName: string;

@@ -12,7 +12,7 @@ import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
 
-/** The Sign Up button's four-field contact dialog (spec §2, §4). */
+/** The Sign Up button's four-field contact dialog (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export function VendorContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const form = useSchemaForm(vendorContactRequest, { businessName: "", contactName: "", phoneNumber: "", email: "", idempotencyKey, leaveEmpty: "" });

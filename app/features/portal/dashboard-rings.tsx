@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { Dashboard } from "#domain/deals/portal-contracts.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 
-/** Spec §9: the ring animation ticks every 20 ms over a circle length of 240. */
+/** docs/product-rules.md#r11-timed-theatre: the ring animation ticks every 20 ms over a circle length of 240. */
 const ringLength = 240;
 const tickMs = 20;
 

@@ -38,7 +38,7 @@ export function UnreadMarker() {
   );
 }
 
-/** A deal a customer started through the company's link (issue 18). */
+/** A deal a customer started through the company's link (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
 export function ReferredBadge() {
   return (
     <span className="ml-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900" title="A customer came through your link">
@@ -117,7 +117,7 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
   ];
 }
 
-/** Deals list: Name/Account, Stage, Notes, Amount, Description, Down Payment, Reply (spec §2). */
+/** Deals list: Name/Account, Stage, Notes, Amount, Description, Down Payment, Reply (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export function DealsTable({ deals, onReply, empty }: { deals: PortalDeal[]; onReply: (deal: PortalDeal) => void; empty: string }) {
   return <Table caption="Your deals" columns={columns(onReply)} rows={deals} rowKey={(deal) => deal.id} empty={empty} />;
 }

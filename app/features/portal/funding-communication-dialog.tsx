@@ -22,7 +22,7 @@ export type DealMessageSent = { sent: boolean; error: string | null };
 export const dealThreadKey = "portal-deal-thread";
 export const dealThreadUrl = (dealId: string) => `/portal/deals/${encodeURIComponent(dealId)}/messages`;
 
-/** The Funding Communication reply, as a thread with the credit team (decisions.md 6). */
+/** The Funding Communication reply, as a thread with the credit team (docs/product-rules.md#r14-messages-and-waiting-for-us). */
 export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: PortalDeal; onClose: () => void; onSent: () => void }) {
   const loaded = useFetcher<DealThreadLoad>({ key: dealThreadKey });
   const sender = useFetcher<DealMessageSent>();

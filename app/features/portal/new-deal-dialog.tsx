@@ -18,7 +18,7 @@ import { uploadWithProgress } from "./upload-form.ts";
 
 type Phase = "client" | "documents" | "confirm" | "uploading" | "done" | "failed";
 
-/** Submit New Deal: step 1 client information, step 2 documents, then one upload (spec §4). */
+/** Submit New Deal: step 1 client information, step 2 documents, then one upload (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const form = useSchemaForm(newDealClientSchema, {

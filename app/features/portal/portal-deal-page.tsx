@@ -20,7 +20,7 @@ export type PortalDealActionResult = { intent: "message" | "documents"; ok: bool
 type Props = { page: PortalDealDetail; thread: DealMessages };
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { timeZone: brand.timeZone, dateStyle: "medium", timeStyle: "short" });
-/** The vendor's history names fields as the back office does; a figure outside the calculator is estimated (decisions.md 11). */
+/** The vendor's history names fields as the back office does; a figure outside the calculator is estimated (docs/product-rules.md#r10-estimates-are-labelled). */
 const fieldLabel = (field: PortalDealDetail["history"][number]["field"]) => (field === "approvedAmount" ? `${dealFieldLabels.approvedAmount} (estimated)` : dealFieldLabels[field]);
 
 function FilesInput({ id, name, label, onChange, problem }: { id: string; name: string; label: string; onChange: (files: File[]) => void; problem: string | null }) {

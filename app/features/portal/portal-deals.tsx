@@ -27,7 +27,7 @@ type PortalDealsProps = {
   dashboard: Dashboard;
 };
 
-/** The portal's page: credit status, month filter, dashboard and the month's deals (spec §2, §9). */
+/** The portal's page: credit status, month filter, dashboard and the month's deals (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words, docs/product-rules.md#r15-dashboard-and-months). */
 export function PortalDeals({ me, month, currentMonth, more, deals, nextCursor, dashboard, creditOnline: online }: PortalDealsProps) {
   const toast = useToast();
   const navigation = useNavigation();

@@ -9,7 +9,7 @@ import { NewDealDialog } from "./new-deal-dialog.tsx";
 
 const sidebarLink = "flex min-h-11 items-center rounded px-3 hover:bg-brand-700";
 
-/** The signed-in vendor portal's frame: sidebar, Submit New Deal (from the sidebar or the + button) and the page (spec §2). */
+/** The signed-in vendor portal's frame: sidebar, Submit New Deal (from the sidebar or the + button) and the page (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer not yet opened. */ unread: number | null }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();

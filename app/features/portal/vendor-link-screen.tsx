@@ -4,7 +4,7 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { downloadUrl } from "../../lib/call.ts";
 
-/** /portal/link (issue 18): the company's link to copy or print as a QR code, and what it brought. */
+/** /portal/link (docs/product-rules.md#r22-every-company-has-a-link): the company's link to copy or print as a QR code, and what it brought. */
 export function VendorLinkScreen({ link }: { link: VendorLinkSummary }) {
   return (
     <>

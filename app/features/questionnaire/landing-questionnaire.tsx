@@ -33,12 +33,12 @@ function submitOnEnter(event: React.KeyboardEvent<HTMLSelectElement>) {
 
 /**
  * The landing questionnaire: one question at a time, each shown once the previous one is
- * answered and Next (or Enter) is pressed; then the server's estimate (spec §4).
+ * answered and Next (or Enter) is pressed; then the server's estimate (docs/product-rules.md#r52-forms-check-what-the-spec-checks).
  */
 export function LandingQuestionnaire() {
   const [params] = useSearchParams();
   const [idempotencyKey] = useState(newIdempotencyKey);
-  // Each question is a step of the answer's own schema; green or red as the visitor types (spec §5).
+  // Each question is a step of the answer's own schema; green or red as the visitor types (docs/product-rules.md#r52-forms-check-what-the-spec-checks).
   const form = useSchemaForm(questionnaireAnswerRequest, { ...emptyAnswers, idempotencyKey, leaveEmpty: "" }, { live: "as-typed" });
   const { values, errors } = form;
   const [step, setStep] = useState(0);

@@ -20,7 +20,7 @@ function storedChoice(): string | null {
 }
 
 /**
- * Shown until the visitor chooses; the choice is kept under GDPR:accepted (decisions.md 9).
+ * Shown until the visitor chooses; the choice is kept under GDPR:accepted (docs/product-rules.md#r50-cookie-consent).
  * While shown, the page scrolls focused elements clear of it (WCAG 2.4.11).
  */
 export function CookieConsent() {

@@ -16,7 +16,7 @@ const phoneMenu = [
 
 const navLink = "inline-flex min-h-11 items-center rounded-md px-3 font-medium text-slate-900 hover:bg-brand-50";
 
-/** Top bar: logo home; desktop links at 1070 px and wider; below that a burger menu (spec §2). */
+/** Top bar: logo home; desktop links at 1070 px and wider; below that a burger menu (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export function SiteHeader() {
   const menuId = useId();
   const { pathname, hash } = useLocation();

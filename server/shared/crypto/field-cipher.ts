@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /**
- * AES-256-GCM for SSN, federal tax id and date of birth (decisions.md 8). A token is
+ * AES-256-GCM for SSN, federal tax id and date of birth (docs/product-rules.md#r5-sensitive-numbers). A token is
  * `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url): values are encrypted with the current key and
  * decrypted with whichever key their id names, so a rotated key keeps old rows readable until
  * `npm run rotate-data-key` has re-encrypted them.

@@ -89,11 +89,11 @@ describe("rotating the data-encryption key", () => {
         dobEncrypted: i === 0 ? null : server.cipher.encrypt(`1980-02-0${i}`),
       });
     }
-    // A saved credit-application draft (issue 20): the whole draft is one encrypted value.
+    // A saved credit-application draft (docs/product-rules.md#r6-save-and-finish-later): the whole draft is one encrypted value.
     await server.database.db
       .insert(creditApplicationDraft)
       .values({ tokenHash: "rotation-draft", emailHash: "e", payloadEncrypted: server.cipher.encrypt('{"ssn":"531-86-4299"}'), expiresAt: new Date(Date.now() + 3600_000) });
-    // A webhook endpoint's signing secret (issue 19): the server signs with it, so it is encrypted, not hashed.
+    // A webhook endpoint's signing secret (docs/product-rules.md#r28-webhooks): the server signs with it, so it is encrypted, not hashed.
     await server.database.db.insert(webhookEndpoint).values({
       vendorCompanyId: company!.id,
       url: "https://hooks.example/rotation",

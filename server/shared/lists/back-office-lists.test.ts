@@ -12,7 +12,7 @@ import { createVendor } from "../../../tests/support/vendor-fixtures.ts";
 import { createAccount } from "../../accounts/create-account.ts";
 import { reindexAllLeads } from "../../leads/lead-index.ts";
 
-// Issue 17: the lead index row of every kind, and the lead, deal and audit lists' search, filters,
+// docs/product-rules.md#r46-back-office-lists: the lead index row of every kind, and the lead, deal and audit lists' search, filters,
 // sorts, keyset pages and capped totals through their endpoints.
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
 
 /**
  * A list's sort: a not-null column and the row's unique id as the tie-break, both in one btree
- * index so a page is an index range scan wherever it starts (issue 17).
+ * index so a page is an index range scan wherever it starts (docs/product-rules.md#r46-back-office-lists).
  */
 export type Keyset = { column: SQL; id: SQL; type: "timestamptz" | "text"; direction: SortDirection };
 

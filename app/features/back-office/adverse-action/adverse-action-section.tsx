@@ -133,7 +133,7 @@ function NoticeContentForm({ state, onSave, busy }: { state: AdverseActionState;
 
 /**
  * Where the notice goes and where that address came from; when there is none usable (none on file,
- * or a vendor's or staff login: decisions.md 12), why, and a field for the applicant's address.
+ * or a vendor's or staff login: docs/product-rules.md#r30-never-to-a-users-address), why, and a field for the applicant's address.
  */
 function NoticeRecipient({ state, onEnter, busy }: { state: AdverseActionState; onEnter: (email: string) => void; busy: boolean }) {
   const form = useSchemaForm(noticeRecipientRequest, { email: state.recipientSource === "staff" ? state.recipient : "" });

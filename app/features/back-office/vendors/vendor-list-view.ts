@@ -3,7 +3,7 @@ import { readListParams } from "../../../lib/list-url.ts";
 
 const keys = ["q", "sort", "dir", "cursor"] as const;
 
-/** The vendors list's view as kept in the URL (issue 17); a value the endpoint would refuse is dropped, not sent. */
+/** The vendors list's view as kept in the URL (docs/product-rules.md#r46-back-office-lists); a value the endpoint would refuse is dropped, not sent. */
 export function readVendorView(search: URLSearchParams): VendorListQuery {
   return readListParams(vendorListQuery, search, keys) as VendorListQuery;
 }
