@@ -3,7 +3,7 @@ import { calculatorAnnualRate } from "./calculator-quote.ts";
 import { CREDIT_SCORE_BUTTONS } from "./credit-score-buttons.ts";
 
 describe("CREDIT_SCORE_BUTTONS", () => {
-  it("sets the scores decisions.md 3b lists", () => {
+  it("sets the scores the pricing rules list (docs/product-rules.md, R9)", () => {
     expect(CREDIT_SCORE_BUTTONS).toEqual([
       { label: "Under 580", score: 570 },
       { label: "581-630", score: 629 },

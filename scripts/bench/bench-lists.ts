@@ -255,7 +255,7 @@ export async function benchLists(target: DatabaseTarget, driver: string, report:
   try {
     await database.migrate();
     await seed(database.db, report);
-    const plans: string[] = [`# Lead, deal and audit list plans on ${driver} (issue 17)`, "", `Written by \`scripts/bench/bench-lists.ts\` on ${new Date().toISOString()}.`, ""];
+    const plans: string[] = [`# Lead, deal and audit list plans on ${driver}`, "", `Written by \`scripts/bench/bench-lists.ts\` on ${new Date().toISOString()}.`, ""];
     for (const benchCase of await cases(database.db)) {
       for (let warm = 0; warm < 3; warm++) await benchCase.run(database.db);
       const times: number[] = [];

@@ -107,7 +107,7 @@ describe("vendor accounts", () => {
   });
 });
 
-describe("link lifetimes (decisions.md 11)", () => {
+describe("link lifetimes", () => {
   /** better-auth keeps a link's identifier as its SHA-256 (create-auth.ts, storeIdentifier "hashed"). */
   const storedIdentifier = (token: string) => createHash("sha256").update(`reset-password:${token}`).digest("base64url");
   const tokenOf = async (email: string) => {

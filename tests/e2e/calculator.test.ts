@@ -158,7 +158,7 @@ describe("GetQualified calculator", () => {
   });
 
   for (const profile of profiles) {
-    it(`prices the ${profile.name} profile (${profile.downPercent}% down) at phone width as decisions.md 3b says`, async () => {
+    it(`prices the ${profile.name} profile (${profile.downPercent}% down) at phone width as the pricing rules say`, async () => {
       const page = await browser.newPage();
       await page.setViewportSize(viewports.phone);
       await open(page, "/GetQualified");

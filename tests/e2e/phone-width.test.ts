@@ -185,7 +185,7 @@ describe("the vendor portal at 390 px", () => {
     await expectPhoneReady(vendor, "Vendor portal", "Handbook");
   });
 
-  it("Your link (issue 18): the link, Copy, QR code and figures fit; the menu opens by keyboard", async () => {
+  it("Your link: the link, Copy, QR code and figures fit; the menu opens by keyboard", async () => {
     await vendor.goto(`${server.url}/portal/link`);
     await vendor.getByRole("heading", { level: 1, name: "Your link" }).waitFor();
     await vendor.getByRole("img", { name: /QR code/ }).waitFor();
@@ -254,7 +254,7 @@ describe("the vendor portal at 390 px", () => {
   });
 });
 
-describe("a vendor's co-branded credit application at 390 px (issue 18)", () => {
+describe("a vendor's co-branded credit application at 390 px", () => {
   it("fits, says plainly that the dealer will see the status, and axe finds nothing", async () => {
     const page = await vendorBrowser.newPage();
     await page.setViewportSize(phone);
@@ -311,7 +311,7 @@ describe("the back office at 390 px", () => {
   });
 });
 
-describe("the applicant's screens at 390 px (issue 20)", () => {
+describe("the applicant's screens at 390 px", () => {
   it("/ApplyNow's Save and finish later dialog, with a long address, fits and has no axe violations", async () => {
     const page = await vendorBrowser.newPage();
     await page.setViewportSize(phone);

@@ -20,7 +20,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("the response-times board (issue 17)", () => {
+describe("the response-times board", () => {
   it("shows an overdue lead, links to it, gives each chart's numbers as a table, and is axe clean", async () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
