@@ -28,9 +28,10 @@ import { chooseCalculatorOption } from "../calculator/choose-calculator-option.t
 import { createCalculatorLead } from "../calculator/create-calculator-lead.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { createCreditApplication } from "../leads/create-credit-application.ts";
+import { markQuoteApplied } from "../quotes/open-quote-link.ts";
 import { createFooterMessage } from "../leads/create-footer-message.ts";
 import { createVendorContact } from "../leads/create-vendor-contact.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { createDeal } from "../deals/create-deal.ts";
 import { postMessage } from "../deals/post-message.ts";
 import type { StoredUpload } from "../shared/receive-uploads.ts";
@@ -467,7 +468,7 @@ export async function createDemoSamples(db: Database, deps: DemoSampleDeps, peop
   const credit = await createCreditApplication(
     db,
     deps.cipher,
-    context,
+    { ...context, markQuoteApplied },
     creditApplicationRequest.parse({
       BusinessName: "Sample — Granite Peak Excavation LLC",
       FedId: "00-5550142",
