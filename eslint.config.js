@@ -1,4 +1,5 @@
 import checkFile from "eslint-plugin-check-file";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -17,6 +18,53 @@ const appImports = [relative("server", "domain", "tests", "scripts"), "#domain/"
 const appMessage =
   "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router, zod/mini and recharts (the back office's charts, lazy-loaded), never server/, Node or server libraries (a new browser library is added to this list on purpose).";
 const testLibraries = ["vitest$", "fast-check$"];
+
+/**
+ * The server's subject folders in layers, lowest first (docs/decisions/0021-subject-folders.md): a
+ * folder imports only folders of lower layers, never one of its own layer or above, so no loop
+ * between folders can be written. server/shared imports no subject; the framework files (server/
+ * root, server/db, server/plugins) are outside the layers. A new folder is added to a layer
+ * (scripts/test/server-layers.test.ts fails while one is missing).
+ */
+export const serverLayers = [
+  ["monitoring", "audit"],
+  ["mail"],
+  ["vendors"],
+  ["auth"],
+  ["webhooks", "api-keys"],
+  ["accounts"],
+  ["applicant-mails", "working-calendar"],
+  ["response-times"],
+  ["duplicates", "partners"],
+  ["deals"],
+  ["calculator", "questionnaire"],
+  ["leads"],
+  ["quotes"],
+  ["adverse-action", "api-v1", "back-office-summary", "widget", "site"],
+  ["backup", "retention"],
+  ["demo"],
+];
+const subjectFolder = (name) => `./server/${name}`;
+const layerZones = [
+  { target: "./server/shared", from: serverLayers.flat().map(subjectFolder), message: "server/shared holds building blocks: it imports no subject folder (ADR 0021)." },
+  ...serverLayers
+    .flatMap((layer, index) =>
+      layer.map((name) => ({
+        target: subjectFolder(name),
+        from: serverLayers
+          .slice(index)
+          .flat()
+          .filter((other) => other !== name)
+          .map(subjectFolder),
+        message: `server/${name} is in layer ${index + 1} of serverLayers (eslint.config.js): it imports only folders of lower layers (ADR 0021).`,
+      })),
+    )
+    .filter((zone) => zone.from.length > 0),
+];
+/** The tables are imported from their subject's tables.ts; schema.ts only composes them for drizzle. */
+const schemaZone = { target: "./", from: "./server/db/schema.ts", message: "Import a table from its subject's tables.ts: server/db/schema.ts only composes them for drizzle." };
+const schemaImporters = ["server/db/client.ts", "drizzle.config.ts", "server/retention/purge-expired-data.test.ts", "server/backup/rotate-encrypted-fields.test.ts"];
+const restrictedPaths = (zones) => ["error", { basePath: import.meta.dirname, zones }];
 
 const fetchInEffect = {
   selector: "CallExpression[callee.name=/^(useEffect|useLayoutEffect)$/] CallExpression[callee.name=/^(call|fetch)$/]",
@@ -81,6 +129,26 @@ export default tseslint.config(
           patterns: [{ group: ["**/app/**", "react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "server/ may import domain/, never app/." }],
         },
       ],
+    },
+  },
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver()],
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    ignores: schemaImporters,
+    rules: { "import-x/no-restricted-paths": restrictedPaths([schemaZone]) },
+  },
+  {
+    // No file-level cycle in the server, and its folders' layers (tests may import across them).
+    files: ["server/**/*.ts"],
+    ignores: ["**/*.test.ts", ...schemaImporters],
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": restrictedPaths([...layerZones, schemaZone]),
     },
   },
   {

@@ -27,7 +27,7 @@ export const driverIndependentSuites = [
   "server/backup/restore-archive.test.ts",
   "server/shared/crypto/field-cipher.test.ts",
   "server/shared/csv/to-csv.test.ts",
-  "server/mail/applicant-status-mails.test.ts",
+  "server/applicant-mails/applicant-status-mails.test.ts",
   "server/shared/pdf/write-document.test.ts",
   "server/site/fill-partner-template.test.ts",
   "server/shared/storage/local-file-storage.test.ts",

@@ -11,7 +11,7 @@ import { loggerOptions, OneLinePerRequest } from "./logger.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { adverseActionRoutes } from "./adverse-action/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
-import { duplicateRoutes } from "./duplicates/routes.ts";
+import { duplicateRoutes } from "./leads/duplicate-routes.ts";
 import { calculatorRoutes } from "./calculator/routes.ts";
 import type { FieldCipher } from "./shared/crypto/field-cipher.ts";
 import type { Auth } from "./auth/create-auth.ts";
@@ -31,11 +31,12 @@ import { apiKeyRoutes } from "./api-keys/routes.ts";
 import { apiV1Routes } from "./api-v1/routes.ts";
 import { partnerAdminRoutes, partnerRoutes } from "./partners/routes.ts";
 import { resolveVendorLink } from "./partners/resolve-vendor-link.ts";
-import { vendorLinkRoutes, vendorLinkPortalRoutes } from "./partners/vendor-link-routes.ts";
+import { vendorLinkRoutes, vendorLinkPortalRoutes } from "./leads/vendor-link-routes.ts";
+import { markQuoteApplied } from "./quotes/open-quote-link.ts";
 import { vendorQuoteRoutes } from "./quotes/routes.ts";
 import { widgetRoutes } from "./widget/routes.ts";
 import { staffRoutes } from "./accounts/staff-routes.ts";
-import { vendorRoutes } from "./vendors/routes.ts";
+import { vendorRoutes } from "./accounts/vendor-routes.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
 import apiDocsPlugin from "./plugins/api-docs.ts";
@@ -162,7 +163,7 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     rateLimit: { max: config.leadRateLimitMax, timeWindow: "1 minute" },
     promise: responsePromise,
   };
-  await app.register(leadRoutes, { cipher, context: leadContext, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
+  await app.register(leadRoutes, { cipher, context: leadContext, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone, markQuoteApplied });
   await app.register(statusMailRoutes, { rateLimit: leadContext.rateLimit });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });

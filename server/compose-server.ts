@@ -5,6 +5,7 @@ import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, PendingMigrationsError, type DatabaseHandle } from "./db/client.ts";
 import { createAuth, type Auth } from "./auth/create-auth.ts";
+import { revokeCreatedCredentials } from "./accounts/revoke-created-credentials.ts";
 import { createBackupSigner, type BackupSigner } from "./backup/backup-signature.ts";
 import { syncResponseDayZone } from "./response-times/response-day.ts";
 import { createFieldCipher, type FieldCipher } from "./shared/crypto/field-cipher.ts";
@@ -46,7 +47,7 @@ export async function composeServer(
     warn(`Generated the key that encrypts SSNs and tax ids in ${file}. Back it up: without it they cannot be read. Production refuses to start without DATA_ENCRYPTION_KEY.`),
   );
   const cipher = createFieldCipher(encryptionKey, config.dataEncryptionOldKeys, config.lookupHashKey);
-  const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, brand: config.public.brand, cipher });
+  const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, brand: config.public.brand, cipher, revokeCreatedCredentials });
   const site = options.serveSite ? await loadSite(config.clientBuildDir) : undefined;
   const app = await buildApp({ config, database, auth, cipher, site, logStream: options.logStream });
   return { app, database, auth, cipher, backupSigner: createBackupSigner(encryptionKey) };

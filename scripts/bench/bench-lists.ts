@@ -20,9 +20,9 @@ import type { VendorListQuery } from "../../domain/vendors/contracts.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "../../server/db/client.ts";
 import { listAuditEntries } from "../../server/audit/list-audit-entries.ts";
 import { listAllDeals } from "../../server/deals/list-all-deals.ts";
-import { reindexAllLeads } from "../../server/leads/lead-index.ts";
+import { reindexAllLeads } from "../../server/response-times/lead-index.ts";
 import { leadInbox } from "../../server/leads/list-lead-inbox.ts";
-import { listVendors } from "../../server/vendors/list-vendors.ts";
+import { listVendors } from "../../server/accounts/list-vendors.ts";
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const dealCount = Number(process.env.BENCH_DEALS ?? 1_000_000);

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { retentionCutoffs } from "../../domain/retention/retention-cutoffs.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "../../server/db/client.ts";
 import { purgeExpiredData } from "../../server/retention/purge-expired-data.ts";
-import { reindexAllLeads } from "../../server/leads/lead-index.ts";
+import { reindexAllLeads } from "../../server/response-times/lead-index.ts";
 import { createLocalFileStorage } from "../../server/shared/storage/local-file-storage.ts";
 import { fill, withoutGinIndexes } from "./bench-lists.ts";
 

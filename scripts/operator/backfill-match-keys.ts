@@ -6,7 +6,7 @@
 // server first. Safe to run again: records that have keys are skipped.
 import { composeForCommand } from "./compose-for-command.ts";
 import { loadConfigOrExit } from "../../server/config.ts";
-import { backfillMatchKeys } from "../../server/duplicates/backfill-match-keys.ts";
+import { backfillMatchKeys } from "../../server/leads/backfill-match-keys.ts";
 
 process.umask(0o077);
 

@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { composeForCommand } from "./compose-for-command.ts";
 import { loadConfigOrExit } from "../../server/config.ts";
-import { rotateEncryptedFields } from "../../server/shared/crypto/rotate-encrypted-fields.ts";
+import { rotateEncryptedFields } from "../../server/backup/rotate-encrypted-fields.ts";
 
 process.umask(0o077);
 

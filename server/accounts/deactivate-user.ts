@@ -4,7 +4,8 @@ import type { Database } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { endSignIns, revokeCreatedCredentials } from "./end-user-access.ts";
+import { endSignIns } from "../auth/end-sign-ins.ts";
+import { revokeCreatedCredentials } from "./revoke-created-credentials.ts";
 
 /** Who deactivates: an admin in the back office, or the operator command (no user). */
 export type Deactivator = { userId: string | null; ipAddress?: string };

@@ -3,7 +3,7 @@ import { twoFactor, user } from "../auth/tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { accountEventMail } from "../auth/account-mails.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
-import { endSignIns } from "./end-user-access.ts";
+import { endSignIns } from "../auth/end-sign-ins.ts";
 import type { OperatorContext } from "./set-password.ts";
 
 /**

@@ -5,7 +5,8 @@ import { accountEventMail } from "../auth/account-mails.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
-import { endSignIns, revokeCreatedCredentials } from "./end-user-access.ts";
+import { endSignIns } from "../auth/end-sign-ins.ts";
+import { revokeCreatedCredentials } from "./revoke-created-credentials.ts";
 
 export type OperatorContext = { auth: Auth; db: Database; brand: Brand; publicUrl: string };
 

@@ -12,7 +12,7 @@ import {
 import type { Brand } from "#domain/site/brand.ts";
 import { AppError } from "../shared/errors.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
-import type { MailContext } from "../leads/store-lead.ts";
+import type { MailContext } from "../shared/request-context.ts";
 import { declinesDue } from "./declines-due.ts";
 import { adverseActionState, findNoticeContent, findNoticeSubject } from "./notice-subject.ts";
 import { previewNotice, saveNoticeContent, sendNotice, setApplicationDecision, setNoticeRecipient } from "./save-notice.ts";

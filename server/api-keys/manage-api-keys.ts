@@ -4,7 +4,7 @@ import { apiKey } from "./tables.ts";
 import { user } from "../auth/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 import type { Brand } from "#domain/site/brand.ts";
-import { tellCompanyOfCredential } from "../accounts/tell-company-of-credential.ts";
+import { tellCompanyOfCredential } from "../auth/tell-company-of-credential.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { generateApiKey } from "./generate-api-key.ts";
 

@@ -21,7 +21,7 @@ import { listDeals } from "../deals/list-deals.ts";
 import { addDealDocuments, portalDealDetail } from "../deals/portal-deal-page.ts";
 import { postMessage } from "../deals/post-message.ts";
 import { withUploads, type StoredUpload } from "../shared/receive-uploads.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { idempotent, requestFingerprint } from "./idempotent.ts";
 
 type Context = LeadContext & { timeZone: string };

@@ -1,7 +1,8 @@
 import type { Brand } from "#domain/site/brand.ts";
 import type { OutgoingMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { RevokedCredentials } from "../accounts/end-user-access.ts";
+
+export type RevokedCredentials = { keys: { name: string; prefix: string }[]; endpoints: { url: string }[] };
 
 /** What an account's owner is told when its security changes (ASVS V6): never the secret itself. */
 export type AccountEvent = "invitation-used" | "password-reset" | "password-set-by-operator" | "two-factor-on" | "two-factor-off" | "reactivated";

@@ -11,26 +11,32 @@ import { passwordLength, passwordResetMessages } from "#domain/auth/password-res
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { sessionLimits } from "#domain/auth/session-lifetime.ts";
 import { accountWaitMessage, accountWaitSeconds, signInThrottle, signInWaitMessage, signInWaitSeconds } from "#domain/auth/sign-in-delay.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, DbExecutor } from "../db/client.ts";
 import { auditLog } from "../audit/tables.ts";
 import * as authTables from "./tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import { endSignIns, revokeCreatedCredentials } from "../accounts/end-user-access.ts";
-import { accountEventMail, type AccountEvent } from "./account-mails.ts";
-import { mailInvitation } from "../vendors/send-invitation.ts";
+import { endSignIns } from "./end-sign-ins.ts";
+import { accountEventMail, type AccountEvent, type RevokedCredentials } from "./account-mails.ts";
+import { mailInvitation } from "./send-invitation.ts";
 import { invitationMail } from "./invitation-mail.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { matchingTotpStep } from "./totp-step.ts";
 
+/**
+ * Revokes the API keys and webhook endpoints a user created (accounts/revoke-created-credentials.ts):
+ * given, not imported, because those subjects sit above auth (docs/decisions/0021-subject-folders.md).
+ */
+export type RevokeCreatedCredentials = (tx: DbExecutor, userId: string, actor: { actorUserId: string | null; reason: string }) => Promise<RevokedCredentials>;
+
 /** cipher: seals the links it mails (hide-link-secrets.ts); seeding that mails none may leave it out. */
-export type AuthOptions = { db: Database; secret: string; publicUrl: string; brand: Brand; cipher?: FieldCipher };
+export type AuthOptions = { db: Database; secret: string; publicUrl: string; brand: Brand; cipher?: FieldCipher; revokeCreatedCredentials: RevokeCreatedCredentials };
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreatedCredentials }: AuthOptions) {
   const mail = (to: string, subject: string, paragraphs: string[], action: { label: string; url: string }) =>
     enqueueMail(db, simpleMail({ to, subject, paragraphs, action, product: brand.name }), cipher);
   const tell = (to: string, event: AccountEvent) => enqueueMail(db, accountEventMail(brand, publicUrl, to, event));
@@ -63,7 +69,7 @@ export function createAuth({ db, secret, publicUrl, brand, cipher }: AuthOptions
       minPasswordLength: passwordLength.min,
       maxPasswordLength: passwordLength.max,
       revokeSessionsOnPasswordReset: true,
-      // A reset link; staff's invitations are valid longer and are written by vendors/send-invitation.ts.
+      // A reset link; staff's invitations are valid longer and are written by send-invitation.ts.
       resetPasswordTokenExpiresIn: linkLifetimes.passwordReset.seconds,
       // better-auth's own link (its GET /reset-password/:token, which redirects with ?token=) puts
       // the token in URLs: ours carries it in the fragment (domain/auth/password-link.ts).

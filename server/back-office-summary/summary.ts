@@ -3,7 +3,7 @@ import type { BackOfficeSummary } from "#domain/back-office-summary/contracts.ts
 import { newDealStage } from "#domain/deals/stages.ts";
 import { startOfBusinessDay } from "#domain/site/business-day.ts";
 import type { Database } from "../db/client.ts";
-import { allLeads } from "../leads/all-leads.ts";
+import { allLeads } from "../response-times/all-leads.ts";
 
 /**
  * The back-office home's four numbers, in one round trip, all in SQL:

@@ -7,7 +7,7 @@ import { getTableName } from "drizzle-orm";
 import * as tar from "tar";
 import { migrationsFolder } from "../db/client.ts";
 import { ensurePrivateDirectory } from "../private-directory.ts";
-import { encryptedColumns } from "../shared/crypto/rotate-encrypted-fields.ts";
+import { encryptedColumns } from "./rotate-encrypted-fields.ts";
 import type { BackupSigner } from "./backup-signature.ts";
 
 /**

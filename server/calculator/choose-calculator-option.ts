@@ -5,7 +5,7 @@ import { calculatorLead } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 
 /** 'I want this payment option': records the term once and tells the credit team. */
 export async function chooseCalculatorOption(db: Database, context: LeadContext, leadId: string, term: number): Promise<void> {

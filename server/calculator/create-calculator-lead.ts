@@ -8,9 +8,10 @@ import { AppError } from "../shared/errors.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { recordDuplicates } from "../duplicates/record-duplicates.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import { storeLead, type LeadContext } from "../leads/store-lead.ts";
+import { storeLead } from "../response-times/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { leadClock } from "../response-times/response-clock.ts";
-import { createReferredDeal, referredThrough } from "../partners/create-referred-deal.ts";
+import { createReferredDeal, referredThrough } from "../deals/create-referred-deal.ts";
 import { resolveVendorLink } from "../partners/resolve-vendor-link.ts";
 
 const equipmentLabels = {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { chooseCalculatorOption as chooseCalculatorOptionEndpoint, sendCalculatorLead } from "#domain/calculator/contracts.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { chooseCalculatorOption } from "./choose-calculator-option.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { createCalculatorLead } from "./create-calculator-lead.ts";

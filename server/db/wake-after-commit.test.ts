@@ -4,7 +4,7 @@ import { sampleCreditApplication } from "../demo/sample-requests.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { loopbackAddress, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
-import { mailOutbox } from "./schema.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { onWake } from "./wake-after-commit.ts";
 
 // The workers poll once an hour here: whatever arrives promptly was woken by its enqueue.

@@ -9,7 +9,7 @@ import { lastFour, type FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { recordDuplicates } from "../duplicates/record-duplicates.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { startDealClock } from "../response-times/response-clock.ts";
 import { insertDealRows } from "./insert-deal-rows.ts";
 import type { StoredUpload } from "../shared/receive-uploads.ts";

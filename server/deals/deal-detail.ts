@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { vendorWroteLast } from "./list-all-deals.ts";
-import { referredThrough } from "../partners/create-referred-deal.ts";
+import { referredThrough } from "./create-referred-deal.ts";
 import { user } from "../auth/tables.ts";
 import { deal, dealClient, dealHistory } from "./tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Transaction } from "../db/client.ts";
 import { deal, dealClient } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
-import { emitDealEvent } from "../webhooks/emit-deal-event.ts";
+import { emitDealEvent } from "./emit-deal-event.ts";
 
 /** VP + 30000-40000 and customer numbers 30000-60000, unique: draw again on a collision. */
 async function insertWithUniqueNumber<T>(attempt: (number: number) => Promise<T | null>, low: number, high: number): Promise<T> {

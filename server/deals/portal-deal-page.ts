@@ -5,7 +5,7 @@ import { deal, dealDocument, dealHistory, dealVendorRead } from "./tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { MailContext } from "../leads/store-lead.ts";
+import type { MailContext } from "../shared/request-context.ts";
 import type { StoredUpload } from "../shared/receive-uploads.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 

@@ -3,9 +3,9 @@ import type { Database } from "../db/client.ts";
 import { deal, dealDocument, dealMessage } from "./tables.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { MailContext } from "../leads/store-lead.ts";
+import type { MailContext } from "../shared/request-context.ts";
 import { recordFirstContact } from "../response-times/response-clock.ts";
-import { emitDealEvent } from "../webhooks/emit-deal-event.ts";
+import { emitDealEvent } from "./emit-deal-event.ts";
 import type { StoredUpload } from "../shared/receive-uploads.ts";
 
 /**

@@ -32,7 +32,7 @@ import { registerEndpoint } from "../register-endpoint.ts";
 import { parseJsonField } from "../limit-json-depth.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { createDeal } from "./create-deal.ts";
 import { dealDashboard } from "./deal-dashboard.ts";
 import { dealDetail } from "./deal-detail.ts";
@@ -49,7 +49,7 @@ import { withUploads } from "../shared/receive-uploads.ts";
 import { revealDealClient } from "./reveal-deal-client.ts";
 import { sendDocument } from "./send-document.ts";
 import { updateDeal } from "./update-deal.ts";
-import { companyUserEmails } from "../partners/create-referred-deal.ts";
+import { companyUserEmails } from "../auth/company-user-emails.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 
 /**

@@ -10,13 +10,13 @@ import { user } from "../auth/tables.ts";
 import { deal, dealClient, dealHistory } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { companyUserEmails } from "../partners/create-referred-deal.ts";
-import { enqueueApplicantStatusMail } from "../mail/enqueue-applicant-status-mail.ts";
+import { companyUserEmails } from "../auth/company-user-emails.ts";
+import { enqueueApplicantStatusMail } from "../applicant-mails/enqueue-applicant-status-mail.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { recordFirstContact } from "../response-times/response-clock.ts";
-import { emitDealEvent } from "../webhooks/emit-deal-event.ts";
+import { emitDealEvent } from "./emit-deal-event.ts";
 
 const tracked = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment", "approvedAmount", "declinedReceivedOn", "declinedCompletedOn", "declinedNoticeSentOn"] as const;
 

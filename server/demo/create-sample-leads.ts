@@ -14,6 +14,7 @@ import { createCalculatorLead } from "../calculator/create-calculator-lead.ts";
 import { calculatorLead } from "../calculator/tables.ts";
 import type { Database } from "../db/client.ts";
 import { createCreditApplication } from "../leads/create-credit-application.ts";
+import { markQuoteApplied } from "../quotes/open-quote-link.ts";
 import { createFooterMessage } from "../leads/create-footer-message.ts";
 import { createVendorContact } from "../leads/create-vendor-contact.ts";
 import { creditApplication, footerMessage, leadStatus, vendorContact } from "../leads/tables.ts";
@@ -99,7 +100,7 @@ export async function createSampleLeads(db: Database, context: SampleContext, pe
   const credit = await createCreditApplication(
     db,
     context.cipher,
-    context,
+    { ...context, markQuoteApplied },
     creditApplicationRequest.parse(
       sampleCreditApplication({
         BusinessName: "Sample — Granite Peak Excavation LLC",

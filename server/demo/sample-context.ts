@@ -1,5 +1,5 @@
 import { dealCallbackMinutes } from "#domain/response-times/response-promise.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 
 type Person = { id: string; email: string };

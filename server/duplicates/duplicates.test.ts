@@ -12,7 +12,7 @@ import { duplicateLink, duplicateMatchKey } from "./tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { sql } from "drizzle-orm";
 import { createAccount } from "../accounts/create-account.ts";
-import { backfillMatchKeys } from "./backfill-match-keys.ts";
+import { backfillMatchKeys } from "../leads/backfill-match-keys.ts";
 import { recordDuplicates } from "./record-duplicates.ts";
 
 let server: TestServer;

@@ -3,7 +3,8 @@ import type { FooterMessageRequest } from "#domain/leads/footer-message-schema.t
 import type { Database } from "../db/client.ts";
 import { footerMessage } from "./tables.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import { storeLead, type LeadContext } from "./store-lead.ts";
+import { storeLead } from "../response-times/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { leadClock } from "../response-times/response-clock.ts";
 
 export function createFooterMessage(db: Database, context: LeadContext, request: FooterMessageRequest) {

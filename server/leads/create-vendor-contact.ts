@@ -3,7 +3,8 @@ import type { VendorContactRequest } from "#domain/leads/vendor-contact-schema.t
 import type { Database } from "../db/client.ts";
 import { vendorContact } from "./tables.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import { storeLead, type LeadContext } from "./store-lead.ts";
+import { storeLead } from "../response-times/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { leadClock } from "../response-times/response-clock.ts";
 
 export function createVendorContact(db: Database, context: LeadContext, request: VendorContactRequest) {

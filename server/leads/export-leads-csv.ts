@@ -4,7 +4,7 @@ import type { LeadStatus, LeadType } from "#domain/leads/lead-inbox.ts";
 import type { Database } from "../db/client.ts";
 import { csvStream } from "../shared/csv/csv-stream.ts";
 import { keysetBatches } from "../shared/csv/keyset-batches.ts";
-import { allLeads } from "./all-leads.ts";
+import { allLeads } from "../response-times/all-leads.ts";
 
 /** `position` is created_at as text: a JS Date would drop the microseconds the keyset compares. */
 type LeadRow = { type: LeadType; id: string; created_at: string | Date; position: string; title: string; contact: string; status: LeadStatus | null; assignee: string | null };

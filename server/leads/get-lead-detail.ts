@@ -10,7 +10,7 @@ import { creditApplication, creditApplicationOwner, footerMessage, leadHistory, 
 import { partner } from "../partners/tables.ts";
 import { pickedOption, questionnaireAnswer } from "../questionnaire/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
-import { referredThrough, type ReferralLeadType } from "../partners/create-referred-deal.ts";
+import { referredThrough, type ReferralLeadType } from "../deals/create-referred-deal.ts";
 
 /** How far back a lead with the same e-mail or phone counts as related, and how many are listed. */
 export const RELATED_LEAD_DAYS = 90;

@@ -8,7 +8,7 @@ import { AppError } from "../shared/errors.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
-import { createCreditApplication } from "./create-credit-application.ts";
+import { createCreditApplication, type MarkQuoteApplied } from "./create-credit-application.ts";
 import { createFooterMessage } from "./create-footer-message.ts";
 import { createVendorContact } from "./create-vendor-contact.ts";
 import { leadsCsv } from "./export-leads-csv.ts";
@@ -18,7 +18,7 @@ import { leadInbox } from "./list-lead-inbox.ts";
 import { resumeCreditApplicationDraft } from "./resume-credit-application-draft.ts";
 import { revealSensitive } from "./reveal-credit-application-number.ts";
 import { saveCreditApplicationDraft } from "./save-credit-application-draft.ts";
-import type { LeadContext } from "./store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { updateLead } from "./update-lead.ts";
 
 type LeadRouteOptions = {
@@ -28,10 +28,12 @@ type LeadRouteOptions = {
   promisedMinutes: number;
   /** The brand's business time zone: export days are cut there. */
   timeZone: string;
+  /** quotes/open-quote-link.ts's: an application sent from a quote link marks its quote applied. */
+  markQuoteApplied: MarkQuoteApplied;
 };
 
 /** The public forms that store a lead, and the staff's lead inbox, credit applications, reveals and lead export. */
-export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { context, cipher, promisedMinutes, timeZone }) => {
+export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { context, cipher, promisedMinutes, timeZone, markQuoteApplied }) => {
   // Public: each form has its own per-address limit.
   const publicForm = { config: { rateLimit: context.rateLimit } };
   const created = (reply: FastifyReply, result: { id: string; created: boolean }) => {
@@ -41,7 +43,12 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
 
   registerEndpoint(app, sendFooterMessage, async (request, reply) => created(reply, await createFooterMessage(app.db, context, request.body)), publicForm);
   registerEndpoint(app, sendVendorContact, async (request, reply) => created(reply, await createVendorContact(app.db, context, request.body)), publicForm);
-  registerEndpoint(app, submitCreditApplication, async (request, reply) => created(reply, await createCreditApplication(app.db, cipher, { ...context, timeZone }, request.body)), publicForm);
+  registerEndpoint(
+    app,
+    submitCreditApplication,
+    async (request, reply) => created(reply, await createCreditApplication(app.db, cipher, { ...context, timeZone, markQuoteApplied }, request.body)),
+    publicForm,
+  );
 
   // "Save and finish later" (docs/product-rules.md#r6-save-and-finish-later): the per-address limit of the forms, and a per-e-mail one inside.
   registerEndpoint(

@@ -7,7 +7,7 @@ import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { emailHash, newLinkToken, sha256Hex } from "../shared/crypto/link-token.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { MailContext } from "./store-lead.ts";
+import type { MailContext } from "../shared/request-context.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,8 @@ import type { Database } from "../db/client.ts";
 import { pickedOption, questionnaireAnswer } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import { storeLead, type LeadContext } from "../leads/store-lead.ts";
+import { storeLead } from "../response-times/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { leadClock } from "../response-times/response-clock.ts";
 
 /** Stores the picked option with the payment the server computed for the stored answer. */

@@ -5,9 +5,10 @@ import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../db/client.ts";
 import { questionnaireAnswer } from "./tables.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import { storeLead, type LeadContext } from "../leads/store-lead.ts";
+import { storeLead } from "../response-times/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { leadClock } from "../response-times/response-clock.ts";
-import { createReferredDeal, referredThrough } from "../partners/create-referred-deal.ts";
+import { createReferredDeal, referredThrough } from "../deals/create-referred-deal.ts";
 import { resolveVendorLink } from "../partners/resolve-vendor-link.ts";
 
 /**

@@ -4,7 +4,7 @@ import { questionnaireAnswer } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 
 /** "Yes, please contact me.": contactClient goes from no to yes once, and the team is told. */
 export async function requestContact(db: Database, context: LeadContext, answerId: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { askToBeContacted, pickPaymentOption, sendQuestionnaireAnswer } from "#domain/questionnaire/contracts.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
-import type { LeadContext } from "../leads/store-lead.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 import { createPickedOption } from "./create-picked-option.ts";
 import { createQuestionnaireAnswer } from "./create-questionnaire-answer.ts";
 import { requestContact } from "./request-contact.ts";

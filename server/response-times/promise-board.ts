@@ -4,7 +4,7 @@ import type { ResponseSource, ResponseSubjectKind } from "#domain/response-times
 import { addWaitCounts, waitBucketCount, waitPercentile } from "#domain/response-times/wait-histogram.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { allLeads } from "../leads/all-leads.ts";
+import { allLeads } from "./all-leads.ts";
 
 /** The overdue list's length: the latest due first. */
 export const overdueListLimit = 50;

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { webhookEndpoint } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import type { Brand } from "#domain/site/brand.ts";
-import { tellCompanyOfCredential } from "../accounts/tell-company-of-credential.ts";
+import { tellCompanyOfCredential } from "../auth/tell-company-of-credential.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";

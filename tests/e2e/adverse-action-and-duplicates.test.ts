@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBrand } from "../../domain/site/brand.ts";
 import { createAuth } from "../../server/auth/create-auth.ts";
 import { sampleCreditApplication, sampleNewDealFields } from "../../server/demo/sample-requests.ts";
+import { revokeCreatedCredentials } from "../../server/accounts/revoke-created-credentials.ts";
 import { mailAttachments } from "../support/mail-attachments.ts";
 import { samplePdf } from "../support/multipart.ts";
 import { readPdf } from "../support/pdf-text.ts";
@@ -32,7 +33,11 @@ beforeAll(async () => {
 beforeAll(async () => {
   // A second dealer company (the demo has one vendor with a known password).
   await server.editDatabase(async (database) => {
-    second = await createVendor(database, createAuth({ db: database.db, secret: "e2e-secret-e2e-secret-e2e-secret-0001", publicUrl: server.url, brand: defaultBrand }), "Second Test Dealer");
+    second = await createVendor(
+      database,
+      createAuth({ db: database.db, secret: "e2e-secret-e2e-secret-e2e-secret-0001", publicUrl: server.url, brand: defaultBrand, revokeCreatedCredentials }),
+      "Second Test Dealer",
+    );
   });
   [staffBrowser, vendorBrowser, otherVendorBrowser] = await Promise.all([launchBrowser(), launchBrowser(), launchBrowser()]);
 });

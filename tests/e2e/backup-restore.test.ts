@@ -11,6 +11,7 @@ import { openDatabase } from "../../server/db/client.ts";
 import { deal, dealClient } from "../../server/deals/tables.ts";
 import { creditApplication, creditApplicationOwner, footerMessage } from "../../server/leads/tables.ts";
 import { createAuth } from "../../server/auth/create-auth.ts";
+import { revokeCreatedCredentials } from "../../server/accounts/revoke-created-credentials.ts";
 import { readBackupManifest } from "../../server/backup/backup-archive.ts";
 import { createFieldCipher } from "../../server/shared/crypto/field-cipher.ts";
 import { sampleCreditApplication, sampleNewDealFields } from "../../server/demo/sample-requests.ts";
@@ -95,7 +96,7 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     const source = path.join(root, "source");
     const database = await openDatabase({ driver: "pglite", dataDir: path.join(source, "pglite") });
     await database.migrate();
-    const vendor = await createVendor(database, createAuth({ db: database.db, secret: authSecret, publicUrl: "http://127.0.0.1", brand: defaultBrand }), "Backup Vendor");
+    const vendor = await createVendor(database, createAuth({ db: database.db, secret: authSecret, publicUrl: "http://127.0.0.1", brand: defaultBrand, revokeCreatedCredentials }), "Backup Vendor");
     await database.close();
 
     const server = await startServer(source);

@@ -12,6 +12,7 @@ import { dealDocument } from "../../server/deals/tables.ts";
 import { footerMessage } from "../../server/leads/tables.ts";
 import { mailOutbox } from "../../server/mail/tables.ts";
 import { createAuth } from "../../server/auth/create-auth.ts";
+import { revokeCreatedCredentials } from "../../server/accounts/revoke-created-credentials.ts";
 import { adminQuery, databaseUrl } from "../support/database-global-setup.ts";
 import { multipartBody, samplePdf } from "../support/multipart.ts";
 import { startTestRedis, type TestRedis } from "../support/redis-server.ts";
@@ -51,7 +52,7 @@ beforeAll(async () => {
   handle = await openDatabase({ driver: "postgres", url: databaseUrl(postgresUrl, database), poolSize: 3 });
   await handle.migrate();
   const secret = "fleet-secret-fleet-secret-fleet-secret-01";
-  Object.assign(vendor, await createVendor(handle, createAuth({ db: handle.db, secret, publicUrl, brand: defaultBrand }), "Fleet Forklifts"));
+  Object.assign(vendor, await createVendor(handle, createAuth({ db: handle.db, secret, publicUrl, brand: defaultBrand, revokeCreatedCredentials }), "Fleet Forklifts"));
   [redis, s3, smtp] = await Promise.all([startTestRedis(), startS3Server(), new SmtpCatcher().start()]);
   const env = {
     PUBLIC_URL: publicUrl,

@@ -10,7 +10,7 @@ import { queryRows } from "../../../tests/support/test-database.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
 import { createVendor } from "../../../tests/support/vendor-fixtures.ts";
 import { createAccount } from "../../accounts/create-account.ts";
-import { reindexAllLeads } from "../../leads/lead-index.ts";
+import { reindexAllLeads } from "../../response-times/lead-index.ts";
 
 // docs/product-rules.md#r46-back-office-lists: the lead index row of every kind, and the lead, deal and audit lists' search, filters,
 // sorts, keyset pages and capped totals through their endpoints.

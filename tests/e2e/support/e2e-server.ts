@@ -8,6 +8,7 @@ import { authRoles } from "../../../domain/auth/roles.ts";
 import { openDatabase, type DatabaseHandle } from "../../../server/db/client.ts";
 import { createAccount } from "../../../server/accounts/create-account.ts";
 import { createAuth } from "../../../server/auth/create-auth.ts";
+import { revokeCreatedCredentials } from "../../../server/accounts/revoke-created-credentials.ts";
 import { seedDemo } from "../../../server/demo/seed-demo.ts";
 import { demoSampleDepsFor } from "../../../server/demo/demo-sample-deps.ts";
 import { loadConfig } from "../../../server/config.ts";
@@ -58,7 +59,7 @@ export async function seedE2eDatabase(pgliteDir: string, samples?: Parameters<ty
   const database = await openDatabase({ driver: "pglite", dataDir: pgliteDir });
   await database.migrate();
   // No link is mailed while seeding: the address only has to be well formed.
-  const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: "http://localhost", brand: defaultBrand });
+  const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: "http://localhost", brand: defaultBrand, revokeCreatedCredentials });
   await seedDemo(database.db, auth, demoPasswords, samples);
   await createAccount(auth, { ...unverifiedVendor, name: "Unverified Vendor", role: authRoles.vendor, emailVerified: false });
   await database.close();

@@ -1,30 +1,14 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
 import { mailOutbox } from "../mail/tables.ts";
-import { responseClock } from "../response-times/tables.ts";
+import { responseClock } from "./tables.ts";
 import { wakeAfterCommit } from "../db/wake-after-commit.ts";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
-import type { ResponsePromise } from "#domain/response-times/response-promise.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import type { OutgoingMail } from "../mail/enqueue-mail.ts";
 import { hideLinkSecrets } from "../mail/hide-link-secrets.ts";
-import type { LeadClock } from "../response-times/response-clock.ts";
+import type { LeadClock } from "./response-clock.ts";
 import { insertLeadIndexRow } from "./lead-index.ts";
-
-/** What a notification mail needs to know; the cipher seals a link's secret (hide-link-secrets.ts). */
-export type MailContext = {
-  creditTeamEmail: string;
-  publicUrl: string;
-  product: string;
-  cipher: FieldCipher;
-};
-
-export type LeadContext = MailContext & {
-  /** Rate limit of each public submission route, per address. */
-  rateLimit: { max: number; timeWindow: string };
-  /** The promise of a call: each stored lead starts its clock (docs/product-rules.md#r2-the-promise-of-a-call). */
-  promise: ResponsePromise;
-};
 
 /**
  * Stores a lead, its credit-team notification and its row in the lead index (lead_status, what the

@@ -1,7 +1,7 @@
 import type { ApplicantStatus } from "#domain/leads/applicant-status.ts";
-import type { MailContext } from "../leads/store-lead.ts";
-import type { OutgoingMail } from "./enqueue-mail.ts";
-import { simpleMail } from "./mail-templates.ts";
+import type { MailContext } from "../shared/request-context.ts";
+import type { OutgoingMail } from "../mail/enqueue-mail.ts";
+import { simpleMail } from "../mail/mail-templates.ts";
 
 /** The opt-out page: the token in the fragment, so it reaches no server log (the page posts it). */
 export function statusMailOptOutUrl(publicUrl: string, token: string): string {

@@ -1,21 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbExecutor } from "../db/client.ts";
 import { apiKey } from "../api-keys/tables.ts";
-import { session, verification } from "../auth/tables.ts";
+import type { RevokedCredentials } from "../auth/account-mails.ts";
 import { webhookEndpoint } from "../webhooks/tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-
-/**
- * Signs a user out everywhere: their sessions, and every verification row better-auth keeps for
- * them (value: the user's id): a trusted device, a sign-in waiting for its code, a mailed reset or
- * invitation link. Matched by value, not by identifier, which better-auth may store hashed.
- */
-export async function endSignIns(db: DbExecutor, userId: string): Promise<void> {
-  await db.delete(session).where(eq(session.userId, userId));
-  await db.delete(verification).where(eq(verification.value, userId));
-}
-
-export type RevokedCredentials = { keys: { name: string; prefix: string }[]; endpoints: { url: string }[] };
 
 /**
  * Revokes the API keys and disables the webhook endpoints the user created, each audited: what a

@@ -4,11 +4,11 @@ import { vendorSignUpMessages, type VendorSignUpRequest } from "#domain/vendors/
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
-import { vendorCompany, vendorCompanyNameKey } from "./tables.ts";
+import { vendorCompany, vendorCompanyNameKey } from "../vendors/tables.ts";
 import { AppError } from "../shared/errors.ts";
-import { createAccount } from "../accounts/create-account.ts";
+import { createAccount } from "./create-account.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { sendInvitation, type InvitationContext } from "./send-invitation.ts";
+import { sendInvitation, type InvitationContext } from "../auth/send-invitation.ts";
 
 const nameTaken = (name: string, companyCode: string) =>
   new AppError(

@@ -1,12 +1,11 @@
-import { and, eq, or, isNull } from "drizzle-orm";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
-import type { DbExecutor, Transaction } from "../db/client.ts";
-import { user } from "../auth/tables.ts";
-import { insertDealRows } from "../deals/insert-deal-rows.ts";
+import type { Transaction } from "../db/client.ts";
+import { companyUserEmails } from "../auth/company-user-emails.ts";
+import { insertDealRows } from "./insert-deal-rows.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import type { MailContext } from "../leads/store-lead.ts";
+import type { MailContext } from "../shared/request-context.ts";
 
 export type ReferralLeadType = "calculator" | "questionnaire" | "credit-application";
 
@@ -22,15 +21,6 @@ export type ReferredCustomer = {
   equipmentCost: number | null;
   equipmentDescription: string;
 };
-
-/** The active users of a vendor company: who hears about its referred deals and their stages. */
-export async function companyUserEmails(tx: DbExecutor, companyId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ email: user.email })
-    .from(user)
-    .where(and(eq(user.vendorCompanyId, companyId), or(isNull(user.banned), eq(user.banned, false))));
-  return rows.map((row) => row.email);
-}
 
 export const referredThrough = (companyName: string) => `Referred through ${companyName}'s link`;
 

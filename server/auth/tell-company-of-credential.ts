@@ -2,7 +2,7 @@ import type { Brand } from "#domain/site/brand.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import { companyUserEmails } from "../partners/create-referred-deal.ts";
+import { companyUserEmails } from "./company-user-emails.ts";
 
 export type NewCredential = { kind: "api-key"; name: string; prefix: string } | { kind: "webhook-endpoint"; url: string };
 

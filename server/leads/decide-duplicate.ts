@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { duplicateLink } from "./tables.ts";
+import { duplicateLink } from "../duplicates/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { findDuplicateLink } from "./list-duplicates.ts";

@@ -2,9 +2,9 @@ import { inArray, sql } from "drizzle-orm";
 import type { DuplicateRecordType } from "#domain/duplicates/contracts.ts";
 import { duplicateWindowDays, type MatchOwner } from "#domain/duplicates/match-keys.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { creditApplicationOwner } from "../leads/tables.ts";
+import { creditApplicationOwner } from "./tables.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
-import { recordDuplicates } from "./record-duplicates.ts";
+import { recordDuplicates } from "../duplicates/record-duplicates.ts";
 
 type Candidate = {
   type: DuplicateRecordType;

@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import { countVendorLinkVisit } from "#domain/partners/public-contracts.ts";
 import { getVendorLink, getVendorLinkQr } from "#domain/partners/portal-contracts.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
-import { countVisit } from "./count-visit.ts";
+import { countVisit } from "../partners/count-visit.ts";
 import { vendorLinkSummary } from "./vendor-link-summary.ts";
 
 /** Public: a visit to a vendor's link is counted (a page load sends one POST, no cookies needed). */

@@ -1,11 +1,11 @@
 import { getTableName, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client.ts";
-import { dealClient } from "../../deals/tables.ts";
-import { creditApplication, creditApplicationDraft, creditApplicationOwner } from "../../leads/tables.ts";
-import { webhookEndpoint } from "../../webhooks/tables.ts";
-import { recordAudit } from "../../audit/record-audit.ts";
-import type { FieldCipher } from "./field-cipher.ts";
+import type { Database } from "../db/client.ts";
+import { dealClient } from "../deals/tables.ts";
+import { creditApplication, creditApplicationDraft, creditApplicationOwner } from "../leads/tables.ts";
+import { webhookEndpoint } from "../webhooks/tables.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 
 /** Every column holding field-cipher tokens, with the column that finds its row. */
 export const encryptedColumns: readonly { table: PgTable; key: PgColumn; column: PgColumn }[] = [

@@ -4,7 +4,7 @@ import type { VendorCompany, VendorListQuery } from "#domain/vendors/contracts.t
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
-import { vendorCompany } from "./tables.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import { listWithTotal, type Keyset } from "../shared/lists/keyset-page.ts";
 
 const sortColumns: Record<NonNullable<VendorListQuery["sort"]>, Omit<Keyset, "direction">> = {

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { applicantMailsPerAddressPerHour, type ApplicantStatus } from "#domain/leads/applicant-status.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { statusMailOptOut, statusMailOptOutToken } from "./tables.ts";
+import { statusMailOptOut, statusMailOptOutToken } from "../mail/tables.ts";
 import { isUserAddress } from "../accounts/user-address.ts";
 import { emailHash, newLinkToken, sha256Hex } from "../shared/crypto/link-token.ts";
-import type { MailContext } from "../leads/store-lead.ts";
+import type { MailContext } from "../shared/request-context.ts";
 import { applicantStatusMail } from "./applicant-status-mails.ts";
-import { countMailsToRecipientInLastHour } from "./count-mails-to-recipient.ts";
-import { enqueueMail } from "./enqueue-mail.ts";
+import { countMailsToRecipientInLastHour } from "../mail/count-mails-to-recipient.ts";
+import { enqueueMail } from "../mail/enqueue-mail.ts";
 
 /**
  * Queues the applicant's status mail (docs/product-rules.md#r36-applicant-status-mails) in the caller's transaction, unless the address

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { sendInvitation, type InvitationContext } from "./send-invitation.ts";
+import { sendInvitation, type InvitationContext } from "../auth/send-invitation.ts";
 
 /**
  * Mails the invitation (a new password-choosing link, valid 7 days) again, to a vendor who has not

@@ -1,8 +1,8 @@
 import type { WebhookEventContent } from "#domain/webhooks/event-payloads.ts";
 import type { DbExecutor } from "../db/client.ts";
-import type { deal } from "../deals/tables.ts";
-import { vendorDeal } from "../deals/portal-deal-page.ts";
-import { emitWebhookEvent } from "./emit-event.ts";
+import type { deal } from "./tables.ts";
+import { vendorDeal } from "./portal-deal-page.ts";
+import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 
 type DealEventType = Extract<WebhookEventContent["type"], `deal.${string}`>;
 

@@ -4,8 +4,8 @@ import type { DbExecutor } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { calculatorLead } from "../calculator/tables.ts";
 import { deal } from "../deals/tables.ts";
-import { duplicateLink } from "./tables.ts";
-import { creditApplication } from "../leads/tables.ts";
+import { duplicateLink } from "../duplicates/tables.ts";
+import { creditApplication } from "./tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 
 const limit = 200;

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { linkLifetimes } from "#domain/auth/link-lifetime.ts";
 import { passwordLinkUrl } from "#domain/auth/password-link.ts";
 import type { DbExecutor } from "../db/client.ts";
-import { verification } from "../auth/tables.ts";
-import type { Auth } from "../auth/create-auth.ts";
-import { invitationMail } from "../auth/invitation-mail.ts";
+import { verification } from "./tables.ts";
+import type { Auth } from "./create-auth.ts";
+import { invitationMail } from "./invitation-mail.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 
