@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { entityFlagLabels, equipmentFlagLabels, flagsAsText, formatLeadField, leadFieldLabels, shortenAtWord } from "./lead-fields.ts";
+import { entitiesText, equipmentText } from "./kinds/calculator.ts";
+import { flagsAsText, formatLeadField, shortenAtWord } from "./lead-fields.ts";
+import { leadFieldLabels } from "./lead-kinds.ts";
 import { leadTypes } from "./lead-inbox.ts";
 
 describe("lead fields", () => {
@@ -28,8 +30,9 @@ describe("lead fields", () => {
   });
 
   it("names the set flags in order", () => {
-    expect(flagsAsText({ clicksleeperButton: true, clickedNew: true, clickusedButton: false }, equipmentFlagLabels)).toBe("New, Sleeper");
-    expect(flagsAsText({ llcpartPositive: true }, entityFlagLabels)).toBe("LLC");
+    expect(equipmentText({ clicksleeperButton: true, clickedNew: true, clickusedButton: false })).toBe("New, Sleeper");
+    expect(entitiesText({ llcpartPositive: true })).toBe("LLC");
+    expect(flagsAsText({ b: true, a: true, c: false }, { a: "A", b: "B", c: "C" })).toBe("A, B");
   });
 
   it("shortens at a word, with an ellipsis, and keeps a short text whole", () => {

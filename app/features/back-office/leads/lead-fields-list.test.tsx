@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { creditApplicationOwnerLabels, leadFieldLabels, type FieldSpec } from "#domain/leads/lead-fields.ts";
+import { creditApplicationOwnerFields } from "#domain/leads/kinds/credit-application.ts";
+import type { FieldSpec } from "#domain/leads/lead-fields.ts";
+import { leadFieldLabels } from "#domain/leads/lead-kinds.ts";
 import { leadTypes } from "#domain/leads/lead-inbox.ts";
 
 // The list writes instants in the brand's time zone (app/lib/public-config.ts, fixed at build time).
@@ -23,7 +25,7 @@ const valuesFor = (labels: Record<string, FieldSpec>) => Object.fromEntries(Obje
 describe("a lead's fields on its page", () => {
   it("lists each kind's fields, labels, order and written values the same, byte for byte", async () => {
     const pages = leadTypes.map((type) => `${type}:\n${renderToStaticMarkup(<LeadFieldsList values={valuesFor(leadFieldLabels[type])} labels={leadFieldLabels[type]} />)}`);
-    pages.push(`credit-application owner:\n${renderToStaticMarkup(<LeadFieldsList values={valuesFor(creditApplicationOwnerLabels)} labels={creditApplicationOwnerLabels} />)}`);
+    pages.push(`credit-application owner:\n${renderToStaticMarkup(<LeadFieldsList values={valuesFor(creditApplicationOwnerFields.labels)} labels={creditApplicationOwnerFields.labels} />)}`);
     await expect(pages.join("\n\n").replace(/></g, ">\n<")).toMatchFileSnapshot("./__snapshots__/lead-fields-list.html.txt");
   });
 });

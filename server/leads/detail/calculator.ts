@@ -1,0 +1,66 @@
+import { eq, sql } from "drizzle-orm";
+import { calculatorTitle, entitiesText, equipmentText, oldestDebtText } from "#domain/leads/kinds/calculator.ts";
+import { calculatorLead } from "../../calculator/tables.ts";
+import { partner } from "../../partners/tables.ts";
+import { iso, type KindLoader } from "./kind-loader.ts";
+
+/** A calculator lead, with the partner calculator it came through. */
+export const calculatorLoader: KindLoader<"calculator"> = {
+  async load(db, id) {
+    const [row] = await db
+      .select({ lead: calculatorLead, partnerName: partner.name })
+      .from(calculatorLead)
+      .leftJoin(partner, eq(partner.id, calculatorLead.partnerId))
+      .where(eq(calculatorLead.id, id));
+    if (!row) return null;
+    const { lead } = row;
+    const other = lead.otherAnswers;
+    return {
+      detail: {
+        type: "calculator",
+        id,
+        createdAt: iso(lead.createdAt),
+        title: calculatorTitle(lead),
+        fields: {
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          ownerEmail: lead.ownerEmail,
+          ownerPhone: lead.ownerPhone,
+          partnerName: row.partnerName,
+          vendorName: lead.vendorName,
+          salesPersonName: lead.salesPersonName,
+          vendorPhone: lead.vendorPhone,
+          equipment: equipmentText(lead.equipment),
+          notTruckingEquipment: lead.notTruckingEquipment,
+          equipmentCost: lead.equipmentCost,
+          entities: entitiesText(lead.entities),
+          firstTimeBuyer: lead.firstTimeBuyer,
+          startMonth: lead.startMonth,
+          startYear: lead.startYear,
+          monthsInBusiness: lead.monthsInBusiness,
+          monthlySales: lead.monthlySales,
+          monthlyEarnings: lead.monthlyEarnings,
+          preferredTerm: lead.preferredTerm,
+          creditScore: lead.creditScore,
+          lengthCredit: oldestDebtText(lead.lengthCredit),
+          bankruptcy: lead.bankruptcy,
+          creditAvailable: other.creditAvailable ?? "",
+          installmentLoans: other.installmentLoans ?? "",
+          homeownerOrRenter: other.homeownerOrRenter ?? "",
+          businessLoans: other.businessLoans ?? "",
+          workingCapitalLoans: other.workingCapitalLoans ?? "",
+          annualRate: lead.annualRate,
+          downPaymentPercent: lead.downPaymentPercent,
+          financedBase: lead.financedBase,
+          chosenTerm: lead.chosenTerm,
+          chosenAt: lead.chosenAt ? iso(lead.chosenAt) : null,
+        },
+        payments: lead.payments,
+      },
+      email: lead.ownerEmail,
+      phone: lead.ownerPhone,
+      linked: [],
+    };
+  },
+  byContact: { from: sql`calculator_lead t`, title: sql`t.first_name || ' ' || t.last_name`, email: sql`t.owner_email`, phone: sql`t.owner_phone` },
+};
