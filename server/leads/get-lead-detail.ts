@@ -8,8 +8,8 @@ import { deal } from "../deals/tables.ts";
 import { leadHistory, leadStatus } from "./tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 import { referredThrough, type ReferralLeadType } from "../partners/create-referred-deal.ts";
-import { iso, type ContactMatch, type KindLoader } from "./detail/kind-loader.ts";
-import { kindLoaders } from "./detail/kind-loaders.ts";
+import { iso, type ContactMatch, type LeadKind } from "./kinds/lead-kind.ts";
+import { leadKinds } from "./kinds/lead-kinds.ts";
 
 /** How far back a lead with the same e-mail or phone counts as related, and how many are listed. */
 export const RELATED_LEAD_DAYS = 90;
@@ -33,15 +33,15 @@ async function relatedByContact(db: Database, self: { id: string }, email: strin
     return sql`select ${type}::text as type, t.id, t.created_at, ${title} as title, ${sameEmail} as same_email
       from ${from} where (${sql.join(matches, sql` or `)}) and t.created_at > ${since}::timestamptz and t.id <> ${self.id}::uuid`;
   };
-  const branches = leadTypes.map((type) => branch(type, kindLoaders[type].byContact)).filter((part): part is SQL => part !== null);
+  const branches = leadTypes.map((type) => branch(type, leadKinds[type].byContact)).filter((part): part is SQL => part !== null);
   const result = (await db.execute(sql`select * from (${sql.join(branches, sql` union all `)}) related order by created_at desc limit ${RELATED_LEAD_LIMIT}`)) as unknown as { rows: RelatedRow[] };
   return result.rows.map((row) => ({ type: row.type, id: row.id, createdAt: iso(row.created_at), title: row.title, relation: row.same_email ? "same-email" : "same-phone" }));
 }
 
 /** One lead of any kind for the credit team: every field (sensitive numbers masked), its handling, history and related leads. */
 export async function leadDetailForStaff(db: Database, type: LeadType, id: string, now = new Date()): Promise<LeadDetail | null> {
-  // The map's loaders are typed by kind; `type` is any kind, so its loader answers any kind's part.
-  const found = await (kindLoaders[type] as KindLoader<LeadType>).load(db, id);
+  // The map is typed kind by kind; for a `type` of any kind, its loader answers any kind's part.
+  const found = await (leadKinds[type] as LeadKind<LeadType>).load(db, id);
   if (!found) return null;
   const [handling] = await db
     .select({ status: leadStatus.status, notes: leadStatus.notes, assigneeId: user.id, assigneeEmail: user.email })

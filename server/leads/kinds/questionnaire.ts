@@ -2,10 +2,17 @@ import { asc, eq, sql } from "drizzle-orm";
 import { pickedOptionTitle } from "#domain/leads/kinds/picked-option.ts";
 import { cardUseText, oldestDebtText, questionnaireTitle } from "#domain/leads/kinds/questionnaire.ts";
 import { pickedOption, questionnaireAnswer } from "../../questionnaire/tables.ts";
-import { iso, type KindLoader } from "./kind-loader.ts";
+import { iso, type LeadKind } from "./lead-kind.ts";
 
 /** A pre-qualification answer, with the options picked from it. */
-export const questionnaireLoader: KindLoader<"questionnaire"> = {
+export const questionnaireKind: LeadKind<"questionnaire"> = {
+  row: {
+    table: "questionnaire_answer",
+    title: "l.business_name || ' (' || l.name_of_owner || ')'",
+    contact: "l.business_phone",
+    words: ["l.business_name", "l.name_of_owner"],
+    phone: "l.business_phone",
+  },
   async load(db, id) {
     const [row] = await db.select().from(questionnaireAnswer).where(eq(questionnaireAnswer.id, id));
     if (!row) return null;

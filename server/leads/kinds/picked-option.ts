@@ -2,10 +2,18 @@ import { eq, sql } from "drizzle-orm";
 import { pickedOptionTitle } from "#domain/leads/kinds/picked-option.ts";
 import { questionnaireTitle } from "#domain/leads/kinds/questionnaire.ts";
 import { pickedOption, questionnaireAnswer } from "../../questionnaire/tables.ts";
-import { iso, type KindLoader } from "./kind-loader.ts";
+import { iso, type LeadKind } from "./lead-kind.ts";
 
 /** A payment option picked from an answer: reached, and linked, through the answer. */
-export const pickedOptionLoader: KindLoader<"picked-option"> = {
+export const pickedOptionKind: LeadKind<"picked-option"> = {
+  row: {
+    table: "picked_option",
+    join: "left join questionnaire_answer a on a.id = l.answer_id",
+    title: "l.business_name || ': ' || l.term || ' months'",
+    contact: "coalesce(a.name_of_owner || ' ' || a.business_phone, '')",
+    words: ["l.business_name", "a.name_of_owner"],
+    phone: "coalesce(a.business_phone, '')",
+  },
   async load(db, id) {
     const [row] = await db
       .select({ option: pickedOption, answer: questionnaireAnswer })

@@ -2,10 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { calculatorTitle, entitiesText, equipmentText, oldestDebtText } from "#domain/leads/kinds/calculator.ts";
 import { calculatorLead } from "../../calculator/tables.ts";
 import { partner } from "../../partners/tables.ts";
-import { iso, type KindLoader } from "./kind-loader.ts";
+import { iso, type LeadKind } from "./lead-kind.ts";
 
 /** A calculator lead, with the partner calculator it came through. */
-export const calculatorLoader: KindLoader<"calculator"> = {
+export const calculatorKind: LeadKind<"calculator"> = {
+  row: {
+    table: "calculator_lead",
+    title: "l.first_name || ' ' || l.last_name",
+    contact: "l.owner_phone || ' ' || l.owner_email",
+    words: ["l.first_name", "l.last_name", "l.owner_email"],
+    phone: "l.owner_phone",
+  },
   async load(db, id) {
     const [row] = await db
       .select({ lead: calculatorLead, partnerName: partner.name })

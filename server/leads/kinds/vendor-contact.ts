@@ -1,10 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { vendorContactTitle } from "#domain/leads/kinds/vendor-contact.ts";
 import { vendorContact } from "../tables.ts";
-import { iso, type KindLoader } from "./kind-loader.ts";
+import { iso, type LeadKind } from "./lead-kind.ts";
 
 /** A vendor's request to sign up. */
-export const vendorContactLoader: KindLoader<"vendor-contact"> = {
+export const vendorContactKind: LeadKind<"vendor-contact"> = {
+  row: {
+    table: "vendor_contact",
+    title: "l.business_name || ' (' || l.contact_name || ')'",
+    contact: "l.phone_number || ' ' || l.email",
+    words: ["l.business_name", "l.contact_name", "l.email"],
+    phone: "l.phone_number",
+  },
   async load(db, id) {
     const [row] = await db.select().from(vendorContact).where(eq(vendorContact.id, id));
     if (!row) return null;

@@ -1,10 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { footerMessageTitle } from "#domain/leads/kinds/footer-message.ts";
 import { footerMessage } from "../tables.ts";
-import { iso, type KindLoader } from "./kind-loader.ts";
+import { iso, type LeadKind } from "./lead-kind.ts";
 
 /** A message from the site's footer: reached by e-mail only. */
-export const footerMessageLoader: KindLoader<"footer-message"> = {
+export const footerMessageKind: LeadKind<"footer-message"> = {
+  row: {
+    table: "footer_message",
+    // The whole text: the lead index keeps its start, the CSV export all of it.
+    title: "l.name_user || coalesce(' (' || nullif(l.name_of_business, '') || ')', '') || ': ' || l.message",
+    contact: "l.email_user",
+    words: ["l.name_user", "l.name_of_business", "l.email_user"],
+    phone: "''",
+  },
   async load(db, id) {
     const [row] = await db.select().from(footerMessage).where(eq(footerMessage.id, id));
     if (!row) return null;

@@ -1,10 +1,17 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { creditApplicationTitle, maskSsn, maskTaxId } from "#domain/leads/kinds/credit-application.ts";
 import { creditApplication, creditApplicationOwner } from "../tables.ts";
-import { iso, type KindLoader } from "./kind-loader.ts";
+import { iso, type LeadKind } from "./lead-kind.ts";
 
 /** A credit application and its owners, the SSNs and the tax id masked. */
-export const creditApplicationLoader: KindLoader<"credit-application"> = {
+export const creditApplicationKind: LeadKind<"credit-application"> = {
+  row: {
+    table: "credit_application",
+    title: "l.business_name",
+    contact: "l.business_phone || ' ' || l.business_email",
+    words: ["l.business_name", "l.business_contact", "l.business_email"],
+    phone: "l.business_phone",
+  },
   async load(db, id) {
     const [row] = await db.select().from(creditApplication).where(eq(creditApplication.id, id));
     if (!row) return null;

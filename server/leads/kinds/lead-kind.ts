@@ -16,8 +16,18 @@ export type FoundLead<Type extends LeadType> = { detail: KindDetail<Type>; email
  */
 export type ContactMatch = { from: SQL; title: SQL; email: SQL | null; phone: SQL | null };
 
-/** One kind of lead on the server: how its page is read, and how it is found by contact. */
-export type KindLoader<Type extends LeadType> = {
+/**
+ * How a kind of lead reads as one row, written against the lead's row as `l` (its table, or the
+ * `lead` of an insert's RETURNING): its title and a way to reach them (names, phone and e-mail,
+ * never an SSN, tax id or date of birth), and the lower-cased words and phone digits a search
+ * matches. The lead index (lead_status, lead-index.ts) and all-leads.ts (the CSV export, the
+ * overview's counts, the promise board) read it.
+ */
+export type LeadRowSql = { table: string; join?: string; title: string; contact: string; words: string[]; phone: string };
+
+/** One kind of lead on the server: how it reads as one row, how its page is loaded, and how it is found by contact. */
+export type LeadKind<Type extends LeadType> = {
+  row: LeadRowSql;
   load: (db: Database, id: string) => Promise<FoundLead<Type> | null>;
   byContact: ContactMatch;
 };
