@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { entitiesText, equipmentText } from "./kinds/calculator.ts";
-import { flagsAsText, formatLeadField, shortenAtWord } from "./lead-fields.ts";
+import { vendorContactFields } from "./kinds/vendor-contact.ts";
+import { fieldValues, flagsAsText, formatLeadField, shortenAtWord } from "./lead-fields.ts";
 import { leadFieldLabels } from "./lead-kinds.ts";
 import { leadTypes } from "./lead-inbox.ts";
 
@@ -27,6 +28,13 @@ describe("lead fields", () => {
     expect(formatLeadField("2026-03-04T02:30:00.000Z", "dateTime", zone)).toMatch(/^Mar 3, 2026, 6:30\sPM PST$/);
     expect(formatLeadField(null, "money", zone)).toBe("—");
     expect(formatLeadField("", "text", zone)).toBe("—");
+  });
+
+  it("reads a kind's values from the stored row in the kind's order, derived ones given", () => {
+    const row = { id: "x", email: "tom@valley.example", phoneNumber: "(559) 555-0110", contactName: "Tom", businessName: "Valley Heavy" };
+    const values = fieldValues(vendorContactFields, row, { contactName: "Tom Becker" });
+    expect(values).toEqual({ businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valley.example" });
+    expect(Object.keys(values)).toEqual(Object.keys(vendorContactFields.labels));
   });
 
   it("names the set flags in order", () => {

@@ -41,6 +41,23 @@ export function leadFields<const Kind extends Fields>(fields: Kind) {
   return { schema: z.object(shape), labels };
 }
 
+type KindValues<Kind extends { schema: z.ZodMiniType }> = z.output<Kind["schema"]>;
+
+/**
+ * A lead's field values in its kind's order: each read from the stored `row` under its own name,
+ * unless `derived` gives it (a code in words, a masked number, a value of a joined row). So a field
+ * added to a kind's list is read from the row's column of the same name with no other edit, and
+ * one the row has no column for does not compile until it is derived.
+ */
+export function fieldValues<Kind extends { schema: z.ZodMiniType; labels: Record<string, FieldSpec> }, Derived extends Partial<KindValues<Kind>>>(
+  kind: Kind,
+  row: Omit<KindValues<Kind>, keyof Derived>,
+  derived: Derived,
+): KindValues<Kind> {
+  const source: Record<string, unknown> = { ...row, ...derived };
+  return Object.fromEntries(Object.keys(kind.labels).map((key) => [key, source[key]])) as KindValues<Kind>;
+}
+
 /** What the credit team's mail about a new lead says; `server/mail/mail-templates.ts` lays it out. */
 export type NewLeadMail = { subject: string; paragraphs: string[] };
 

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { calculatorTitle, entitiesText, equipmentText, oldestDebtText } from "#domain/leads/kinds/calculator.ts";
+import { calculatorFields, calculatorTitle, entitiesText, equipmentText, oldestDebtText } from "#domain/leads/kinds/calculator.ts";
+import { fieldValues } from "#domain/leads/lead-fields.ts";
 import { calculatorLead } from "../../calculator/tables.ts";
 import { partner } from "../../partners/tables.ts";
 import { iso, type LeadKind } from "./lead-kind.ts";
@@ -28,40 +29,18 @@ export const calculatorKind: LeadKind<"calculator"> = {
         id,
         createdAt: iso(lead.createdAt),
         title: calculatorTitle(lead),
-        fields: {
-          firstName: lead.firstName,
-          lastName: lead.lastName,
-          ownerEmail: lead.ownerEmail,
-          ownerPhone: lead.ownerPhone,
+        fields: fieldValues(calculatorFields, lead, {
           partnerName: row.partnerName,
-          vendorName: lead.vendorName,
-          salesPersonName: lead.salesPersonName,
-          vendorPhone: lead.vendorPhone,
           equipment: equipmentText(lead.equipment),
-          notTruckingEquipment: lead.notTruckingEquipment,
-          equipmentCost: lead.equipmentCost,
           entities: entitiesText(lead.entities),
-          firstTimeBuyer: lead.firstTimeBuyer,
-          startMonth: lead.startMonth,
-          startYear: lead.startYear,
-          monthsInBusiness: lead.monthsInBusiness,
-          monthlySales: lead.monthlySales,
-          monthlyEarnings: lead.monthlyEarnings,
-          preferredTerm: lead.preferredTerm,
-          creditScore: lead.creditScore,
           lengthCredit: oldestDebtText(lead.lengthCredit),
-          bankruptcy: lead.bankruptcy,
           creditAvailable: other.creditAvailable ?? "",
           installmentLoans: other.installmentLoans ?? "",
           homeownerOrRenter: other.homeownerOrRenter ?? "",
           businessLoans: other.businessLoans ?? "",
           workingCapitalLoans: other.workingCapitalLoans ?? "",
-          annualRate: lead.annualRate,
-          downPaymentPercent: lead.downPaymentPercent,
-          financedBase: lead.financedBase,
-          chosenTerm: lead.chosenTerm,
           chosenAt: lead.chosenAt ? iso(lead.chosenAt) : null,
-        },
+        }),
         payments: lead.payments,
       },
       email: lead.ownerEmail,

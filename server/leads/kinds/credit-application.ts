@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { creditApplicationTitle, maskSsn, maskTaxId } from "#domain/leads/kinds/credit-application.ts";
+import { creditApplicationFields, creditApplicationOwnerFields, creditApplicationTitle, maskSsn, maskTaxId } from "#domain/leads/kinds/credit-application.ts";
+import { fieldValues } from "#domain/leads/lead-fields.ts";
 import { creditApplication, creditApplicationOwner } from "../tables.ts";
 import { iso, type LeadKind } from "./lead-kind.ts";
 
@@ -22,39 +23,8 @@ export const creditApplicationKind: LeadKind<"credit-application"> = {
         id,
         createdAt: iso(row.createdAt),
         title: creditApplicationTitle(row),
-        fields: {
-          businessName: row.businessName,
-          fedIdMasked: maskTaxId(row.fedIdLast4),
-          businessAddress: row.businessAddress,
-          businessCity: row.businessCity,
-          businessState: row.businessState,
-          businessZipCode: row.businessZipCode,
-          businessPhone: row.businessPhone,
-          businessEmail: row.businessEmail,
-          businessContact: row.businessContact,
-          annualGrossRevenue: row.annualGrossRevenue,
-          businessStarted: row.businessStarted,
-          vendorName: row.vendorName,
-          costOfEquipment: row.costOfEquipment,
-          equipmentDescription: row.equipmentDescription,
-          vendorContactName: row.vendorContactName,
-          vendorPhoneNumber: row.vendorPhoneNumber,
-          vendorEmail: row.vendorEmail,
-          acceptCheck: row.acceptCheck,
-        },
-        owners: owners.map((owner) => ({
-          position: owner.position,
-          name: owner.name,
-          title: owner.title,
-          ownershipPercent: owner.ownershipPercent,
-          ssnMasked: maskSsn(owner.ssnLast4),
-          homeAddress: owner.homeAddress,
-          homeCity: owner.homeCity,
-          homeState: owner.homeState,
-          homeZipCode: owner.homeZipCode,
-          homePhone: owner.homePhone,
-          homeEmail: owner.homeEmail,
-        })),
+        fields: fieldValues(creditApplicationFields, row, { fedIdMasked: maskTaxId(row.fedIdLast4) }),
+        owners: owners.map((owner) => ({ position: owner.position, ...fieldValues(creditApplicationOwnerFields, owner, { ssnMasked: maskSsn(owner.ssnLast4) }) })),
       },
       email: row.businessEmail,
       phone: row.businessPhone,

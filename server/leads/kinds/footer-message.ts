@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { footerMessageTitle } from "#domain/leads/kinds/footer-message.ts";
+import { footerMessageFields, footerMessageTitle } from "#domain/leads/kinds/footer-message.ts";
+import { fieldValues } from "#domain/leads/lead-fields.ts";
 import { footerMessage } from "../tables.ts";
 import { iso, type LeadKind } from "./lead-kind.ts";
 
@@ -22,7 +23,7 @@ export const footerMessageKind: LeadKind<"footer-message"> = {
         id,
         createdAt: iso(row.createdAt),
         title: footerMessageTitle(row),
-        fields: { nameOfBusiness: row.nameOfBusiness, nameUser: row.nameUser, emailUser: row.emailUser, message: row.message },
+        fields: fieldValues(footerMessageFields, row, {}),
       },
       email: row.emailUser,
       phone: null,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { pickedOptionTitle } from "#domain/leads/kinds/picked-option.ts";
+import { pickedOptionFields, pickedOptionTitle } from "#domain/leads/kinds/picked-option.ts";
 import { questionnaireTitle } from "#domain/leads/kinds/questionnaire.ts";
+import { fieldValues } from "#domain/leads/lead-fields.ts";
 import { pickedOption, questionnaireAnswer } from "../../questionnaire/tables.ts";
 import { iso, type LeadKind } from "./lead-kind.ts";
 
@@ -28,18 +29,11 @@ export const pickedOptionKind: LeadKind<"picked-option"> = {
         id,
         createdAt: iso(option.createdAt),
         title: pickedOptionTitle(option),
-        fields: {
-          businessName: option.businessName,
+        fields: fieldValues(pickedOptionFields, option, {
           nameOfOwner: answer?.nameOfOwner ?? null,
           businessPhone: answer?.businessPhone ?? null,
-          equipmentDescription: option.equipmentDescription,
-          equipmentCost: option.equipmentCost,
-          desiredTerm: option.desiredTerm,
-          term: option.term,
-          monthlyPayment: option.monthlyPayment,
-          agreeItsJustProposal: option.agreeItsJustProposal,
           contactClient: option.contactClient === "yes",
-        },
+        }),
       },
       email: null,
       phone: answer?.businessPhone ?? null,

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { pickedOptionTitle } from "#domain/leads/kinds/picked-option.ts";
-import { cardUseText, oldestDebtText, questionnaireTitle } from "#domain/leads/kinds/questionnaire.ts";
+import { cardUseText, oldestDebtText, questionnaireFields, questionnaireTitle } from "#domain/leads/kinds/questionnaire.ts";
+import { fieldValues } from "#domain/leads/lead-fields.ts";
 import { pickedOption, questionnaireAnswer } from "../../questionnaire/tables.ts";
 import { iso, type LeadKind } from "./lead-kind.ts";
 
@@ -23,33 +24,11 @@ export const questionnaireKind: LeadKind<"questionnaire"> = {
         id,
         createdAt: iso(row.createdAt),
         title: questionnaireTitle(row),
-        fields: {
-          nameOfOwner: row.nameOfOwner,
-          businessName: row.businessName,
-          businessPhone: row.businessPhone,
+        fields: fieldValues(questionnaireFields, row, {
           lengthCredit: oldestDebtText(row.lengthCredit),
-          creditScore: row.creditScore,
           ccAvailability: cardUseText(row.ccAvailability),
-          bankruptcy: row.bankruptcy,
-          ownerRent: row.ownerRent,
-          personalCreditAccounts: row.personalCreditAccounts,
-          businessLoans: row.businessLoans,
-          startMonth: row.startMonth,
-          startYear: row.startYear,
-          monthsInBusiness: row.monthsInBusiness,
-          vendorName: row.vendorName,
-          vendorPhone: row.vendorPhone,
-          equipmentDescription: row.equipmentDescription,
-          newOrUsed: row.newOrUsed,
-          equipmentCost: row.equipmentCost,
-          desiredTerm: row.desiredTerm,
-          monthlyRevenueGenerated: row.monthlyRevenueGenerated,
-          annualGrossRevenue: row.annualGrossRevenue,
-          eligible: row.eligible,
-          annualRate: row.annualRate,
           contactClient: row.contactClient === "yes",
-          visitId: row.visitId,
-        },
+        }),
         payments: row.payments,
       },
       email: null,

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { vendorContactTitle } from "#domain/leads/kinds/vendor-contact.ts";
+import { vendorContactFields, vendorContactTitle } from "#domain/leads/kinds/vendor-contact.ts";
+import { fieldValues } from "#domain/leads/lead-fields.ts";
 import { vendorContact } from "../tables.ts";
 import { iso, type LeadKind } from "./lead-kind.ts";
 
@@ -21,7 +22,7 @@ export const vendorContactKind: LeadKind<"vendor-contact"> = {
         id,
         createdAt: iso(row.createdAt),
         title: vendorContactTitle(row),
-        fields: { businessName: row.businessName, contactName: row.contactName, phoneNumber: row.phoneNumber, email: row.email },
+        fields: fieldValues(vendorContactFields, row, {}),
       },
       email: row.email,
       phone: row.phoneNumber,
