@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { leadTypes, type LeadType } from "#domain/leads/lead-inbox.ts";
@@ -95,7 +95,9 @@ describe("what the credit team reads of each kind of lead", () => {
     const pages: string[] = [];
     for (const type of leadTypes) pages.push(`${type}:\n${(await get(`/api/back-office/leads/${type}/${plain[type]}`)).body}`);
     for (const [type, id] of Object.entries(referred)) pages.push(`${type} (referred):\n${(await get(`/api/back-office/leads/${type}/${id}`)).body}`);
-    await expect(normalize(pages.join("\n\n"))).toMatchFileSnapshot("./__snapshots__/lead-kinds-output.pages.txt");
+    // Start years as years before this one, so the pages read the same next year.
+    const relativeYears = pages.join("\n\n").replace(/"startYear":(\d{4})/g, (_, start: string) => `"startYear":"this year - ${year - Number(start)}"`);
+    await expect(normalize(relativeYears)).toMatchFileSnapshot("./__snapshots__/lead-kinds-output.pages.txt");
   });
 
   it("exports each kind's CSV rows the same", async () => {
@@ -110,7 +112,9 @@ describe("what the credit team reads of each kind of lead", () => {
   });
 
   it("sends the credit team each kind's new-lead mails the same", async () => {
-    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, server.config.creditTeamEmail)).orderBy(asc(mailOutbox.subject), asc(mailOutbox.text));
+    const stored = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, server.config.creditTeamEmail));
+    // Code-point order, the same whatever the database's collation.
+    const mails = stored.sort((a, b) => (a.subject + a.text < b.subject + b.text ? -1 : 1));
     const written = mails.map((mail) => [`to: ${mail.to}`, `subject: ${mail.subject}`, `text:\n${mail.text}`, `html:\n${mail.html}`].join("\n"));
     await expect(normalize(written.join("\n\n----\n\n"))).toMatchFileSnapshot("./__snapshots__/lead-kinds-output.mails.txt");
   });
