@@ -43,7 +43,7 @@ export const calculatorFields = leadFields({
 
 /**
  * The equipment buttons pressed, in the page's words. Not the form's own labels: its buttons say
- * "Trailer" and "Day Cab" (spec section 5), the page has always said "Reefer" and "Day cab".
+ * "Trailer" and "Day Cab" (spec section 4, calculator flow), the page has always said "Reefer" and "Day cab".
  */
 const equipmentLabels: Record<string, string> = {
   clicknewTruckButton: "Truck",
