@@ -61,6 +61,16 @@ const hasObjectValue = (payload: { value: unknown }) => typeof payload.value ===
 
 const entityFlags = ["llcpartPositive", "solepropPartPositive", "cCorpPartPositive", "sCorpPartPositive", "partnershipPartPositive", "justStartPartPositive"] as const;
 
+/** The entity buttons' words, in the form's order; the lead page names a lead's entities with them. */
+export const calculatorEntityLabels: Record<(typeof entityFlags)[number], string> = {
+  llcpartPositive: "LLC",
+  solepropPartPositive: "Sole proprietorship",
+  cCorpPartPositive: "C-Corp",
+  sCorpPartPositive: "S-Corp",
+  partnershipPartPositive: "Partnership",
+  justStartPartPositive: "Just starting",
+};
+
 /** Step 3, Business Information: 'Please complete this section'. */
 export const businessStep = z
   .object({

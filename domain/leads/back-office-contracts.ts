@@ -1,15 +1,12 @@
 import * as z from "zod/mini";
 import { dateRange } from "../forms/date-range.ts";
-import {
-  calculatorFields,
-  creditApplicationFields,
-  creditApplicationOwnerFields,
-  footerMessageFields,
-  leadHistoryFields,
-  pickedOptionFields,
-  questionnaireFields,
-  vendorContactFields,
-} from "./lead-fields.ts";
+import { calculatorFields } from "./kinds/calculator.ts";
+import { creditApplicationFields, creditApplicationOwnerFields } from "./kinds/credit-application.ts";
+import { footerMessageFields } from "./kinds/footer-message.ts";
+import { pickedOptionFields } from "./kinds/picked-option.ts";
+import { questionnaireFields } from "./kinds/questionnaire.ts";
+import { vendorContactFields } from "./kinds/vendor-contact.ts";
+import { leadHistoryFields } from "./lead-fields.ts";
 import { leadStatuses, leadTypes } from "./lead-inbox.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { fromBeforeTo, listPage, listQueryFields } from "../http/list-page.ts";
@@ -97,12 +94,17 @@ const storedPayments = z.record(z.string(), z.number());
 
 /** One lead of any kind with every field it has (never an SSN, tax id or date of birth in clear). */
 export const leadDetail = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("questionnaire"), ...leadWork, fields: questionnaireFields, payments: z.nullable(storedPayments) }),
-  z.object({ type: z.literal("picked-option"), ...leadWork, fields: pickedOptionFields }),
-  z.object({ type: z.literal("calculator"), ...leadWork, fields: calculatorFields, payments: storedPayments }),
-  z.object({ type: z.literal("footer-message"), ...leadWork, fields: footerMessageFields }),
-  z.object({ type: z.literal("vendor-contact"), ...leadWork, fields: vendorContactFields }),
-  z.object({ type: z.literal("credit-application"), ...leadWork, fields: creditApplicationFields, owners: z.array(z.object({ position: z.number(), ...creditApplicationOwnerFields.shape })) }),
+  z.object({ type: z.literal("questionnaire"), ...leadWork, fields: questionnaireFields.schema, payments: z.nullable(storedPayments) }),
+  z.object({ type: z.literal("picked-option"), ...leadWork, fields: pickedOptionFields.schema }),
+  z.object({ type: z.literal("calculator"), ...leadWork, fields: calculatorFields.schema, payments: storedPayments }),
+  z.object({ type: z.literal("footer-message"), ...leadWork, fields: footerMessageFields.schema }),
+  z.object({ type: z.literal("vendor-contact"), ...leadWork, fields: vendorContactFields.schema }),
+  z.object({
+    type: z.literal("credit-application"),
+    ...leadWork,
+    fields: creditApplicationFields.schema,
+    owners: z.array(z.object({ position: z.number(), ...creditApplicationOwnerFields.schema.shape })),
+  }),
 ]);
 
 export type LeadDetail = z.infer<typeof leadDetail>;

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { entityFlagLabels, equipmentFlagLabels, flagsAsText, formatLeadField, leadFieldLabels, shortenAtWord } from "./lead-fields.ts";
+import { entitiesText, equipmentText } from "./kinds/calculator.ts";
+import { vendorContactFields } from "./kinds/vendor-contact.ts";
+import { fieldValues, flagsAsText, formatLeadField, shortenAtWord } from "./lead-fields.ts";
+import { leadFieldLabels } from "./lead-kinds.ts";
 import { leadTypes } from "./lead-inbox.ts";
 
 describe("lead fields", () => {
@@ -27,9 +30,17 @@ describe("lead fields", () => {
     expect(formatLeadField("", "text", zone)).toBe("—");
   });
 
+  it("reads a kind's values from the stored row in the kind's order, derived ones given", () => {
+    const row = { id: "x", email: "tom@valley.example", phoneNumber: "(559) 555-0110", contactName: "Tom", businessName: "Valley Heavy" };
+    const values = fieldValues(vendorContactFields, row, { contactName: "Tom Becker" });
+    expect(values).toEqual({ businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valley.example" });
+    expect(Object.keys(values)).toEqual(Object.keys(vendorContactFields.labels));
+  });
+
   it("names the set flags in order", () => {
-    expect(flagsAsText({ clicksleeperButton: true, clickedNew: true, clickusedButton: false }, equipmentFlagLabels)).toBe("New, Sleeper");
-    expect(flagsAsText({ llcpartPositive: true }, entityFlagLabels)).toBe("LLC");
+    expect(equipmentText({ clicksleeperButton: true, clickedNew: true, clickusedButton: false })).toBe("New, Sleeper");
+    expect(entitiesText({ llcpartPositive: true })).toBe("LLC");
+    expect(flagsAsText({ b: true, a: true, c: false }, { a: "A", b: "B", c: "C" })).toBe("A, B");
   });
 
   it("shortens at a word, with an ellipsis, and keeps a short text whole", () => {

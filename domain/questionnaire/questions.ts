@@ -1,6 +1,7 @@
 import { formatUsPhone } from "../forms/us-phone.ts";
 import { LANDING_TERMS, landingBusinessStartYearOptions } from "../pricing/landing-quote.ts";
 import { formatLandingMoneyInput } from "../pricing/money-format.ts";
+import { oldestDebtOptions } from "../pricing/oldest-debt-options.ts";
 import { months, type QuestionnaireAnswerRequest } from "./answer-schema.ts";
 
 type AnswerKey = Exclude<keyof QuestionnaireAnswerRequest, "visitId" | "idempotencyKey" | "leaveEmpty">;
@@ -23,6 +24,12 @@ const fewOrMany = [
   { value: "more than 5", label: "More than 5" },
 ] as const;
 
+/** How much of the card limits is in use: stored as its code, written back in these words on the lead page. */
+export const cardUseOptions = [
+  { value: "1", label: "Under 40%" },
+  { value: "2", label: "40% or more" },
+] as const;
+
 /** The landing questionnaire, in the spec's order. */
 export const questions: readonly Question[] = [
   { fields: ["nameOfOwner"], label: "What is the name of the business owner?", progress: 5, input: { kind: "text", autoComplete: "name", maxLength: 22 } },
@@ -32,26 +39,14 @@ export const questions: readonly Question[] = [
     fields: ["lengthCredit"],
     label: "How old is your oldest debt (loan or credit card)?",
     progress: 20,
-    input: {
-      kind: "choice",
-      options: [
-        { value: "1", label: "Under 5 years" },
-        { value: "2", label: "5 years or more" },
-      ],
-    },
+    input: { kind: "choice", options: oldestDebtOptions },
   },
   { fields: ["creditscore"], label: "What is your personal credit score?", progress: 25, input: { kind: "text", inputMode: "numeric", maxLength: 3 } },
   {
     fields: ["ccavailability"],
     label: "How much of your credit card limits are you using?",
     progress: 30,
-    input: {
-      kind: "choice",
-      options: [
-        { value: "1", label: "Under 40%" },
-        { value: "2", label: "40% or more" },
-      ],
-    },
+    input: { kind: "choice", options: cardUseOptions },
   },
   {
     fields: ["bk"],

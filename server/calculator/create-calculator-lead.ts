@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { calculatorEntityFlags, calculatorQuoteInput, type CalculatorLeadRequest } from "#domain/calculator/calculator-schema.ts";
+import { newCalculatorMail } from "#domain/leads/kinds/calculator.ts";
 import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
-import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
+import { parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../db/client.ts";
 import { calculatorLead } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
@@ -88,14 +89,7 @@ export async function createCalculatorLead(db: Database, cipher: Pick<FieldCiphe
       cipher: context.cipher,
       notification: simpleMail({
         to: context.creditTeamEmail,
-        subject: `New calculator lead: ${ownersName}${link ? ` (${link.branding.name})` : ""}`,
-        paragraphs: [
-          ...(company ? [`${referredThrough(company.name)}.`] : []),
-          `Owner: ${lead.firstNameModel} ${lead.lastNameModel}, ${lead.OwnersPhoneNumber}, ${lead.ownersEmail}`,
-          `Vendor: ${lead.vendorName}, sales person ${lead.salesPersonName}, ${lead.phoneNumberVendor}`,
-          `Equipment cost ${formatUsd(parseMoney(lead.costEq)!)}; ${quote.downPayment.percent}% down; rate ${quote.annualRate}%`,
-          `Payments from: ${quote.cards.map((card) => `${card.term} mo ${formatUsd(card.payment.low)}`).join(", ")}`,
-        ],
+        ...newCalculatorMail(lead, quote, link ? link.branding.name : null, company ? referredThrough(company.name) : null),
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),

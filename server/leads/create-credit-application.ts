@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { firstOwner, secondOwner, type CreditApplicationRequest, type OwnerFields } from "#domain/leads/credit-application-schema.ts";
-import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
+import { newCreditApplicationMail } from "#domain/leads/kinds/credit-application.ts";
+import { parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database, DbExecutor } from "../db/client.ts";
 import { creditApplication, creditApplicationOwner } from "./tables.ts";
 import { lastFour, type FieldCipher } from "../shared/crypto/field-cipher.ts";
@@ -86,15 +87,7 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
       cipher: context.cipher,
       notification: simpleMail({
         to: context.creditTeamEmail,
-        subject: `New credit application: ${request.BusinessName}`,
-        paragraphs: [
-          ...(company ? [`${referredThrough(company.name)}.`] : []),
-          `Business: ${request.BusinessName}, ${request.businessCity}, ${request.businessState}`,
-          `Contact: ${request.businessContact}, ${request.businessPhone}, ${request.businessEmail}`,
-          `Owners: ${owners.map((owner) => `${owner.contactName} (${owner.ownership}%)`).join(", ")}`,
-          `Equipment: ${request.equipmentDescription || "(not given)"}${cost !== null ? `, ${formatUsd(cost)}` : ""}`,
-          "Sensitive numbers are only shown in the back office.",
-        ],
+        ...newCreditApplicationMail(request, owners, cost, company ? referredThrough(company.name) : null),
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FooterMessageRequest } from "#domain/leads/footer-message-schema.ts";
+import { newFooterMessageMail } from "#domain/leads/kinds/footer-message.ts";
 import type { Database } from "../db/client.ts";
 import { footerMessage } from "./tables.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
@@ -26,8 +27,7 @@ export function createFooterMessage(db: Database, context: LeadContext, request:
     cipher: context.cipher,
     notification: simpleMail({
       to: context.creditTeamEmail,
-      subject: `New website message from ${request.nameUser}`,
-      paragraphs: [`Name: ${request.nameUser}`, `Business: ${request.nameOfBusiness || "(not given)"}`, `E-mail: ${request.emailUser}`, `Message: ${request.subjectUser}`],
+      ...newFooterMessageMail(request),
       action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
       product: context.product,
     }),

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { newVendorContactMail } from "#domain/leads/kinds/vendor-contact.ts";
 import type { VendorContactRequest } from "#domain/leads/vendor-contact-schema.ts";
 import type { Database } from "../db/client.ts";
 import { vendorContact } from "./tables.ts";
@@ -26,8 +27,7 @@ export function createVendorContact(db: Database, context: LeadContext, request:
     cipher: context.cipher,
     notification: simpleMail({
       to: context.creditTeamEmail,
-      subject: `New vendor sign-up request: ${request.businessName}`,
-      paragraphs: [`Business: ${request.businessName}`, `Contact: ${request.contactName}`, `Phone: ${request.phoneNumber}`, `E-mail: ${request.email}`],
+      ...newVendorContactMail(request),
       action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
       product: context.product,
     }),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
-import { leadFieldLabels } from "#domain/leads/lead-fields.ts";
+import { leadFieldLabels } from "#domain/leads/lead-kinds.ts";
 import { leadTypes, type LeadType } from "#domain/leads/lead-inbox.ts";
 import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../demo/sample-requests.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";

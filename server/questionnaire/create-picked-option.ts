@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { PickedOptionRequest } from "#domain/questionnaire/picked-option-schema.ts";
-import { formatUsd } from "#domain/pricing/money-format.ts";
+import { newPickedOptionMail } from "#domain/leads/kinds/picked-option.ts";
 import type { Database } from "../db/client.ts";
 import { pickedOption, questionnaireAnswer } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
@@ -39,12 +39,7 @@ export async function createPickedOption(db: Database, context: LeadContext, req
     cipher: context.cipher,
     notification: simpleMail({
       to: context.creditTeamEmail,
-      subject: `Payment option picked: ${answer.businessName}`,
-      paragraphs: [
-        `${answer.businessName} (${answer.nameOfOwner}, ${answer.businessPhone}) picked ${request.term} months at an estimated ${formatUsd(payment)} a month.`,
-        `Equipment: ${answer.equipmentDescription}, ${formatUsd(answer.equipmentCost)}; desired term ${answer.desiredTerm} months.`,
-        "They confirmed the payments are a soft proposal and that they will send the information the credit team needs.",
-      ],
+      ...newPickedOptionMail(answer, request.term, payment),
       action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
       product: context.product,
     }),

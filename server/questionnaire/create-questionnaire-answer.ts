@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { landingQuoteInput, type QuestionnaireAnswerRequest } from "#domain/questionnaire/answer-schema.ts";
-import { landingMonthsInBusiness, landingQuote, type LandingQuote } from "#domain/pricing/landing-quote.ts";
-import { formatUsd, parseMoney } from "#domain/pricing/money-format.ts";
+import { newQuestionnaireMail } from "#domain/leads/kinds/questionnaire.ts";
+import { landingMonthsInBusiness, landingQuote } from "#domain/pricing/landing-quote.ts";
+import { parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database } from "../db/client.ts";
 import { questionnaireAnswer } from "./tables.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
@@ -60,14 +61,7 @@ export async function createQuestionnaireAnswer(db: Database, context: LeadConte
       cipher: context.cipher,
       notification: simpleMail({
         to: context.creditTeamEmail,
-        subject: `New pre-qualification: ${answer.businessName}`,
-        paragraphs: [
-          ...(company ? [`${referredThrough(company.name)}.`] : []),
-          `Owner: ${answer.nameOfOwner}, ${answer.businessPhoneNumber}`,
-          `Equipment: ${answer.nameEquipment} (${answer.newOrUsed}), ${formatUsd(parseMoney(answer.costEq)!)} over ${answer.desiredmonth} months, from ${answer.namevendor}`,
-          `Credit score ${answer.creditscore}; bankruptcy in 5 years: ${answer.bk}; oldest debt ${answer.lengthCredit === "1" ? "under" : "over"} 5 years`,
-          quoteSummary(quote),
-        ],
+        ...newQuestionnaireMail(answer, quote, company ? referredThrough(company.name) : null),
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),
@@ -91,9 +85,4 @@ export async function createQuestionnaireAnswer(db: Database, context: LeadConte
     return result;
   });
   return { ...stored, quote };
-}
-
-function quoteSummary(quote: LandingQuote): string {
-  if (!quote.eligible) return `No estimate shown (${quote.reason}): the visitor was told a specialist will review.`;
-  return `Estimate at ${quote.annualRate}%: 24 mo ${formatUsd(quote.payments[24])}, 36 mo ${formatUsd(quote.payments[36])}, 48 mo ${formatUsd(quote.payments[48])}, 60 mo ${formatUsd(quote.payments[60])}`;
 }

@@ -8,7 +8,7 @@ import { leadTypes, type LeadType } from "#domain/leads/lead-inbox.ts";
  * picked from; a footer message's whole text), and the lower-cased words and phone digits a
  * search matches. The lead index (lead_status) and all-leads.ts read it.
  */
-export const leadKinds: Record<LeadType, { table: string; join?: string; title: string; contact: string; words: string[]; phone: string }> = {
+export const leadRows: Record<LeadType, { table: string; join?: string; title: string; contact: string; words: string[]; phone: string }> = {
   questionnaire: {
     table: "questionnaire_answer",
     title: "l.business_name || ' (' || l.name_of_owner || ')'",
@@ -58,11 +58,11 @@ export const leadKinds: Record<LeadType, { table: string; join?: string; title: 
 const INDEX_TITLE_LENGTH = 300;
 
 /** The search text of a lead: what `leadSearchPattern` (domain) matches. */
-const searchText = (kind: (typeof leadKinds)[LeadType]) => `lower(concat_ws(' ', ${kind.words.join(", ")})) || ' ' || regexp_replace(${kind.phone}, '\\D', '', 'g')`;
+const searchText = (kind: (typeof leadRows)[LeadType]) => `lower(concat_ws(' ', ${kind.words.join(", ")})) || ' ' || regexp_replace(${kind.phone}, '\\D', '', 'g')`;
 
 /** The index row of each lead in `from` (the kind's table when omitted). */
 function indexRows(type: LeadType, from?: SQL): SQL {
-  const kind = leadKinds[type];
+  const kind = leadRows[type];
   return sql`select ${sql.raw(`'${type}'`)} as lead_type, l.id as lead_id, l.created_at, left(${sql.raw(kind.title)}, ${sql.raw(String(INDEX_TITLE_LENGTH))}) as title, ${sql.raw(kind.contact)} as contact, ${sql.raw(searchText(kind))} as search_text
     from ${from ?? sql.raw(kind.table)} l ${sql.raw(kind.join ?? "")}`;
 }

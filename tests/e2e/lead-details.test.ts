@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadFieldLabels } from "../../domain/leads/lead-fields.ts";
+import { leadFieldLabels } from "../../domain/leads/lead-kinds.ts";
 import { leadTypes, type LeadType } from "../../domain/leads/lead-inbox.ts";
 import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";

@@ -1,8 +1,9 @@
-import { calculatorEntityFlags } from "#domain/calculator/calculator-schema.ts";
+import { calculatorEntityFlags, calculatorEntityLabels } from "#domain/calculator/calculator-schema.ts";
 import { finishPrice, formatPriceAsTyped } from "#domain/calculator/price-input.ts";
 import { formatUsPhone } from "#domain/forms/us-phone.ts";
 import { CALCULATOR_TERMS } from "#domain/pricing/calculator-quote.ts";
 import { CREDIT_SCORE_BUTTONS } from "#domain/pricing/credit-score-buttons.ts";
+import { oldestDebtOptions } from "#domain/pricing/oldest-debt-options.ts";
 import { months } from "#domain/questionnaire/answer-schema.ts";
 import { ChoiceButtons } from "../../components/ui/choice-buttons.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
@@ -105,15 +106,6 @@ export function OwnerStep(props: StepProps) {
   );
 }
 
-const entityLabels: Record<(typeof calculatorEntityFlags)[number], string> = {
-  llcpartPositive: "LLC",
-  solepropPartPositive: "Sole proprietorship",
-  cCorpPartPositive: "C-Corp",
-  sCorpPartPositive: "S-Corp",
-  partnershipPartPositive: "Partnership",
-  justStartPartPositive: "Just starting",
-};
-
 export function BusinessStep(props: StepProps) {
   const { answers, set, errors, currentYear } = props;
   const text = useText(props);
@@ -123,7 +115,7 @@ export function BusinessStep(props: StepProps) {
       <ChoiceButtons
         className="sm:col-span-2"
         legend="Type of business (choose all that apply)"
-        options={calculatorEntityFlags.map((flag) => ({ value: flag, label: entityLabels[flag] }))}
+        options={calculatorEntityFlags.map((flag) => ({ value: flag, label: calculatorEntityLabels[flag] }))}
         isPressed={(value) => answers[value as "llcpartPositive"]}
         onToggle={(value) => set({ [value]: !answers[value as "llcpartPositive"] })}
         invalid={Boolean(errors.llcpartPositive)}
@@ -174,15 +166,7 @@ export function CreditStep(props: StepProps) {
         CREDIT_SCORE_BUTTONS.map((button) => ({ value: String(button.score), label: button.label })),
         "Personal credit score",
       )}
-      {exclusive(
-        props,
-        "lengthCredit",
-        [
-          { value: "1", label: "Under 5 years" },
-          { value: "2", label: "5 years or more" },
-        ],
-        "Age of your oldest debt",
-      )}
+      {exclusive(props, "lengthCredit", oldestDebtOptions, "Age of your oldest debt")}
       {exclusive(
         props,
         "bk",

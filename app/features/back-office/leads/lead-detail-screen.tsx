@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import type { AdverseActionState } from "#domain/adverse-action/contracts.ts";
 import type { DuplicateLink } from "#domain/duplicates/contracts.ts";
 import type { LeadDetail, RelatedLead } from "#domain/leads/back-office-contracts.ts";
-import { creditApplicationOwnerLabels, leadFieldLabels, leadHistoryFieldLabels } from "#domain/leads/lead-fields.ts";
+import { creditApplicationOwnerFields } from "#domain/leads/kinds/credit-application.ts";
+import { leadHistoryFieldLabels } from "#domain/leads/lead-fields.ts";
+import { leadFieldLabels } from "#domain/leads/lead-kinds.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { formatBusinessDateTime } from "#domain/site/business-time.ts";
@@ -108,7 +110,7 @@ function CreditApplicationFields({ lead }: { lead: Extract<LeadDetail, { type: "
           </h3>
           <LeadFieldsList
             values={owner}
-            labels={creditApplicationOwnerLabels}
+            labels={creditApplicationOwnerFields.labels}
             render={(key, shown) => (key === "ssnMasked" ? sensitive(owner.position === 1 ? "ssn1" : "ssn2", owner.ssnMasked, `owner ${owner.position}'s Social Security number`) : shown)}
           />
         </section>
