@@ -111,11 +111,13 @@ export type EndpointBody<E extends Endpoint> = E["body"] extends Schema ? z.outp
 /**
  * The whole form of a multipart body as one schema, for the OpenAPI document: the text fields (a
  * JSON field as the object it encodes, which OpenAPI sends as application/json), then each slot's
- * files, binary, with their count, size and types. Never used to read a request.
+ * files, binary, with their count, size and types (in words: OpenAPI 3.0 has no keyword for them).
+ * Never used to read a request.
  */
 export function multipartFormSchema(multipart: MultipartBody): z.ZodMiniObject {
   const files = Object.entries(multipart.files).map(([name, slot]) => {
-    const file = z.file().check(z.maxSize(slot.maxBytes), z.mime(Object.keys(slot.accept)));
+    const types = Object.entries(slot.accept).map(([type, extensions]) => `${type} (${extensions.map((extension) => `.${extension}`).join(", ")})`);
+    const file = z.file().check(z.maxSize(slot.maxBytes), z.describe(`Checked by content, its name's extension agreeing: ${types.join(", ")}.`));
     return [name, z.optional(slot.maxCount === 1 ? file : z.array(file).check(z.maxLength(slot.maxCount)))] as const;
   });
   return z.extend(multipart.fields, Object.fromEntries(files));
