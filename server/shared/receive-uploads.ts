@@ -114,7 +114,7 @@ async function storeOne(part: MultipartFile, slot: FileSlot, storage: FileStorag
  */
 export type UploadForm<F> = { files: Readonly<Record<string, FileSlot>>; readFields(text: Record<string, string>): F };
 
-export const fieldsAfterFiles = "Send the form's fields before its files.";
+const fieldsAfterFiles = "Send the form's fields before its files.";
 
 /**
  * Reads a multipart request: text fields, checked by `form.readFields` before any file is stored,
