@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteHandlerMethod } from "fastify";
-import type { Audience, Endpoint, EndpointBody, EndpointHeaders, EndpointParams, EndpointQuery, EndpointReply } from "#domain/http/endpoint.ts";
+import type { Audience, Endpoint, EndpointBody, EndpointHeaders, EndpointParams, EndpointQuery, EndpointReply, MultipartBody, MultipartFields } from "#domain/http/endpoint.ts";
 import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import { AppError } from "./shared/errors.ts";
 import type { ApiKeyCaller } from "./api-keys/authenticate-api-key.ts";
 import { requireVendorScope, type VendorScope } from "./shared/vendor-scope.ts";
 import type { SessionUser } from "./auth/auth-plugin.ts";
+import { parseJsonField } from "./limit-json-depth.ts";
+import { withUploads, type ReceivedUploads, type UploadForm } from "./shared/receive-uploads.ts";
 
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: EndpointBody<E>; Headers: EndpointHeaders<E> }>;
 
@@ -17,8 +19,21 @@ export type EndpointCaller<E extends Endpoint> = E["audience"] extends "vendor"
       ? undefined
       : SessionUser;
 
-/** A handler answers the endpoint's response, or sends the reply itself (files, CSV). */
-export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply, caller: EndpointCaller<E>) => Promise<EndpointReply<E> | FastifyReply>;
+/**
+ * A multipart endpoint's body, read by its contract when the handler asks (after the checks that
+ * need no body, such as the deal being the caller's): 415 unless the body is multipart; the text
+ * fields validated before any file is stored; files stored under `keyPrefix`, then `use` runs with
+ * them, and they are deleted if it fails or calls `unused()` (withUploads).
+ */
+export type ReceiveMultipart<E extends Endpoint> = <T>(keyPrefix: string, use: (uploads: ReceivedUploads<MultipartFields<E>>) => Promise<T>) => Promise<T>;
+
+/** A handler answers the endpoint's response, or sends the reply itself (files, CSV); a multipart endpoint's handler gets its body's reader. */
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+  caller: EndpointCaller<E>,
+  receive: E["multipart"] extends MultipartBody ? ReceiveMultipart<E> : undefined,
+) => Promise<EndpointReply<E> | FastifyReply>;
 
 type RouteOptions = {
   /** Runs before the body is read, after the audience's guard: checks that must refuse before validation. */
@@ -61,6 +76,28 @@ async function requireFreshFactor(app: FastifyInstance, audience: Audience, requ
 }
 
 /**
+ * How a multipart body's text fields are read: a JSON field parsed (null when it is not JSON or
+ * nests too deep), then all validated by the contract's schema. A refusal says the first issue;
+ * /api/v1 adds every issue's path (within a JSON field, from its value), as for its JSON bodies.
+ */
+function multipartForm(multipart: MultipartBody, audience: Audience): UploadForm<unknown> {
+  const json = new Set(multipart.jsonFields ?? []);
+  return {
+    files: multipart.files,
+    readFields(text) {
+      const values: Record<string, unknown> = { ...text };
+      for (const name of json) values[name] = parseJsonField(text[name]);
+      const parsed = multipart.fields.safeParse(values);
+      if (parsed.success) return parsed.data;
+      const { issues } = parsed.error;
+      const details =
+        audience === "api-key" ? issues.map((issue) => ({ path: `/${(json.has(String(issue.path[0])) ? issue.path.slice(1) : issue.path).join("/")}`, message: issue.message })) : undefined;
+      throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Please check the highlighted fields.", details);
+    },
+  };
+}
+
+/**
  * Registers a route from its contract (domain/<subject>/): method, path and schemas come from the
  * contract, so the route, the OpenAPI document and the browser's `call()` cannot drift apart.
  * The contract's audience is checked before the body is read, and the caller it let in is
@@ -75,7 +112,10 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   const createdOnly = endpoint.responses[201] !== undefined && endpoint.responses[200] === undefined;
   const { audience } = endpoint;
   const guard: onRequestAsyncHookHandler = async (request) => void callers.set(request, await admit(app, audience, request));
-  const config = audience === "api-key" ? { ...options.config, apiKey: true } : options.config;
+  const { multipart } = endpoint;
+  // The multipart form reaches the OpenAPI document through the route's config (server/plugins/api-docs.ts).
+  const config = audience === "api-key" || multipart ? { ...options.config, ...(audience === "api-key" ? { apiKey: true } : {}), ...(multipart ? { multipart } : {}) } : options.config;
+  const form = multipart ? multipartForm(multipart, audience) : undefined;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -92,12 +132,19 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.multipart ? { consumes: ["multipart/form-data"] } : {}),
+      ...(multipart ? { consumes: ["multipart/form-data"] } : {}),
       ...(Object.keys(response).length > 0 ? { response } : {}),
     },
     handler: (async (request: EndpointRequest<E>, reply: FastifyReply) => {
       if (createdOnly) reply.status(201);
-      return handler(request, reply, callers.get(request) as EndpointCaller<E>);
+      const receive =
+        multipart && form
+          ? <T>(keyPrefix: string, use: (uploads: ReceivedUploads<unknown>) => Promise<T>) => {
+              if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send ${multipart.what} as multipart/form-data.`);
+              return withUploads(request, app.storage, keyPrefix, form, use);
+            }
+          : undefined;
+      return handler(request, reply, callers.get(request) as EndpointCaller<E>, receive as Parameters<EndpointHandler<E>>[3]);
     }) as unknown as RouteHandlerMethod,
   });
 }

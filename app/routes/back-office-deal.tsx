@@ -3,7 +3,7 @@ import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
 import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealScreen, type DealActionResult } from "../features/back-office/deals/deal-screen.tsx";
-import { ApiError, call } from "../lib/call.ts";
+import { ApiError, call, multipartForm } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/back-office-deal";
 
@@ -32,11 +32,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
     if (intent === "update") {
       await call(updateBackOfficeDeal, { params: { id: params.id }, body: dealUpdateRequest.parse(await request.json()) });
     } else {
-      const form = await request.formData();
-      const body = new FormData();
-      body.append("body", String(form.get("body") ?? ""));
-      for (const file of form.getAll("attachment")) if (file instanceof File) body.append("attachment", file, file.name);
-      await call(postBackOfficeDealMessage, { params: { id: params.id }, body });
+      await call(postBackOfficeDealMessage, { params: { id: params.id }, body: multipartForm(postBackOfficeDealMessage, await request.formData()) });
     }
     return { intent, ok: true, error: null };
   } catch (error) {

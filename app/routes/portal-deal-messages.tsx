@@ -1,7 +1,7 @@
 import { Navigate } from "react-router";
 import { listPortalDealMessages, postPortalDealMessage } from "#domain/deals/portal-contracts.ts";
 import type { DealMessageSent, DealThreadLoad } from "../features/portal/funding-communication-dialog.tsx";
-import { ApiError, call } from "../lib/call.ts";
+import { ApiError, call, multipartForm } from "../lib/call.ts";
 import type { Route } from "./+types/portal-deal-messages";
 
 // A deal's thread for the Funding Communication dialog (read by a fetcher) and the vendor's message
@@ -18,10 +18,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
 }
 
 export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<DealMessageSent> {
-  const form = await request.formData();
-  const body = new FormData();
-  body.append("body", String(form.get("body") ?? ""));
-  for (const file of form.getAll("attachment")) if (file instanceof File) body.append("attachment", file, file.name);
+  const body = multipartForm(postPortalDealMessage, await request.formData());
   try {
     await call(postPortalDealMessage, { params: { id: params.id }, body });
     return { sent: true, error: null };

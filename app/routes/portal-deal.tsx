@@ -1,7 +1,7 @@
 import { addPortalDealDocuments, getPortalDeal, listPortalDealMessages, markPortalDealRead, postPortalDealMessage } from "#domain/deals/portal-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDealPage, type PortalDealActionResult } from "../features/portal/portal-deal-page.tsx";
-import { ApiError, call } from "../lib/call.ts";
+import { ApiError, call, multipartForm } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/portal-deal";
 
@@ -32,16 +32,9 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
 export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<PortalDealActionResult> {
   const form = await request.formData();
   const intent = form.get("intent") === "documents" ? "documents" : "message";
-  const body = new FormData();
   try {
-    if (intent === "message") {
-      body.append("body", String(form.get("body") ?? ""));
-      for (const file of form.getAll("attachment")) if (file instanceof File) body.append("attachment", file, file.name);
-      await call(postPortalDealMessage, { params: { id: params.id }, body });
-    } else {
-      for (const file of form.getAll("document")) if (file instanceof File) body.append("document", file, file.name);
-      await call(addPortalDealDocuments, { params: { id: params.id }, body });
-    }
+    if (intent === "message") await call(postPortalDealMessage, { params: { id: params.id }, body: multipartForm(postPortalDealMessage, form) });
+    else await call(addPortalDealDocuments, { params: { id: params.id }, body: multipartForm(addPortalDealDocuments, form) });
     return { intent, ok: true, error: null };
   } catch (error) {
     if (error instanceof ApiError) return { intent, ok: false, error: error.message };

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { idempotencyKeyHeader } from "../api-keys/api-key-text.ts";
-import { newDealClientSchema } from "../deals/new-deal-schema.ts";
+import { dealDocumentFiles, documentFile, newDealClientSchema } from "../deals/new-deal-schema.ts";
 import { calculatorQuoteRequest, calculatorQuoteResponse } from "../pricing/quote-requests.ts";
 import { dealCursor } from "../deals/deal-cursor.ts";
 import { endpoint, errorStatus } from "../http/endpoint.ts";
@@ -10,6 +10,7 @@ import {
   dealListResponse,
   dealMessagesResponse,
   documentsAddedResponse,
+  documentsMultipart,
   idParams,
   messageBodySchema,
   messagePostedResponse,
@@ -71,7 +72,7 @@ export const v1CreateDeal = endpoint({
   summary: "Create a deal: JSON (documents added after) or multipart (field `deal` as JSON, files `client-info`, `additional-1`, `additional-2`)",
   tags,
   headers: idempotencyHeaders,
-  multipart: true,
+  multipart: { what: "the deal", fields: z.object({ deal: v1DealRequest }), jsonFields: ["deal"], files: dealDocumentFiles },
   responses: { 201: dealCreatedResponse },
   errors: [...keyErrors, "BAD_REQUEST", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "UNAVAILABLE"],
 });
@@ -95,7 +96,7 @@ export const v1AddDocuments = endpoint({
   tags,
   params: idParams,
   headers: idempotencyHeaders,
-  multipart: true,
+  multipart: documentsMultipart,
   responses: { 201: documentsAddedResponse },
   errors: [...keyErrors, "NOT_FOUND", "BAD_REQUEST", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
 });
@@ -119,7 +120,7 @@ export const v1PostMessage = endpoint({
   tags,
   params: idParams,
   headers: idempotencyHeaders,
-  multipart: true,
+  multipart: { what: "the message", fields: v1MessageRequest, files: { attachment: documentFile } },
   responses: { 201: messagePostedResponse },
   errors: [...keyErrors, "NOT_FOUND", "CONFLICT", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
 });

@@ -3,7 +3,7 @@ import { stageValues } from "./stages.ts";
 import { calendarDay, dateRange } from "../forms/date-range.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { fromBeforeTo, listPage, listQueryFields } from "../http/list-page.ts";
-import { dealMessagesResponse, idParams, messagePostedResponse } from "./portal-contracts.ts";
+import { dealMessagesResponse, idParams, messageMultipart, messagePostedResponse } from "./portal-contracts.ts";
 
 export const dealSorts = ["updated", "created", "business"] as const;
 export type DealSort = (typeof dealSorts)[number];
@@ -185,7 +185,7 @@ export const postBackOfficeDealMessage = endpoint({
   summary: "Answer the vendor (multipart: `body`, files `attachment`)",
   tags: ["back office"],
   params: idParams,
-  multipart: true,
+  multipart: messageMultipart,
   responses: { 201: messagePostedResponse },
   errors: ["FORBIDDEN", "TWO_FACTOR_REQUIRED", "NOT_FOUND", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
 });

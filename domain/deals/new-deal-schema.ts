@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { emailAddress, idempotencyKey, optionalText } from "../forms/fields.ts";
 import { parseMoney } from "../pricing/money-format.ts";
+import type { FileSlot } from "../http/endpoint.ts";
 
 export const newDealMessages = {
   confirm: "Please remind client we will reach out within 30-60 minutes. Ready to upload?",
@@ -60,6 +61,12 @@ export const acceptedDocumentTypes: Record<string, readonly string[]> = {
 export const acceptAttribute = ".pdf,.doc,.docx,.xml,.jpg,.jpeg,.png,.gif,.webp,.heic,.heif,.tif,.tiff";
 export const maxFileBytes = 25 * 1024 * 1024;
 export const maxFilesPerSubmission = 10;
+
+/** A document, a message's attachment: any accepted type, up to the size limit, up to the submission's count. */
+export const documentFile: FileSlot = { maxCount: maxFilesPerSubmission, maxBytes: maxFileBytes, accept: acceptedDocumentTypes };
+
+/** The new deal's file fields, one per document slot (the dialog shows the same list). */
+export const dealDocumentFiles = Object.fromEntries(documentSlots.map((slot) => [slot.id, documentFile])) as Record<DocumentSlot, FileSlot>;
 
 /** A problem with files chosen for a message or a deal, said before they are sent (the server checks again). */
 export function chosenFilesProblem(files: readonly { name: string; size: number }[]): string | null {

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { vendorVisibleDealFields } from "./deal-changes.ts";
 import { dealCursor } from "./deal-cursor.ts";
 import { endpoint } from "../http/endpoint.ts";
+import { dealDocumentFiles, documentFile, newDealClientSchema } from "./new-deal-schema.ts";
 
 /** A deal or document id in a path. */
 export const idParams = z.object({ id: z.uuid() });
@@ -69,8 +70,14 @@ export const dealCreatedResponse = z.object({ id: z.string(), accountNumber: z.s
 /** The `body` field of a multipart message (vendor or credit team). */
 export const messageBodySchema = z.string().check(z.trim(), z.minLength(1, "Please write a message."), z.maxLength(5000, "Please use at most 5000 characters."));
 
-/** The text of a message form (vendor or credit team): its `body`, validated before the multipart request is sent. */
-export const messageForm = z.object({ body: messageBodySchema });
+/**
+ * The text of a message form (vendor or credit team): its `body`, validated before the multipart
+ * request is sent and again by the server; a form without the field is an empty message.
+ */
+export const messageForm = z.object({ body: z.prefault(messageBodySchema, "") });
+
+/** A message of the portal or the back office: its text, then its attachments. */
+export const messageMultipart = { what: "the message", fields: messageForm, files: { attachment: documentFile } };
 
 export const messagePostedResponse = z.object({ id: z.string() });
 
@@ -103,7 +110,7 @@ export const submitDeal = endpoint({
   audience: "vendor",
   summary: "Submit New Deal (multipart: field `deal` as JSON, files in slots)",
   tags: ["portal"],
-  multipart: true,
+  multipart: { what: "the deal", fields: z.object({ deal: newDealClientSchema }), jsonFields: ["deal"], files: dealDocumentFiles },
   responses: { 200: dealCreatedResponse, 201: dealCreatedResponse },
   errors: ["FORBIDDEN", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "UNAVAILABLE"],
 });
@@ -126,7 +133,7 @@ export const postPortalDealMessage = endpoint({
   summary: "Write to the credit team about a deal (multipart: `body`, files `attachment`)",
   tags: ["portal"],
   params: idParams,
-  multipart: true,
+  multipart: messageMultipart,
   responses: { 201: messagePostedResponse },
   errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
 });
@@ -212,6 +219,9 @@ export const getPortalUnread = endpoint({
 
 export const documentsAddedResponse = z.object({ ids: z.array(z.string()) });
 
+/** Documents added to a deal after it was submitted: files only. */
+export const documentsMultipart = { what: "the documents", fields: z.object({}), files: { document: documentFile } };
+
 export const addPortalDealDocuments = endpoint({
   method: "POST",
   path: "/api/portal/deals/:id/documents",
@@ -219,7 +229,7 @@ export const addPortalDealDocuments = endpoint({
   summary: "Add documents to a deal (multipart: files `document`)",
   tags: ["portal"],
   params: idParams,
-  multipart: true,
+  multipart: documentsMultipart,
   responses: { 201: documentsAddedResponse },
   errors: ["FORBIDDEN", "NOT_FOUND", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
 });

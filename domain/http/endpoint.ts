@@ -1,4 +1,4 @@
-import type * as z from "zod/mini";
+import * as z from "zod/mini";
 
 /** Error codes an answer may carry; each maps to one HTTP status (server/shared/errors.ts). */
 export const errorStatus = {
@@ -24,6 +24,32 @@ export type ErrorCode = keyof typeof errorStatus;
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 type Schema = z.ZodMiniType;
+
+/**
+ * One file field of a multipart body: how many files it takes, how large each may be, and the
+ * types it accepts, by content (each with the extensions a name of that type may carry).
+ */
+export type FileSlot = {
+  readonly maxCount: number;
+  readonly maxBytes: number;
+  readonly accept: Readonly<Record<string, readonly string[]>>;
+  /** The refusal of a file whose content is not accepted; by default it names the file and the document types. */
+  readonly refusal?: string;
+};
+
+/**
+ * A multipart/form-data body: text fields first, validated by `fields` before any file is stored,
+ * then files in `files`' slots (server/register-endpoint.ts reads it, the OpenAPI document follows).
+ */
+export type MultipartBody = {
+  /** Said when the body is not multipart: `Send ${what} as multipart/form-data.` */
+  readonly what: string;
+  /** The text fields: the same schema as the form's. */
+  readonly fields: z.ZodMiniObject;
+  /** Fields sent as JSON text (a deal's `deal`): validated as the value they encode. */
+  readonly jsonFields?: readonly string[];
+  readonly files: Readonly<Record<string, FileSlot>>;
+};
 
 /**
  * Who may call an endpoint; the server applies the guard from it before the body is read
@@ -56,8 +82,8 @@ export type Endpoint = {
   readonly headers?: Schema;
   /** A JSON body. */
   readonly body?: Schema;
-  /** The body is multipart/form-data (fields and files), read and checked by the handler. */
-  readonly multipart?: true;
+  /** The body is multipart/form-data: its text fields and file slots. */
+  readonly multipart?: MultipartBody;
   /**
    * Success answers by status; none for a file download. 503 is for probes that answer a body
    * while unavailable (health): it is documented and serialised, never parsed by `call()`.
@@ -82,6 +108,25 @@ export type EndpointQuery<E extends Endpoint> = E["query"] extends Schema ? z.ou
 export type EndpointHeaders<E extends Endpoint> = E["headers"] extends Schema ? z.output<E["headers"]> : Record<string, never>;
 export type EndpointBody<E extends Endpoint> = E["body"] extends Schema ? z.output<E["body"]> : unknown;
 
+/**
+ * The whole form of a multipart body as one schema, for the OpenAPI document: the text fields (a
+ * JSON field as the object it encodes, which OpenAPI sends as application/json), then each slot's
+ * files, binary, with their count, size and types (in words: OpenAPI 3.0 has no keyword for them).
+ * Never used to read a request.
+ */
+export function multipartFormSchema(multipart: MultipartBody): z.ZodMiniObject {
+  const files = Object.entries(multipart.files).map(([name, slot]) => {
+    const types = Object.entries(slot.accept).map(([type, extensions]) => `${type} (${extensions.map((extension) => `.${extension}`).join(", ")})`);
+    const file = z.file().check(z.maxSize(slot.maxBytes), z.describe(`Checked by content, its name's extension agreeing: ${types.join(", ")}.`));
+    return [name, z.optional(slot.maxCount === 1 ? file : z.array(file).check(z.maxLength(slot.maxCount)))] as const;
+  });
+  return z.extend(multipart.fields, Object.fromEntries(files));
+}
+
+/** A multipart endpoint's text fields as validated, and the names of its file slots. */
+export type MultipartFields<E extends Endpoint> = E["multipart"] extends MultipartBody ? z.output<E["multipart"]["fields"]> : never;
+export type MultipartSlot<E extends Endpoint> = E["multipart"] extends MultipartBody ? keyof E["multipart"]["files"] & string : never;
+
 /** What the handler returns (before serialisation) and what the browser receives (after parsing). */
 export type EndpointReply<E extends Endpoint> = InputOf<E["responses"][200]> | InputOf<E["responses"][201]>;
 export type EndpointResponse<E extends Endpoint> = OutputOf<E["responses"][200]> | OutputOf<E["responses"][201]>;
@@ -89,7 +134,7 @@ export type EndpointResponse<E extends Endpoint> = OutputOf<E["responses"][200]>
 /** What the browser passes to `call()`: only the parts the endpoint has. */
 export type EndpointInput<E extends Endpoint> = (E["params"] extends Schema ? { params: z.input<E["params"]> } : { params?: never }) &
   (E["query"] extends Schema ? { query?: z.input<E["query"]> } : { query?: never }) &
-  (E["body"] extends Schema ? { body: z.input<E["body"]> } : E["multipart"] extends true ? { body: FormData } : { body?: never });
+  (E["body"] extends Schema ? { body: z.input<E["body"]> } : E["multipart"] extends MultipartBody ? { body: FormData } : { body?: never });
 
 /** The endpoint's path with its parameters filled in (each encoded). */
 export function endpointUrl(path: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): string {

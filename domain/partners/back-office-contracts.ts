@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { usPhone } from "../forms/fields.ts";
-import { endpoint } from "../http/endpoint.ts";
+import { endpoint, type FileSlot } from "../http/endpoint.ts";
+import { maxFileBytes } from "../deals/new-deal-schema.ts";
 import { partnerResponse } from "./public-contracts.ts";
 
 const color = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #0f766e."));
@@ -20,8 +21,16 @@ export const partnerInput = z.object({
 
 export type PartnerInput = z.infer<typeof partnerInput>;
 
+/** The logo upload's one file, checked by content (the extension agreeing). */
+const logoFile: FileSlot = {
+  maxCount: 1,
+  maxBytes: maxFileBytes,
+  accept: { "image/png": ["png"], "image/jpeg": ["jpg", "jpeg"], "image/webp": ["webp"], "image/gif": ["gif"] },
+  refusal: "Upload one PNG, JPEG, WebP or GIF image.",
+};
+
 /** The logo types a partner may upload. */
-export const partnerLogoTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+export const partnerLogoTypes = Object.keys(logoFile.accept);
 
 export const adminPartner = z.extend(partnerResponse, {
   id: z.string(),
@@ -75,7 +84,7 @@ export const uploadPartnerLogo = endpoint({
   summary: "Upload a partner's logo (PNG, JPEG, WebP, GIF)",
   tags: ["back office"],
   params: partnerParams,
-  multipart: true,
+  multipart: { what: "the logo", fields: z.object({}), files: { logo: logoFile } },
   responses: { 200: done },
   errors: ["FORBIDDEN", "NOT_FOUND", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { v1AddDocuments, v1CreateDeal, v1PostMessage } from "#domain/api-v1/contracts.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, notReallyPdf, samplePdf, samplePng, type UploadFile } from "../../tests/support/multipart.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
@@ -267,6 +268,52 @@ describe("idempotency", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "api.deal.message"), eq(auditLog.subject, id)));
     expect(entry!.details).toMatchObject({ apiKeyId: alpha.keyId });
+  });
+});
+
+describe("multipart bodies, read by their contract", () => {
+  it("refuses a deal's invalid fields before storing its documents, in the one error shape of its JSON body", async () => {
+    const put = vi.spyOn(server.app.storage, "put");
+    try {
+      const upload = multipartBody({ deal: JSON.stringify(newDeal({ businessName: "" })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
+      const response = await v1(alpha.key, "POST", "/api/v1/deals", { multipart: upload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: "VALIDATION_FAILED", message: "Please enter the business name.", details: [{ path: "/businessName", message: "Please enter the business name." }] });
+      const { id } = await createDealOf(alpha);
+      const message = multipartBody({ body: "" }, [{ field: "attachment", name: "statement.pdf", content: samplePdf }]);
+      const refused = await v1(alpha.key, "POST", `/api/v1/deals/${id}/messages`, { multipart: message });
+      expect(refused.json()).toEqual({ code: "VALIDATION_FAILED", message: "Please write a message.", details: [{ path: "/body", message: "Please write a message." }] });
+      // A document upload has no text fields; a file in a slot it does not have is refused before any is stored.
+      const wrongSlot = multipartBody({}, [{ field: "attachment", name: "statement.pdf", content: samplePdf }]);
+      expect((await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, { multipart: wrongSlot })).json()).toEqual({ code: "BAD_REQUEST", message: "Unexpected file field attachment." });
+      expect(put).not.toHaveBeenCalled();
+      const twoDocuments = multipartBody({}, [
+        { field: "document", name: "statement.pdf", content: samplePdf },
+        { field: "document", name: "more.pdf", content: samplePdf },
+      ]);
+      expect((await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, { multipart: twoDocuments })).statusCode).toBe(201);
+    } finally {
+      put.mockRestore();
+    }
+  });
+
+  it("documents each multipart body from its contract: the text fields, then each file slot as binary with its count", async () => {
+    const document = (await server.app.inject({ url: "/api/v1/docs/json" })).json() as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>>; required?: string[] } }> } } }>;
+    };
+    const form = (path: string) => document.paths[path]!.post.requestBody.content["multipart/form-data"]!.schema;
+    for (const [path, contract] of [
+      ["/api/v1/deals", v1CreateDeal],
+      ["/api/v1/deals/{id}/messages", v1PostMessage],
+      ["/api/v1/deals/{id}/documents", v1AddDocuments],
+    ] as const) {
+      expect(Object.keys(form(path).properties), path).toEqual([...Object.keys(contract.multipart.fields.shape), ...Object.keys(contract.multipart.files)]);
+    }
+    expect(form("/api/v1/deals").properties.deal).toMatchObject({ type: "object", properties: { businessName: { type: "string" } } });
+    expect(form("/api/v1/deals").required).toEqual(["deal"]);
+    expect(form("/api/v1/deals/{id}/messages").required).toEqual(["body"]);
+    expect(form("/api/v1/deals/{id}/documents").properties.document).toMatchObject({ type: "array", maxItems: 10, items: { type: "string", format: "binary", maxLength: 25 * 1024 * 1024 } });
+    expect(JSON.stringify(form("/api/v1/deals/{id}/documents").properties.document)).toContain("application/pdf");
   });
 });
 

@@ -2,13 +2,13 @@ import type { AuditAction } from "#domain/audit/audit-actions.ts";
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type * as z from "zod/mini";
 import { v1AddDocuments, v1CreateDeal, v1Dashboard, v1DealRequest, v1GetDeal, v1ListDeals, v1ListMessages, v1MessageRequest, v1PostMessage, v1Quote } from "#domain/api-v1/contracts.ts";
 import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
 import { canReply } from "#domain/deals/stages.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { AppError } from "../shared/errors.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
-import { parseJsonField } from "../limit-json-depth.ts";
 import type { ApiKeyCaller } from "../api-keys/authenticate-api-key.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
@@ -20,11 +20,13 @@ import { findDeal } from "../deals/find-deal.ts";
 import { listDeals } from "../deals/list-deals.ts";
 import { addDealDocuments, portalDealDetail } from "../deals/portal-deal-page.ts";
 import { postMessage } from "../deals/post-message.ts";
-import { withUploads, type StoredUpload } from "../shared/receive-uploads.ts";
+import type { StoredUpload } from "../shared/receive-uploads.ts";
 import type { LeadContext } from "../shared/request-context.ts";
 import { idempotent, requestFingerprint } from "./idempotent.ts";
 
 type Context = LeadContext & { timeZone: string };
+type V1Deal = z.output<typeof v1DealRequest>;
+type V1Message = z.output<typeof v1MessageRequest>;
 
 /**
  * /api/v1 (docs/product-rules.md#r27-the-dealer-api): a vendor company's deals for its own systems, with an API key. The same
@@ -47,22 +49,21 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     if (answer.replayed) reply.header("idempotent-replayed", "true");
     return reply.status(answer.status).send(answer.body);
   };
-  type Body = { input: unknown; files: StoredUpload[]; fingerprintBody: unknown; unused(): void };
-  /**
-   * Runs `use` with the body of a create: multipart (fields and stored files, discarded as
-   * withUploads says) or JSON; files count by their content.
-   */
-  const withBody = <T>(request: FastifyRequest, keyPrefix: string, slots: readonly string[], jsonField: string | null, use: (body: Body) => Promise<T>) => {
-    if (!request.isMultipart()) return use({ input: request.body ?? null, files: [], fingerprintBody: request.body ?? null, unused: () => {} });
-    return withUploads(request, app.storage, keyPrefix, slots, ({ fields, files, unused }) =>
-      use({
-        input: jsonField ? parseJsonField(fields[jsonField]) : fields,
-        files,
-        fingerprintBody: { fields, files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })) },
-        unused,
-      }),
-    );
-  };
+  /** What a create hands on: its input, its files, and what its idempotency fingerprint reads (the fields as sent, the files by content). */
+  type Body<I> = { input: I; files: StoredUpload[]; fingerprintBody: unknown; unused(): void };
+  const multipartBody = <I>({ text, files, unused }: { text: Record<string, string>; files: StoredUpload[]; unused(): void }, input: I): Body<I> => ({
+    input,
+    files,
+    fingerprintBody: { fields: text, files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })) },
+    unused,
+  });
+  /** A create that also takes JSON: its JSON body, validated by `schema` (a refusal in the one error shape), without files. */
+  const jsonBody = <I>(request: FastifyRequest, schema: z.ZodMiniType<I>): Body<I> => ({
+    input: schema.parse(request.body ?? null),
+    files: [],
+    fingerprintBody: request.body ?? null,
+    unused: () => {},
+  });
 
   registerEndpoint(
     app,
@@ -77,11 +78,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1CreateDeal,
-    async (request, reply, key) => {
+    async (request, reply, key, receive) => {
       const idempotencyKey = request.headers["idempotency-key"];
       const dealId = randomUUID();
-      const answer = await withBody(request, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], "deal", async ({ input, files, fingerprintBody, unused }) => {
-        const client = v1DealRequest.parse(input);
+      const create = async ({ input: client, files, fingerprintBody, unused }: Body<V1Deal>) => {
         const answer = await idempotent(app.db, key.scope, idempotencyKey, requestFingerprint("POST /api/v1/deals", {}, fingerprintBody), async () => {
           const created = await createDeal(app.db, cipher, context, key.scope, dealId, { ...client, idempotencyKey: `v1:${idempotencyKey}` }, files, { documentsLater: true });
           if (!created.created) unused();
@@ -90,7 +90,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
         });
         if (answer.replayed) unused();
         return answer;
-      });
+      };
+      const answer = request.isMultipart() ? await receive(`deals/${dealId}`, (uploads) => create(multipartBody(uploads, uploads.fields.deal))) : await create(jsonBody(request, v1DealRequest));
       return send(reply, answer);
     },
     options,
@@ -109,10 +110,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1AddDocuments,
-    async (request, reply, key) => {
+    async (request, reply, key, receive) => {
       const found = await companyDeal(key, request.params.id);
-      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
-      const answer = await withBody(request, `deals/${found.id}`, ["document"], null, async ({ files, fingerprintBody, unused }) => {
+      const answer = await receive(`deals/${found.id}`, async (uploads) => {
+        const { files, fingerprintBody, unused } = multipartBody(uploads, null);
         if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
         const fingerprint = requestFingerprint("POST /api/v1/deals/:id/documents", { id: found.id }, fingerprintBody);
         const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
@@ -141,10 +142,9 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1PostMessage,
-    async (request, reply, key) => {
+    async (request, reply, key, receive) => {
       const found = await companyDeal(key, request.params.id);
-      const answer = await withBody(request, `deals/${found.id}`, ["attachment"], null, async ({ input, files, fingerprintBody, unused }) => {
-        const { body } = v1MessageRequest.parse(input);
+      const post = async ({ input: { body }, files, fingerprintBody, unused }: Body<V1Message>) => {
         const fingerprint = requestFingerprint("POST /api/v1/deals/:id/messages", { id: found.id }, fingerprintBody);
         const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
           const thread = await dealThread(app.db, found.id);
@@ -163,7 +163,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
         });
         if (answer.replayed) unused();
         return answer;
-      });
+      };
+      const answer = request.isMultipart() ? await receive(`deals/${found.id}`, (uploads) => post(multipartBody(uploads, uploads.fields))) : await post(jsonBody(request, v1MessageRequest));
       return send(reply, answer);
     },
     options,

@@ -77,30 +77,13 @@ function jsonSchema(schema: z.ZodMiniType) {
 export function webhookEventComponentName(type: WebhookEventBody["type"]): string {
   return `webhook.${type}`;
 }
-const file = { type: "string", format: "binary" };
-
 /**
- * The bodies of the creates that take JSON or multipart (their route reads either itself, so
- * the route schema declares neither): documented here.
+ * The creates that take JSON as well as multipart: their JSON body (the route reads it itself, so
+ * the route's schema documents only the multipart form, from the contract).
  */
-const bodies: Record<string, Record<string, { schema: unknown }>> = {
-  "post /api/v1/deals": {
-    "application/json": { schema: jsonSchema(v1DealRequest) },
-    "multipart/form-data": {
-      schema: {
-        type: "object",
-        required: ["deal"],
-        properties: { deal: { type: "string", description: "The JSON body above, as text" }, "client-info": file, "additional-1": file, "additional-2": file },
-      },
-    },
-  },
-  "post /api/v1/deals/{id}/messages": {
-    "application/json": { schema: jsonSchema(v1MessageRequest) },
-    "multipart/form-data": { schema: { type: "object", required: ["body"], properties: { body: { type: "string" }, attachment: { type: "array", items: file } } } },
-  },
-  "post /api/v1/deals/{id}/documents": {
-    "multipart/form-data": { schema: { type: "object", required: ["document"], properties: { document: { type: "array", items: file } } } },
-  },
+const jsonBodies: Record<string, z.ZodMiniType> = {
+  "post /api/v1/deals": v1DealRequest,
+  "post /api/v1/deals/{id}/messages": v1MessageRequest,
 };
 
 /** Examples by "METHOD path": the request body (JSON) and the success answer. */
@@ -172,8 +155,8 @@ export function v1Document(full: V1SourceDocument, { title, guide, publicUrl }: 
           responses[status] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
         }
         let requestBody = operation.requestBody;
-        const body = bodies[`${method} ${path}`];
-        if (body) requestBody = { ...requestBody, content: body as NonNullable<Operation["requestBody"]>["content"] };
+        const json = jsonBodies[`${method} ${path}`];
+        if (json) requestBody = { ...requestBody, content: { "application/json": { schema: jsonSchema(json) }, ...requestBody?.content } };
         if (example?.request !== undefined) {
           requestBody = { ...requestBody, content: { ...requestBody?.content, "application/json": { ...requestBody?.content?.["application/json"], example: example.request } } };
         }

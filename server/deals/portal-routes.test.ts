@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { newDealMessages } from "#domain/deals/new-deal-schema.ts";
 import { multipartBody, notReallyPdf, samplePdf, samplePng, sampleXml, type UploadFile } from "../../tests/support/multipart.ts";
 import { queryRows } from "../../tests/support/test-database.ts";
@@ -181,6 +181,66 @@ describe("submitting a deal", () => {
     });
     await expect.poll(async () => (await storedFiles()).length, { timeout: 5000 }).toBe(before);
     expect(await server.database.db.select().from(deal).where(eq(deal.businessName, "CUT OFF"))).toHaveLength(0);
+  });
+});
+
+describe("reading a multipart body by its contract", () => {
+  // Storage's writes, watched per test: a refused request must make none.
+  let put: MockInstance | undefined;
+  const watchStorage = () => (put = vi.spyOn(server.app.storage, "put"));
+  afterEach(() => put?.mockRestore());
+  const send = (payload: Buffer, contentType: string, url = "/api/portal/deals") =>
+    server.app.inject({ method: "POST", url, payload, headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": contentType }, remoteAddress: loopbackAddress() });
+  /** The parts in the order given: files and text fields mixed as a client may send them. */
+  const inOrder = (parts: ({ field: string; value: string } | UploadFile)[]) => {
+    const boundary = `----order${randomUUID()}`;
+    const chunks = parts.flatMap((part) =>
+      "value" in part
+        ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`)]
+        : [
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+            Buffer.from(part.content),
+            Buffer.from("\r\n"),
+          ],
+    );
+    return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  };
+
+  it("refuses invalid fields before the first byte of a file is stored, with the field's message", async () => {
+    watchStorage();
+    const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: " " }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: "VALIDATION_FAILED", message: "Please enter the business name." });
+    const notJson = multipartBody({ deal: "{not json" }, files());
+    expect((await send(notJson.payload, notJson.contentType)).json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it("refuses a file before the fields (the fields are read as missing) and a field after the files, storing nothing", async () => {
+    watchStorage();
+    const before = (await storedFiles()).length;
+    const dealField = { field: "deal", value: JSON.stringify(sampleNewDealFields({ businessName: "out of order" })) };
+    const fileFirst = inOrder([files()[0]!, dealField]);
+    const refused = await send(fileFirst.payload, fileFirst.contentType);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe("VALIDATION_FAILED");
+    expect(put).not.toHaveBeenCalled();
+    const fieldLast = inOrder([dealField, files()[0]!, { field: "note", value: "late" }]);
+    const late = await send(fieldLast.payload, fieldLast.contentType);
+    expect(late.json()).toEqual({ code: "VALIDATION_FAILED", message: "Send the form's fields before its files." });
+    expect(await server.database.db.select().from(deal).where(eq(deal.businessName, "OUT OF ORDER"))).toHaveLength(0);
+    await expect.poll(async () => (await storedFiles()).length, { timeout: 5000 }).toBe(before);
+  });
+
+  it("refuses an empty message before its attachment is stored, with the form's message", async () => {
+    const created = await submit(vendorA.cookie, sampleNewDealFields({ businessName: "quiet paving" }));
+    watchStorage();
+    const empty = multipartBody({ body: "   " }, [{ field: "attachment", name: "a.pdf", content: samplePdf }]);
+    const response = await send(empty.payload, empty.contentType, `/api/portal/deals/${created.json().id}/messages`);
+    expect(response.json()).toEqual({ code: "VALIDATION_FAILED", message: "Please write a message." });
+    const missing = multipartBody({}, [{ field: "attachment", name: "a.pdf", content: samplePdf }]);
+    expect((await send(missing.payload, missing.contentType, `/api/portal/deals/${created.json().id}/messages`)).json().message).toBe("Please write a message.");
+    expect(put).not.toHaveBeenCalled();
   });
 });
 

@@ -19,17 +19,14 @@ import {
   listPortalDealMessages,
   listPortalDeals,
   markPortalDealRead,
-  messageBodySchema,
   postPortalDealMessage,
   submitDeal,
 } from "#domain/deals/portal-contracts.ts";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
-import { newDealClientSchema } from "#domain/deals/new-deal-schema.ts";
 import { canReply } from "#domain/deals/stages.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
 import { AppError } from "../shared/errors.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
-import { parseJsonField } from "../limit-json-depth.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import type { LeadContext } from "../shared/request-context.ts";
@@ -45,7 +42,6 @@ import { listAllDeals } from "./list-all-deals.ts";
 import { listDeals } from "./list-deals.ts";
 import { addDealDocuments, markDealRead, portalDealDetail, unreadCount } from "./portal-deal-page.ts";
 import { postMessage } from "./post-message.ts";
-import { withUploads } from "../shared/receive-uploads.ts";
 import { revealDealClient } from "./reveal-deal-client.ts";
 import { sendDocument } from "./send-document.ts";
 import { updateDeal } from "./update-deal.ts";
@@ -75,13 +71,10 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     return dealDashboard(app.readDb, scope, portalPeriod(request.query.month, context.timeZone));
   });
 
-  registerEndpoint(app, submitDeal, async (request, reply, scope) => {
-    if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the deal as multipart/form-data.");
+  registerEndpoint(app, submitDeal, async (_request, reply, scope, receive) => {
     const dealId = randomUUID();
-    const result = await withUploads(request, app.storage, `deals/${dealId}`, ["client-info", "additional-1", "additional-2"], async ({ fields, files, unused }) => {
-      const parsed = newDealClientSchema.safeParse(parseJsonField(fields.deal));
-      if (!parsed.success) throw new AppError("VALIDATION_FAILED", parsed.error.issues[0]?.message ?? "Please complete the client information.");
-      const created = await createDeal(app.db, cipher, context, scope, dealId, parsed.data, files);
+    const result = await receive(`deals/${dealId}`, async ({ fields, files, unused }) => {
+      const created = await createDeal(app.db, cipher, context, scope, dealId, fields.deal, files);
       if (!created.created) unused();
       return created;
     });
@@ -104,10 +97,9 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
   });
 
   // Documents added after the deal was submitted: the new-deal upload's checks, audited, mailed.
-  registerEndpoint(app, addPortalDealDocuments, async (request, reply, scope) => {
+  registerEndpoint(app, addPortalDealDocuments, async (request, reply, scope, receive) => {
     const found = await vendorDeal(scope, request.params.id);
-    if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data.");
-    return withUploads(request, app.storage, `deals/${found.id}`, ["document"], async ({ files }) => {
+    return receive(`deals/${found.id}`, async ({ files }) => {
       if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
       const added = await addDealDocuments(app.db, context, scope, found, files, request.ip);
       return reply.status(201).send(added);
@@ -119,21 +111,18 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     return dealThread(app.db, found.id);
   });
 
-  registerEndpoint(app, postPortalDealMessage, async (request, reply, scope) => {
+  registerEndpoint(app, postPortalDealMessage, async (request, reply, scope, receive) => {
     const found = await vendorDeal(scope, request.params.id);
-    if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
-    return withUploads(request, app.storage, `deals/${found.id}`, ["attachment"], async ({ fields, files }) => {
+    return receive(`deals/${found.id}`, async ({ fields, files }) => {
       const thread = await dealThread(app.db, found.id);
       const lastAuthor = thread.messages.at(-1)?.author ?? null;
       if (!canReply(found.stage, lastAuthor)) throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
-      const body = messageBodySchema.safeParse(fields.body ?? "");
-      if (!body.success) throw new AppError("VALIDATION_FAILED", body.error.issues[0]!.message);
       const message = await postMessage(app.db, context, {
         dealId: found.id,
         businessName: found.businessName,
         author: { userId: scope.userId, role: "vendor", email: scope.email },
         recipient: context.creditTeamEmail,
-        body: body.data,
+        body: fields.body,
         attachments: files,
         logicalFolder: `${scope.email}/${found.businessName}`,
       });
@@ -172,19 +161,16 @@ export const dealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZo
     return dealThread(app.db, request.params.id);
   });
 
-  registerEndpoint(app, postBackOfficeDealMessage, async (request, reply, user) => {
+  registerEndpoint(app, postBackOfficeDealMessage, async (request, reply, user, receive) => {
     const detail = await dealDetail(app.db, request.params.id);
     if (!detail) throw new AppError("NOT_FOUND", "Not found.");
-    if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the message as multipart/form-data.");
-    return withUploads(request, app.storage, `deals/${detail.deal.id}`, ["attachment"], async ({ fields, files }) => {
-      const body = messageBodySchema.safeParse(fields.body ?? "");
-      if (!body.success) throw new AppError("VALIDATION_FAILED", body.error.issues[0]!.message);
+    return receive(`deals/${detail.deal.id}`, async ({ fields, files }) => {
       const message = await postMessage(app.db, context, {
         dealId: detail.deal.id,
         businessName: detail.deal.businessName,
         author: { userId: user.id, role: "staff", email: user.email },
         recipient: detail.deal.vendorEmail ?? (await companyUserEmails(app.db, detail.vendorCompanyId)),
-        body: body.data,
+        body: fields.body,
         attachments: files,
         logicalFolder: `${detail.deal.vendorEmail ?? "referred"}/${detail.deal.businessName}`,
       });

@@ -1,26 +1,22 @@
 import { eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import { partnerLogoTypes } from "#domain/partners/back-office-contracts.ts";
+import type { uploadPartnerLogo } from "#domain/partners/back-office-contracts.ts";
 import type { Database } from "../db/client.ts";
 import { partner } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { withUploads } from "../shared/receive-uploads.ts";
+import type { ReceiveMultipart } from "../register-endpoint.ts";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
 
-const logoTypes = new Set<string>(partnerLogoTypes);
-
 /**
- * Stores the one image of the request's `logo` field as the partner's logo (served at
+ * Stores the one image of the request's `logo` field (its type and count checked by the contract) as the partner's logo (served at
  * /api/partners/<slug>/logo, its address changing with each upload) and deletes the previous one.
  */
-export async function replacePartnerLogo(db: Database, storage: FileStorage, request: FastifyRequest, actorId: string, partnerId: string): Promise<void> {
+export async function replacePartnerLogo(db: Database, storage: FileStorage, receive: ReceiveMultipart<typeof uploadPartnerLogo>, actorId: string, partnerId: string): Promise<void> {
   const [found] = await db.select().from(partner).where(eq(partner.id, partnerId));
   if (!found) throw new AppError("NOT_FOUND", "Not found.");
-  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the logo as multipart/form-data.");
-  await withUploads(request, storage, `partners/${found.id}`, ["logo"], async ({ files }) => {
+  await receive(`partners/${found.id}`, async ({ files }) => {
     const logo = files[0];
-    if (!logo || files.length > 1 || !logoTypes.has(logo.contentType)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Upload one PNG, JPEG, WebP or GIF image.");
+    if (!logo) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Upload one PNG, JPEG, WebP or GIF image.");
     await db.transaction(async (tx) => {
       await tx
         .update(partner)

@@ -49,8 +49,8 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  registerEndpoint(app, uploadPartnerLogo, async (request, _reply, actor) => {
-    await replacePartnerLogo(app.db, app.storage, request, actor.id, request.params.id);
+  registerEndpoint(app, uploadPartnerLogo, async (request, _reply, actor, receive) => {
+    await replacePartnerLogo(app.db, app.storage, receive, actor.id, request.params.id);
     return { ok: true as const };
   });
 };

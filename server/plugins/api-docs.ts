@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { staffRoles } from "#domain/auth/roles.ts";
+import { multipartFormSchema, type MultipartBody } from "#domain/http/endpoint.ts";
 import { v1Document, type V1SourceDocument } from "../api-v1/v1-document.ts";
 
 type OpenApiDocument = { paths?: Record<string, Record<string, { "x-audience"?: string }>> } & Record<string, unknown>;
@@ -28,7 +29,14 @@ const dealerGuide = readFileSync(new URL("../api-v1/dealer-guide.md", import.met
  */
 export default fp(
   async function apiDocsPlugin(app: FastifyInstance, options: { title: string; publicUrl: string }) {
-    await app.register(swagger, { openapi: { info: { title: options.title, version: "1" } }, transform: jsonSchemaTransform });
+    await app.register(swagger, {
+      openapi: { info: { title: options.title, version: "1" } },
+      // A multipart endpoint's body (read by its handler, so not in the route's schema) is documented from its contract.
+      transform: (route) => {
+        const multipart = (route.route.config as { multipart?: MultipartBody } | undefined)?.multipart;
+        return jsonSchemaTransform(multipart ? { ...route, schema: { ...route.schema, body: multipartFormSchema(multipart) } } : route);
+      },
+    });
     const staffReaders = new WeakSet<FastifyRequest>();
     // Each UI in a scope of its own: the UI plugin decorates its scope.
     await app.register(async (scope) => {

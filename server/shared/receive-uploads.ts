@@ -4,7 +4,8 @@ import { finished, Readable, Transform } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
-import { acceptedDocumentTypes, maxFileBytes } from "#domain/deals/new-deal-schema.ts";
+import type { FileSlot } from "#domain/http/endpoint.ts";
+import { maxFileBytes } from "#domain/deals/new-deal-schema.ts";
 import { AppError } from "./errors.ts";
 import type { FileStorage } from "./storage/file-storage.ts";
 
@@ -84,20 +85,20 @@ function safeName(name: string): string {
   return (base || "document").slice(0, 200);
 }
 
-async function storeOne(part: MultipartFile, storage: FileStorage, keyPrefix: string): Promise<StoredUpload> {
+async function storeOne(part: MultipartFile, slot: FileSlot, storage: FileStorage, keyPrefix: string): Promise<StoredUpload> {
   const originalName = safeName(part.filename);
   const extension = path.extname(originalName).slice(1).toLowerCase();
   const { mime, body } = await sniffType(part.file);
-  if (!mime || !acceptedDocumentTypes[mime]?.includes(extension)) {
+  if (!mime || !Object.hasOwn(slot.accept, mime) || !slot.accept[mime]!.includes(extension)) {
     body.resume();
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `${originalName} is not an accepted document: its content must be a PDF, Word, XML or image file matching its name.`);
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", slot.refusal ?? `${originalName} is not an accepted document: its content must be a PDF, Word, XML or image file matching its name.`);
   }
   const storageKey = `${keyPrefix}/${randomUUID()}`;
   const hash = createHash("sha256");
   const { size } = await storage.put(storageKey, forStorage(body, hash), mime);
-  if (part.file.truncated) {
+  if (part.file.truncated || size > slot.maxBytes) {
     await storage.delete(storageKey);
-    throw new AppError("PAYLOAD_TOO_LARGE", `${originalName} is larger than ${maxFileBytes / 1024 / 1024} MB.`);
+    throw new AppError("PAYLOAD_TOO_LARGE", `${originalName} is larger than ${Math.min(slot.maxBytes, maxFileBytes) / 1024 / 1024} MB.`);
   }
   if (size === 0) {
     await storage.delete(storageKey);
@@ -107,38 +108,59 @@ async function storeOne(part: MultipartFile, storage: FileStorage, keyPrefix: st
 }
 
 /**
- * Reads a multipart request: text fields, and files streamed to storage after a content check.
- * On any failure every file it stored is deleted before the error goes on: nothing is left half-done.
+ * What a multipart body may hold: its file slots, and how its text fields are read. The fields come
+ * first: `readFields` runs on all of them before the first file is stored (or at the end, without
+ * files) and throws to refuse the request; a field after a file is refused.
  */
-export async function receiveUploads(
+export type UploadForm<F> = { files: Readonly<Record<string, FileSlot>>; readFields(text: Record<string, string>): F };
+
+const fieldsAfterFiles = "Send the form's fields before its files.";
+
+/**
+ * Reads a multipart request: text fields, checked by `form.readFields` before any file is stored,
+ * then files streamed to storage after a content check. On any failure every file it stored is
+ * deleted before the error goes on: nothing is left half-done.
+ */
+export async function receiveUploads<F>(
   request: FastifyRequest,
   storage: FileStorage,
   keyPrefix: string,
-  allowedSlots: readonly string[],
-): Promise<{ fields: Record<string, string>; files: StoredUpload[] }> {
-  const fields: Record<string, string> = {};
+  form: UploadForm<F>,
+): Promise<{ text: Record<string, string>; fields: F; files: StoredUpload[] }> {
+  const text: Record<string, string> = {};
+  let fields: { value: F } | null = null;
   const files: StoredUpload[] = [];
+  const counts = new Map<string, number>();
   // Whether a failure came from the parser (reading the next part) or from storing a file.
   let storing = false;
   try {
     for await (const part of request.parts()) {
       if (part.type === "field") {
-        fields[part.fieldname] = String(part.value);
+        if (fields) throw new AppError("VALIDATION_FAILED", fieldsAfterFiles);
+        text[part.fieldname] = String(part.value);
         continue;
       }
-      if (!allowedSlots.includes(part.fieldname)) {
+      const slot = Object.hasOwn(form.files, part.fieldname) ? form.files[part.fieldname] : undefined;
+      const count = (counts.get(part.fieldname) ?? 0) + 1;
+      counts.set(part.fieldname, count);
+      try {
+        if (!slot) throw new AppError("BAD_REQUEST", `Unexpected file field ${part.fieldname}.`);
+        fields ??= { value: form.readFields(text) };
+        if (count > slot.maxCount) throw new AppError("PAYLOAD_TOO_LARGE", "Too many files in one submission.");
+      } catch (error) {
         part.file.resume();
-        throw new AppError("BAD_REQUEST", `Unexpected file field ${part.fieldname}.`);
+        throw error;
       }
       storing = true;
-      files.push(await storeOne(part, storage, keyPrefix));
+      files.push(await storeOne(part, slot, storage, keyPrefix));
       storing = false;
     }
+    fields ??= { value: form.readFields(text) };
   } catch (error) {
     await discardUploads(storage, files);
     throw asUploadError(error, !storing);
   }
-  return { fields, files };
+  return { text, fields: fields.value, files };
 }
 
 /** Parser failures become the client's 4xx; a storage failure stays a server error. */
@@ -151,19 +173,20 @@ function asUploadError(error: unknown, fromParser: boolean): unknown {
   return error;
 }
 
-/** The uploads of a request, and `unused()` for an outcome that keeps none of them (a repeat). */
-export type ReceivedUploads = { fields: Record<string, string>; files: StoredUpload[]; unused(): void };
+/** The uploads of a request (its fields as read, their text as sent), and `unused()` for an outcome that keeps none of them (a repeat). */
+export type ReceivedUploads<F> = { text: Record<string, string>; fields: F; files: StoredUpload[]; unused(): void };
 
 /**
  * Receives the request's uploads (receiveUploads) and runs `use` with them. The stored files are
  * deleted when `use` throws, or after it returns if it called `unused()`: a file only stays when
  * the request that brought it succeeded and keeps it.
  */
-export async function withUploads<T>(request: FastifyRequest, storage: FileStorage, keyPrefix: string, allowedSlots: readonly string[], use: (uploads: ReceivedUploads) => Promise<T>): Promise<T> {
-  const { fields, files } = await receiveUploads(request, storage, keyPrefix, allowedSlots);
+export async function withUploads<F, T>(request: FastifyRequest, storage: FileStorage, keyPrefix: string, form: UploadForm<F>, use: (uploads: ReceivedUploads<F>) => Promise<T>): Promise<T> {
+  const { text, fields, files } = await receiveUploads(request, storage, keyPrefix, form);
   let kept = true;
   try {
     const result = await use({
+      text,
       fields,
       files,
       unused: () => {

@@ -1,5 +1,5 @@
 import { createPartner, partnerInput, updatePartner, uploadPartnerLogo, type PartnerInput } from "#domain/partners/back-office-contracts.ts";
-import { ApiError, call } from "../../../lib/call.ts";
+import { ApiError, call, multipartForm } from "../../../lib/call.ts";
 
 export type PartnerActionResult = { ok: boolean; message: string };
 
@@ -33,10 +33,8 @@ export async function savePartner(form: FormData): Promise<PartnerActionResult> 
   }
   const logo = form.get("logo");
   if (logo instanceof File && logo.size > 0) {
-    const body = new FormData();
-    body.append("logo", logo, logo.name);
     try {
-      await call(uploadPartnerLogo, { params: { id }, body });
+      await call(uploadPartnerLogo, { params: { id }, body: multipartForm(uploadPartnerLogo, form) });
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, message: `The partner was saved, but not its logo. ${error.message}` };
       throw error;
