@@ -1,68 +1,27 @@
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { exportLeadsCsv, getCreditApplication, getLead, listLeads, revealCreditApplicationNumber, updateLead as updateLeadEndpoint } from "#domain/leads/back-office-contracts.ts";
-import { resumeCreditApplicationDraft as resumeDraftEndpoint, saveCreditApplicationDraft as saveDraftEndpoint } from "#domain/leads/draft-contracts.ts";
-import { sendFooterMessage, sendVendorContact, submitCreditApplication } from "#domain/leads/contracts.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
 import { AppError } from "../shared/errors.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
-import { createCreditApplication, type MarkQuoteApplied } from "./create-credit-application.ts";
-import { createFooterMessage } from "./create-footer-message.ts";
-import { createVendorContact } from "./create-vendor-contact.ts";
 import { leadsCsv } from "./export-leads-csv.ts";
 import { creditApplicationForStaff } from "./get-credit-application.ts";
 import { leadDetailForStaff } from "./get-lead-detail.ts";
 import { leadInbox } from "./list-lead-inbox.ts";
-import { resumeCreditApplicationDraft } from "./resume-credit-application-draft.ts";
 import { revealSensitive } from "./reveal-credit-application-number.ts";
-import { saveCreditApplicationDraft } from "./save-credit-application-draft.ts";
-import type { LeadContext } from "../shared/request-context.ts";
 import { updateLead } from "./update-lead.ts";
 
-type LeadRouteOptions = {
-  context: LeadContext;
+type BackOfficeLeadOptions = {
   cipher: FieldCipher;
   /** The callback time the site promises: a new lead older than this is overdue in the inbox. */
   promisedMinutes: number;
   /** The brand's business time zone: export days are cut there. */
   timeZone: string;
-  /** quotes/open-quote-link.ts's: an application sent from a quote link marks its quote applied. */
-  markQuoteApplied: MarkQuoteApplied;
 };
 
-/** The public forms that store a lead, and the staff's lead inbox, credit applications, reveals and lead export. */
-export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { context, cipher, promisedMinutes, timeZone, markQuoteApplied }) => {
-  // Public: each form has its own per-address limit.
-  const publicForm = { config: { rateLimit: context.rateLimit } };
-  const created = (reply: FastifyReply, result: { id: string; created: boolean }) => {
-    reply.status(result.created ? 201 : 200);
-    return { id: result.id };
-  };
-
-  registerEndpoint(app, sendFooterMessage, async (request, reply) => created(reply, await createFooterMessage(app.db, context, request.body)), publicForm);
-  registerEndpoint(app, sendVendorContact, async (request, reply) => created(reply, await createVendorContact(app.db, context, request.body)), publicForm);
-  registerEndpoint(
-    app,
-    submitCreditApplication,
-    async (request, reply) => created(reply, await createCreditApplication(app.db, cipher, { ...context, timeZone, markQuoteApplied }, request.body)),
-    publicForm,
-  );
-
-  // "Save and finish later" (docs/product-rules.md#r6-save-and-finish-later): the per-address limit of the forms, and a per-e-mail one inside.
-  registerEndpoint(
-    app,
-    saveDraftEndpoint,
-    async (request, reply) => {
-      const saved = await saveCreditApplicationDraft(app.db, cipher, context, request.body);
-      reply.status(201);
-      return saved;
-    },
-    publicForm,
-  );
-  registerEndpoint(app, resumeDraftEndpoint, async (request) => resumeCreditApplicationDraft(app.db, cipher, request.body.token), publicForm);
-
+/** The credit team's leads (`/api/back-office/*`): the inbox, a lead's page and handling, credit applications, reveals and the export. */
+export const backOfficeLeadRoutes: FastifyPluginAsyncZod<BackOfficeLeadOptions> = async (app, { cipher, promisedMinutes, timeZone }) => {
   registerEndpoint(app, listLeads, async (request) => {
     return leadInbox(app.db, request.query, new Date(), promisedMinutes, timeZone);
   });
