@@ -7,14 +7,27 @@ import tseslint from "typescript-eslint";
  * `no-restricted-imports` as an allowlist: any import whose specifier does not start with one of
  * `allowed` (regular expressions, anchored at the start) is refused with `message`.
  */
-const onlyImports = (allowed, message, paths = []) => ["error", { paths, patterns: [{ regex: `^(?!(?:${allowed.join("|")}))`, caseSensitive: true, message }] }];
+const onlyImports = (allowed, message, paths = []) => [
+  "error",
+  { paths, patterns: [{ regex: `^(?!(?:${allowed.join("|")}))`, caseSensitive: true, message }] },
+];
 /** A relative import that stays clear of the other layers' folders. */
 const relative = (...otherLayers) => `\\.{1,2}/(?!(?:[^/]*/)*?(?:${otherLayers.join("|")})/)`;
 
 const domainImports = [relative("app", "server", "tests", "scripts"), "zod/mini$", "zod$"];
-const domainMessage = "domain/ is pure: it imports only domain/ files (relative) and zod/mini, never app/, server/ or I/O libraries.";
+const domainMessage =
+  "domain/ is pure: it imports only domain/ files (relative) and zod/mini, never app/, server/ or I/O libraries.";
 const domainZod = [{ name: "zod", message: "domain/ schemas reach the browser: use zod/mini (docs/decisions/0011)." }];
-const appImports = [relative("server", "domain", "tests", "scripts"), "#domain/", "react(?:/|$)", "react-dom(?:/|$)", "react-router(?:/|$)", "@react-router/", "zod/mini$", "recharts$"];
+const appImports = [
+  relative("server", "domain", "tests", "scripts"),
+  "#domain/",
+  "react(?:/|$)",
+  "react-dom(?:/|$)",
+  "react-router(?:/|$)",
+  "@react-router/",
+  "zod/mini$",
+  "recharts$",
+];
 const appMessage =
   "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router, zod/mini and recharts (the back office's charts, lazy-loaded), never server/, Node or server libraries (a new browser library is added to this list on purpose).";
 const testLibraries = ["vitest$", "fast-check$"];
@@ -46,7 +59,11 @@ export const serverLayers = [
 ];
 const subjectFolder = (name) => `./server/${name}`;
 const layerZones = [
-  { target: "./server/shared", from: serverLayers.flat().map(subjectFolder), message: "server/shared holds building blocks: it imports no subject folder (ADR 0021)." },
+  {
+    target: "./server/shared",
+    from: serverLayers.flat().map(subjectFolder),
+    message: "server/shared holds building blocks: it imports no subject folder (ADR 0021).",
+  },
   ...serverLayers
     .flatMap((layer, index) =>
       layer.map((name) => ({
@@ -62,7 +79,11 @@ const layerZones = [
     .filter((zone) => zone.from.length > 0),
 ];
 /** The tables are imported from their subject's tables.ts; schema.ts only composes them for drizzle. */
-const schemaZone = { target: "./", from: "./server/db/schema.ts", message: "Import a table from its subject's tables.ts: server/db/schema.ts only composes them for drizzle." };
+const schemaZone = {
+  target: "./",
+  from: "./server/db/schema.ts",
+  message: "Import a table from its subject's tables.ts: server/db/schema.ts only composes them for drizzle.",
+};
 const schemaImporters = [
   "server/db/client.ts",
   "drizzle.config.ts",
@@ -76,7 +97,10 @@ const fetchInEffect = {
   selector: "CallExpression[callee.name=/^(useEffect|useLayoutEffect)$/] CallExpression[callee.name=/^(call|fetch)$/]",
   message: "Load data in a clientLoader and change it in a clientAction or a fetcher, not in an effect (ADR 0015).",
 };
-const noAlert = { selector: "CallExpression[callee.name='alert']", message: "Use an accessible dialog or toast, never window.alert." };
+const noAlert = {
+  selector: "CallExpression[callee.name='alert']",
+  message: "Use an accessible dialog or toast, never window.alert.",
+};
 const inlineRoute = {
   selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|route)$/]",
   message: "Register routes from their contract in domain/api/ with registerEndpoint (ADR 0015).",
@@ -91,7 +115,11 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-non-null-assertion": "off",
-      "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.{ts,tsx}": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
       "check-file/folder-naming-convention": ["error", { "{app,server,domain,tests,scripts}/**/": "KEBAB_CASE" }],
     },
   },
@@ -132,7 +160,21 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [{ group: ["**/app/**", "react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "server/ may import domain/, never app/." }],
+          patterns: [
+            {
+              group: [
+                "**/app/**",
+                "react",
+                "react/*",
+                "react-dom",
+                "react-dom/*",
+                "react-router",
+                "react-router/*",
+                "@react-router/*",
+              ],
+              message: "server/ may import domain/, never app/.",
+            },
+          ],
         },
       ],
     },

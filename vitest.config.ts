@@ -58,7 +58,10 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["server/**/*.test.ts"],
-          exclude: process.env.TEST_DB_DRIVER === "postgres" ? [...configDefaults.exclude, ...driverIndependentSuites] : configDefaults.exclude,
+          exclude:
+            process.env.TEST_DB_DRIVER === "postgres"
+              ? [...configDefaults.exclude, ...driverIndependentSuites]
+              : configDefaults.exclude,
           isolate: false,
           globalSetup: ["tests/support/database-global-setup.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],

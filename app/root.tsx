@@ -3,12 +3,18 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { pageTitle } from "#domain/site/public-routes.ts";
 import { ToastProvider } from "./components/ui/toast.tsx";
-import { cookieConsentNoScriptStyle, hideAnsweredCookieConsentScript } from "./features/site-chrome/cookie-consent-head.ts";
+import {
+  cookieConsentNoScriptStyle,
+  hideAnsweredCookieConsentScript,
+} from "./features/site-chrome/cookie-consent-head.ts";
 import { brand } from "./lib/public-config.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle(brand.name, null) },
-  { name: "description", content: `${brand.name}: equipment financing and leasing, working capital and lines of credit for US businesses.` },
+  {
+    name: "description",
+    content: `${brand.name}: equipment financing and leasing, working capital and lines of credit for US businesses.`,
+  },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

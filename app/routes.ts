@@ -1,6 +1,14 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
-const programPaths = ["About", "EquipmentFinance", "EquipmentLeasing", "WorkingCapitalNow", "LineOfCredit", "StartUp", "PrivatePartySale"];
+const programPaths = [
+  "About",
+  "EquipmentFinance",
+  "EquipmentLeasing",
+  "WorkingCapitalNow",
+  "LineOfCredit",
+  "StartUp",
+  "PrivatePartySale",
+];
 
 export default [
   // Public pages share one layout route (header, footer, cookie banner); reset-password, the

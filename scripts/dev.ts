@@ -9,7 +9,10 @@ const children = [
     stdio: "inherit",
     env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? webUrl },
   }),
-  spawn("npx", ["react-router", "dev", "--port", "5173"], { stdio: "inherit", env: { ...process.env, API_PORT: apiPort } }),
+  spawn("npx", ["react-router", "dev", "--port", "5173"], {
+    stdio: "inherit",
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 const stop = () => children.forEach((child) => child.kill("SIGTERM"));
 process.on("SIGINT", stop);

@@ -55,12 +55,24 @@ describe("system endpoints", () => {
     expect(anonymous.statusCode).toBe(200);
     const publicPaths = Object.keys(anonymous.json().paths);
     expect(publicPaths).toEqual(expect.arrayContaining(["/api/health", "/api/leads/footer-message"]));
-    expect(publicPaths.filter((path) => !/^\/api\/(health|leads|quotes|partners|vendor-links|status-mails|widget)\b/.test(path))).toEqual([]);
+    expect(
+      publicPaths.filter(
+        (path) => !/^\/api\/(health|leads|quotes|partners|vendor-links|status-mails|widget)\b/.test(path),
+      ),
+    ).toEqual([]);
     const vendor = await signIn(server.app, "vendor@demo.example", passwords.vendor);
-    expect(Object.keys((await server.app.inject({ url: "/api/docs/json", headers: { cookie: vendor.cookie } })).json().paths)).toEqual(publicPaths);
+    expect(
+      Object.keys(
+        (await server.app.inject({ url: "/api/docs/json", headers: { cookie: vendor.cookie } })).json().paths,
+      ),
+    ).toEqual(publicPaths);
     const admin = await signIn(server.app, "admin@demo.example", passwords.admin);
-    const full = Object.keys((await server.app.inject({ url: "/api/docs/json", headers: { cookie: admin.cookie } })).json().paths);
-    expect(full).toEqual(expect.arrayContaining(["/api/health", "/api/me", "/api/back-office/deals", "/api/portal/deals"]));
+    const full = Object.keys(
+      (await server.app.inject({ url: "/api/docs/json", headers: { cookie: admin.cookie } })).json().paths,
+    );
+    expect(full).toEqual(
+      expect.arrayContaining(["/api/health", "/api/me", "/api/back-office/deals", "/api/portal/deals"]),
+    );
   });
 });
 
@@ -85,10 +97,15 @@ describe("sign-in", () => {
     await expect
       .poll(async () => {
         const mails = await server.database.db.select().from(mailOutbox);
-        return mails.filter((mail) => mail.to === "unverified@demo.example" && mail.subject.startsWith("You are invited")).length;
+        return mails.filter(
+          (mail) => mail.to === "unverified@demo.example" && mail.subject.startsWith("You are invited"),
+        ).length;
       })
       .toBeGreaterThan(0);
-    const [again] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "unverified@demo.example"));
+    const [again] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "unverified@demo.example"));
     const sent = revealLinkSecrets(again!, server.cipher);
     passwordLinkIn(sent.text + sent.html);
     expect(sent.text + sent.html).not.toContain("verify-email");
@@ -96,10 +113,18 @@ describe("sign-in", () => {
   });
 
   it("slows an address that keeps failing on an account, without locking the owner out elsewhere", async () => {
-    await createAccount(server.auth, { email: "target@demo.example", name: "Target", role: authRoles.vendor, password: "target-password", emailVerified: true });
+    await createAccount(server.auth, {
+      email: "target@demo.example",
+      name: "Target",
+      role: authRoles.vendor,
+      password: "target-password",
+      emailVerified: true,
+    });
     const attacker = loopbackAddress();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await signIn(server.app, "target@demo.example", `wrong-${attempt}-password`, attacker)).response.statusCode).toBe(401);
+      expect(
+        (await signIn(server.app, "target@demo.example", `wrong-${attempt}-password`, attacker)).response.statusCode,
+      ).toBe(401);
     }
     const slowed = await signIn(server.app, "target@demo.example", "target-password", attacker);
     expect(slowed.response.statusCode).toBe(429);
@@ -113,7 +138,9 @@ describe("sign-in", () => {
     const address = loopbackAddress();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      statuses.push((await signIn(server.app, `nobody-${attempt}@demo.example`, "whatever-password", address)).response.statusCode);
+      statuses.push(
+        (await signIn(server.app, `nobody-${attempt}@demo.example`, "whatever-password", address)).response.statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -142,7 +169,13 @@ describe("sign-in", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ msg: "request", method: "GET", url: "/api/health", statusCode: 200, ms: expect.any(Number) });
+    expect(lines[0]).toMatchObject({
+      msg: "request",
+      method: "GET",
+      url: "/api/health",
+      statusCode: 200,
+      ms: expect.any(Number),
+    });
   });
 
   it("never writes passwords to the logs", async () => {
@@ -155,8 +188,12 @@ describe("roles", () => {
   it("lets admins read the outbox and refuses vendors and anonymous visitors", async () => {
     const admin = await signIn(server.app, "admin@demo.example", passwords.admin);
     const vendor = await signIn(server.app, "vendor@demo.example", passwords.vendor);
-    expect((await server.app.inject({ url: "/api/back-office/outbox", headers: { cookie: admin.cookie } })).statusCode).toBe(200);
-    expect((await server.app.inject({ url: "/api/back-office/outbox", headers: { cookie: vendor.cookie } })).statusCode).toBe(403);
+    expect(
+      (await server.app.inject({ url: "/api/back-office/outbox", headers: { cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await server.app.inject({ url: "/api/back-office/outbox", headers: { cookie: vendor.cookie } })).statusCode,
+    ).toBe(403);
     expect((await server.app.inject({ url: "/api/back-office/outbox" })).statusCode).toBe(401);
   });
 

@@ -1,7 +1,12 @@
 import multipart from "@fastify/multipart";
 import * as z from "zod/mini";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { dealCallbackMinutes } from "#domain/response-times/response-promise.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -66,12 +71,22 @@ export type AppDependencies = {
   logStream?: NodeJS.WritableStream;
 };
 
-export async function buildApp({ config, database, auth, cipher, site, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  auth,
+  cipher,
+  site,
+  logStream,
+}: AppDependencies): Promise<FastifyInstance> {
   const security = { publicUrl: config.publicUrl, rateLimitMax: config.rateLimitMax, redisUrl: config.redisUrl };
   const prerendered = site
     ? await loadPrerenderedSite({
         dir: site.dir,
-        headTags: config.calculatorTimelineScale === 1 ? "" : `<meta name="calculator-timeline-scale" content="${config.calculatorTimelineScale}">`,
+        headTags:
+          config.calculatorTimelineScale === 1
+            ? ""
+            : `<meta name="calculator-timeline-scale" content="${config.calculatorTimelineScale}">`,
         securityHeaders: (scriptHashes) => securityHeaders(security, scriptHashes),
       })
     : undefined;
@@ -151,13 +166,21 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   });
   await app.register(webhookPlugin, { cipher, ...config.webhooks });
   await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API`, publicUrl: config.publicUrl });
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, staffTwoFactorRequired: config.staffTwoFactorRequired });
+  await app.register(authPlugin, {
+    auth,
+    publicUrl: config.publicUrl,
+    staffTwoFactorRequired: config.staffTwoFactorRequired,
+  });
   await app.register(apiKeysPlugin, { rateLimitMax: config.apiKeyRateLimitMax });
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
   await app.register(outboxRoutes);
-  const responsePromise = { timeZone: config.public.brand.timeZone, leadMinutes: config.public.brand.claims.leadCallbackMinutes, dealMinutes: dealCallbackMinutes };
+  const responsePromise = {
+    timeZone: config.public.brand.timeZone,
+    leadMinutes: config.public.brand.claims.leadCallbackMinutes,
+    dealMinutes: dealCallbackMinutes,
+  };
   // Per address: generous for a person, tight for a script.
   const leadContext = {
     creditTeamEmail: config.creditTeamEmail,
@@ -167,17 +190,37 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
     rateLimit: { max: config.leadRateLimitMax, timeWindow: "1 minute" },
     promise: responsePromise,
   };
-  await app.register(publicLeadRoutes, { cipher, context: leadContext, timeZone: config.public.brand.timeZone, markQuoteApplied });
-  await app.register(backOfficeLeadRoutes, { cipher, promisedMinutes: config.public.brand.claims.leadCallbackMinutes, timeZone: config.public.brand.timeZone });
+  await app.register(publicLeadRoutes, {
+    cipher,
+    context: leadContext,
+    timeZone: config.public.brand.timeZone,
+    markQuoteApplied,
+  });
+  await app.register(backOfficeLeadRoutes, {
+    cipher,
+    promisedMinutes: config.public.brand.claims.leadCallbackMinutes,
+    timeZone: config.public.brand.timeZone,
+  });
   await app.register(statusMailRoutes, { rateLimit: leadContext.rateLimit });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone, cipher });
   await app.register(publicPartnerRoutes);
   await app.register(vendorLinkRoutes, { timeZone: config.public.brand.timeZone });
-  await app.register(multipart, { limits: { fileSize: maxFileBytes, files: maxFilesPerSubmission, fields: 20, fieldSize: 64 * 1024, parts: maxFilesPerSubmission + 20 } });
+  await app.register(multipart, {
+    limits: {
+      fileSize: maxFileBytes,
+      files: maxFilesPerSubmission,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: maxFilesPerSubmission + 20,
+    },
+  });
   await app.register(portalDealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
-  await app.register(backOfficeDealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
+  await app.register(backOfficeDealRoutes, {
+    cipher,
+    context: { ...leadContext, timeZone: config.public.brand.timeZone },
+  });
   await app.register(portalApiKeyRoutes, { brand: config.public.brand, publicUrl: config.publicUrl });
   await app.register(backOfficeApiKeyRoutes);
   await app.register(apiV1Routes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
@@ -189,10 +232,22 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(promiseBoardRoutes, { promise: responsePromise });
   await app.register(workingCalendarRoutes, { timeZone: config.public.brand.timeZone });
-  await app.register(webhookRoutes, { cipher, allowLoopback: config.webhooks.allowLoopback, brand: config.public.brand, publicUrl: config.publicUrl });
+  await app.register(webhookRoutes, {
+    cipher,
+    allowLoopback: config.webhooks.allowLoopback,
+    brand: config.public.brand,
+    publicUrl: config.publicUrl,
+  });
   await app.register(adverseActionRoutes, { brand: config.public.brand, mail: leadContext });
   await app.register(duplicateRoutes);
-  await app.register(vendorQuoteRoutes, { context: { cipher, publicUrl: config.publicUrl, product: config.public.brand.name, timeZone: config.public.brand.timeZone } });
+  await app.register(vendorQuoteRoutes, {
+    context: {
+      cipher,
+      publicUrl: config.publicUrl,
+      product: config.public.brand.name,
+      timeZone: config.public.brand.timeZone,
+    },
+  });
   await app.register(widgetRoutes, { timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {
@@ -202,7 +257,8 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
       dynamicPages: [
         {
           prefix: partnerPathPrefix,
-          // /vendor_partner/<slug> (the calculator) and /vendor_partner/<slug>/apply (docs/product-rules.md#r22-every-company-has-a-link).
+          // /vendor_partner/<slug> (the calculator) and /vendor_partner/<slug>/apply
+          // (docs/product-rules.md#r22-every-company-has-a-link).
           page: async (rest) => {
             const apply = rest.endsWith(vendorApplySuffix);
             const found = await resolveVendorLink(app.db, apply ? rest.slice(0, -vendorApplySuffix.length) : rest);
@@ -223,7 +279,9 @@ export async function buildApp({ config, database, auth, cipher, site, logStream
  * X-Forwarded-For are proxies" (Fastify itself now trusts no hop for a bare number); it holds only
  * while the servers are reachable through the load balancer alone (docs/deploy.md).
  */
-function fastifyTrustProxy(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+function fastifyTrustProxy(
+  trust: Config["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
 }
 

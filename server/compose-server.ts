@@ -13,7 +13,13 @@ import { ensurePrivateDirectory } from "./private-directory.ts";
 import { configuredOrGeneratedSecret } from "./secrets.ts";
 
 /** `backupSigner` signs the manifests of the backups this server writes (SIGUSR2, `npm run backup`). */
-export type Server = { app: FastifyInstance; database: DatabaseHandle; auth: Auth; cipher: FieldCipher; backupSigner: BackupSigner };
+export type Server = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  auth: Auth;
+  cipher: FieldCipher;
+  backupSigner: BackupSigner;
+};
 
 export function databaseTarget(config: Config) {
   return config.databaseUrl
@@ -24,7 +30,12 @@ export function databaseTarget(config: Config) {
 /** Opens and migrates the database (unless one is given) and builds the app on it. */
 export async function composeServer(
   config: Config,
-  options: { database?: DatabaseHandle; serveSite?: boolean; logStream?: NodeJS.WritableStream; onWarning?: (message: string) => void } = {},
+  options: {
+    database?: DatabaseHandle;
+    serveSite?: boolean;
+    logStream?: NodeJS.WritableStream;
+    onWarning?: (message: string) => void;
+  } = {},
 ): Promise<Server> {
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
   await prepareDataDir(config, { openingDatabase: !options.database });
@@ -43,11 +54,24 @@ export async function composeServer(
   const secret = await configuredOrGeneratedSecret(config.authSecret, config.dataDir, "auth-secret", (file) =>
     warn(`Generated a session-signing secret in ${file}. Production refuses to start without AUTH_SECRET.`),
   );
-  const encryptionKey = await configuredOrGeneratedSecret(config.dataEncryptionKey, config.dataDir, "data-encryption-key", (file) =>
-    warn(`Generated the key that encrypts SSNs and tax ids in ${file}. Back it up: without it they cannot be read. Production refuses to start without DATA_ENCRYPTION_KEY.`),
+  const encryptionKey = await configuredOrGeneratedSecret(
+    config.dataEncryptionKey,
+    config.dataDir,
+    "data-encryption-key",
+    (file) =>
+      warn(
+        `Generated the key that encrypts SSNs and tax ids in ${file}. Back it up: without it they cannot be read. Production refuses to start without DATA_ENCRYPTION_KEY.`,
+      ),
   );
   const cipher = createFieldCipher(encryptionKey, config.dataEncryptionOldKeys, config.lookupHashKey);
-  const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, brand: config.public.brand, cipher, revokeCreatedCredentials });
+  const auth = createAuth({
+    db: database.db,
+    secret,
+    publicUrl: config.publicUrl,
+    brand: config.public.brand,
+    cipher,
+    revokeCreatedCredentials,
+  });
   const site = options.serveSite ? await loadSite(config.clientBuildDir) : undefined;
   const app = await buildApp({ config, database, auth, cipher, site, logStream: options.logStream });
   return { app, database, auth, cipher, backupSigner: createBackupSigner(encryptionKey) };
@@ -60,7 +84,8 @@ export async function composeServer(
 async function prepareDataDir(config: Config, { openingDatabase }: { openingDatabase: boolean }) {
   const localRoot = config.storage.driver === "local" ? config.storage.root : undefined;
   const embedded = openingDatabase && !config.databaseUrl;
-  if (localRoot || embedded || !config.authSecret || !config.dataEncryptionKey) await ensurePrivateDirectory(config.dataDir);
+  if (localRoot || embedded || !config.authSecret || !config.dataEncryptionKey)
+    await ensurePrivateDirectory(config.dataDir);
   if (localRoot) await ensurePrivateDirectory(localRoot);
 }
 

@@ -8,14 +8,25 @@ const productionSecrets = { AUTH_SECRET: "a-production-secret-of-at-least-32-cha
 describe("loadConfig", () => {
   it("has working defaults for the embedded database", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, storage: { driver: "local" }, staffTwoFactorRequired: false, seedDemo: true });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      storage: { driver: "local" },
+      staffTwoFactorRequired: false,
+      seedDemo: true,
+    });
     expect(config).toMatchObject({ retentionDays: 730, deliveredMailRetentionDays: 30 });
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
   it("requires two-factor for staff and seeds nothing in production unless told otherwise", () => {
-    expect(loadConfig({ NODE_ENV: "production", ...productionSecrets })).toMatchObject({ staffTwoFactorRequired: true, seedDemo: false });
-    expect(loadConfig({ NODE_ENV: "production", ...productionSecrets, STAFF_2FA_REQUIRED: "false" }).staffTwoFactorRequired).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", ...productionSecrets })).toMatchObject({
+      staffTwoFactorRequired: true,
+      seedDemo: false,
+    });
+    expect(
+      loadConfig({ NODE_ENV: "production", ...productionSecrets, STAFF_2FA_REQUIRED: "false" }).staffTwoFactorRequired,
+    ).toBe(false);
   });
 
   it("refuses production without its secrets, naming each missing one, instead of generating them next to the data", () => {
@@ -30,7 +41,9 @@ describe("loadConfig", () => {
     };
     expect(refusal({})).toMatch(/AUTH_SECRET: .*required[\s\S]*DATA_ENCRYPTION_KEY: .*required/);
     expect(refusal({ AUTH_SECRET: productionSecrets.AUTH_SECRET })).not.toContain("AUTH_SECRET");
-    expect(refusal({ DATA_ENCRYPTION_KEY: productionSecrets.DATA_ENCRYPTION_KEY })).not.toContain("DATA_ENCRYPTION_KEY");
+    expect(refusal({ DATA_ENCRYPTION_KEY: productionSecrets.DATA_ENCRYPTION_KEY })).not.toContain(
+      "DATA_ENCRYPTION_KEY",
+    );
     // The local demo keeps generating them (server/secrets.ts).
     for (const NODE_ENV of [undefined, "development", "test"]) {
       expect(loadConfig({ NODE_ENV })).toMatchObject({ authSecret: undefined, dataEncryptionKey: undefined });
@@ -39,16 +52,20 @@ describe("loadConfig", () => {
 
   it("takes a read replica only beside a primary", () => {
     expect(() => loadConfig({ DATABASE_READ_URL: "postgres://replica/db" })).toThrow("DATABASE_READ_URL");
-    expect(loadConfig({ DATABASE_URL: "postgres://primary/db", DATABASE_READ_URL: "postgres://replica/db" }).databaseReadUrl).toBe("postgres://replica/db");
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://primary/db", DATABASE_READ_URL: "postgres://replica/db" }).databaseReadUrl,
+    ).toBe("postgres://replica/db");
     expect(loadConfig({}).mailClaimLeaseSeconds).toBe(300);
   });
 
   it("reads previous data-encryption keys for decryption only", () => {
     const [current, old1, old2] = [key(), key(), key()];
-    expect(loadConfig({ DATA_ENCRYPTION_KEY: current, DATA_ENCRYPTION_OLD_KEYS: ` ${old1}, ${old2} ,` })).toMatchObject({
-      dataEncryptionKey: current,
-      dataEncryptionOldKeys: [old1, old2],
-    });
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: current, DATA_ENCRYPTION_OLD_KEYS: ` ${old1}, ${old2} ,` })).toMatchObject(
+      {
+        dataEncryptionKey: current,
+        dataEncryptionOldKeys: [old1, old2],
+      },
+    );
     expect(loadConfig({}).dataEncryptionOldKeys).toEqual([]);
     expect(() => loadConfig({ DATA_ENCRYPTION_OLD_KEYS: `${old1},short` })).toThrow("DATA_ENCRYPTION_OLD_KEYS");
   });
@@ -81,7 +98,9 @@ describe("loadConfig", () => {
   it("counts rate limits in memory unless REDIS_URL names a Redis", () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: "redis://cache.internal:6379/2" }).redisUrl).toBe("redis://cache.internal:6379/2");
-    expect(loadConfig({ REDIS_URL: "rediss://:secret@cache.example.com:6380" }).redisUrl).toBe("rediss://:secret@cache.example.com:6380");
+    expect(loadConfig({ REDIS_URL: "rediss://:secret@cache.example.com:6380" }).redisUrl).toBe(
+      "rediss://:secret@cache.example.com:6380",
+    );
   });
 
   it("migrates at start unless MIGRATE_ON_START=false leaves it to npm run migrate", () => {
@@ -100,15 +119,25 @@ describe("loadConfig", () => {
   });
 
   it("allows loopback webhook targets only when asked and never in production (tests' receivers only)", () => {
-    expect(loadConfig({}).webhooks).toEqual({ allowLoopback: false, loopbackOnly: false, pollMs: 2000, timeoutMs: 10_000 });
+    expect(loadConfig({}).webhooks).toEqual({
+      allowLoopback: false,
+      loopbackOnly: false,
+      pollMs: 2000,
+      timeoutMs: 10_000,
+    });
     expect(loadConfig({ NODE_ENV: "test" }).webhooks.loopbackOnly).toBe(true);
     expect(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: "true" }).webhooks.allowLoopback).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: "production", ...productionSecrets, WEBHOOK_ALLOW_LOOPBACK: "true" })).toThrow(/WEBHOOK_ALLOW_LOOPBACK: not allowed when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: "production", ...productionSecrets, WEBHOOK_ALLOW_LOOPBACK: "true" })).toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK: not allowed when NODE_ENV=production/,
+    );
     expect(loadConfig({ NODE_ENV: "production", ...productionSecrets }).webhooks.allowLoopback).toBe(false);
   });
 
   it("has a placeholder for the lender's federal regulator until the operator sets it (adverse-action notices)", () => {
     expect(loadConfig({}).public.brand.federalRegulator).toBe("[Federal regulator name and address]");
-    expect(loadConfig({ BRAND_FEDERAL_REGULATOR: "Federal Trade Commission, Washington, DC 20580" }).public.brand.federalRegulator).toBe("Federal Trade Commission, Washington, DC 20580");
+    expect(
+      loadConfig({ BRAND_FEDERAL_REGULATOR: "Federal Trade Commission, Washington, DC 20580" }).public.brand
+        .federalRegulator,
+    ).toBe("Federal Trade Commission, Washington, DC 20580");
   });
 });

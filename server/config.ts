@@ -11,7 +11,9 @@ function isAddressOrNetwork(text: string): boolean {
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
   // A /0 network is every address: the same as trusting every hop, which TRUST_PROXY refuses.
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (version === 4 ? 32 : 128));
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (version === 4 ? 32 : 128))
+  );
 }
 
 /**
@@ -38,7 +40,9 @@ const trustProxy = z
     });
     return z.NEVER;
   });
-const encryptionKey = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
+const encryptionKey = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -103,7 +107,8 @@ const envSchema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(2000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
-  // Backups (docs/product-rules.md#r34-backups): where `npm run backup` writes by default, and how many archives it keeps there.
+  // Backups (docs/product-rules.md#r34-backups): where `npm run backup` writes by default, and how many archives it
+  // keeps there.
   BACKUP_DIR: z.string().default("./backups"),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
@@ -131,7 +136,17 @@ export type Config = {
   authSecret: string | undefined;
   staffTwoFactorRequired: boolean;
   seedDemo: boolean;
-  storage: { driver: "local"; root: string } | { driver: "s3"; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  storage:
+    | { driver: "local"; root: string }
+    | {
+        driver: "s3";
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      };
   /** Behind a load balancer: how many X-Forwarded-For hops to believe, or the proxies' addresses and networks; false: none. */
   trustProxy: false | number | string[];
   rateLimitMax: number;
@@ -188,16 +203,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  if (e.STORAGE === "s3" && !e.S3_BUCKET) throw new ConfigError("Invalid environment:\n  S3_BUCKET: required when STORAGE=s3");
-  if (e.DATABASE_READ_URL && !e.DATABASE_URL) throw new ConfigError("Invalid environment:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (the primary)");
+  if (e.STORAGE === "s3" && !e.S3_BUCKET)
+    throw new ConfigError("Invalid environment:\n  S3_BUCKET: required when STORAGE=s3");
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new ConfigError("Invalid environment:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (the primary)");
   // Generated secrets would sit in DATA_DIR next to the data they protect, and differ per server.
-  const missingSecrets = (["AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const).filter((name) => e.NODE_ENV === "production" && !e[name]);
+  const missingSecrets = (["AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const).filter(
+    (name) => e.NODE_ENV === "production" && !e[name],
+  );
   if (missingSecrets.length) {
-    const lines = missingSecrets.map((name) => `  ${name}: required when NODE_ENV=production (openssl rand -base64 32), the same on every server`);
+    const lines = missingSecrets.map(
+      (name) => `  ${name}: required when NODE_ENV=production (openssl rand -base64 32), the same on every server`,
+    );
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
   // Loopback webhook targets exist for the tests' receivers; in production they would open the server's own network.
-  if (e.NODE_ENV === "production" && e.WEBHOOK_ALLOW_LOOPBACK) throw new ConfigError("Invalid environment:\n  WEBHOOK_ALLOW_LOOPBACK: not allowed when NODE_ENV=production");
+  if (e.NODE_ENV === "production" && e.WEBHOOK_ALLOW_LOOPBACK)
+    throw new ConfigError("Invalid environment:\n  WEBHOOK_ALLOW_LOOPBACK: not allowed when NODE_ENV=production");
   const dataDir = path.resolve(e.DATA_DIR);
   const publicConfig = resolvePublicConfigOrThrow({ ...env, PORT: String(e.PORT) });
   return {
@@ -244,7 +266,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     mailClaimLeaseSeconds: e.MAIL_CLAIM_LEASE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
-    webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK, loopbackOnly: e.NODE_ENV === "test", pollMs: e.WEBHOOK_POLL_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
+    webhooks: {
+      allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+      loopbackOnly: e.NODE_ENV === "test",
+      pollMs: e.WEBHOOK_POLL_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
     clientBuildDir: path.resolve("build/client"),
     public: publicConfig,
     backups: { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP },

@@ -7,7 +7,8 @@ import { composeServer, type Server } from "./compose-server.ts";
 import { loadConfig } from "./config.ts";
 
 const mode = async (file: string) => ((await stat(file)).mode & 0o777).toString(8);
-const compose = (dataDir: string) => composeServer(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" }), { onWarning: () => {} });
+const compose = (dataDir: string) =>
+  composeServer(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" }), { onWarning: () => {} });
 
 describe("the data folder", () => {
   let root: string;
@@ -31,7 +32,8 @@ describe("the data folder", () => {
 
   const expectClosed = async () => {
     expect(await mode(dataDir)).toBe("700");
-    for (const folder of ["keys", "files", "pglite"]) expect(await mode(path.join(dataDir, folder)), folder).toBe("700");
+    for (const folder of ["keys", "files", "pglite"])
+      expect(await mode(path.join(dataDir, folder)), folder).toBe("700");
     const keys = await readdir(path.join(dataDir, "keys"));
     expect(keys.sort()).toEqual(["auth-secret", "data-encryption-key"]);
     for (const key of keys) expect(await mode(path.join(dataDir, "keys", key)), key).toBe("600");

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { passwordLinkIn } from "../tests/support/password-link.ts";
-import { cookiesFrom, loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
+import {
+  cookiesFrom,
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../tests/support/test-server.ts";
 import { totp } from "../tests/support/totp.ts";
 import { createVendor } from "../tests/support/vendor-fixtures.ts";
 import { sampleNewDealFields } from "./demo/sample-requests.ts";
@@ -30,8 +37,19 @@ let strict: TestServer;
 const admin = { email: "admin@fo.example", password: "admin-password-1", cookie: "", id: "" };
 
 beforeAll(async () => {
-  [server, strict] = await Promise.all([startTestServer({ WEBHOOK_ALLOW_LOOPBACK: "true", WEBHOOK_POLL_MS: "3600000" }), startTestServer({ STAFF_2FA_REQUIRED: "true" })]);
-  admin.id = (await createAccount(server.auth, { email: admin.email, name: "Ada", role: authRoles.admin, password: admin.password, emailVerified: true })).id;
+  [server, strict] = await Promise.all([
+    startTestServer({ WEBHOOK_ALLOW_LOOPBACK: "true", WEBHOOK_POLL_MS: "3600000" }),
+    startTestServer({ STAFF_2FA_REQUIRED: "true" }),
+  ]);
+  admin.id = (
+    await createAccount(server.auth, {
+      email: admin.email,
+      name: "Ada",
+      role: authRoles.admin,
+      password: admin.password,
+      emailVerified: true,
+    })
+  ).id;
   admin.cookie = (await signIn(server.app, admin.email, admin.password)).cookie;
 });
 afterAll(async () => {
@@ -39,7 +57,14 @@ afterAll(async () => {
   await strict?.close();
 });
 
-const json = (app: FastifyInstance, method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: unknown, contentType = "application/json") =>
+const json = (
+  app: FastifyInstance,
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  cookie: string,
+  payload?: unknown,
+  contentType = "application/json",
+) =>
   app.inject({
     method,
     url,
@@ -48,7 +73,8 @@ const json = (app: FastifyInstance, method: "GET" | "POST" | "PATCH", url: strin
     payload: payload === undefined ? undefined : typeof payload === "string" ? payload : JSON.stringify(payload),
   });
 
-const mailsTo = (target: TestServer, email: string) => target.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+const mailsTo = (target: TestServer, email: string) =>
+  target.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
 
 const tokenOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1]!.split(".")[0]!);
 
@@ -62,16 +88,29 @@ const factorProvedAgo = (target: TestServer, cookie: string, minutes: number) =>
 /** A trusted device and a mailed link of the user, as better-auth stores them (value: the user's id). */
 const plantVerificationRows = (target: TestServer, userId: string) =>
   target.database.db.insert(verification).values([
-    { id: randomUUID(), identifier: `trust-device-${randomUUID()}`, value: userId, expiresAt: new Date(Date.now() + 30 * 86_400_000) },
-    { id: randomUUID(), identifier: `reset-password:${randomUUID()}`, value: userId, expiresAt: new Date(Date.now() + 3_600_000) },
+    {
+      id: randomUUID(),
+      identifier: `trust-device-${randomUUID()}`,
+      value: userId,
+      expiresAt: new Date(Date.now() + 30 * 86_400_000),
+    },
+    {
+      id: randomUUID(),
+      identifier: `reset-password:${randomUUID()}`,
+      value: userId,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
   ]);
-const verificationRowsOf = (target: TestServer, userId: string) => target.database.db.select().from(verification).where(eq(verification.value, userId));
+const verificationRowsOf = (target: TestServer, userId: string) =>
+  target.database.db.select().from(verification).where(eq(verification.value, userId));
 
 async function enrolTwoFactor(target: TestServer, cookie: string, password: string) {
   const enable = await json(target.app, "POST", "/api/auth/two-factor/enable", cookie, { password });
   expect(enable.statusCode).toBe(200);
   const secret = new URL(enable.json().totpURI as string).searchParams.get("secret")!;
-  const verify = await json(target.app, "POST", "/api/auth/two-factor/verify-totp", cookie, { code: totp(secret, Date.now() - 30_000) });
+  const verify = await json(target.app, "POST", "/api/auth/two-factor/verify-totp", cookie, {
+    code: totp(secret, Date.now() - 30_000),
+  });
   expect(verify.statusCode).toBe(200);
   return secret;
 }
@@ -80,14 +119,27 @@ async function enrolTwoFactor(target: TestServer, cookie: string, password: stri
 async function enrolledStaff(name: string) {
   const email = `${name}-${randomUUID().slice(0, 6)}@fo.example`;
   const password = `${name}-staff-password`;
-  const { id } = await createAccount(strict.auth, { email, name, role: authRoles.staff, password, emailVerified: true });
+  const { id } = await createAccount(strict.auth, {
+    email,
+    name,
+    role: authRoles.staff,
+    password,
+    emailVerified: true,
+  });
   const secret = await enrolTwoFactor(strict, (await signIn(strict.app, email, password)).cookie, password);
   return { id, email, password, secret };
 }
 
 async function submitDeal(target: TestServer, cookie: string, businessName: string) {
-  const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
-  const created = await target.app.inject({ method: "POST", url: "/api/portal/deals", payload: upload.payload, headers: { cookie, origin: testOrigin, "content-type": upload.contentType } });
+  const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName })) }, [
+    { field: "client-info", name: "application.pdf", content: samplePdf },
+  ]);
+  const created = await target.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: upload.payload,
+    headers: { cookie, origin: testOrigin, "content-type": upload.contentType },
+  });
   expect(created.statusCode).toBe(201);
   return created.json().id as string;
 }
@@ -113,36 +165,67 @@ describe("12. two-factor at every sign-in", () => {
     const signedIn = await json(strict.app, "POST", "/api/auth/two-factor/verify-totp", first.cookie, { code });
     expect(signedIn.statusCode).toBe(200);
     expect(String(signedIn.headers["set-cookie"])).not.toContain("trust_device");
-    expect(await strict.database.db.select().from(verification).where(like(verification.identifier, "trust-device-%"))).toEqual([]);
-    expect((await signIn(strict.app, staff.email, staff.password, loopbackAddress())).response.json().twoFactorRedirect).toBe(true);
+    expect(
+      await strict.database.db.select().from(verification).where(like(verification.identifier, "trust-device-%")),
+    ).toEqual([]);
+    expect(
+      (await signIn(strict.app, staff.email, staff.password, loopbackAddress())).response.json().twoFactorRedirect,
+    ).toBe(true);
   });
 
   it("counts the five minutes of a reveal from the last factor proved (sign-in or confirmation), however new the session", async () => {
     const staff = await enrolledStaff("stepper");
     const first = await signIn(strict.app, staff.email, staff.password);
-    const second = await json(strict.app, "POST", "/api/auth/two-factor/verify-totp", first.cookie, { code: totp(staff.secret) });
+    const second = await json(strict.app, "POST", "/api/auth/two-factor/verify-totp", first.cookie, {
+      code: totp(staff.secret),
+    });
     const cookie = cookiesFrom(second.headers["set-cookie"]);
     // The code that made the session counts as a factor.
-    expect((await json(strict.app, "GET", "/api/me", cookie)).json().recentAuthenticationSecondsLeft).toBeGreaterThan(4 * 60);
-    expect((await json(strict.app, "GET", "/api/back-office/export/leads.csv?from=2020-01-01&to=2030-12-31", cookie)).statusCode).toBe(200);
-    // A session made a second ago whose last factor is six minutes old (a trusted device's session was one): confirm first.
+    expect((await json(strict.app, "GET", "/api/me", cookie)).json().recentAuthenticationSecondsLeft).toBeGreaterThan(
+      4 * 60,
+    );
+    expect(
+      (await json(strict.app, "GET", "/api/back-office/export/leads.csv?from=2020-01-01&to=2030-12-31", cookie))
+        .statusCode,
+    ).toBe(200);
+    // A session made a second ago whose last factor is six minutes old (a trusted device's session was one): confirm
+    // first.
     await factorProvedAgo(strict, cookie, 6);
     const [row] = await strict.database.db
       .select()
       .from(session)
       .where(eq(session.token, tokenOf(cookie)));
     expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60_000);
-    const refused = await json(strict.app, "GET", "/api/back-office/export/leads.csv?from=2020-01-01&to=2030-12-31", cookie);
+    const refused = await json(
+      strict.app,
+      "GET",
+      "/api/back-office/export/leads.csv?from=2020-01-01&to=2030-12-31",
+      cookie,
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("REAUTHENTICATION_REQUIRED");
     expect((await json(strict.app, "GET", "/api/me", cookie)).json().recentAuthenticationSecondsLeft).toBe(0);
-    expect((await json(strict.app, "POST", "/api/me/confirm-identity", cookie, { code: totp(staff.secret, Date.now() + 30_000) })).statusCode).toBe(200);
-    expect((await json(strict.app, "GET", "/api/back-office/export/leads.csv?from=2020-01-01&to=2030-12-31", cookie)).statusCode).toBe(200);
+    expect(
+      (
+        await json(strict.app, "POST", "/api/me/confirm-identity", cookie, {
+          code: totp(staff.secret, Date.now() + 30_000),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await json(strict.app, "GET", "/api/back-office/export/leads.csv?from=2020-01-01&to=2030-12-31", cookie))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("removes trusted devices and pending links when two-factor or the password is reset", async () => {
     const staff = await enrolledStaff("reset");
-    const operator = { auth: strict.auth, db: strict.database.db, brand: strict.config.public.brand, publicUrl: strict.config.publicUrl };
+    const operator = {
+      auth: strict.auth,
+      db: strict.database.db,
+      brand: strict.config.public.brand,
+      publicUrl: strict.config.publicUrl,
+    };
     await plantVerificationRows(strict, staff.id);
     expect(await resetTwoFactor(operator, staff.email)).toBe(true);
     expect(await verificationRowsOf(strict, staff.id)).toEqual([]);
@@ -160,7 +243,10 @@ describe("12. two-factor at every sign-in", () => {
       ).text,
     );
     await plantVerificationRows(strict, staff.id);
-    expect((await json(strict.app, "POST", "/api/auth/reset-password", "", { newPassword: "yet-another-password-8", token })).statusCode).toBe(200);
+    expect(
+      (await json(strict.app, "POST", "/api/auth/reset-password", "", { newPassword: "yet-another-password-8", token }))
+        .statusCode,
+    ).toBe(200);
     expect(await verificationRowsOf(strict, staff.id)).toEqual([]);
   });
 });
@@ -169,7 +255,14 @@ describe("13. API keys and webhook endpoints", () => {
   it("need a factor proved within five minutes to be created, and every user of the company hears of them (no secret in the mail)", async () => {
     const vendor = await createVendor(server.database, server.auth, "Keyed Kubota");
     const colleague = `colleague-${randomUUID().slice(0, 6)}@vendor.example`;
-    await createAccount(server.auth, { email: colleague, name: "Col", role: authRoles.vendor, password: "colleague-password-1", emailVerified: true, vendorCompanyId: vendor.company.id });
+    await createAccount(server.auth, {
+      email: colleague,
+      name: "Col",
+      role: authRoles.vendor,
+      password: "colleague-password-1",
+      emailVerified: true,
+      vendorCompanyId: vendor.company.id,
+    });
     const { cookie } = await signIn(server.app, vendor.email, vendor.password);
     await factorProvedAgo(server, cookie, 6);
     const hook = { url: "http://127.0.0.1:9/hooks", events: ["deal.stage_changed"], description: "" };
@@ -181,9 +274,15 @@ describe("13. API keys and webhook endpoints", () => {
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json().code).toBe("REAUTHENTICATION_REQUIRED");
     }
-    expect(await server.database.db.select().from(apiKey).where(eq(apiKey.vendorCompanyId, vendor.company.id))).toEqual([]);
-    expect((await json(server.app, "POST", "/api/me/confirm-identity", cookie, { password: "not-the-password" })).statusCode).toBe(400);
-    expect((await json(server.app, "POST", "/api/me/confirm-identity", cookie, { password: vendor.password })).statusCode).toBe(200);
+    expect(await server.database.db.select().from(apiKey).where(eq(apiKey.vendorCompanyId, vendor.company.id))).toEqual(
+      [],
+    );
+    expect(
+      (await json(server.app, "POST", "/api/me/confirm-identity", cookie, { password: "not-the-password" })).statusCode,
+    ).toBe(400);
+    expect(
+      (await json(server.app, "POST", "/api/me/confirm-identity", cookie, { password: vendor.password })).statusCode,
+    ).toBe(200);
 
     const key = await json(server.app, "POST", "/api/portal/api-keys", cookie, { name: "Our DMS" });
     expect(key.statusCode).toBe(201);
@@ -191,7 +290,12 @@ describe("13. API keys and webhook endpoints", () => {
     expect(endpoint.statusCode).toBe(201);
     for (const to of [vendor.email, colleague]) {
       const subjects = (await mailsTo(server, to)).map((mail) => mail.subject);
-      expect(subjects).toEqual(expect.arrayContaining([expect.stringMatching(/new .* API key was created/), expect.stringMatching(/new .* webhook endpoint was added/)]));
+      expect(subjects).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/new .* API key was created/),
+          expect.stringMatching(/new .* webhook endpoint was added/),
+        ]),
+      );
       for (const mail of await mailsTo(server, to)) {
         expect(mail.text + mail.html).not.toContain(key.json().secret);
         expect(mail.text + mail.html).not.toContain(endpoint.json().secret);
@@ -203,24 +307,43 @@ describe("13. API keys and webhook endpoints", () => {
 
     // Rolling a signing secret shows a new secret: the same step-up.
     await factorProvedAgo(server, cookie, 6);
-    const roll = await json(server.app, "POST", `/api/portal/webhooks/${endpoint.json().endpoint.id}/roll-secret`, cookie);
+    const roll = await json(
+      server.app,
+      "POST",
+      `/api/portal/webhooks/${endpoint.json().endpoint.id}/roll-secret`,
+      cookie,
+    );
     expect(roll.json().code).toBe("REAUTHENTICATION_REQUIRED");
     // Switching an endpoint off needs nothing more; switching it back on sends events again: the step-up.
     const endpointUrl = `/api/portal/webhooks/${endpoint.json().endpoint.id}`;
     expect((await json(server.app, "PATCH", endpointUrl, cookie, { enabled: false })).statusCode).toBe(200);
-    expect((await json(server.app, "PATCH", endpointUrl, cookie, { enabled: true })).json().code).toBe("REAUTHENTICATION_REQUIRED");
+    expect((await json(server.app, "PATCH", endpointUrl, cookie, { enabled: true })).json().code).toBe(
+      "REAUTHENTICATION_REQUIRED",
+    );
   });
 
   it("are revoked and disabled by a password reset and by an operator's set-password, whose mails list them", async () => {
     const vendor = await createVendor(server.database, server.auth, "Reset Rentals");
     const make = async () => {
       const { cookie } = await signIn(server.app, vendor.email, vendor.password);
-      const key = (await json(server.app, "POST", "/api/portal/api-keys", cookie, { name: `Key ${randomUUID().slice(0, 4)}` })).json();
-      const hook = (await json(server.app, "POST", "/api/portal/webhooks", cookie, { url: `http://127.0.0.1:9/${randomUUID().slice(0, 4)}`, events: ["deal.created"], description: "" })).json();
-      expect((await server.app.inject({ url: "/api/v1/deals", headers: { authorization: `Bearer ${key.secret}` } })).statusCode).toBe(200);
+      const key = (
+        await json(server.app, "POST", "/api/portal/api-keys", cookie, { name: `Key ${randomUUID().slice(0, 4)}` })
+      ).json();
+      const hook = (
+        await json(server.app, "POST", "/api/portal/webhooks", cookie, {
+          url: `http://127.0.0.1:9/${randomUUID().slice(0, 4)}`,
+          events: ["deal.created"],
+          description: "",
+        })
+      ).json();
+      expect(
+        (await server.app.inject({ url: "/api/v1/deals", headers: { authorization: `Bearer ${key.secret}` } }))
+          .statusCode,
+      ).toBe(200);
       return { key, hook };
     };
-    const stillWorks = (secret: string) => server.app.inject({ url: "/api/v1/deals", headers: { authorization: `Bearer ${secret}` } });
+    const stillWorks = (secret: string) =>
+      server.app.inject({ url: "/api/v1/deals", headers: { authorization: `Bearer ${secret}` } });
 
     const before = await make();
     await json(server.app, "POST", "/api/auth/request-password-reset", "", { email: vendor.email });
@@ -231,20 +354,35 @@ describe("13. API keys and webhook endpoints", () => {
       ).text,
     );
     vendor.password = "reset-rentals-new-password";
-    expect((await json(server.app, "POST", "/api/auth/reset-password", "", { newPassword: vendor.password, token })).statusCode).toBe(200);
+    expect(
+      (await json(server.app, "POST", "/api/auth/reset-password", "", { newPassword: vendor.password, token }))
+        .statusCode,
+    ).toBe(200);
     expect((await stillWorks(before.key.secret)).statusCode).toBe(401);
-    const [endpointRow] = await server.database.db.select().from(webhookEndpoint).where(eq(webhookEndpoint.id, before.hook.endpoint.id));
+    const [endpointRow] = await server.database.db
+      .select()
+      .from(webhookEndpoint)
+      .where(eq(webhookEndpoint.id, before.hook.endpoint.id));
     expect(endpointRow!.enabled).toBe(false);
-    const resetMail = (await mailsTo(server, vendor.email)).find((mail) => mail.subject.endsWith("password was changed"))!;
+    const resetMail = (await mailsTo(server, vendor.email)).find((mail) =>
+      mail.subject.endsWith("password was changed"),
+    )!;
     expect(resetMail.text).toContain("every session was signed out");
     expect(resetMail.text).toContain(`${before.key.key.name} (${before.key.key.prefix}…)`);
     expect(resetMail.text).toContain(before.hook.endpoint.url);
 
     const again = await make();
-    const operator = { auth: server.auth, db: server.database.db, brand: server.config.public.brand, publicUrl: server.config.publicUrl };
+    const operator = {
+      auth: server.auth,
+      db: server.database.db,
+      brand: server.config.public.brand,
+      publicUrl: server.config.publicUrl,
+    };
     expect(await setPassword(operator, vendor.email, "operator-chose-this-one")).toBeNull();
     expect((await stillWorks(again.key.secret)).statusCode).toBe(401);
-    const operatorMail = (await mailsTo(server, vendor.email)).find((mail) => mail.subject.endsWith("password was changed") && mail.text.includes("administrator"))!;
+    const operatorMail = (await mailsTo(server, vendor.email)).find(
+      (mail) => mail.subject.endsWith("password was changed") && mail.text.includes("administrator"),
+    )!;
     expect(operatorMail.text).toContain(`${again.key.key.name} (${again.key.key.prefix}…)`);
     expect(operatorMail.text).toContain(again.hook.endpoint.url);
     const revocations = await server.database.db
@@ -259,19 +397,33 @@ describe("13. API keys and webhook endpoints", () => {
 describe("18. deactivating staff and admins", () => {
   it("lets an admin deactivate a staff member: signed out, sign-in refused, links and trusted devices gone, audited; and reactivate them", async () => {
     const email = `leaver-${randomUUID().slice(0, 6)}@fo.example`;
-    const { id } = await createAccount(server.auth, { email, name: "Lee Leaver", role: authRoles.staff, password: "leaver-password-1", emailVerified: true });
+    const { id } = await createAccount(server.auth, {
+      email,
+      name: "Lee Leaver",
+      role: authRoles.staff,
+      password: "leaver-password-1",
+      emailVerified: true,
+    });
     const leaver = await signIn(server.app, email, "leaver-password-1");
     await plantVerificationRows(server, id);
 
     // Staff who are not admins cannot, nor can vendors.
-    expect((await json(server.app, "POST", `/api/back-office/staff/${admin.id}/deactivate`, leaver.cookie)).statusCode).toBe(403);
+    expect(
+      (await json(server.app, "POST", `/api/back-office/staff/${admin.id}/deactivate`, leaver.cookie)).statusCode,
+    ).toBe(403);
     expect((await json(server.app, "GET", "/api/back-office/staff", leaver.cookie)).statusCode).toBe(403);
 
-    expect((await json(server.app, "POST", `/api/back-office/staff/${id}/deactivate`, admin.cookie)).statusCode).toBe(200);
+    expect((await json(server.app, "POST", `/api/back-office/staff/${id}/deactivate`, admin.cookie)).statusCode).toBe(
+      200,
+    );
     expect((await json(server.app, "GET", "/api/me", leaver.cookie)).statusCode).toBe(401);
     expect((await signIn(server.app, email, "leaver-password-1")).response.statusCode).not.toBe(200);
     expect(await verificationRowsOf(server, id)).toEqual([]);
-    const listed = (await json(server.app, "GET", "/api/back-office/staff", admin.cookie)).json().staff as { id: string; active: boolean; role: string }[];
+    const listed = (await json(server.app, "GET", "/api/back-office/staff", admin.cookie)).json().staff as {
+      id: string;
+      active: boolean;
+      role: string;
+    }[];
     expect(listed.find((member) => member.id === id)).toMatchObject({ active: false, role: "staff" });
     expect(listed.some((member) => member.role === "vendor")).toBe(false);
     const [audit] = await server.database.db
@@ -283,22 +435,39 @@ describe("18. deactivating staff and admins", () => {
     // A vendor is not staff: not found here (the vendors screen deactivates vendors).
     const vendor = await createVendor(server.database, server.auth, "Not Staff Supply");
     const [vendorRow] = await server.database.db.select().from(user).where(eq(user.email, vendor.email));
-    expect((await json(server.app, "POST", `/api/back-office/staff/${vendorRow!.id}/deactivate`, admin.cookie)).statusCode).toBe(404);
+    expect(
+      (await json(server.app, "POST", `/api/back-office/staff/${vendorRow!.id}/deactivate`, admin.cookie)).statusCode,
+    ).toBe(404);
 
-    expect((await json(server.app, "POST", `/api/back-office/staff/${id}/reactivate`, admin.cookie)).statusCode).toBe(200);
+    expect((await json(server.app, "POST", `/api/back-office/staff/${id}/reactivate`, admin.cookie)).statusCode).toBe(
+      200,
+    );
     expect((await signIn(server.app, email, "leaver-password-1")).response.statusCode).toBe(200);
-    expect((await mailsTo(server, email)).map((mail) => mail.subject)).toContain(`Your ${server.config.public.brand.name} account is active again`);
+    expect((await mailsTo(server, email)).map((mail) => mail.subject)).toContain(
+      `Your ${server.config.public.brand.name} account is active again`,
+    );
   });
 
   it("keeps one active admin and never deactivates oneself; the operator command deactivates any user", async () => {
-    expect((await json(server.app, "POST", `/api/back-office/staff/${admin.id}/deactivate`, admin.cookie)).json().code).toBe("CONFLICT");
+    expect(
+      (await json(server.app, "POST", `/api/back-office/staff/${admin.id}/deactivate`, admin.cookie)).json().code,
+    ).toBe("CONFLICT");
     const second = { email: `second-admin-${randomUUID().slice(0, 6)}@fo.example`, password: "second-admin-password" };
-    const { id } = await createAccount(server.auth, { ...second, name: "Sid", role: authRoles.admin, emailVerified: true });
+    const { id } = await createAccount(server.auth, {
+      ...second,
+      name: "Sid",
+      role: authRoles.admin,
+      emailVerified: true,
+    });
     const secondCookie = (await signIn(server.app, second.email, second.password)).cookie;
     // Two admins: one may deactivate the other; then the one left is the last.
-    expect((await json(server.app, "POST", `/api/back-office/staff/${id}/deactivate`, admin.cookie)).statusCode).toBe(200);
+    expect((await json(server.app, "POST", `/api/back-office/staff/${id}/deactivate`, admin.cookie)).statusCode).toBe(
+      200,
+    );
     expect((await json(server.app, "GET", "/api/me", secondCookie)).statusCode).toBe(401);
-    await expect(deactivateUser(server.database.db, { userId: null }, admin.id, Object.values(authRoles))).rejects.toThrow(/only active admin/);
+    await expect(
+      deactivateUser(server.database.db, { userId: null }, admin.id, Object.values(authRoles)),
+    ).rejects.toThrow(/only active admin/);
 
     // The operator command (npm run admin -- deactivate) uses the same function, without an actor.
     const vendor = await createVendor(server.database, server.auth, "Operator Off-boarded");
@@ -315,7 +484,11 @@ describe("18. deactivating staff and admins", () => {
 describe("19. back-office document downloads", () => {
   it("need a factor proved within five minutes, like a reveal", async () => {
     const vendor = await createVendor(server.database, server.auth, "Download Dozers");
-    const dealId = await submitDeal(server, (await signIn(server.app, vendor.email, vendor.password)).cookie, "DOWNLOAD DOZERS");
+    const dealId = await submitDeal(
+      server,
+      (await signIn(server.app, vendor.email, vendor.password)).cookie,
+      "DOWNLOAD DOZERS",
+    );
     const [document] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, dealId));
     const staff = await signIn(server.app, admin.email, admin.password);
     const download = () => json(server.app, "GET", `/api/back-office/documents/${document!.id}`, staff.cookie);
@@ -324,7 +497,10 @@ describe("19. back-office document downloads", () => {
     const refused = await download();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("REAUTHENTICATION_REQUIRED");
-    expect((await json(server.app, "POST", "/api/me/confirm-identity", staff.cookie, { password: admin.password })).statusCode).toBe(200);
+    expect(
+      (await json(server.app, "POST", "/api/me/confirm-identity", staff.cookie, { password: admin.password }))
+        .statusCode,
+    ).toBe(200);
     expect((await download()).headers["content-disposition"]).toMatch(/^attachment/);
   });
 });
@@ -335,7 +511,10 @@ describe("confirming it is you, from a stolen session", () => {
     const { cookie } = await signIn(server.app, vendor.email, vendor.password);
     // Each try from another address: the per-address limit alone would never stop this guesser.
     for (let attempt = 0; attempt < confirmFailuresPerHour; attempt += 1) {
-      expect((await json(server.app, "POST", "/api/me/confirm-identity", cookie, { password: `guess-${attempt}-password` })).statusCode).toBe(400);
+      expect(
+        (await json(server.app, "POST", "/api/me/confirm-identity", cookie, { password: `guess-${attempt}-password` }))
+          .statusCode,
+      ).toBe(400);
     }
     const refused = await json(server.app, "POST", "/api/me/confirm-identity", cookie, { password: vendor.password });
     expect(refused.statusCode).toBe(429);
@@ -350,7 +529,13 @@ describe("two admins at once", () => {
   it("lets one of two admins who deactivate each other at the same moment win, the other refused, never a 5xx", async () => {
     const [first, second] = await Promise.all(
       ["first", "second"].map((name) =>
-        createAccount(server.auth, { email: `${name}-racer-${randomUUID().slice(0, 6)}@fo.example`, name, role: authRoles.admin, password: `${name}-racer-password`, emailVerified: true }),
+        createAccount(server.auth, {
+          email: `${name}-racer-${randomUUID().slice(0, 6)}@fo.example`,
+          name,
+          role: authRoles.admin,
+          password: `${name}-racer-password`,
+          emailVerified: true,
+        }),
       ),
     );
     const results = await Promise.allSettled([

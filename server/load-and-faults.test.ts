@@ -17,14 +17,31 @@ afterEach(async () => {
   smtp = undefined;
 });
 
-const message = (name: string, key = randomUUID()) => ({ nameOfBusiness: "", nameUser: name, emailUser: "load@x.example", subjectUser: `Load test ${name}`, idempotencyKey: key });
+const message = (name: string, key = randomUUID()) => ({
+  nameOfBusiness: "",
+  nameUser: name,
+  emailUser: "load@x.example",
+  subjectUser: `Load test ${name}`,
+  idempotencyKey: key,
+});
 
 async function send(target: TestServer, payload: object) {
-  return target.app.inject({ method: "POST", url: "/api/leads/footer-message", payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
+  return target.app.inject({
+    method: "POST",
+    url: "/api/leads/footer-message",
+    payload,
+    remoteAddress: loopbackAddress(),
+    headers: { origin: testOrigin },
+  });
 }
 
 async function pendingMail(target: TestServer) {
-  return (await queryRows<{ n: number }>(target.database.db, sql`select count(*)::int as n from mail_outbox where status = 'pending'`))[0]!.n;
+  return (
+    await queryRows<{ n: number }>(
+      target.database.db,
+      sql`select count(*)::int as n from mail_outbox where status = 'pending'`,
+    )
+  )[0]!.n;
 }
 
 describe("load and faults", () => {
@@ -32,7 +49,10 @@ describe("load and faults", () => {
     smtp = await new SmtpCatcher().start();
     server = await startTestServer({ SMTP_URL: smtp.url });
     const repeated = message("Repeated Person");
-    const responses = await Promise.all([...Array.from({ length: 40 }, (_, i) => send(server!, message(`Person ${i}`))), ...Array.from({ length: 10 }, () => send(server!, repeated))]);
+    const responses = await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) => send(server!, message(`Person ${i}`))),
+      ...Array.from({ length: 10 }, () => send(server!, repeated)),
+    ]);
     expect(responses.every((response) => response.statusCode === 200 || response.statusCode === 201)).toBe(true);
     const ids = new Set(responses.map((response) => response.json().id));
     expect(ids.size).toBe(41);
@@ -52,7 +72,16 @@ describe("load and faults", () => {
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => send(server!, message(`Outage ${i}`))));
     expect(responses.every((response) => response.statusCode === 201)).toBe(true);
     await expect
-      .poll(async () => (await queryRows<{ n: number }>(server!.database.db, sql`select count(*)::int as n from mail_outbox where attempts > 0 and status = 'pending'`))[0]!.n, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (
+            await queryRows<{ n: number }>(
+              server!.database.db,
+              sql`select count(*)::int as n from mail_outbox where attempts > 0 and status = 'pending'`,
+            )
+          )[0]!.n,
+        { timeout: 10_000 },
+      )
       .toBeGreaterThan(0);
     smtp = await new SmtpCatcher().start(port);
     await expect.poll(() => pendingMail(server!), { timeout: 30_000 }).toBe(0);

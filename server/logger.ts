@@ -2,7 +2,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
 import type { LoggerOptions } from "pino";
 
 /**
- * Field names never written to logs, wherever they appear in a logged object (docs/product-rules.md#r5-sensitive-numbers).
+ * Field names never written to logs, wherever they appear in a logged object
+ * (docs/product-rules.md#r5-sensitive-numbers).
  * pino's redaction needs explicit paths, so each name is listed at the depths we log.
  */
 export const sensitiveFieldNames = [
@@ -66,7 +67,8 @@ export class OneLinePerRequest extends LogController {
 
 /**
  * What a log line says of a request's URL: the pattern of the route that answered
- * (`/api/partners/:slug`), or the bare path, never a query string (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log). A
+ * (`/api/partners/:slug`), or the bare path, never a query string
+ * (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log). A
  * verification link mailed by an earlier release carries its token in the query (and now meets a 404);
  * reset and invitation links mailed before
  * their token moved to the fragment carry it in the path, which a route of its own turns into

@@ -12,9 +12,21 @@ type Run = { code: number | null; stdout: string; stderr: string };
  * SIGTERM once it listens; resolves when it has exited.
  */
 function runMain(env: Record<string, string>, umask = "022"): Promise<Run> {
-  const child = spawn("sh", ["-c", `umask ${umask} && exec "${process.execPath}" --import tsx server/main.ts --api-only`], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", SEED_DEMO: "false", ...env },
-  });
+  const child = spawn(
+    "sh",
+    ["-c", `umask ${umask} && exec "${process.execPath}" --import tsx server/main.ts --api-only`],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        LOG_LEVEL: "warn",
+        SEED_DEMO: "false",
+        ...env,
+      },
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -50,7 +62,11 @@ describe("server start-up", () => {
     // Nothing was generated next to the data.
     await expect(stat(path.join(dataDir, "keys"))).rejects.toThrow("ENOENT");
 
-    const withAuthOnly = await runMain({ NODE_ENV: "production", DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("base64") });
+    const withAuthOnly = await runMain({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      AUTH_SECRET: randomBytes(32).toString("base64"),
+    });
     expect(withAuthOnly.code).toBe(1);
     expect(withAuthOnly.stderr).toContain("DATA_ENCRYPTION_KEY");
     expect(withAuthOnly.stderr).not.toContain("AUTH_SECRET");

@@ -14,9 +14,15 @@ async function main() {
   const serveSite = !process.argv.includes("--api-only");
   // `npm run backup`: DATA_DIR/server.pid names this process, which writes the snapshot on SIGUSR2
   // (PGlite allows one process per data folder). Before the database opens; answered once it is.
-  const backups = !config.databaseUrl && config.storage.driver === "local" ? answerBackupRequests(config.dataDir, config.storage.root) : undefined;
+  const backups =
+    !config.databaseUrl && config.storage.driver === "local"
+      ? answerBackupRequests(config.dataDir, config.storage.root)
+      : undefined;
   await backups?.written;
-  const { app, database, auth, cipher, backupSigner } = await composeServer(config, { serveSite, onWarning: (message) => console.warn(message) });
+  const { app, database, auth, cipher, backupSigner } = await composeServer(config, {
+    serveSite,
+    onWarning: (message) => console.warn(message),
+  });
   backups?.ready({ pglite: database.pglite!, signer: backupSigner, log: app.log });
 
   if (config.seedDemo) {
@@ -28,7 +34,9 @@ async function main() {
   // row. Tried hourly; skipped while another server purges or when the last purge is under 23 h old.
   const stopPurge = schedulePurge(async () => {
     const retention = { retentionDays: config.retentionDays, deliveredMailDays: config.deliveredMailRetentionDays };
-    const result = await purgeExpiredData(database.db, app.storage, retention, { minIntervalMs: PURGE_MIN_INTERVAL_MS });
+    const result = await purgeExpiredData(database.db, app.storage, retention, {
+      minIntervalMs: PURGE_MIN_INTERVAL_MS,
+    });
     if (result.skipped) {
       app.log.debug({ skipped: result.skipped }, "retention purge skipped");
       return;
@@ -58,9 +66,17 @@ async function main() {
 }
 
 function printDemoAccounts(publicUrl: string, accounts: { role: string; email: string; password: string }[]) {
-  const lines = accounts.map((account) => `    ${account.role.padEnd(7)} ${account.email.padEnd(22)} password: ${account.password}`);
+  const lines = accounts.map(
+    (account) => `    ${account.role.padEnd(7)} ${account.email.padEnd(22)} password: ${account.password}`,
+  );
   console.log(
-    ["", "  Demo accounts were created (shown only this once):", ...lines, `  Sign in at ${publicUrl}/VendorLogin. Lost a password? npm run admin -- set-password --email <e-mail>`, ""].join("\n"),
+    [
+      "",
+      "  Demo accounts were created (shown only this once):",
+      ...lines,
+      `  Sign in at ${publicUrl}/VendorLogin. Lost a password? npm run admin -- set-password --email <e-mail>`,
+      "",
+    ].join("\n"),
   );
 }
 

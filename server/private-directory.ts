@@ -10,7 +10,9 @@ export async function ensurePrivateDirectory(dir: string): Promise<void> {
   try {
     await chmod(dir, 0o700);
   } catch (error) {
-    throw new Error(`Cannot close ${dir} to other users (${(error as Error).message}): it must belong to the user running the server.`);
+    throw new Error(
+      `Cannot close ${dir} to other users (${(error as Error).message}): it must belong to the user running the server.`,
+    );
   }
 }
 

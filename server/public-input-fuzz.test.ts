@@ -18,24 +18,69 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const valid: Record<string, () => Record<string, unknown>> = {
-  "/api/leads/footer-message": () => ({ nameOfBusiness: "A", nameUser: "B", emailUser: "b@x.example", subjectUser: "Hi", idempotencyKey: randomUUID() }),
-  "/api/leads/vendor-contact": () => ({ businessName: "A", contactName: "B", phoneNumber: "(555) 010-0100", email: "b@x.example", idempotencyKey: randomUUID() }),
+  "/api/leads/footer-message": () => ({
+    nameOfBusiness: "A",
+    nameUser: "B",
+    emailUser: "b@x.example",
+    subjectUser: "Hi",
+    idempotencyKey: randomUUID(),
+  }),
+  "/api/leads/vendor-contact": () => ({
+    businessName: "A",
+    contactName: "B",
+    phoneNumber: "(555) 010-0100",
+    email: "b@x.example",
+    idempotencyKey: randomUUID(),
+  }),
   "/api/leads/credit-application": () => sampleCreditApplication(),
   "/api/leads/questionnaire-answer": () => sampleQuestionnaireAnswer(),
   "/api/leads/calculator": () => sampleCalculatorLead(),
   "/api/quotes/open": () => ({ token: "A".repeat(43) }),
-  "/api/quotes/landing": () => ({ creditScore: 700, bankruptcy: false, oldestDebtUnderFiveYears: false, businessStartYear: 2015, equipmentCost: 50000, desiredTerm: 36 }),
-  "/api/quotes/calculator": () => ({ price: 50000, creditScore: 700, oldestDebtUnderFiveYears: false, bankruptcy: false, firstTimeBuyer: true, businessStartYear: 2015, monthlyEarnings: 1000 }),
+  "/api/quotes/landing": () => ({
+    creditScore: 700,
+    bankruptcy: false,
+    oldestDebtUnderFiveYears: false,
+    businessStartYear: 2015,
+    equipmentCost: 50000,
+    desiredTerm: 36,
+  }),
+  "/api/quotes/calculator": () => ({
+    price: 50000,
+    creditScore: 700,
+    oldestDebtUnderFiveYears: false,
+    bankruptcy: false,
+    firstTimeBuyer: true,
+    businessStartYear: 2015,
+    monthlyEarnings: 1000,
+  }),
 };
 
-const leadTables = ["footer_message", "vendor_contact", "credit_application", "questionnaire_answer", "calculator_lead", "picked_option"];
+const leadTables = [
+  "footer_message",
+  "vendor_contact",
+  "credit_application",
+  "questionnaire_answer",
+  "calculator_lead",
+  "picked_option",
+];
 const countRows = async () => {
   const counts: Record<string, number> = {};
-  for (const table of leadTables) counts[table] = (await queryRows<{ n: number }>(server.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+  for (const table of leadTables)
+    counts[table] = (
+      await queryRows<{ n: number }>(server.database.db, sql.raw(`select count(*)::int as n from ${table}`))
+    )[0]!.n;
   return counts;
 };
 
-const weird = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 300 }), fc.constant(null), fc.integer(), fc.double(), fc.constant("<script>alert(1)</script>"), fc.constant("'; drop table deal; --"));
+const weird = fc.oneof(
+  fc.jsonValue(),
+  fc.string({ maxLength: 300 }),
+  fc.constant(null),
+  fc.integer(),
+  fc.double(),
+  fc.constant("<script>alert(1)</script>"),
+  fc.constant("'; drop table deal; --"),
+);
 
 describe("fuzzing public endpoints", () => {
   for (const [url, make] of Object.entries(valid)) {
@@ -43,10 +88,14 @@ describe("fuzzing public endpoints", () => {
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(
-            fc.record({ field: fc.constantFrom(...Object.keys(make())), value: weird }).map(({ field, value }) => JSON.stringify({ ...make(), [field]: value })),
+            fc
+              .record({ field: fc.constantFrom(...Object.keys(make())), value: weird })
+              .map(({ field, value }) => JSON.stringify({ ...make(), [field]: value })),
             weird.map((body) => JSON.stringify(body)),
             // Nested thousands of levels deep or tens of thousands wide: the whole body or one field.
-            fc.tuple(fc.option(fc.constantFrom(...Object.keys(make())), { nil: null }), jsonShape).map(([field, shape]) => withShape(make(), field, shape)),
+            fc
+              .tuple(fc.option(fc.constantFrom(...Object.keys(make())), { nil: null }), jsonShape)
+              .map(([field, shape]) => withShape(make(), field, shape)),
           ),
           async (payload) => {
             const before = await countRows();
@@ -73,7 +122,12 @@ describe("fuzzing public endpoints", () => {
       ["", "application/json"],
       ["x".repeat(2 * 1024 * 1024), "application/json"],
     ] as const) {
-      const response = await server.app.inject({ method: "POST", url: "/api/leads/footer-message", headers: { origin: testOrigin, "content-type": type }, payload });
+      const response = await server.app.inject({
+        method: "POST",
+        url: "/api/leads/footer-message",
+        headers: { origin: testOrigin, "content-type": type },
+        payload,
+      });
       expect(response.statusCode, `${type} ${payload.slice(0, 10)}`).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
     }

@@ -1,5 +1,21 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteHandlerMethod } from "fastify";
-import type { Audience, Endpoint, EndpointBody, EndpointHeaders, EndpointParams, EndpointQuery, EndpointReply, MultipartBody, MultipartFields } from "#domain/http/endpoint.ts";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteHandlerMethod,
+} from "fastify";
+import type {
+  Audience,
+  Endpoint,
+  EndpointBody,
+  EndpointHeaders,
+  EndpointParams,
+  EndpointQuery,
+  EndpointReply,
+  MultipartBody,
+  MultipartFields,
+} from "#domain/http/endpoint.ts";
 import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import { AppError } from "./shared/errors.ts";
 import type { ApiKeyCaller } from "./api-keys/authenticate-api-key.ts";
@@ -8,7 +24,12 @@ import type { SessionUser } from "./auth/auth-plugin.ts";
 import { parseJsonField } from "./limit-json-depth.ts";
 import { withUploads, type ReceivedUploads, type UploadForm } from "./shared/receive-uploads.ts";
 
-export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: EndpointBody<E>; Headers: EndpointHeaders<E> }>;
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: EndpointParams<E>;
+  Querystring: EndpointQuery<E>;
+  Body: EndpointBody<E>;
+  Headers: EndpointHeaders<E>;
+}>;
 
 /** Who the guard of the endpoint's audience let in: a vendor company, an API key, a signed-in user, or nobody in particular. */
 export type EndpointCaller<E extends Endpoint> = E["audience"] extends "vendor"
@@ -25,7 +46,10 @@ export type EndpointCaller<E extends Endpoint> = E["audience"] extends "vendor"
  * fields validated before any file is stored; files stored under `keyPrefix`, then `use` runs with
  * them, and they are deleted if it fails or calls `unused()` (withUploads).
  */
-export type ReceiveMultipart<E extends Endpoint> = <T>(keyPrefix: string, use: (uploads: ReceivedUploads<MultipartFields<E>>) => Promise<T>) => Promise<T>;
+export type ReceiveMultipart<E extends Endpoint> = <T>(
+  keyPrefix: string,
+  use: (uploads: ReceivedUploads<MultipartFields<E>>) => Promise<T>,
+) => Promise<T>;
 
 /** A handler answers the endpoint's response, or sends the reply itself (files, CSV); a multipart endpoint's handler gets its body's reader. */
 export type EndpointHandler<E extends Endpoint> = (
@@ -71,7 +95,8 @@ async function admit(app: FastifyInstance, audience: Audience, request: FastifyR
 /** A factor proved within the last few minutes, checked after the input is validated (as the handlers did). */
 async function requireFreshFactor(app: FastifyInstance, audience: Audience, request: FastifyRequest): Promise<void> {
   if (audience === "vendor") await requireVendorScope(app, request, { recentAuthentication: true });
-  else if (audience === "staff" || audience === "admin") await app.requireUser(request, { roles: sessionRoles[audience], recentAuthentication: true });
+  else if (audience === "staff" || audience === "admin")
+    await app.requireUser(request, { roles: sessionRoles[audience], recentAuthentication: true });
   else throw new Error(`A fresh factor needs a session: ${audience}`);
 }
 
@@ -91,7 +116,12 @@ function multipartForm(multipart: MultipartBody, audience: Audience): UploadForm
       if (parsed.success) return parsed.data;
       const { issues } = parsed.error;
       const details =
-        audience === "api-key" ? issues.map((issue) => ({ path: `/${(json.has(String(issue.path[0])) ? issue.path.slice(1) : issue.path).join("/")}`, message: issue.message })) : undefined;
+        audience === "api-key"
+          ? issues.map((issue) => ({
+              path: `/${(json.has(String(issue.path[0])) ? issue.path.slice(1) : issue.path).join("/")}`,
+              message: issue.message,
+            }))
+          : undefined;
       throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Please check the highlighted fields.", details);
     },
   };
@@ -104,23 +134,34 @@ function multipartForm(multipart: MultipartBody, audience: Audience): UploadForm
  * handed to the handler. An endpoint whose only success is 201 answers 201 unless the handler
  * sets another status.
  */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: RouteOptions = {}): void {
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: RouteOptions = {},
+): void {
   const response: Record<number, unknown> = {};
   if (endpoint.responses[200]) response[200] = endpoint.responses[200];
   if (endpoint.responses[201]) response[201] = endpoint.responses[201];
   if (endpoint.responses[503]) response[503] = endpoint.responses[503];
   const createdOnly = endpoint.responses[201] !== undefined && endpoint.responses[200] === undefined;
   const { audience } = endpoint;
-  const guard: onRequestAsyncHookHandler = async (request) => void callers.set(request, await admit(app, audience, request));
+  const guard: onRequestAsyncHookHandler = async (request) =>
+    void callers.set(request, await admit(app, audience, request));
   const { multipart } = endpoint;
   // The multipart form reaches the OpenAPI document through the route's config (server/plugins/api-docs.ts).
-  const config = audience === "api-key" || multipart ? { ...options.config, ...(audience === "api-key" ? { apiKey: true } : {}), ...(multipart ? { multipart } : {}) } : options.config;
+  const config =
+    audience === "api-key" || multipart
+      ? { ...options.config, ...(audience === "api-key" ? { apiKey: true } : {}), ...(multipart ? { multipart } : {}) }
+      : options.config;
   const form = multipart ? multipartForm(multipart, audience) : undefined;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     onRequest: options.onRequest ? [guard, options.onRequest] : guard,
-    ...(endpoint.freshFactor ? { preHandler: async (request: FastifyRequest) => requireFreshFactor(app, audience, request) } : {}),
+    ...(endpoint.freshFactor
+      ? { preHandler: async (request: FastifyRequest) => requireFreshFactor(app, audience, request) }
+      : {}),
     ...(config ? { config } : {}),
     schema: {
       tags: [...endpoint.tags],
@@ -140,11 +181,17 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       const receive =
         multipart && form
           ? <T>(keyPrefix: string, use: (uploads: ReceivedUploads<unknown>) => Promise<T>) => {
-              if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send ${multipart.what} as multipart/form-data.`);
+              if (!request.isMultipart())
+                throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send ${multipart.what} as multipart/form-data.`);
               return withUploads(request, app.storage, keyPrefix, form, use);
             }
           : undefined;
-      return handler(request, reply, callers.get(request) as EndpointCaller<E>, receive as Parameters<EndpointHandler<E>>[3]);
+      return handler(
+        request,
+        reply,
+        callers.get(request) as EndpointCaller<E>,
+        receive as Parameters<EndpointHandler<E>>[3],
+      );
     }) as unknown as RouteHandlerMethod,
   });
 }

@@ -16,7 +16,8 @@ import { mailOutbox } from "./mail/tables.ts";
 import { createAccount } from "./accounts/create-account.ts";
 import { revealLinkSecrets } from "./mail/hide-link-secrets.ts";
 
-// What one address, one key or one account may cost us (docs/product-rules.md#r45-caps-per-caller): bodies that would exhaust the
+// What one address, one key or one account may cost us (docs/product-rules.md#r45-caps-per-caller): bodies that would
+// exhaust the
 // stack, probes that count accounts, unauthenticated floods, a key's budget, and a client address
 // taken from a header the client writes.
 
@@ -29,25 +30,60 @@ beforeAll(async () => {
   // A small key budget (the guide's is 120): the same mechanism in fewer requests.
   server = await startTestServer({ API_KEY_RATE_LIMIT_MAX: String(keyBudget) });
   const created = await createVendor(server.database, server.auth, "Limits Loaders");
-  Object.assign(vendor, { email: created.email, password: created.password, cookie: (await signIn(server.app, created.email, created.password)).cookie });
-  const key = await server.app.inject({ method: "POST", url: "/api/portal/api-keys", headers: { cookie: vendor.cookie, origin: testOrigin }, payload: { name: "DMS" } });
+  Object.assign(vendor, {
+    email: created.email,
+    password: created.password,
+    cookie: (await signIn(server.app, created.email, created.password)).cookie,
+  });
+  const key = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/api-keys",
+    headers: { cookie: vendor.cookie, origin: testOrigin },
+    payload: { name: "DMS" },
+  });
   vendor.key = (key.json() as { secret: string }).secret;
-  await createAccount(server.auth, { email: admin.email, name: "Ada", role: authRoles.admin, password: admin.password, emailVerified: true });
+  await createAccount(server.auth, {
+    email: admin.email,
+    name: "Ada",
+    role: authRoles.admin,
+    password: admin.password,
+    emailVerified: true,
+  });
   admin.cookie = (await signIn(server.app, admin.email, admin.password)).cookie;
 });
 afterAll(() => server?.close());
 
-const post = (app: FastifyInstance, url: string, payload: string, headers: Record<string, string> = {}, remoteAddress = loopbackAddress()) =>
-  app.inject({ method: "POST", url, remoteAddress, headers: { origin: testOrigin, "content-type": "application/json", ...headers }, payload });
-const v1 = (key: string, url: string, remoteAddress = loopbackAddress()) => server.app.inject({ url, remoteAddress, headers: { authorization: `Bearer ${key}` } });
-const randomKey = () => apiKeyStart + randomUUID().replaceAll("-", "").padEnd(apiKeyRandomLength, "x").slice(0, apiKeyRandomLength);
+const post = (
+  app: FastifyInstance,
+  url: string,
+  payload: string,
+  headers: Record<string, string> = {},
+  remoteAddress = loopbackAddress(),
+) =>
+  app.inject({
+    method: "POST",
+    url,
+    remoteAddress,
+    headers: { origin: testOrigin, "content-type": "application/json", ...headers },
+    payload,
+  });
+const v1 = (key: string, url: string, remoteAddress = loopbackAddress()) =>
+  server.app.inject({ url, remoteAddress, headers: { authorization: `Bearer ${key}` } });
+const randomKey = () =>
+  apiKeyStart + randomUUID().replaceAll("-", "").padEnd(apiKeyRandomLength, "x").slice(0, apiKeyRandomLength);
 
 const deepArray = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
 const deepObject = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat(levels);
 
 describe("JSON bodies", () => {
   it("refuses a body nested 5,000 levels deep with a 400 on every kind of route: public, /api/v1, sign-in, and a multipart deal field", async () => {
-    const footer = { nameOfBusiness: "A", nameUser: "B", emailUser: "b@x.example", subjectUser: "Hi", idempotencyKey: randomUUID() };
+    const footer = {
+      nameOfBusiness: "A",
+      nameUser: "B",
+      emailUser: "b@x.example",
+      subjectUser: "Hi",
+      idempotencyKey: randomUUID(),
+    };
     const bodies = [deepArray(5000), deepObject(5000), JSON.stringify(footer).replace('"B"', deepArray(5000))];
     const v1Headers = { authorization: `Bearer ${vendor.key}`, "idempotency-key": randomUUID() };
     for (const [url, headers] of [
@@ -59,11 +95,17 @@ describe("JSON bodies", () => {
       for (const body of bodies) {
         const response = await post(server.app, url, body, headers);
         expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
-        expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", message: "JSON may nest objects and arrays at most 32 levels deep." });
+        expect(response.json()).toMatchObject({
+          code: "VALIDATION_FAILED",
+          message: "JSON may nest objects and arrays at most 32 levels deep.",
+        });
       }
     }
     const { idempotencyKey: _key, ...fields } = sampleNewDealFields();
-    const upload = multipartBody({ deal: JSON.stringify({ ...fields, businessName: "deep" }).replace('"deep"', deepArray(20_000)) }, [{ field: "client-info", name: "a.pdf", content: samplePdf }]);
+    const upload = multipartBody(
+      { deal: JSON.stringify({ ...fields, businessName: "deep" }).replace('"deep"', deepArray(20_000)) },
+      [{ field: "client-info", name: "a.pdf", content: samplePdf }],
+    );
     const multipart = await server.app.inject({
       method: "POST",
       url: "/api/v1/deals",
@@ -75,7 +117,9 @@ describe("JSON bodies", () => {
   });
 
   it("answers a wide body (60,000 keys, 200,000 array items) with a 400, never a 5xx", async () => {
-    const wideObject = JSON.stringify(Object.fromEntries(Array.from({ length: 60_000 }, (_, index) => [`k${index}`, 0])));
+    const wideObject = JSON.stringify(
+      Object.fromEntries(Array.from({ length: 60_000 }, (_, index) => [`k${index}`, 0])),
+    );
     const wideArray = JSON.stringify(Array.from({ length: 200_000 }, () => 0));
     for (const body of [wideObject, wideArray]) {
       const response = await post(server.app, "/api/leads/footer-message", body);
@@ -89,7 +133,9 @@ describe("health probes", () => {
     const before = await server.app.inject("/api/health/ready");
     expect(before.json()).toEqual({ status: "ready", database: "ok", pendingMigrations: [] });
     for (const email of [vendor.email, "nobody@limits.example"]) {
-      expect((await post(server.app, "/api/auth/request-password-reset", JSON.stringify({ email }))).statusCode).toBe(200);
+      expect((await post(server.app, "/api/auth/request-password-reset", JSON.stringify({ email }))).statusCode).toBe(
+        200,
+      );
       expect((await server.app.inject("/api/health/ready")).body).toBe(before.body);
     }
   });
@@ -99,23 +145,29 @@ describe("health probes", () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json().backlog).toEqual({ pending: expect.any(Number), oldestAgeSeconds: expect.any(Number) });
     expect(answer.json().backlog.pending).toBeGreaterThanOrEqual(1);
-    expect((await server.app.inject({ url: "/api/back-office/outbox", headers: { cookie: vendor.cookie } })).statusCode).toBe(403);
+    expect(
+      (await server.app.inject({ url: "/api/back-office/outbox", headers: { cookie: vendor.cookie } })).statusCode,
+    ).toBe(403);
   });
 
   it("are limited per address, generously enough for a load balancer's probes", async () => {
     const prober = loopbackAddress();
     const statuses: number[] = [];
-    for (let probe = 0; probe < 601; probe += 1) statuses.push((await server.app.inject({ url: "/api/health/live", remoteAddress: prober })).statusCode);
+    for (let probe = 0; probe < 601; probe += 1)
+      statuses.push((await server.app.inject({ url: "/api/health/live", remoteAddress: prober })).statusCode);
     expect(statuses.slice(0, 600).every((status) => status === 200)).toBe(true);
     expect(statuses[600]).toBe(429);
-    expect((await server.app.inject({ url: "/api/health/live", remoteAddress: loopbackAddress() })).statusCode).toBe(200);
+    expect((await server.app.inject({ url: "/api/health/live", remoteAddress: loopbackAddress() })).statusCode).toBe(
+      200,
+    );
   });
 });
 
 describe("failed authentication", () => {
   it("refuses an address after 30 refused API keys, before looking up the next key, a valid one included", async () => {
     const address = loopbackAddress();
-    for (let attempt = 0; attempt < 30; attempt += 1) expect((await v1(randomKey(), "/api/v1/deals", address)).statusCode).toBe(401);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      expect((await v1(randomKey(), "/api/v1/deals", address)).statusCode).toBe(401);
     const refused = await v1(vendor.key, "/api/v1/deals", address);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: "RATE_LIMITED" });
@@ -127,18 +179,34 @@ describe("failed authentication", () => {
     const address = loopbackAddress();
     const bogus = () => `kec.session_token=${randomUUID()}.${randomUUID()}`;
     for (let attempt = 0; attempt < 30; attempt += 1) {
-      expect((await server.app.inject({ url: "/api/portal/deals", remoteAddress: address, headers: { cookie: bogus() } })).statusCode).toBe(401);
+      expect(
+        (await server.app.inject({ url: "/api/portal/deals", remoteAddress: address, headers: { cookie: bogus() } }))
+          .statusCode,
+      ).toBe(401);
     }
-    expect((await server.app.inject({ url: "/api/portal/deals", remoteAddress: address, headers: { cookie: vendor.cookie } })).statusCode).toBe(429);
+    expect(
+      (
+        await server.app.inject({
+          url: "/api/portal/deals",
+          remoteAddress: address,
+          headers: { cookie: vendor.cookie },
+        })
+      ).statusCode,
+    ).toBe(429);
     // Signed-out visitors who send no session cookie cost no lookup and are not counted.
     const visitor = loopbackAddress();
-    for (let attempt = 0; attempt < 40; attempt += 1) expect((await server.app.inject({ url: "/api/me", remoteAddress: visitor })).statusCode).toBe(401);
+    for (let attempt = 0; attempt < 40; attempt += 1)
+      expect((await server.app.inject({ url: "/api/me", remoteAddress: visitor })).statusCode).toBe(401);
   });
 
   it("limits requests without a key like a key's: by address, over all of /api/v1", async () => {
     const address = loopbackAddress();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt <= keyBudget; attempt += 1) statuses.push((await server.app.inject({ url: attempt % 2 ? "/api/v1/deals" : "/api/v1/dashboard", remoteAddress: address })).statusCode);
+    for (let attempt = 0; attempt <= keyBudget; attempt += 1)
+      statuses.push(
+        (await server.app.inject({ url: attempt % 2 ? "/api/v1/deals" : "/api/v1/dashboard", remoteAddress: address }))
+          .statusCode,
+      );
     expect(statuses.slice(0, keyBudget).every((status) => status === 401)).toBe(true);
     expect(statuses[keyBudget]).toBe(429);
   });
@@ -148,7 +216,16 @@ describe("an API key's budget", () => {
   it("is one budget a minute (API_KEY_RATE_LIMIT_MAX) across all of /api/v1, from any address", async () => {
     const created = await createVendor(server.database, server.auth, "Budget Buses");
     const { cookie } = await signIn(server.app, created.email, created.password);
-    const key = ((await server.app.inject({ method: "POST", url: "/api/portal/api-keys", headers: { cookie, origin: testOrigin }, payload: { name: "DMS" } })).json() as { secret: string }).secret;
+    const key = (
+      (
+        await server.app.inject({
+          method: "POST",
+          url: "/api/portal/api-keys",
+          headers: { cookie, origin: testOrigin },
+          payload: { name: "DMS" },
+        })
+      ).json() as { secret: string }
+    ).secret;
     let last = await v1(key, "/api/v1/deals");
     expect(last.headers["x-ratelimit-limit"]).toBe(String(keyBudget));
     for (let request = 1; request < keyBudget - 1; request += 1) last = await v1(key, "/api/v1/deals");
@@ -168,7 +245,11 @@ describe("the client address behind a proxy", () => {
     expect(loadConfig(env).trustProxy).toBe(false);
     expect(loadConfig({ ...env, TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadConfig({ ...env, TRUST_PROXY: "1" }).trustProxy).toBe(1);
-    expect(loadConfig({ ...env, TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,fd00::/8" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.7", "fd00::/8"]);
+    expect(loadConfig({ ...env, TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,fd00::/8" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "fd00::/8",
+    ]);
     for (const value of ["true", "0", "yes", "10.0.0.0/33", "10.0.0.300", "proxy.example", "0.0.0.0/0", "::/0"]) {
       expect(() => loadConfig({ ...env, TRUST_PROXY: value }), value).toThrow(ConfigError);
       expect(() => loadConfig({ ...env, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
@@ -185,7 +266,17 @@ describe("the client address behind a proxy", () => {
 
       const failedSignIn = async (email: string, forwardedFor: string, from: string) => {
         const headers = { "x-forwarded-for": forwardedFor };
-        expect((await post(proxied.app, "/api/auth/sign-in/email", JSON.stringify({ email, password: "guessed-password" }), headers, from)).statusCode).toBe(401);
+        expect(
+          (
+            await post(
+              proxied.app,
+              "/api/auth/sign-in/email",
+              JSON.stringify({ email, password: "guessed-password" }),
+              headers,
+              from,
+            )
+          ).statusCode,
+        ).toBe(401);
         const [failure] = await proxied.database.db.select().from(auditLog).where(eq(auditLog.subject, email));
         return failure!.ipAddress;
       };
@@ -193,10 +284,17 @@ describe("the client address behind a proxy", () => {
       it("takes the address the load balancer saw: a client that rotates X-Forwarded-For stays one address, for the limits and the audit log", async () => {
         const balancer = loopbackAddress();
         for (let attempt = 0; attempt < 3; attempt += 1) {
-          expect(await failedSignIn(`rotating-${attempt}@limits.example`, `203.0.113.${attempt + 1}, 198.51.100.7`, balancer)).toBe("198.51.100.7");
+          expect(
+            await failedSignIn(
+              `rotating-${attempt}@limits.example`,
+              `203.0.113.${attempt + 1}, 198.51.100.7`,
+              balancer,
+            ),
+          ).toBe("198.51.100.7");
         }
         // A client that reaches the server itself: with a list of proxies its own header is not believed.
-        if (trust !== "1") expect(await failedSignIn("direct@limits.example", "198.51.100.8", "192.0.2.10")).toBe("192.0.2.10");
+        if (trust !== "1")
+          expect(await failedSignIn("direct@limits.example", "198.51.100.8", "192.0.2.10")).toBe("192.0.2.10");
       });
     });
   }
@@ -204,36 +302,61 @@ describe("the client address behind a proxy", () => {
 
 describe("sign-in attempts per account", () => {
   const wrongFromEverywhere = async (email: string, count: number) => {
-    for (let attempt = 0; attempt < count; attempt += 1) expect((await signIn(server.app, email, `wrong-password-${attempt}`)).response.statusCode).toBe(401);
+    for (let attempt = 0; attempt < count; attempt += 1)
+      expect((await signIn(server.app, email, `wrong-password-${attempt}`)).response.statusCode).toBe(401);
     const recorded = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, email));
     expect(recorded.filter((row) => row.action === "sign-in.failed").length).toBeGreaterThanOrEqual(count);
   };
   /** Failures as a sign-in records them (create-auth.ts), without paying a password hash for each. */
   const recordFailures = (email: string, count: number) =>
-    server.database.db
-      .insert(auditLog)
-      .values(Array.from({ length: count }, () => ({ action: "sign-in.failed", subject: email, ipAddress: loopbackAddress(), details: { reason: "INVALID_EMAIL_OR_PASSWORD" } })));
+    server.database.db.insert(auditLog).values(
+      Array.from({ length: count }, () => ({
+        action: "sign-in.failed",
+        subject: email,
+        ipAddress: loopbackAddress(),
+        details: { reason: "INVALID_EMAIL_OR_PASSWORD" },
+      })),
+    );
 
   it("refuses an account after 20 failures from any addresses, with a clear message, until its password is reset", async () => {
     const email = "rotated@limits.example";
-    await createAccount(server.auth, { email, name: "Ro", role: authRoles.vendor, password: "rotated-password", emailVerified: true });
+    await createAccount(server.auth, {
+      email,
+      name: "Ro",
+      role: authRoles.vendor,
+      password: "rotated-password",
+      emailVerified: true,
+    });
     // Two real failures from two addresses, and 18 more as the audit log records them, each from an address of its own.
     await wrongFromEverywhere(email, 2);
     await recordFailures(email, 18);
     const refused = await signIn(server.app, email, "rotated-password");
     expect(refused.response.statusCode).toBe(429);
     expect(refused.response.json()).toMatchObject({ code: "SIGN_IN_THROTTLED" });
-    expect(refused.response.json().message).toMatch(/^Too many failed sign-in attempts on this account\. Please try again in \d+ minutes?, or reset your password\.$/);
+    expect(refused.response.json().message).toMatch(
+      /^Too many failed sign-in attempts on this account\. Please try again in \d+ minutes?, or reset your password\.$/,
+    );
     expect(Number(refused.response.headers["retry-after"])).toBeGreaterThan(0);
     // An address with no account is answered the same way: the limit tells nobody which accounts exist.
     await wrongFromEverywhere("unknown@limits.example", 2);
     await recordFailures("unknown@limits.example", 18);
-    expect((await signIn(server.app, "unknown@limits.example", "rotated-password")).response.json().message).toBe(refused.response.json().message);
+    expect((await signIn(server.app, "unknown@limits.example", "rotated-password")).response.json().message).toBe(
+      refused.response.json().message,
+    );
 
-    expect((await post(server.app, "/api/auth/request-password-reset", JSON.stringify({ email }))).statusCode).toBe(200);
-    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+    expect((await post(server.app, "/api/auth/request-password-reset", JSON.stringify({ email }))).statusCode).toBe(
+      200,
+    );
+    const [mail] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(desc(mailOutbox.createdAt));
     const { token } = passwordLinkIn(revealLinkSecrets(mail!, server.cipher).text);
-    expect((await post(server.app, "/api/auth/reset-password", JSON.stringify({ token, newPassword: "a-fresh-password-9" }))).statusCode).toBe(200);
+    expect(
+      (await post(server.app, "/api/auth/reset-password", JSON.stringify({ token, newPassword: "a-fresh-password-9" })))
+        .statusCode,
+    ).toBe(200);
     expect((await signIn(server.app, email, "a-fresh-password-9")).response.statusCode).toBe(200);
   });
 
@@ -244,19 +367,35 @@ describe("sign-in attempts per account", () => {
     const { cookie } = await signIn(server.app, email, password);
     const enable = await post(server.app, "/api/auth/two-factor/enable", JSON.stringify({ password }), { cookie });
     const secret = new URL(enable.json().totpURI as string).searchParams.get("secret")!;
-    expect((await post(server.app, "/api/auth/two-factor/verify-totp", JSON.stringify({ code: totp(secret, Date.now() - 30_000) }), { cookie })).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          server.app,
+          "/api/auth/two-factor/verify-totp",
+          JSON.stringify({ code: totp(secret, Date.now() - 30_000) }),
+          { cookie },
+        )
+      ).statusCode,
+    ).toBe(200);
 
     // better-auth allows 5 codes per password step: a guesser who knows the password signs in again.
     for (let round = 0; round < 2; round += 1) {
       const halfway = (await signIn(server.app, email, password)).cookie;
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const code = String((Number(totp(secret)) + 500_000 + round * 5 + attempt) % 1_000_000).padStart(6, "0");
-        const wrong = await post(server.app, "/api/auth/two-factor/verify-totp", JSON.stringify({ code }), { cookie: halfway });
+        const wrong = await post(server.app, "/api/auth/two-factor/verify-totp", JSON.stringify({ code }), {
+          cookie: halfway,
+        });
         expect(wrong.statusCode, wrong.body).toBe(401);
       }
     }
     const halfway = (await signIn(server.app, email, password)).cookie;
-    const refused = await post(server.app, "/api/auth/two-factor/verify-totp", JSON.stringify({ code: totp(secret, Date.now() + 30_000) }), { cookie: halfway });
+    const refused = await post(
+      server.app,
+      "/api/auth/two-factor/verify-totp",
+      JSON.stringify({ code: totp(secret, Date.now() + 30_000) }),
+      { cookie: halfway },
+    );
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: "ACCOUNT_TEMPORARILY_LOCKED" });
   });

@@ -7,7 +7,12 @@ import { ensurePrivateDirectory } from "./private-directory.ts";
  * A secret from configuration, or else one generated once into DATA_DIR/keys/<name> (0600).
  * Only for the local demo: production refuses to start without the variables (server/config.ts).
  */
-export async function configuredOrGeneratedSecret(configured: string | undefined, dataDir: string, name: string, onGenerated: (file: string) => void): Promise<string> {
+export async function configuredOrGeneratedSecret(
+  configured: string | undefined,
+  dataDir: string,
+  name: string,
+  onGenerated: (file: string) => void,
+): Promise<string> {
   if (configured) return configured;
   const dir = path.join(dataDir, "keys");
   const file = path.join(dir, name);

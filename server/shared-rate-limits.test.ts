@@ -7,7 +7,10 @@ import { loopbackAddress, startTestServer, testOrigin, type TestServer } from ".
 
 // With REDIS_URL, two servers count one limit per address (ADR 0014). Runs on its own
 // redis-server (killed and paused mid-test), or through a relay in front of TEST_REDIS_URL.
-const skipReason = redisServerInstalled() || process.env.TEST_REDIS_URL ? undefined : "redis-server is not installed and TEST_REDIS_URL is not set";
+const skipReason =
+  redisServerInstalled() || process.env.TEST_REDIS_URL
+    ? undefined
+    : "redis-server is not installed and TEST_REDIS_URL is not set";
 if (skipReason) console.warn(`Skipping server/shared-rate-limits.test.ts: ${skipReason}`);
 
 /** An answer must come well within this, whatever state Redis is in. */
@@ -36,7 +39,10 @@ describe.skipIf(skipReason)("rate limits shared through Redis by several servers
   const answered = async <T>(request: Promise<T>): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     const hung = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`request still unanswered after ${answerWithinMs} ms`)), answerWithinMs);
+      timer = setTimeout(
+        () => reject(new Error(`request still unanswered after ${answerWithinMs} ms`)),
+        answerWithinMs,
+      );
     });
     try {
       return await Promise.race([request, hung]);
@@ -51,10 +57,17 @@ describe.skipIf(skipReason)("rate limits shared through Redis by several servers
         url: "/api/leads/footer-message",
         remoteAddress: address,
         headers: { origin: testOrigin },
-        payload: { nameOfBusiness: "Acme Paving", nameUser: tag, emailUser: "lee@acme.example", subjectUser: "Shared limits", idempotencyKey: randomUUID() },
+        payload: {
+          nameOfBusiness: "Acme Paving",
+          nameUser: tag,
+          emailUser: "lee@acme.example",
+          subjectUser: "Shared limits",
+          idempotencyKey: randomUUID(),
+        },
       }),
     );
-  const apiRead = (server: TestServer, address: string) => answered(server.app.inject({ method: "GET", url: "/api/partners/no-such-partner", remoteAddress: address }));
+  const apiRead = (server: TestServer, address: string) =>
+    answered(server.app.inject({ method: "GET", url: "/api/partners/no-such-partner", remoteAddress: address }));
   const statuses = async (count: number, send: () => Promise<{ statusCode: number }>) => {
     const list: number[] = [];
     for (let i = 0; i < count; i += 1) list.push((await send()).statusCode);
@@ -63,7 +76,10 @@ describe.skipIf(skipReason)("rate limits shared through Redis by several servers
   const stored = async (tag: string) => {
     let total = 0;
     for (const server of [a, b]) {
-      const [row] = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from footer_message where name_user = ${tag}`);
+      const [row] = await queryRows<{ n: number }>(
+        server.database.db,
+        sql`select count(*)::int as n from footer_message where name_user = ${tag}`,
+      );
       total += row!.n;
     }
     return total;
@@ -121,7 +137,8 @@ describe.skipIf(skipReason)("rate limits shared through Redis by several servers
       const reader = loopbackAddress();
       expect(await statuses(apiLimit + 1, () => apiRead(b, reader))).toEqual([...Array(apiLimit).fill(404), 429]);
       expect((await a.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
-      for (const server of [a, b]) expect(server.logs()).toContain("Redis unavailable: rate limits are counted in memory");
+      for (const server of [a, b])
+        expect(server.logs()).toContain("Redis unavailable: rate limits are counted in memory");
     } finally {
       await redis.start();
     }
@@ -129,7 +146,10 @@ describe.skipIf(skipReason)("rate limits shared through Redis by several servers
     for (const server of [a, b]) expect(server.logs()).toContain("Redis answers again: rate limits are shared again");
     const again = loopbackAddress();
     const tagAgain = `Redis back ${randomUUID()}`;
-    const resumed = [...(await statuses(6, () => footerMessage(a, again, tagAgain))), ...(await statuses(6, () => footerMessage(b, again, tagAgain)))];
+    const resumed = [
+      ...(await statuses(6, () => footerMessage(a, again, tagAgain))),
+      ...(await statuses(6, () => footerMessage(b, again, tagAgain))),
+    ];
     expect(resumed).toEqual([...Array(leadLimit).fill(201), 429, 429]);
     expect(await stored(tagAgain)).toBe(leadLimit);
   });
@@ -140,7 +160,10 @@ describe.skipIf(skipReason)("rate limits shared through Redis by several servers
       const address = loopbackAddress();
       const tag = `Redis hung ${randomUUID()}`;
       const started = Date.now();
-      const answers = [...(await statuses(6, () => footerMessage(a, address, tag))), ...(await statuses(6, () => footerMessage(b, address, tag)))];
+      const answers = [
+        ...(await statuses(6, () => footerMessage(a, address, tag))),
+        ...(await statuses(6, () => footerMessage(b, address, tag))),
+      ];
       expect(answers).toEqual(Array(12).fill(201));
       // At most one command per server waits for the 250 ms command timeout; then memory for 2 s.
       expect(Date.now() - started).toBeLessThan(answerWithinMs);

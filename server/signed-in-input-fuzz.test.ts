@@ -35,7 +35,10 @@ type Schema = {
   required?: string[];
   items?: Schema;
 };
-type Operation = { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
+type Operation = {
+  parameters?: { in: string; name: string; schema?: Schema }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+};
 type Endpoint = { method: string; path: string; operation: Operation };
 /** A request as sent; `text` is what it carries as text (URL, JSON, multipart fields), for the known issues. `cookie` is a session cookie, or `Bearer <key>` for /api/v1. */
 type Sent = { endpoint: Endpoint; url: string; cookie: string; type?: string; payload?: string | Buffer; text: string };
@@ -50,14 +53,31 @@ let dealId = "";
 beforeAll(async () => {
   // Limits high enough that generated requests reach the handlers rather than a 429.
   server = await startTestServer({ RATE_LIMIT_MAX: "1000000", API_KEY_RATE_LIMIT_MAX: "1000000" });
-  await createAccount(server.auth, { email: "admin@fuzz.example", name: "A", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
-  await createAccount(server.auth, { email: "staff@fuzz.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "admin@fuzz.example",
+    name: "A",
+    role: authRoles.admin,
+    password: "admin-password-1",
+    emailVerified: true,
+  });
+  await createAccount(server.auth, {
+    email: "staff@fuzz.example",
+    name: "S",
+    role: authRoles.staff,
+    password: "staff-password-1",
+    emailVerified: true,
+  });
   const vendor = await createVendor(server.database, server.auth, "Fuzz Motors");
   const bystander = await createVendor(server.database, server.auth, "Bystander Motors");
   cookies.admin = (await signIn(server.app, "admin@fuzz.example", "admin-password-1")).cookie;
   cookies.staff = (await signIn(server.app, "staff@fuzz.example", "staff-password-1")).cookie;
   cookies.vendor = (await signIn(server.app, vendor.email, vendor.password)).cookie;
-  const key = await server.app.inject({ method: "POST", url: "/api/portal/api-keys", headers: { cookie: cookies.vendor, origin: testOrigin }, payload: { name: "Fuzz" } });
+  const key = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/api-keys",
+    headers: { cookie: cookies.vendor, origin: testOrigin },
+    payload: { name: "Fuzz" },
+  });
   cookies.apiKey = `Bearer ${(key.json() as { secret: string }).secret}`;
 
   const upload = multipart(
@@ -91,8 +111,15 @@ beforeAll(async () => {
   // The whole document, whoever may read /api/docs/json.
   const openApi = server.app.swagger() as { paths: Record<string, Record<string, Operation>> };
   endpoints = Object.entries(openApi.paths)
-    .filter(([path]) => path.startsWith("/api/portal/") || path.startsWith("/api/back-office/") || (path.startsWith("/api/v1/") && !path.startsWith("/api/v1/docs")))
-    .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+    .filter(
+      ([path]) =>
+        path.startsWith("/api/portal/") ||
+        path.startsWith("/api/back-office/") ||
+        (path.startsWith("/api/v1/") && !path.startsWith("/api/v1/docs")),
+    )
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    );
 });
 afterAll(() => server?.close());
 
@@ -122,7 +149,11 @@ const nastyText = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.integer().map(String),
 );
-const nasty = fc.oneof({ arbitrary: nastyText, weight: 3 }, fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, true, 0, -1, 0.5, 1e308, -1e308, 2 ** 53, [], {}));
+const nasty = fc.oneof(
+  { arbitrary: nastyText, weight: 3 },
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom(null, true, 0, -1, 0.5, 1e308, -1e308, 2 ** 53, [], {}),
+);
 
 /** A value the schema accepts, or nearly: patterns are generated, formats and bounds followed. */
 function validOf(schema: Schema | undefined): fc.Arbitrary<unknown> {
@@ -138,16 +169,30 @@ function schemaValue(schema: Schema): fc.Arbitrary<unknown> {
     case "string":
       if (schema.format === "uuid") return fc.oneof(fc.constantFrom(...knownIds), fc.uuid());
       if (schema.format === "email") return fc.emailAddress();
-      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length <= (schema.maxLength ?? Infinity));
+      if (schema.pattern)
+        return fc
+          .stringMatching(new RegExp(schema.pattern))
+          .filter((text) => text.length <= (schema.maxLength ?? Infinity));
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 30) });
     case "integer":
-      return fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 31)), max: Math.min(schema.maximum ?? 1000, 2 ** 31 - 1) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1000, -(2 ** 31)),
+        max: Math.min(schema.maximum ?? 1000, 2 ** 31 - 1),
+      });
     case "number":
-      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -1e6,
+        max: schema.maximum ?? 1e6,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case "boolean":
       return fc.boolean();
     case "object":
-      return fc.record(Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, validOf(property)])), { requiredKeys: schema.required ?? [] });
+      return fc.record(
+        Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, validOf(property)])),
+        { requiredKeys: schema.required ?? [] },
+      );
     case "array":
       return fc.array(validOf(schema.items), { maxLength: 3 });
     default:
@@ -165,7 +210,19 @@ function encode(text: string): string {
 }
 
 /** Put into a URL as is: broken percent-encoding and separators. */
-const rawUrlJunk = fc.constantFrom("%", "%zz", "%E0%A4%A", "%00", "%2e%2e", "..", "a%2Fb", "%C0%AF", ";", "[]", "%25%32%35");
+const rawUrlJunk = fc.constantFrom(
+  "%",
+  "%zz",
+  "%E0%A4%A",
+  "%00",
+  "%2e%2e",
+  "..",
+  "a%2Fb",
+  "%C0%AF",
+  ";",
+  "[]",
+  "%25%32%35",
+);
 
 // ---- Requests ----
 
@@ -182,17 +239,26 @@ function pathOf(endpoint: Endpoint) {
     );
   return fc
     .tuple(...parameters.map((parameter) => value(parameter.schema)))
-    .map((values) => parameters.reduce((path, parameter, index) => path.replace(`{${parameter.name}}`, values[index]!), endpoint.path));
+    .map((values) =>
+      parameters.reduce((path, parameter, index) => path.replace(`{${parameter.name}}`, values[index]!), endpoint.path),
+    );
 }
 
 function queryOf(endpoint: Endpoint) {
   const declared = (endpoint.operation.parameters ?? []).filter((parameter) => parameter.in === "query");
   const pair = fc.oneof(
-    ...declared.map((parameter) => fc.tuple(fc.constant(parameter.name), fc.oneof(validOf(parameter.schema), nastyText))),
+    ...declared.map((parameter) =>
+      fc.tuple(fc.constant(parameter.name), fc.oneof(validOf(parameter.schema), nastyText)),
+    ),
     fc.tuple(fc.constantFrom("__proto__", "constructor[prototype][x]", "a[]", "a.b", "x"), nastyText),
   );
   return fc.tuple(fc.array(pair, { maxLength: 5 }), fc.option(rawUrlJunk, { nil: undefined })).map(([pairs, raw]) => {
-    const parts = [...pairs.map(([name, value]) => `${encode(name)}=${encode(typeof value === "string" ? value : JSON.stringify(value))}`), ...(raw ? [raw] : [])];
+    const parts = [
+      ...pairs.map(
+        ([name, value]) => `${encode(name)}=${encode(typeof value === "string" ? value : JSON.stringify(value))}`,
+      ),
+      ...(raw ? [raw] : []),
+    ];
     return parts.length ? `?${parts.join("&")}` : "";
   });
 }
@@ -200,21 +266,59 @@ function queryOf(endpoint: Endpoint) {
 /** A JSON body: valid but for one field, all valid, any JSON, broken JSON, another content type, or a file. */
 function jsonBodyOf(schema: Schema) {
   const fields = Object.keys(schema.properties ?? {});
-  const oneFieldOff = fields.length ? [fc.tuple(validOf(schema), fc.constantFrom(...fields), nasty).map(([valid, field, value]) => ({ ...(valid as object), [field]: value }))] : [];
+  const oneFieldOff = fields.length
+    ? [
+        fc
+          .tuple(validOf(schema), fc.constantFrom(...fields), nasty)
+          .map(([valid, field, value]) => ({ ...(valid as object), [field]: value })),
+      ]
+    : [];
   return fc.oneof(
-    { arbitrary: fc.oneof(...oneFieldOff, validOf(schema), nasty).map((value) => ({ type: "application/json", payload: JSON.stringify(value) ?? "" })), weight: 6 },
+    {
+      arbitrary: fc
+        .oneof(...oneFieldOff, validOf(schema), nasty)
+        .map((value) => ({ type: "application/json", payload: JSON.stringify(value) ?? "" })),
+      weight: 6,
+    },
     // Nested thousands of levels deep or tens of thousands wide: the whole body or one field.
     {
       arbitrary: fc
-        .tuple(validOf(schema), fields.length ? fc.option(fc.constantFrom(...fields), { nil: null }) : fc.constant(null), jsonShape)
-        .map(([valid, field, shape]) => ({ type: "application/json", payload: withShape(typeof valid === "object" && valid ? valid : {}, field, shape) })),
+        .tuple(
+          validOf(schema),
+          fields.length ? fc.option(fc.constantFrom(...fields), { nil: null }) : fc.constant(null),
+          jsonShape,
+        )
+        .map(([valid, field, shape]) => ({
+          type: "application/json",
+          payload: withShape(typeof valid === "object" && valid ? valid : {}, field, shape),
+        })),
       weight: 2,
     },
-    fc.constantFrom("{not json", "", "[", '{"a":', "\u0000", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}').map((payload) => ({ type: "application/json", payload })),
+    fc
+      .constantFrom(
+        "{not json",
+        "",
+        "[",
+        '{"a":',
+        "\u0000",
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+      )
+      .map((payload) => ({ type: "application/json", payload })),
     fc.constant({ type: "application/json", payload: JSON.stringify({ x: "x".repeat(2 * 1024 * 1024) }) }),
-    fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/xml", "application/json; charset=utf-16").map((type) => ({ type, payload: "a=b&c=d" })),
+    fc
+      .constantFrom(
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "application/xml",
+        "application/json; charset=utf-16",
+      )
+      .map((type) => ({ type, payload: "a=b&c=d" })),
     // A file where JSON is expected.
-    fc.constant({ type: "multipart/form-data; boundary=fuzz", payload: multipart([{ name: "file", filename: "a.pdf", content: samplePdf }], "fuzz").toString("latin1") }),
+    fc.constant({
+      type: "multipart/form-data; boundary=fuzz",
+      payload: multipart([{ name: "file", filename: "a.pdf", content: samplePdf }], "fuzz").toString("latin1"),
+    }),
   );
 }
 
@@ -225,14 +329,23 @@ function multipart(parts: readonly Part[], boundary: string): Buffer {
   for (const part of parts) {
     const disposition = `Content-Disposition: form-data; name="${part.name}"${part.filename === undefined ? "" : `; filename="${part.filename}"`}`;
     const type = part.filename === undefined ? "" : `\r\nContent-Type: ${part.type ?? "application/octet-stream"}`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}${type}\r\n\r\n`), part.content ?? Buffer.from(part.value ?? ""), Buffer.from("\r\n"));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\n${disposition}${type}\r\n\r\n`),
+      part.content ?? Buffer.from(part.value ?? ""),
+      Buffer.from("\r\n"),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
 }
 
-const partName = fc.oneof(fc.constantFrom("deal", "body", "client-info", "additional-1", "additional-2", "attachment", "logo", "__proto__", ""), fc.string({ maxLength: 12 }));
-const dealField = fc.tuple(fc.constantFrom(...Object.keys(sampleNewDealFields())), nasty).map(([field, value]) => JSON.stringify({ ...sampleNewDealFields(), [field]: value }));
+const partName = fc.oneof(
+  fc.constantFrom("deal", "body", "client-info", "additional-1", "additional-2", "attachment", "logo", "__proto__", ""),
+  fc.string({ maxLength: 12 }),
+);
+const dealField = fc
+  .tuple(fc.constantFrom(...Object.keys(sampleNewDealFields())), nasty)
+  .map(([field, value]) => JSON.stringify({ ...sampleNewDealFields(), [field]: value }));
 const part: fc.Arbitrary<Part> = fc.oneof(
   fc.record({
     name: partName,
@@ -240,17 +353,28 @@ const part: fc.Arbitrary<Part> = fc.oneof(
       nastyText,
       dealField,
       fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
-      fc.tuple(fc.constantFrom(...Object.keys(sampleNewDealFields())), deepJson).map(([field, shape]) => withShape(sampleNewDealFields(), field, shape)),
+      fc
+        .tuple(fc.constantFrom(...Object.keys(sampleNewDealFields())), deepJson)
+        .map(([field, shape]) => withShape(sampleNewDealFields(), field, shape)),
       fc.constant(JSON.stringify(sampleNewDealFields())),
       fc.constant("x".repeat(70 * 1024)),
     ),
   }),
   fc.record({
     name: partName,
-    filename: fc.oneof(fc.constantFrom("application.pdf", "logo.png", "../../a.pdf", "", "a".repeat(300) + ".pdf", "deal.json"), fc.string({ maxLength: 20 })),
+    filename: fc.oneof(
+      fc.constantFrom("application.pdf", "logo.png", "../../a.pdf", "", "a".repeat(300) + ".pdf", "deal.json"),
+      fc.string({ maxLength: 20 }),
+    ),
     type: fc.constantFrom("application/pdf", "image/png", "application/json", "text/html"),
     content: fc.oneof(
-      fc.constantFrom(samplePdf, samplePng, notReallyPdf, Buffer.alloc(0), Buffer.from(JSON.stringify(sampleNewDealFields()))),
+      fc.constantFrom(
+        samplePdf,
+        samplePng,
+        notReallyPdf,
+        Buffer.alloc(0),
+        Buffer.from(JSON.stringify(sampleNewDealFields())),
+      ),
       fc.uint8Array({ maxLength: 5000 }).map((bytes) => Buffer.from(bytes)),
     ),
   }),
@@ -266,7 +390,16 @@ function damagedMultipart() {
   return fc
     .record({
       parts: fc.array(part, { maxLength: 6 }),
-      damage: fc.constantFrom("none", "none", "cut", "no boundary", "other boundary", "empty boundary", "as json", "garbage"),
+      damage: fc.constantFrom(
+        "none",
+        "none",
+        "cut",
+        "no boundary",
+        "other boundary",
+        "empty boundary",
+        "as json",
+        "garbage",
+      ),
       cutAt: fc.double({ min: 0, max: 1, noNaN: true }),
       garbage: fc.uint8Array({ minLength: 1, maxLength: 2000 }),
     })
@@ -277,7 +410,8 @@ function damagedMultipart() {
       const type = `multipart/form-data; boundary=${boundary}`;
       if (damage === "cut") return { text, type, payload: body.subarray(0, Math.floor(body.length * cutAt)) };
       if (damage === "no boundary") return { text, type: "multipart/form-data", payload: body };
-      if (damage === "other boundary") return { text, type: "multipart/form-data; boundary=something-else", payload: body };
+      if (damage === "other boundary")
+        return { text, type: "multipart/form-data; boundary=something-else", payload: body };
       if (damage === "empty boundary") return { text, type: "multipart/form-data; boundary=", payload: body };
       if (damage === "as json") return { text, type: "application/json", payload: body };
       if (damage === "garbage") return { text, type, payload: Buffer.from(garbage) };
@@ -291,7 +425,13 @@ function damagedMultipart() {
 const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoint"> & { method: string } }[] = [
   {
     issue: "a NUL character in any text that reaches PostgreSQL (path, query, JSON or multipart field)",
-    reproduce: () => ({ method: "PATCH", url: `/api/back-office/deals/${dealId}`, cookie: cookies.admin, type: "application/json", payload: JSON.stringify({ notes: "a\u0000b" }) }),
+    reproduce: () => ({
+      method: "PATCH",
+      url: `/api/back-office/deals/${dealId}`,
+      cookie: cookies.admin,
+      type: "application/json",
+      payload: JSON.stringify({ notes: "a\u0000b" }),
+    }),
   },
   {
     issue: "a NUL character in a multipart deal field",
@@ -314,11 +454,19 @@ const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoi
     reproduce: () => ({ method: "GET", url: "/api/portal/deals?cursor=2021-01-01", cookie: cookies.vendor }),
   },
   {
-    issue: "a declined date PostgreSQL refuses (2020-13-45, year 0000; domain/api/back-office.ts optionalDate could use calendarDay)",
-    reproduce: () => ({ method: "PATCH", url: `/api/back-office/deals/${dealId}`, cookie: cookies.admin, type: "application/json", payload: JSON.stringify({ declinedReceivedOn: "2020-13-45" }) }),
+    issue:
+      "a declined date PostgreSQL refuses (2020-13-45, year 0000; domain/api/back-office.ts optionalDate could use calendarDay)",
+    reproduce: () => ({
+      method: "PATCH",
+      url: `/api/back-office/deals/${dealId}`,
+      cookie: cookies.admin,
+      type: "application/json",
+      payload: JSON.stringify({ declinedReceivedOn: "2020-13-45" }),
+    }),
   },
   {
-    issue: "an empty assignee id on a lead (lead-inbox.ts updateLead skips the check for '' and the foreign key refuses it)",
+    issue:
+      "an empty assignee id on a lead (lead-inbox.ts updateLead skips the check for '' and the foreign key refuses it)",
     reproduce: () => ({
       method: "PATCH",
       url: `/api/back-office/leads/questionnaire/${randomUUID()}`,
@@ -333,18 +481,35 @@ const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoi
 
 /** Who may use the endpoint; back-office endpoints take turns between staff and admin. */
 const callerOf = (endpoint: Endpoint) =>
-  endpoint.path.startsWith("/api/portal/") ? fc.constant(cookies.vendor) : endpoint.path.startsWith("/api/v1/") ? fc.constant(cookies.apiKey) : fc.constantFrom(cookies.staff, cookies.admin);
+  endpoint.path.startsWith("/api/portal/")
+    ? fc.constant(cookies.vendor)
+    : endpoint.path.startsWith("/api/v1/")
+      ? fc.constant(cookies.apiKey)
+      : fc.constantFrom(cookies.staff, cookies.admin);
 
 /** /api/v1's creates take an Idempotency-Key: mostly a fresh one, sometimes a bad one. */
-const idempotencyKeys = fc.oneof({ arbitrary: fc.uuid(), weight: 4 }, fc.constantFrom("", "short", "a b c d e f g h", "x".repeat(200)));
+const idempotencyKeys = fc.oneof(
+  { arbitrary: fc.uuid(), weight: 4 },
+  fc.constantFrom("", "short", "a b c d e f g h", "x".repeat(200)),
+);
 
 async function inject(request: Omit<Sent, "text" | "endpoint"> & { method: string }) {
-  const credential = request.cookie.startsWith("Bearer ") ? { authorization: request.cookie } : { cookie: request.cookie };
-  const idempotencyKey = request.url.includes("/v1/") && request.method !== "GET" ? { "idempotency-key": fc.sample(idempotencyKeys, 1)[0]! } : {};
+  const credential = request.cookie.startsWith("Bearer ")
+    ? { authorization: request.cookie }
+    : { cookie: request.cookie };
+  const idempotencyKey =
+    request.url.includes("/v1/") && request.method !== "GET"
+      ? { "idempotency-key": fc.sample(idempotencyKeys, 1)[0]! }
+      : {};
   return server.app.inject({
     method: request.method as "GET",
     url: request.url,
-    headers: { ...credential, ...idempotencyKey, origin: testOrigin, ...(request.type ? { "content-type": request.type } : {}) },
+    headers: {
+      ...credential,
+      ...idempotencyKey,
+      origin: testOrigin,
+      ...(request.type ? { "content-type": request.type } : {}),
+    },
     payload: request.payload,
   });
 }
@@ -354,18 +519,27 @@ async function send(request: Sent) {
   const body = typeof request.payload === "string" ? request.payload : (request.payload?.toString("latin1") ?? "");
   const label = `${request.endpoint.method} ${request.url.slice(0, 200)} (${request.type ?? "no body"}) ${JSON.stringify(body.slice(0, 300))}: ${response.statusCode}`;
   expect(response.statusCode, label).toBeLessThan(500);
-  if (response.statusCode >= 400) expect(response.json(), label).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+  if (response.statusCode >= 400)
+    expect(response.json(), label).toEqual(
+      expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+    );
 }
 
 const runScale = Number(process.env.FUZZ_SCALE ?? 1);
 
 /** Every endpoint's property; failures collected, so one broken endpoint does not hide the rest. */
-async function fuzzEach<Ts extends [unknown]>(selected: Endpoint[], property: (endpoint: Endpoint) => fc.IAsyncPropertyWithHooks<Ts>, numRuns: number) {
+async function fuzzEach<Ts extends [unknown]>(
+  selected: Endpoint[],
+  property: (endpoint: Endpoint) => fc.IAsyncPropertyWithHooks<Ts>,
+  numRuns: number,
+) {
   const failures: string[] = [];
   for (const endpoint of selected) {
     const result = await fc.check(property(endpoint), { numRuns: Math.round(numRuns * runScale) });
     if (result.failed)
-      failures.push(`${endpoint.method} ${endpoint.path}: ${result.errorInstance instanceof Error ? result.errorInstance.message.split("\n")[0] : String(result.errorInstance)} (seed ${result.seed})`);
+      failures.push(
+        `${endpoint.method} ${endpoint.path}: ${result.errorInstance instanceof Error ? result.errorInstance.message.split("\n")[0] : String(result.errorInstance)} (seed ${result.seed})`,
+      );
   }
   expect(failures).toEqual([]);
 }
@@ -376,9 +550,15 @@ const takesBody = (endpoint: Endpoint) => endpoint.method !== "GET" && endpoint.
 describe("fuzzing signed-in endpoints", () => {
   it("finds the portal and back-office endpoints, the upload routes among them", () => {
     expect(endpoints.filter((endpoint) => endpoint.path.startsWith("/api/portal/")).length).toBeGreaterThanOrEqual(5);
-    expect(endpoints.filter((endpoint) => endpoint.path.startsWith("/api/back-office/")).length).toBeGreaterThanOrEqual(20);
+    expect(endpoints.filter((endpoint) => endpoint.path.startsWith("/api/back-office/")).length).toBeGreaterThanOrEqual(
+      20,
+    );
     expect(endpoints.filter((endpoint) => endpoint.path.startsWith("/api/v1/")).length).toBeGreaterThanOrEqual(8);
-    expect(endpoints.filter((endpoint) => takesBody(endpoint) && !jsonSchemaOf(endpoint)).map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual(
+    expect(
+      endpoints
+        .filter((endpoint) => takesBody(endpoint) && !jsonSchemaOf(endpoint))
+        .map((endpoint) => `${endpoint.method} ${endpoint.path}`),
+    ).toEqual(
       expect.arrayContaining([
         "POST /api/v1/deals",
         "POST /api/v1/deals/{id}/documents",
@@ -394,10 +574,13 @@ describe("fuzzing signed-in endpoints", () => {
     await fuzzEach(
       endpoints,
       (endpoint) =>
-        fc.asyncProperty(fc.tuple(pathOf(endpoint), queryOf(endpoint), callerOf(endpoint)), async ([path, query, cookie]) => {
-          const body = takesBody(endpoint) ? { type: "application/json", payload: "{}" } : {};
-          await send({ endpoint, url: path + query, cookie, ...body, text: path + query });
-        }),
+        fc.asyncProperty(
+          fc.tuple(pathOf(endpoint), queryOf(endpoint), callerOf(endpoint)),
+          async ([path, query, cookie]) => {
+            const body = takesBody(endpoint) ? { type: "application/json", payload: "{}" } : {};
+            await send({ endpoint, url: path + query, cookie, ...body, text: path + query });
+          },
+        ),
       20,
     );
   });
@@ -406,9 +589,19 @@ describe("fuzzing signed-in endpoints", () => {
     await fuzzEach(
       endpoints.filter((endpoint) => jsonSchemaOf(endpoint)),
       (endpoint) =>
-        fc.asyncProperty(fc.tuple(pathOf(endpoint), jsonBodyOf(jsonSchemaOf(endpoint)!), callerOf(endpoint)), async ([path, body, cookie]) => {
-          await send({ endpoint, url: path, cookie, type: body.type, payload: body.payload, text: path + body.payload });
-        }),
+        fc.asyncProperty(
+          fc.tuple(pathOf(endpoint), jsonBodyOf(jsonSchemaOf(endpoint)!), callerOf(endpoint)),
+          async ([path, body, cookie]) => {
+            await send({
+              endpoint,
+              url: path,
+              cookie,
+              type: body.type,
+              payload: body.payload,
+              text: path + body.payload,
+            });
+          },
+        ),
       40,
     );
   });
@@ -418,9 +611,12 @@ describe("fuzzing signed-in endpoints", () => {
     await fuzzEach(
       endpoints.filter((endpoint) => takesBody(endpoint) && !jsonSchemaOf(endpoint)),
       (endpoint) =>
-        fc.asyncProperty(fc.tuple(pathOf(endpoint), multipartRequest, callerOf(endpoint)), async ([path, body, cookie]) => {
-          await send({ endpoint, url: path, cookie, type: body.type, payload: body.payload, text: path + body.text });
-        }),
+        fc.asyncProperty(
+          fc.tuple(pathOf(endpoint), multipartRequest, callerOf(endpoint)),
+          async ([path, body, cookie]) => {
+            await send({ endpoint, url: path, cookie, type: body.type, payload: body.payload, text: path + body.text });
+          },
+        ),
       60,
     );
   });

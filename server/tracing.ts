@@ -15,7 +15,13 @@ import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type Span, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  type ReadableSpan,
+  type Span,
+  type SpanProcessor,
+} from "@opentelemetry/sdk-trace-node";
 import type { FastifyInstance } from "fastify";
 import { installSpanRunner } from "./telemetry.ts";
 
@@ -62,10 +68,13 @@ class ScrubbingSpanProcessor implements SpanProcessor {
 // The OTLP/HTTP exporter of this release sends JSON; protobuf and gRPC need other exporter packages.
 const protocol = (process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL)?.trim();
 if (protocol && protocol !== "http/json") {
-  console.warn(`OTEL_EXPORTER_OTLP_PROTOCOL=${protocol}: traces are sent as http/json (OTLP over HTTP, which collectors accept on their HTTP port, 4318); http/protobuf and grpc are not supported.`);
+  console.warn(
+    `OTEL_EXPORTER_OTLP_PROTOCOL=${protocol}: traces are sent as http/json (OTLP over HTTP, which collectors accept on their HTTP port, 4318); http/protobuf and grpc are not supported.`,
+  );
 }
 
-const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string })
+  .version;
 
 const provider = new NodeTracerProvider({
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) override the defaults.

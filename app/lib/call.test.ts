@@ -4,13 +4,23 @@ import { ApiError, decodeResponse, multipartForm, upload, type UploadProgress } 
 
 describe("one decoder for every answer", () => {
   it("parses a success with the contract's schema for its status", () => {
-    expect(decodeResponse(submitDeal, 201, JSON.stringify({ id: "d1", accountNumber: "VP30001", extra: true }))).toEqual({ ok: true, data: { id: "d1", accountNumber: "VP30001" } });
+    expect(
+      decodeResponse(submitDeal, 201, JSON.stringify({ id: "d1", accountNumber: "VP30001", extra: true })),
+    ).toEqual({ ok: true, data: { id: "d1", accountNumber: "VP30001" } });
     const unexpected = decodeResponse(submitDeal, 200, JSON.stringify({ id: 1 }));
     expect(unexpected.ok || unexpected.error.code).toBe("UNEXPECTED_RESPONSE");
   });
 
   it("reads a refusal's code, message and fields at fault, and a body that is not ours as INTERNAL", () => {
-    const refused = decodeResponse(submitDeal, 400, JSON.stringify({ code: "VALIDATION_FAILED", message: "Please enter the business name.", details: [{ path: "/businessName", message: "x" }] }));
+    const refused = decodeResponse(
+      submitDeal,
+      400,
+      JSON.stringify({
+        code: "VALIDATION_FAILED",
+        message: "Please enter the business name.",
+        details: [{ path: "/businessName", message: "x" }],
+      }),
+    );
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error).toBeInstanceOf(ApiError);
@@ -21,7 +31,10 @@ describe("one decoder for every answer", () => {
       [{ path: "/businessName", message: "x" }],
     ]);
     const proxy = decodeResponse(submitDeal, 502, "<html>Bad gateway</html>");
-    expect(proxy.ok || [proxy.error.code, proxy.error.message]).toEqual(["INTERNAL", "Something went wrong. Please try again later."]);
+    expect(proxy.ok || [proxy.error.code, proxy.error.message]).toEqual([
+      "INTERNAL",
+      "Something went wrong. Please try again later.",
+    ]);
   });
 });
 
@@ -31,7 +44,9 @@ function fakeXhr(answer: { status: number; text: string } | "unreachable", progr
     status = 0;
     responseText = "";
     withCredentials = false;
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     opened: [string, string] | null = null;
@@ -60,7 +75,10 @@ describe("uploads", () => {
       ]),
     );
     const seen: UploadProgress[] = [];
-    await expect(upload(submitDeal, { body: new FormData() }, (progress) => seen.push(progress))).resolves.toEqual({ id: "d1", accountNumber: "VP30001" });
+    await expect(upload(submitDeal, { body: new FormData() }, (progress) => seen.push(progress))).resolves.toEqual({
+      id: "d1",
+      accountNumber: "VP30001",
+    });
     expect(seen).toEqual([
       { sent: 50, total: 100 },
       { sent: 100, total: 100 },
@@ -68,10 +86,26 @@ describe("uploads", () => {
   });
 
   it("throw the refusal's ApiError, or NETWORK when the server cannot be reached", async () => {
-    vi.stubGlobal("XMLHttpRequest", fakeXhr({ status: 415, text: JSON.stringify({ code: "UNSUPPORTED_MEDIA_TYPE", message: "a.pdf is not an accepted document" }) }, []));
-    await expect(upload(submitDeal, { body: new FormData() }, () => {})).rejects.toMatchObject({ status: 415, code: "UNSUPPORTED_MEDIA_TYPE", message: "a.pdf is not an accepted document" });
+    vi.stubGlobal(
+      "XMLHttpRequest",
+      fakeXhr(
+        {
+          status: 415,
+          text: JSON.stringify({ code: "UNSUPPORTED_MEDIA_TYPE", message: "a.pdf is not an accepted document" }),
+        },
+        [],
+      ),
+    );
+    await expect(upload(submitDeal, { body: new FormData() }, () => {})).rejects.toMatchObject({
+      status: 415,
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: "a.pdf is not an accepted document",
+    });
     vi.stubGlobal("XMLHttpRequest", fakeXhr("unreachable", []));
-    await expect(upload(submitDeal, { body: new FormData() }, () => {})).rejects.toMatchObject({ status: 0, code: "NETWORK" });
+    await expect(upload(submitDeal, { body: new FormData() }, () => {})).rejects.toMatchObject({
+      status: 0,
+      code: "NETWORK",
+    });
   });
 });
 

@@ -1,5 +1,12 @@
 import type { AuthErrorCode } from "#domain/auth/contracts.ts";
-import { endpointUrl, type Endpoint, type EndpointInput, type EndpointResponse, type ErrorCode, type MultipartBody } from "#domain/http/endpoint.ts";
+import {
+  endpointUrl,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+  type ErrorCode,
+  type MultipartBody,
+} from "#domain/http/endpoint.ts";
 
 /** Our codes, the auth library's that the browser tells apart (domain/auth/contracts.ts), or the call's own. */
 export type ApiErrorCode = ErrorCode | AuthErrorCode | "NETWORK" | "UNEXPECTED_RESPONSE";
@@ -16,10 +23,14 @@ export class ApiError extends Error {
   }
 }
 
-type CallArguments<E extends Endpoint> = Record<string, never> extends EndpointInput<E> ? [input?: EndpointInput<E>, options?: CallOptions] : [input: EndpointInput<E>, options?: CallOptions];
+type CallArguments<E extends Endpoint> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
 type CallOptions = { signal?: AbortSignal };
 
-const unreachable = () => new ApiError(0, "NETWORK", "We could not reach our server. Please check your connection and try again.");
+const unreachable = () =>
+  new ApiError(0, "NETWORK", "We could not reach our server. Please check your connection and try again.");
 
 /** An answer as the browser takes it: the contract's success, parsed by its schema, or the ApiError it stands for. */
 export type Decoded<E extends Endpoint> = { ok: true; data: EndpointResponse<E> } | { ok: false; error: ApiError };
@@ -32,16 +43,33 @@ export type Decoded<E extends Endpoint> = { ok: true; data: EndpointResponse<E> 
 export function decodeResponse<E extends Endpoint>(endpoint: E, status: number, text: string): Decoded<E> {
   const data = parseJsonOrNull(text);
   if (status < 200 || status >= 300) {
-    const failure = (data ?? {}) as { code?: ApiErrorCode; message?: string; details?: { path: string; message: string }[] };
+    const failure = (data ?? {}) as {
+      code?: ApiErrorCode;
+      message?: string;
+      details?: { path: string; message: string }[];
+    };
     return {
       ok: false,
-      error: new ApiError(status, failure.code ?? "INTERNAL", failure.message ?? "Something went wrong. Please try again later.", Array.isArray(failure.details) ? failure.details : []),
+      error: new ApiError(
+        status,
+        failure.code ?? "INTERNAL",
+        failure.message ?? "Something went wrong. Please try again later.",
+        Array.isArray(failure.details) ? failure.details : [],
+      ),
     };
   }
   const schema = endpoint.responses[status as 200 | 201];
   if (!schema) return { ok: true, data: data as EndpointResponse<E> };
   const parsed = schema.safeParse(data);
-  if (!parsed.success) return { ok: false, error: new ApiError(status, "UNEXPECTED_RESPONSE", "The server answered something we did not expect. Please reload the page.") };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: new ApiError(
+        status,
+        "UNEXPECTED_RESPONSE",
+        "The server answered something we did not expect. Please reload the page.",
+      ),
+    };
   return { ok: true, data: parsed.data as EndpointResponse<E> };
 }
 
@@ -54,8 +82,15 @@ function settle<E extends Endpoint>(decoded: Decoded<E>): EndpointResponse<E> {
  * Calls an endpoint by its contract: fills the path, sends the body (JSON, or the FormData of a
  * multipart endpoint) and parses the answer with the contract's response schema. Throws ApiError.
  */
-export async function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArguments<E>): Promise<EndpointResponse<E>> {
-  const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input, options]: CallArguments<E>
+): Promise<EndpointResponse<E>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
   const json = body !== undefined && !(body instanceof FormData);
   let response: Response;
   try {
@@ -80,13 +115,18 @@ export type UploadProgress = { sent: number; total: number };
  * `call()` for a multipart endpoint, reporting upload progress (fetch cannot): sends the FormData
  * with XMLHttpRequest and decodes the answer as call() does. Throws ApiError.
  */
-export function upload<E extends Endpoint & { multipart: MultipartBody }>(endpoint: E, input: EndpointInput<E>, onProgress: (progress: UploadProgress) => void): Promise<EndpointResponse<E>> {
+export function upload<E extends Endpoint & { multipart: MultipartBody }>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<EndpointResponse<E>> {
   const { params, body } = input as { params?: Record<string, unknown>; body: FormData };
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(endpoint.method, endpointUrl(endpoint.path, params));
     request.withCredentials = true;
-    request.upload.onprogress = (event) => onProgress(event.lengthComputable ? { sent: event.loaded, total: event.total } : { sent: 0, total: 0 });
+    request.upload.onprogress = (event) =>
+      onProgress(event.lengthComputable ? { sent: event.loaded, total: event.total } : { sent: 0, total: 0 });
     request.onload = () => {
       try {
         resolve(settle(decodeResponse(endpoint, request.status, request.responseText)));
@@ -113,7 +153,10 @@ export function multipartForm(endpoint: Endpoint & { multipart: MultipartBody },
 }
 
 /** The address of a download endpoint (a file or CSV the browser opens itself). */
-export function downloadUrl<E extends Endpoint & { download: true }>(endpoint: E, input: Omit<EndpointInput<E>, "body">): string {
+export function downloadUrl<E extends Endpoint & { download: true }>(
+  endpoint: E,
+  input: Omit<EndpointInput<E>, "body">,
+): string {
   const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
   return endpointUrl(endpoint.path, params, query);
 }

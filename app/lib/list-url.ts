@@ -1,11 +1,16 @@
 /**
- * A list's view kept in the page's URL (docs/product-rules.md#r46-back-office-lists): reading it back keeps only the values the
+ * A list's view kept in the page's URL (docs/product-rules.md#r46-back-office-lists): reading it back keeps only the
+ * values the
  * list's query schema accepts (anything else means "all"), and changing one starts again at the
  * first page.
  */
 type QuerySchema = { safeParse: (value: unknown) => { success: boolean } };
 
-export function readListParams<Key extends string>(schema: QuerySchema, search: URLSearchParams, keys: readonly Key[]): Partial<Record<Key, string>> {
+export function readListParams<Key extends string>(
+  schema: QuerySchema,
+  search: URLSearchParams,
+  keys: readonly Key[],
+): Partial<Record<Key, string>> {
   const view: Partial<Record<Key, string>> = {};
   for (const key of keys) {
     const value = search.get(key)?.trim() ?? "";

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { calculatorEntityFlags, calculatorLeadRequest, calculatorMessages, calculatorSteps } from "#domain/calculator/calculator-schema.ts";
+import {
+  calculatorEntityFlags,
+  calculatorLeadRequest,
+  calculatorMessages,
+  calculatorSteps,
+} from "#domain/calculator/calculator-schema.ts";
 import { ownerNameMessage, questionnaireAnswerRequest } from "#domain/questionnaire/answer-schema.ts";
 import { emptyAnswers } from "../features/calculator/calculator-answers.ts";
 import { errorsOfFields } from "./use-schema-form.ts";
@@ -20,7 +25,11 @@ describe("a step of a form: its own fields, checked against the whole schema", (
     const errors = errorsOfFields(calculatorLeadRequest, emptyAnswers, businessFields);
     expect(errors[calculatorEntityFlags[0]]).toBe(calculatorMessages.section);
     expect(Object.keys(errors).every((field) => businessFields.includes(field))).toBe(true);
-    const chosen = errorsOfFields(calculatorLeadRequest, { ...emptyAnswers, solepropPartPositive: true }, businessFields);
+    const chosen = errorsOfFields(
+      calculatorLeadRequest,
+      { ...emptyAnswers, solepropPartPositive: true },
+      businessFields,
+    );
     expect(chosen[calculatorEntityFlags[0]]).toBeUndefined();
   });
 });

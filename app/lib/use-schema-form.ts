@@ -37,7 +37,9 @@ export function errorsOfFields(schema: z.ZodMiniType, values: unknown, fields: r
   if (result.success) return {};
   const errors = fieldErrors(result.error.issues);
   if (!fields) return errors;
-  return Object.fromEntries(Object.entries(errors).filter(([path]) => fields.some((field) => path === field || path.startsWith(`${field}.`))));
+  return Object.fromEntries(
+    Object.entries(errors).filter(([path]) => fields.some((field) => path === field || path.startsWith(`${field}.`))),
+  );
 }
 
 const isEmpty = (value: unknown) => value === "" || value === undefined;
@@ -49,7 +51,10 @@ const isEmpty = (value: unknown) => value === "" || value === undefined;
  * A small replacement for react-hook-form on public pages, where every kilobyte counts
  * (docs/decisions/0011).
  */
-export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Record<string, FieldValue> & Partial<FormValues<Schema>>>(schema: Schema, initialValues: Values, options: Options = {}) {
+export function useSchemaForm<
+  Schema extends z.ZodMiniType,
+  Values extends Record<string, FieldValue> & Partial<FormValues<Schema>>,
+>(schema: Schema, initialValues: Values, options: Options = {}) {
   type Field = keyof Values & string;
   const live = options.live ?? "after-validate";
   // A literal initial value (false, "") only widens: it is always one of the values it stands for.
@@ -60,7 +65,10 @@ export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Recor
   /** The fields of the last validateStep(), whose errors follow changes; null for the whole form. */
   const scope = useRef<readonly string[] | null>(null);
 
-  const errorsOfValues = useCallback((next: Editing<Values>, fields: readonly string[] | null) => errorsOfFields(schema, next, fields), [schema]);
+  const errorsOfValues = useCallback(
+    (next: Editing<Values>, fields: readonly string[] | null) => errorsOfFields(schema, next, fields),
+    [schema],
+  );
 
   /** After a change: the errors to show, by the live validation mode. */
   const followChange = useCallback(
@@ -69,7 +77,9 @@ export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Recor
       if (live === "as-typed") {
         // Green or red as the visitor types; an empty field stays neutral until validated.
         const found = errorsOfValues(next, scope.current);
-        return Object.fromEntries(Object.entries(found).filter(([path]) => !isEmpty(next[path]) || shown[path] !== undefined));
+        return Object.fromEntries(
+          Object.entries(found).filter(([path]) => !isEmpty(next[path]) || shown[path] !== undefined),
+        );
       }
       return shown;
     },
@@ -88,21 +98,27 @@ export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Recor
     [followChange],
   );
 
-  const setValue = useCallback(<K extends keyof Values>(name: K, value: Editing<Values>[K]) => setValues({ [name]: value } as unknown as Partial<Editing<Values>>), [setValues]);
+  const setValue = useCallback(
+    <K extends keyof Values>(name: K, value: Editing<Values>[K]) =>
+      setValues({ [name]: value } as unknown as Partial<Editing<Values>>),
+    [setValues],
+  );
 
   /** Props for a text input, with an optional formatter applied as the user types. */
   const text = (name: Field, format?: (raw: string) => string) => ({
     name,
     value: String(values[name] ?? ""),
     error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValue(name, (format ? format(event.target.value) : event.target.value) as Editing<Values>[typeof name]),
+    onChange: (event: { target: { value: string } }) =>
+      setValue(name, (format ? format(event.target.value) : event.target.value) as Editing<Values>[typeof name]),
   });
 
   const checkbox = (name: Field) => ({
     name,
     checked: Boolean(values[name]),
     error: errors[name],
-    onChange: (event: { target: { checked: boolean } }) => setValue(name, event.target.checked as Editing<Values>[typeof name]),
+    onChange: (event: { target: { checked: boolean } }) =>
+      setValue(name, event.target.checked as Editing<Values>[typeof name]),
   });
 
   /** The errors the named fields have now (all fields without a list), without showing them. */
@@ -144,5 +160,18 @@ export function useSchemaForm<Schema extends z.ZodMiniType, Values extends Recor
     setErrors({});
   };
 
-  return { values, errors, setValue, setValues, setErrors, text, checkbox, validate, validateStep, errorsOf, startStep, reset };
+  return {
+    values,
+    errors,
+    setValue,
+    setValues,
+    setErrors,
+    text,
+    checkbox,
+    validate,
+    validateStep,
+    errorsOf,
+    startStep,
+    reset,
+  };
 }

@@ -8,9 +8,11 @@ import type { Route } from "./+types/back-office-api-keys";
 
 export const meta = () => appPageMeta("API keys");
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => call(listBackOfficeApiKeys, {}, { signal: request.signal });
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  call(listBackOfficeApiKeys, {}, { signal: request.signal });
 
-export const clientAction = async ({ request }: Route.ClientActionArgs) => runBackOfficeApiKeyAction(await request.formData());
+export const clientAction = async ({ request }: Route.ClientActionArgs) =>
+  runBackOfficeApiKeyAction(await request.formData());
 
 export const ErrorBoundary = RouteError;
 
@@ -18,7 +20,9 @@ export default function BackOfficeApiKeys({ loaderData }: Route.ComponentProps) 
   return (
     <>
       <h1 className="text-2xl font-bold">API keys</h1>
-      <p className="mt-1 max-w-prose text-slate-700">Every vendor company&apos;s API keys in use. Revoking one refuses it from its next request on (audited).</p>
+      <p className="mt-1 max-w-prose text-slate-700">
+        Every vendor company&apos;s API keys in use. Revoking one refuses it from its next request on (audited).
+      </p>
       <ApiKeysTable keys={loaderData.keys} showCompany />
     </>
   );

@@ -20,7 +20,13 @@ export const clientLoader = async ({ request }: Route.ClientLoaderArgs) => {
 export const ErrorBoundary = RouteError;
 
 const columns: TableColumn<AuditEntry>[] = [
-  { key: "at", header: "When", sortable: true, cell: (entry) => new Date(entry.at).toLocaleString("en-US"), className: "whitespace-nowrap" },
+  {
+    key: "at",
+    header: "When",
+    sortable: true,
+    cell: (entry) => new Date(entry.at).toLocaleString("en-US"),
+    className: "whitespace-nowrap",
+  },
   { key: "action", header: "Action", cell: (entry) => entry.action },
   { key: "actor", header: "Who", cell: (entry) => entry.actor ?? "—" },
   { key: "subject", header: "Subject", cell: (entry) => entry.subject ?? "—", className: "break-all" },
@@ -33,7 +39,10 @@ export default function BackOfficeAudit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-2xl font-bold">Audit log</h1>
-      <p className="mt-1 text-slate-700">Sign-ins, failed sign-ins, account changes, stage changes, reveals, downloads, exports and purges. Entries cannot be changed.</p>
+      <p className="mt-1 text-slate-700">
+        Sign-ins, failed sign-ins, account changes, stage changes, reveals, downloads, exports and purges. Entries
+        cannot be changed.
+      </p>
       <ListFilters name="Search the audit log" q={view.q ?? ""} help="Action, subject or who (e-mail)">
         <DateRangeFilter verb="Logged" from={view.from ?? ""} to={view.to ?? ""} />
       </ListFilters>

@@ -1,4 +1,10 @@
-import { dealUpdateRequest, getBackOfficeDeal, listBackOfficeDealMessages, postBackOfficeDealMessage, updateBackOfficeDeal } from "#domain/deals/back-office-contracts.ts";
+import {
+  dealUpdateRequest,
+  getBackOfficeDeal,
+  listBackOfficeDealMessages,
+  postBackOfficeDealMessage,
+  updateBackOfficeDeal,
+} from "#domain/deals/back-office-contracts.ts";
 import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
 import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
@@ -30,9 +36,15 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
   const intent = request.headers.get("content-type")?.startsWith("application/json") ? "update" : "answer";
   try {
     if (intent === "update") {
-      await call(updateBackOfficeDeal, { params: { id: params.id }, body: dealUpdateRequest.parse(await request.json()) });
+      await call(updateBackOfficeDeal, {
+        params: { id: params.id },
+        body: dealUpdateRequest.parse(await request.json()),
+      });
     } else {
-      await call(postBackOfficeDealMessage, { params: { id: params.id }, body: multipartForm(postBackOfficeDealMessage, await request.formData()) });
+      await call(postBackOfficeDealMessage, {
+        params: { id: params.id },
+        body: multipartForm(postBackOfficeDealMessage, await request.formData()),
+      });
     }
     return { intent, ok: true, error: null };
   } catch (error) {

@@ -13,8 +13,16 @@ export const meta = () => appPageMeta("Deals");
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const view = readDealView(new URL(request.url).searchParams);
   const options = { signal: request.signal };
-  const [list, vendors] = await Promise.all([call(listBackOfficeDeals, { query: view }, options), call(listVendorCompanyOptions, {}, options)]);
-  return { view, deals: list.deals, page: list.page, companies: vendors.companies.map((company) => ({ value: company.id, label: company.name })) };
+  const [list, vendors] = await Promise.all([
+    call(listBackOfficeDeals, { query: view }, options),
+    call(listVendorCompanyOptions, {}, options),
+  ]);
+  return {
+    view,
+    deals: list.deals,
+    page: list.page,
+    companies: vendors.companies.map((company) => ({ value: company.id, label: company.name })),
+  };
 }
 
 export const ErrorBoundary = RouteError;

@@ -10,11 +10,13 @@ import type { Route } from "./+types/back-office-declines-due";
 
 export const meta = () => appPageMeta("Declines due");
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => call(listDeclinesDue, {}, { signal: request.signal });
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  call(listDeclinesDue, {}, { signal: request.signal });
 
 export const ErrorBoundary = RouteError;
 
-const path = (row: DeclineDue) => (row.type === "deal" ? `/back-office/deals/${row.id}` : `/back-office/leads/credit-application/${row.id}`);
+const path = (row: DeclineDue) =>
+  row.type === "deal" ? `/back-office/deals/${row.id}` : `/back-office/leads/credit-application/${row.id}`;
 
 const columns: TableColumn<DeclineDue>[] = [
   {
@@ -27,11 +29,24 @@ const columns: TableColumn<DeclineDue>[] = [
       </Link>
     ),
   },
-  { key: "kind", header: "File", cell: (row) => (row.type === "deal" ? `Deal ${row.reference}` : "Credit application") },
+  {
+    key: "kind",
+    header: "File",
+    cell: (row) => (row.type === "deal" ? `Deal ${row.reference}` : "Credit application"),
+  },
   { key: "complete", header: "Application complete", cell: (row) => formatCalendarDate(row.completedOn) },
   { key: "declined", header: "Declined on", cell: (row) => formatCalendarDate(row.decidedOn) },
   { key: "due", header: "Notice due by", cell: (row) => formatCalendarDate(row.dueOn) },
-  { key: "left", header: "Days left", cell: (row) => (row.daysLeft < 0 ? <strong className="text-red-800">{daysLeftText(row.daysLeft)}</strong> : daysLeftText(row.daysLeft)) },
+  {
+    key: "left",
+    header: "Days left",
+    cell: (row) =>
+      row.daysLeft < 0 ? (
+        <strong className="text-red-800">{daysLeftText(row.daysLeft)}</strong>
+      ) : (
+        daysLeftText(row.daysLeft)
+      ),
+  },
 ];
 
 export default function BackOfficeDeclinesDue({ loaderData }: Route.ComponentProps) {
@@ -39,8 +54,9 @@ export default function BackOfficeDeclinesDue({ loaderData }: Route.ComponentPro
     <>
       <h1 className="text-2xl font-bold">Declines due</h1>
       <p className="mt-1 text-slate-700">
-        Declined deals and credit applications whose adverse-action notice has not been sent: a business is owed it within 30 days after its application was complete (12 CFR 1002.9(a)(1)), whenever it
-        was declined. The earliest due first.
+        Declined deals and credit applications whose adverse-action notice has not been sent: a business is owed it
+        within 30 days after its application was complete (12 CFR 1002.9(a)(1)), whenever it was declined. The earliest
+        due first.
       </p>
       <Table
         caption="Declines waiting for a notice"

@@ -7,7 +7,8 @@ import type { Route } from "./+types/back-office-duplicates";
 
 export const meta = () => appPageMeta("Possible duplicates");
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => call(listDuplicates, { query: { status: "open" } }, { signal: request.signal });
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  call(listDuplicates, { query: { status: "open" } }, { signal: request.signal });
 
 export const ErrorBoundary = RouteError;
 
@@ -16,10 +17,15 @@ export default function BackOfficeDuplicates({ loaderData }: Route.ComponentProp
     <>
       <h1 className="text-2xl font-bold">Possible duplicates</h1>
       <p className="mt-1 text-slate-700">
-        A new deal, credit application or calculator lead whose business matches one of the last 90 days (same tax ID, compared by keyed hash, or same e-mail or phone). Merge files them as one
-        (nothing is deleted); dismiss if they are different businesses. Vendors never see this.
+        A new deal, credit application or calculator lead whose business matches one of the last 90 days (same tax ID,
+        compared by keyed hash, or same e-mail or phone). Merge files them as one (nothing is deleted); dismiss if they
+        are different businesses. Vendors never see this.
       </p>
-      <DuplicateLinksTable links={loaderData.links} caption="Possible duplicates to decide" empty="No possible duplicates to decide." />
+      <DuplicateLinksTable
+        links={loaderData.links}
+        caption="Possible duplicates to decide"
+        empty="No possible duplicates to decide."
+      />
     </>
   );
 }

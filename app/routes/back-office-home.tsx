@@ -16,10 +16,30 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export const ErrorBoundary = RouteError;
 
 const tiles: { key: keyof BackOfficeSummary; label: string; help: string; to: string }[] = [
-  { key: "newLeadsToday", label: "New leads today", help: "Received since midnight", to: "/back-office/leads?status=new" },
-  { key: "overdueLeads", label: "Overdue leads", help: "New and past the promised callback time", to: "/back-office/leads?status=new" },
-  { key: "dealsAwaitingAnswer", label: "Deals waiting for an answer", help: "App In, not yet changed or answered by us", to: `/back-office/deals?stage=${newDealStage}` },
-  { key: "vendorMessagesUnanswered", label: "Vendor messages unanswered", help: "Deals whose vendor wrote last", to: "/back-office/deals?waiting=1" },
+  {
+    key: "newLeadsToday",
+    label: "New leads today",
+    help: "Received since midnight",
+    to: "/back-office/leads?status=new",
+  },
+  {
+    key: "overdueLeads",
+    label: "Overdue leads",
+    help: "New and past the promised callback time",
+    to: "/back-office/leads?status=new",
+  },
+  {
+    key: "dealsAwaitingAnswer",
+    label: "Deals waiting for an answer",
+    help: "App In, not yet changed or answered by us",
+    to: `/back-office/deals?stage=${newDealStage}`,
+  },
+  {
+    key: "vendorMessagesUnanswered",
+    label: "Vendor messages unanswered",
+    help: "Deals whose vendor wrote last",
+    to: "/back-office/deals?waiting=1",
+  },
 ];
 
 /** The numbers that drive the credit team's day, each opening the list it counts. */
@@ -33,7 +53,10 @@ export default function BackOfficeHome({ loaderData }: Route.ComponentProps) {
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
           <li key={tile.key}>
-            <Link to={tile.to} className="block h-full rounded-lg border border-slate-300 p-4 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-700">
+            <Link
+              to={tile.to}
+              className="block h-full rounded-lg border border-slate-300 p-4 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
               <span className="block text-3xl font-bold text-slate-900">{loaderData[tile.key]}</span>
               <span className="block font-semibold text-brand-700 underline">{tile.label}</span>
               <span className="block text-sm text-slate-700">{tile.help}</span>

@@ -1,7 +1,13 @@
 import { data } from "react-router";
 import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
 import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
-import { getLead, leadParams, leadUpdateRequest, updateLead, type LeadUpdateRequest } from "#domain/leads/back-office-contracts.ts";
+import {
+  getLead,
+  leadParams,
+  leadUpdateRequest,
+  updateLead,
+  type LeadUpdateRequest,
+} from "#domain/leads/back-office-contracts.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { LeadDetailScreen } from "../features/back-office/leads/lead-detail-screen.tsx";
@@ -11,7 +17,8 @@ import { appPageMeta } from "../lib/page-meta.ts";
 import { meContext } from "../lib/session.ts";
 import type { Route } from "./+types/back-office-lead";
 
-export const meta = ({ loaderData }: Route.MetaArgs) => appPageMeta(loaderData ? leadTypeLabels[loaderData.lead.type] : "Lead");
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  appPageMeta(loaderData ? leadTypeLabels[loaderData.lead.type] : "Lead");
 
 /** A kind or id that cannot name a lead is a 404 here, before any request. */
 function parseParams(params: Route.ClientLoaderArgs["params"]) {
@@ -26,8 +33,12 @@ export async function clientLoader({ params, request, context }: Route.ClientLoa
   // A credit application has a decision and, declined, a notice; it and a calculator lead may be duplicates.
   const [lead, adverseAction, duplicates] = await Promise.all([
     call(getLead, { params: parsed }, options),
-    parsed.type === "credit-application" ? call(getAdverseAction, { params: { type: "credit-application", id: parsed.id } }, options) : null,
-    parsed.type === "credit-application" || parsed.type === "calculator" ? call(listRecordDuplicates, { params: { type: parsed.type, id: parsed.id } }, options) : null,
+    parsed.type === "credit-application"
+      ? call(getAdverseAction, { params: { type: "credit-application", id: parsed.id } }, options)
+      : null,
+    parsed.type === "credit-application" || parsed.type === "calculator"
+      ? call(listRecordDuplicates, { params: { type: parsed.type, id: parsed.id } }, options)
+      : null,
   ]);
   return { lead, meId: context.get(meContext).user.id, adverseAction, duplicates: duplicates?.links ?? [] };
 }
@@ -35,7 +46,9 @@ export async function clientLoader({ params, request, context }: Route.ClientLoa
 /** Status, assignee ("me" is the signed-in user) or notes, as JSON; a refusal is answered for the screen to say. */
 export async function clientAction({ params, request, context }: Route.ClientActionArgs): Promise<LeadWorkResult> {
   const change = (await request.json()) as LeadWorkChange;
-  const body: LeadUpdateRequest = leadUpdateRequest.parse("assign" in change ? { assigneeUserId: change.assign === "me" ? context.get(meContext).user.id : null } : change);
+  const body: LeadUpdateRequest = leadUpdateRequest.parse(
+    "assign" in change ? { assigneeUserId: change.assign === "me" ? context.get(meContext).user.id : null } : change,
+  );
   try {
     await call(updateLead, { params: parseParams(params), body });
     return { ok: true, error: null };
@@ -50,6 +63,12 @@ export const ErrorBoundary = RouteError;
 export default function BackOfficeLead({ loaderData }: Route.ComponentProps) {
   // Another lead starts with nothing revealed and its own notes.
   return (
-    <LeadDetailScreen key={`${loaderData.lead.type}-${loaderData.lead.id}`} lead={loaderData.lead} meId={loaderData.meId} adverseAction={loaderData.adverseAction} duplicates={loaderData.duplicates} />
+    <LeadDetailScreen
+      key={`${loaderData.lead.type}-${loaderData.lead.id}`}
+      lead={loaderData.lead}
+      meId={loaderData.meId}
+      adverseAction={loaderData.adverseAction}
+      duplicates={loaderData.duplicates}
+    />
   );
 }

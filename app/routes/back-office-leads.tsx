@@ -36,7 +36,12 @@ export default function BackOfficeLeads({ loaderData }: Route.ComponentProps) {
         <LeadExport />
       </div>
       <ListPager page={loaderData.page} noun="leads" />
-      <LeadInboxTable leads={loaderData.leads} filtered={loaderData.filtered} sort={leadTableSort(loaderData.view)} onSort={(sort) => void change(leadSortParams(sort))} />
+      <LeadInboxTable
+        leads={loaderData.leads}
+        filtered={loaderData.filtered}
+        sort={leadTableSort(loaderData.view)}
+        onSort={(sort) => void change(leadSortParams(sort))}
+      />
     </>
   );
 }

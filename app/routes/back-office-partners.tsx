@@ -13,7 +13,10 @@ export const meta = () => appPageMeta("Partners");
 /** The partners, and the vendor companies a partner's branding may be for. */
 export const clientLoader = async ({ request }: Route.ClientLoaderArgs) => {
   const options = { signal: request.signal };
-  const [{ partners }, { companies }] = await Promise.all([call(listPartners, {}, options), call(listVendorCompanyOptions, {}, options)]);
+  const [{ partners }, { companies }] = await Promise.all([
+    call(listPartners, {}, options),
+    call(listVendorCompanyOptions, {}, options),
+  ]);
   return { partners, companies };
 };
 

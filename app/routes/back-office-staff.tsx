@@ -28,16 +28,33 @@ export default function BackOfficeStaff({ loaderData }: Route.ComponentProps) {
     { key: "email", header: "E-mail", cell: (member) => member.email, className: "break-all" },
     { key: "role", header: "Role", cell: (member) => roleLabel[member.role], sortValue: (member) => member.role },
     { key: "twoFactor", header: "Two-factor", cell: (member) => (member.twoFactorEnabled ? "On" : "Off") },
-    { key: "status", header: "Status", cell: (member) => (member.active ? "Active" : "Deactivated"), sortValue: (member) => (member.active ? 0 : 1) },
-    { key: "actions", header: <span className="sr-only">Actions</span>, cell: (member) => <StaffMemberActions member={member} self={member.id === selfId} /> },
+    {
+      key: "status",
+      header: "Status",
+      cell: (member) => (member.active ? "Active" : "Deactivated"),
+      sortValue: (member) => (member.active ? 0 : 1),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      cell: (member) => <StaffMemberActions member={member} self={member.id === selfId} />,
+    },
   ];
   return (
     <>
       <h1 className="text-2xl font-bold">Staff</h1>
       <p className="mt-1 max-w-prose text-slate-700">
-        The credit team and admins. Deactivating an account signs it out everywhere and refuses its sign-in; one admin always stays active. Vendors are under Vendors.
+        The credit team and admins. Deactivating an account signs it out everywhere and refuses its sign-in; one admin
+        always stays active. Vendors are under Vendors.
       </p>
-      <Table caption="Staff and admin accounts" columns={columns} rows={staff} rowKey={(member) => member.id} empty="No staff accounts." className="mt-4" />
+      <Table
+        caption="Staff and admin accounts"
+        columns={columns}
+        rows={staff}
+        rowKey={(member) => member.id}
+        empty="No staff accounts."
+        className="mt-4"
+      />
     </>
   );
 }

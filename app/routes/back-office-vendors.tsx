@@ -19,7 +19,12 @@ export const meta = () => appPageMeta("Vendors");
 export async function clientLoader({ request, context }: Route.ClientLoaderArgs) {
   const view = readVendorView(new URL(request.url).searchParams);
   const list = await call(listVendorCompanies, { query: view }, { signal: request.signal });
-  return { view, companies: list.companies, page: list.page, admin: context.get(meContext).user.role === authRoles.admin };
+  return {
+    view,
+    companies: list.companies,
+    page: list.page,
+    admin: context.get(meContext).user.role === authRoles.admin,
+  };
 }
 
 export const clientAction = async ({ request }: Route.ClientActionArgs) => runVendorAction(await request.formData());
@@ -46,7 +51,9 @@ export default function BackOfficeVendors({ loaderData }: Route.ComponentProps) 
         />
       </ListFilters>
       <ListPager page={page} noun="vendor companies" />
-      {companies.length === 0 ? <Empty>{view.q ? "No vendor company matches." : "No vendor companies yet."}</Empty> : null}
+      {companies.length === 0 ? (
+        <Empty>{view.q ? "No vendor company matches." : "No vendor companies yet."}</Empty>
+      ) : null}
       {companies.map((company) => (
         <VendorCompanyUsers key={company.id} company={company} admin={admin} />
       ))}

@@ -1,6 +1,16 @@
-import { listWorkingCalendar, resetWorkingCalendarDay, setWorkingCalendarDay, workingCalendarChange, workingCalendarDayParams } from "#domain/working-calendar/contracts.ts";
+import {
+  listWorkingCalendar,
+  resetWorkingCalendarDay,
+  setWorkingCalendarDay,
+  workingCalendarChange,
+  workingCalendarDayParams,
+} from "#domain/working-calendar/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
-import { WorkingCalendarScreen, type WorkingCalendarAction, type WorkingCalendarResult } from "../features/back-office/working-calendar/working-calendar-screen.tsx";
+import {
+  WorkingCalendarScreen,
+  type WorkingCalendarAction,
+  type WorkingCalendarResult,
+} from "../features/back-office/working-calendar/working-calendar-screen.tsx";
 import { ApiError, call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/back-office-working-calendar";
@@ -17,7 +27,11 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const action = (await request.json()) as WorkingCalendarAction;
   try {
     const params = workingCalendarDayParams.parse({ day: action.day });
-    if (action.intent === "set") await call(setWorkingCalendarDay, { params, body: workingCalendarChange.parse({ closed: action.closed, label: action.label }) });
+    if (action.intent === "set")
+      await call(setWorkingCalendarDay, {
+        params,
+        body: workingCalendarChange.parse({ closed: action.closed, label: action.label }),
+      });
     else await call(resetWorkingCalendarDay, { params });
     return { ok: true, error: null };
   } catch (error) {

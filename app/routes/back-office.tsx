@@ -35,9 +35,13 @@ const mustEnrolTwoFactor = (me: Me) => me.staffTwoFactorRequired && !me.user.two
 // Staff only (also on /VendorSignUp, which sits in this layout); until a required second factor is
 // enrolled, only the enrolment page (the overview) opens.
 const enrolFirst: Route.ClientMiddlewareFunction = ({ request, context }) => {
-  if (mustEnrolTwoFactor(context.get(meContext)) && new URL(request.url).pathname.replace(/\/$/, "") !== "/back-office") throw redirect("/back-office");
+  if (mustEnrolTwoFactor(context.get(meContext)) && new URL(request.url).pathname.replace(/\/$/, "") !== "/back-office")
+    throw redirect("/back-office");
 };
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requireSignedIn((me) => isStaffRole(me.user.role), "/portal"), enrolFirst];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  requireSignedIn((me) => isStaffRole(me.user.role), "/portal"),
+  enrolFirst,
+];
 
 export const clientLoader = ({ context }: Route.ClientLoaderArgs) => context.get(meContext);
 
@@ -59,7 +63,11 @@ export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
   };
   return (
     <div className="min-h-screen md:flex">
-      <nav aria-label="Back office" className="bg-brand-900 px-4 py-2 text-white md:w-56 md:shrink-0 md:py-4" onKeyDown={closeOnEscape}>
+      <nav
+        aria-label="Back office"
+        className="bg-brand-900 px-4 py-2 text-white md:w-56 md:shrink-0 md:py-4"
+        onKeyDown={closeOnEscape}
+      >
         <div className="flex items-center justify-between gap-2">
           <p className="font-bold">Back office</p>
           <button
@@ -94,7 +102,11 @@ export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
               </li>
             ) : null}
           </ul>
-          <Button variant="secondary" className="mt-6" onClick={() => void signOut().then(() => navigate("/VendorLogin"))}>
+          <Button
+            variant="secondary"
+            className="mt-6"
+            onClick={() => void signOut().then(() => navigate("/VendorLogin"))}
+          >
             Log Out
           </Button>
         </div>
@@ -102,7 +114,8 @@ export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
       <main className="min-w-0 flex-1 p-4 wrap-anywhere md:p-6">
         {staffTwoFactorRequired ? null : (
           <p role="note" className="mb-4 rounded-md border-l-4 border-accent-500 bg-amber-50 p-3">
-            Local demo: two-factor authentication for staff is switched off (STAFF_2FA_REQUIRED=false). Production requires it.
+            Local demo: two-factor authentication for staff is switched off (STAFF_2FA_REQUIRED=false). Production
+            requires it.
           </p>
         )}
         {navigation.state === "loading" ? <Loading className="mt-0 mb-4" /> : null}

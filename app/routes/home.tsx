@@ -1,11 +1,22 @@
 import { lazy, Suspense } from "react";
-import { Hero, Industries, IntroBanner, MobileBottomBar, mobileBottomBarSpacerClass, ProgramCards } from "../features/content/landing-sections.tsx";
+import {
+  Hero,
+  Industries,
+  IntroBanner,
+  MobileBottomBar,
+  mobileBottomBarSpacerClass,
+  ProgramCards,
+} from "../features/content/landing-sections.tsx";
 import { publicPageMeta } from "../lib/page-meta.ts";
 
 export const meta = () => publicPageMeta("/");
 
 // Prerendered in the HTML; its code loads after the page's own, keeping the landing light.
-const LandingQuestionnaire = lazy(() => import("../features/questionnaire/landing-questionnaire.tsx").then((module) => ({ default: module.LandingQuestionnaire })));
+const LandingQuestionnaire = lazy(() =>
+  import("../features/questionnaire/landing-questionnaire.tsx").then((module) => ({
+    default: module.LandingQuestionnaire,
+  })),
+);
 
 export default function Home() {
   return (
@@ -17,7 +28,9 @@ export default function Home() {
           <h2 id="questionnaire-heading" className="text-2xl font-bold text-brand-900">
             See if you pre-qualify
           </h2>
-          <p className="mt-2 text-slate-700">Answer a few questions and see estimated monthly payments. We will not pull your credit.</p>
+          <p className="mt-2 text-slate-700">
+            Answer a few questions and see estimated monthly payments. We will not pull your credit.
+          </p>
           <div className="mt-6">
             <Suspense fallback={<p role="status">Loading the questions…</p>}>
               <LandingQuestionnaire />

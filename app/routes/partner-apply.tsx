@@ -10,7 +10,11 @@ export const meta = ({ params }: { params: { slug?: string } }) => {
   const partner = servedBranding(params.slug ?? "");
   return [
     { title: applyTitle(partner?.name ?? "a partner") },
-    { name: "description", content: "Apply for business equipment financing: business, owner and vendor information in one secure credit application." },
+    {
+      name: "description",
+      content:
+        "Apply for business equipment financing: business, owner and vendor information in one secure credit application.",
+    },
   ];
 };
 

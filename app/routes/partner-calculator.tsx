@@ -10,13 +10,17 @@ export const meta = ({ params }: { params: { slug?: string } }) => {
   const partner = servedBranding(params.slug ?? "");
   return [
     { title: vendorLinkTitle(partner?.name ?? "Partner calculator") },
-    { name: "description", content: `Estimate your monthly equipment payment with ${brand.name}${partner ? `, financing offered with ${partner.name}` : ""}. We will not pull your credit.` },
+    {
+      name: "description",
+      content: `Estimate your monthly equipment payment with ${brand.name}${partner ? `, financing offered with ${partner.name}` : ""}. We will not pull your credit.`,
+    },
   ];
 };
 
 /**
  * /vendor_partner/<slug>: the calculator in a vendor's (or partner's) colours, with its vendor
- * details filled in; what the visitor sends is attributed to the link's company (docs/product-rules.md#r23-referred-customers-belong-to-the-company).
+ * details filled in; what the visitor sends is attributed to the link's company
+ * (docs/product-rules.md#r23-referred-customers-belong-to-the-company).
  */
 export default function PartnerCalculator() {
   const { slug = "" } = useParams();

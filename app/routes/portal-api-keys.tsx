@@ -9,9 +9,11 @@ import type { Route } from "./+types/portal-api-keys";
 
 export const meta = () => appPageMeta("API keys");
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => call(listPortalApiKeys, {}, { signal: request.signal });
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  call(listPortalApiKeys, {}, { signal: request.signal });
 
-export const clientAction = async ({ request }: Route.ClientActionArgs) => runPortalApiKeyAction(await request.formData());
+export const clientAction = async ({ request }: Route.ClientActionArgs) =>
+  runPortalApiKeyAction(await request.formData());
 
 export const ErrorBoundary = RouteError;
 
@@ -20,7 +22,8 @@ export default function PortalApiKeys({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">API keys</h1>
       <p className="mt-1 max-w-prose text-slate-700">
-        Your own CRM or dealer-management system can submit and follow your company&apos;s deals with a key. How to use it:{" "}
+        Your own CRM or dealer-management system can submit and follow your company&apos;s deals with a key. How to use
+        it:{" "}
         <a href="/api/v1/docs" className="text-brand-700 underline">
           the API documentation
         </a>

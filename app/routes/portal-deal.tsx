@@ -1,4 +1,10 @@
-import { addPortalDealDocuments, getPortalDeal, listPortalDealMessages, markPortalDealRead, postPortalDealMessage } from "#domain/deals/portal-contracts.ts";
+import {
+  addPortalDealDocuments,
+  getPortalDeal,
+  listPortalDealMessages,
+  markPortalDealRead,
+  postPortalDealMessage,
+} from "#domain/deals/portal-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDealPage, type PortalDealActionResult } from "../features/portal/portal-deal-page.tsx";
 import { ApiError, call, multipartForm } from "../lib/call.ts";
@@ -24,7 +30,10 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
-  const [page, thread] = await Promise.all([call(getPortalDeal, input, options), call(listPortalDealMessages, input, options)]);
+  const [page, thread] = await Promise.all([
+    call(getPortalDeal, input, options),
+    call(listPortalDealMessages, input, options),
+  ]);
   return { page, thread };
 }
 
@@ -33,8 +42,16 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
   const form = await request.formData();
   const intent = form.get("intent") === "documents" ? "documents" : "message";
   try {
-    if (intent === "message") await call(postPortalDealMessage, { params: { id: params.id }, body: multipartForm(postPortalDealMessage, form) });
-    else await call(addPortalDealDocuments, { params: { id: params.id }, body: multipartForm(addPortalDealDocuments, form) });
+    if (intent === "message")
+      await call(postPortalDealMessage, {
+        params: { id: params.id },
+        body: multipartForm(postPortalDealMessage, form),
+      });
+    else
+      await call(addPortalDealDocuments, {
+        params: { id: params.id },
+        body: multipartForm(addPortalDealDocuments, form),
+      });
     return { intent, ok: true, error: null };
   } catch (error) {
     if (error instanceof ApiError) return { intent, ok: false, error: error.message };

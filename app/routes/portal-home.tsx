@@ -32,8 +32,20 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     }
     return { deals, nextCursor: page.nextCursor };
   };
-  const [list, dashboard, credit] = await Promise.all([readDeals(), call(getPortalDashboard, { query: { month } }, options), call(getCreditStatus, {}, options)]);
-  return { month, currentMonth, more, deals: list.deals, nextCursor: list.nextCursor, dashboard, creditOnline: credit.online };
+  const [list, dashboard, credit] = await Promise.all([
+    readDeals(),
+    call(getPortalDashboard, { query: { month } }, options),
+    call(getCreditStatus, {}, options),
+  ]);
+  return {
+    month,
+    currentMonth,
+    more,
+    deals: list.deals,
+    nextCursor: list.nextCursor,
+    dashboard,
+    creditOnline: credit.online,
+  };
 }
 
 export const ErrorBoundary = RouteError;

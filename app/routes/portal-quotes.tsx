@@ -8,9 +8,11 @@ import type { Route } from "./+types/portal-quotes";
 
 export const meta = () => appPageMeta("Quotes");
 
-export const clientLoader = async ({ request }: Route.ClientLoaderArgs) => call(listPortalQuotes, {}, { signal: request.signal });
+export const clientLoader = async ({ request }: Route.ClientLoaderArgs) =>
+  call(listPortalQuotes, {}, { signal: request.signal });
 
-export const clientAction = async ({ request }: Route.ClientActionArgs) => runQuoteAction((await request.json()) as QuoteActionInput);
+export const clientAction = async ({ request }: Route.ClientActionArgs) =>
+  runQuoteAction((await request.json()) as QuoteActionInput);
 
 export const ErrorBoundary = RouteError;
 

@@ -7,7 +7,8 @@ import type { Route } from "./+types/portal-webhooks";
 
 export const meta = () => appPageMeta("Webhooks");
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => call(listPortalWebhooks, {}, { signal: request.signal });
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  call(listPortalWebhooks, {}, { signal: request.signal });
 
 export const ErrorBoundary = RouteError;
 

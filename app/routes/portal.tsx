@@ -10,7 +10,9 @@ import type { Route } from "./+types/portal";
 export const meta = () => appPageMeta("Vendor Portal");
 
 // Vendors only: a visitor without a session signs in, staff go to the back office.
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requireSignedIn((me) => !isStaffRole(me.user.role), "/back-office")];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  requireSignedIn((me) => !isStaffRole(me.user.role), "/back-office"),
+];
 
 // The user, and how many deals carry an answer not yet opened (the sidebar's count; none shown if it cannot be read).
 export async function clientLoader({ context, request }: Route.ClientLoaderArgs) {

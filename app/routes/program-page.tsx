@@ -6,7 +6,9 @@ import type { Route } from "./+types/program-page";
 
 /** One module for the seven program pages; the path picks the copy. */
 function programPath(pathname: string): ProgramPath {
-  const match = Object.keys(programPages).find((path) => path.toLowerCase() === pathname.replace(/\/+$/, "").toLowerCase());
+  const match = Object.keys(programPages).find(
+    (path) => path.toLowerCase() === pathname.replace(/\/+$/, "").toLowerCase(),
+  );
   if (!match) throw new Error(`No program page at ${pathname}`);
   return match as ProgramPath;
 }

@@ -20,7 +20,8 @@ export default function ResetPassword() {
   // Read once and kept in memory only: the address bar and history lose it before the first paint.
   const [token] = useState(() => passwordLinkToken(hash));
   useLayoutEffect(() => {
-    if (window.location.hash || window.location.search) window.history.replaceState(window.history.state, "", window.location.pathname);
+    if (window.location.hash || window.location.search)
+      window.history.replaceState(window.history.state, "", window.location.pathname);
   }, []);
   const form = useSchemaForm(newPasswordSchema, { newPassword: "", confirmPassword: "" });
   const [state, setState] = useState<"editing" | "done" | "failed">(token ? "editing" : "failed");
@@ -34,7 +35,8 @@ export default function ResetPassword() {
       setState("done");
     } catch (error) {
       // A common password is the visitor's to change; anything else means the link is spent.
-      if (error instanceof ApiError && error.code === authErrorCodes.passwordTooCommon) form.setErrors({ newPassword: passwordResetMessages.tooCommon });
+      if (error instanceof ApiError && error.code === authErrorCodes.passwordTooCommon)
+        form.setErrors({ newPassword: passwordResetMessages.tooCommon });
       else setState("failed");
     }
   };
@@ -58,9 +60,25 @@ export default function ResetPassword() {
             </Link>
           </div>
         ) : (
-          <Form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-6 space-y-4" aria-label="Set a new password">
-            <TextField label="New password" type="password" autoComplete="new-password" help="At least 8 characters. Common passwords are refused." {...form.text("newPassword")} />
-            <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.text("confirmPassword")} />
+          <Form
+            onSubmit={(event) => void onSubmit(event)}
+            noValidate
+            className="mt-6 space-y-4"
+            aria-label="Set a new password"
+          >
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              help="At least 8 characters. Common passwords are refused."
+              {...form.text("newPassword")}
+            />
+            <TextField
+              label="Repeat the new password"
+              type="password"
+              autoComplete="new-password"
+              {...form.text("confirmPassword")}
+            />
             <Button type="submit">Save password</Button>
           </Form>
         )}

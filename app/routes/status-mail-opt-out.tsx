@@ -19,7 +19,13 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     await call(optOutOfStatusMails, { body: { token } }, { signal: request.signal });
     return { ok: true };
   } catch (error) {
-    return { ok: false, message: error instanceof ApiError && error.status !== 410 && error.status !== 400 ? error.message : optOutMessages.unknown };
+    return {
+      ok: false,
+      message:
+        error instanceof ApiError && error.status !== 410 && error.status !== 400
+          ? error.message
+          : optOutMessages.unknown,
+    };
   }
 }
 
@@ -43,7 +49,11 @@ export default function StatusMailOptOut() {
         ) : (
           <div className="mt-6">
             <p>{optOutMessages.ask}</p>
-            <Button className="mt-6" disabled={fetcher.state !== "idle"} onClick={() => void fetcher.submit({ token }, { method: "post", encType: "application/json" })}>
+            <Button
+              className="mt-6"
+              disabled={fetcher.state !== "idle"}
+              onClick={() => void fetcher.submit({ token }, { method: "post", encType: "application/json" })}
+            >
               Stop status e-mails
             </Button>
           </div>

@@ -7,12 +7,17 @@ import { publicPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/vendor-login";
 
 // Dialogs load when first opened.
-const VendorContactDialog = lazy(() => import("../features/leads/vendor-contact-dialog.tsx").then((module) => ({ default: module.VendorContactDialog })));
-const ForgotPasswordDialog = lazy(() => import("../features/auth/forgot-password-dialog.tsx").then((module) => ({ default: module.ForgotPasswordDialog })));
+const VendorContactDialog = lazy(() =>
+  import("../features/leads/vendor-contact-dialog.tsx").then((module) => ({ default: module.VendorContactDialog })),
+);
+const ForgotPasswordDialog = lazy(() =>
+  import("../features/auth/forgot-password-dialog.tsx").then((module) => ({ default: module.ForgotPasswordDialog })),
+);
 
 const isDealerServices = (pathname: string) => pathname.toLowerCase().startsWith("/dealerservices");
 
-export const meta = ({ location }: Route.MetaArgs) => publicPageMeta(isDealerServices(location.pathname) ? "/DealerServices" : "/VendorLogin");
+export const meta = ({ location }: Route.MetaArgs) =>
+  publicPageMeta(isDealerServices(location.pathname) ? "/DealerServices" : "/VendorLogin");
 
 /** /VendorLogin and /DealerServices: one screen, two titles (docs/product-rules.md#r49-routes-and-pages). */
 export default function VendorLogin() {
@@ -21,7 +26,11 @@ export default function VendorLogin() {
   const [resetOpen, setResetOpen] = useState(false);
   const title = isDealerServices(pathname) ? "Dealer Services" : "Vendor Login";
   const forgot = (
-    <button type="button" className="inline-flex min-h-6 font-medium text-brand-700 underline" onClick={() => setResetOpen(true)}>
+    <button
+      type="button"
+      className="inline-flex min-h-6 font-medium text-brand-700 underline"
+      onClick={() => setResetOpen(true)}
+    >
       Forgot Password?
     </button>
   );
@@ -34,7 +43,9 @@ export default function VendorLogin() {
             <h2 id="vendor-services-heading" className="mt-4 text-2xl font-semibold">
               Vendor services
             </h2>
-            <p className="mt-2 text-slate-100">Offer financing at the point of sale and follow every deal from application to funding.</p>
+            <p className="mt-2 text-slate-100">
+              Offer financing at the point of sale and follow every deal from application to funding.
+            </p>
             <Button variant="accent" className="mt-6" onClick={() => setContactOpen(true)}>
               Sign Up
             </Button>

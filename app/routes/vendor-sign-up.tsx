@@ -19,13 +19,22 @@ const proposedCompanyId = () => String(100000 + Math.floor(Math.random() * 90000
 
 // Inside the back office's layout, whose guard admits signed-in staff only (a visitor signs in
 // first, a vendor goes to the portal); only admins see the form.
-export const clientLoader = ({ context }: Route.ClientLoaderArgs) => ({ me: context.get(meContext), proposedCompanyId: proposedCompanyId() });
+export const clientLoader = ({ context }: Route.ClientLoaderArgs) => ({
+  me: context.get(meContext),
+  proposedCompanyId: proposedCompanyId(),
+});
 
 export const ErrorBoundary = RouteError;
 
 /** /VendorSignUp: admins create vendor users; the vendor chooses a password from the invitation. */
 export default function VendorSignUp({ loaderData: { me, proposedCompanyId: companyId } }: Route.ComponentProps) {
-  const form = useSchemaForm(vendorSignUpRequest, { firstName: "", companyId, companyEmail: "", companyName: "", companyAlreadyInSystem: false });
+  const form = useSchemaForm(vendorSignUpRequest, {
+    firstName: "",
+    companyId,
+    companyEmail: "",
+    companyName: "",
+    companyAlreadyInSystem: false,
+  });
   const [result, setResult] = useState<{ sent: string } | { failed: string } | null>(null);
   if (me.user.role !== authRoles.admin) {
     return (
@@ -56,13 +65,30 @@ export default function VendorSignUp({ loaderData: { me, proposedCompanyId: comp
     <div className="max-w-xl">
       <h1 className="text-2xl font-bold">Vendor sign-up</h1>
       <p className="mt-2 text-slate-700">
-        Create a vendor user. They receive an e-mail to verify the address and choose their own password; you never see it. Tick “Company already in system” to add a user to an existing company with
-        its company ID.
+        Create a vendor user. They receive an e-mail to verify the address and choose their own password; you never see
+        it. Tick “Company already in system” to add a user to an existing company with its company ID.
       </p>
-      <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Create a vendor account" className="mt-6 space-y-4">
+      <Form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Create a vendor account"
+        className="mt-6 space-y-4"
+      >
         <TextField label="First name" required {...form.text("firstName")} />
-        <TextField label="Company ID" required inputMode="numeric" maxLength={6} help="A random 6-digit ID is proposed for a new company." {...form.text("companyId")} />
-        <TextField label="Company email" type="email" required {...form.text("companyEmail", (value) => value.toLowerCase())} />
+        <TextField
+          label="Company ID"
+          required
+          inputMode="numeric"
+          maxLength={6}
+          help="A random 6-digit ID is proposed for a new company."
+          {...form.text("companyId")}
+        />
+        <TextField
+          label="Company email"
+          type="email"
+          required
+          {...form.text("companyEmail", (value) => value.toLowerCase())}
+        />
         <TextField label="Company name" help="For a new company." {...form.text("companyName")} />
         <Checkbox label="Company already in system" {...form.checkbox("companyAlreadyInSystem")} />
         <Button type="submit">Create account</Button>

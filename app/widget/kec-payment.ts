@@ -4,12 +4,21 @@
 // style attribute reserves it before this script arrives) so nothing on the host page moves, and
 // one cached, credential-less request once the element is about to be seen.
 import { formatUsd } from "#domain/pricing/money-format.ts";
-import { widgetBoxStyle, widgetCalculatorPath, widgetElementName, widgetPaymentPath, widgetScriptPath } from "#domain/site/widget-embed.ts";
+import {
+  widgetBoxStyle,
+  widgetCalculatorPath,
+  widgetElementName,
+  widgetPaymentPath,
+  widgetScriptPath,
+} from "#domain/site/widget-embed.ts";
 
 /** The site this script came from: where the payment and the calculator live. */
 function siteOrigin(): string {
   const script = document.currentScript as HTMLScriptElement | null;
-  const src = script?.src ?? document.querySelector<HTMLScriptElement>(`script[src$="${widgetScriptPath}"]`)?.src ?? location.href;
+  const src =
+    script?.src ??
+    document.querySelector<HTMLScriptElement>(`script[src$="${widgetScriptPath}"]`)?.src ??
+    location.href;
   return new URL(src).origin;
 }
 
@@ -107,8 +116,14 @@ class KecPayment extends HTMLElement {
     const vendor = this.getAttribute("vendor") ?? "";
     requestPayment(price, vendor).then(
       (answer) => {
-        this.show(`As low as ${formatUsd(answer.payment)}/mo`, `Estimated, ${answer.term} months. ${answer.disclaimer}`);
-        this.link!.setAttribute("aria-label", `As low as ${formatUsd(answer.payment)} a month, estimated over ${answer.term} months. ${answer.disclaimer} See financing options, opens in a new tab.`);
+        this.show(
+          `As low as ${formatUsd(answer.payment)}/mo`,
+          `Estimated, ${answer.term} months. ${answer.disclaimer}`,
+        );
+        this.link!.setAttribute(
+          "aria-label",
+          `As low as ${formatUsd(answer.payment)} a month, estimated over ${answer.term} months. ${answer.disclaimer} See financing options, opens in a new tab.`,
+        );
         this.setAttribute("data-state", "ready");
       },
       () => this.setAttribute("data-state", "unavailable"),

@@ -22,7 +22,11 @@ export type Me = z.infer<typeof meResponse>;
 /** Prove a factor again before a reveal or an export: a TOTP code, or the password without two-factor. */
 export const confirmIdentityRequest = z.union([
   z.object({ code: z.string().check(z.regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app.")) }),
-  z.object({ password: z.string().check(z.minLength(1, "Enter your password."), z.maxLength(128, "Passwords are at most 128 characters.")) }),
+  z.object({
+    password: z
+      .string()
+      .check(z.minLength(1, "Enter your password."), z.maxLength(128, "Passwords are at most 128 characters.")),
+  }),
 ]);
 
 export type ConfirmIdentityRequest = z.infer<typeof confirmIdentityRequest>;

@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
 import { endpoint } from "../http/endpoint.ts";
 
-// The back office's staff and admin accounts (docs/product-rules.md#r42-off-boarding): admins list them and deactivate or
+// The back office's staff and admin accounts (docs/product-rules.md#r42-off-boarding): admins list them and deactivate
+// or
 // reactivate them (off-boarding); vendors have theirs under the vendors screen.
 
 export const staffMember = z.object({
@@ -32,7 +33,8 @@ export const deactivateStaffMember = endpoint({
   method: "POST",
   path: "/api/back-office/staff/:userId/deactivate",
   audience: "admin",
-  summary: "Deactivate a staff or admin account: sign-in refused, signed out everywhere, links and trusted devices ended (admins; never oneself or the last admin; audited)",
+  summary:
+    "Deactivate a staff or admin account: sign-in refused, signed out everywhere, links and trusted devices ended (admins; never oneself or the last admin; audited)",
   tags: ["back office"],
   params: staffParams,
   responses: { 200: done },
@@ -43,7 +45,8 @@ export const reactivateStaffMember = endpoint({
   method: "POST",
   path: "/api/back-office/staff/:userId/reactivate",
   audience: "admin",
-  summary: "Reactivate a deactivated staff or admin account: they can sign in again and are told by e-mail (admins; audited)",
+  summary:
+    "Reactivate a deactivated staff or admin account: they can sign in again and are told by e-mail (admins; audited)",
   tags: ["back office"],
   params: staffParams,
   responses: { 200: done },

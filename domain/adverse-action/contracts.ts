@@ -48,7 +48,9 @@ export const adverseActionState = z.object({
   /** 30 days after `completedOn`, once declined. */
   dueOn: z.nullable(z.string()),
   noticeSentOn: z.nullable(z.string()),
-  content: z.nullable(z.object({ statement: z.enum(noticeStatements), reasons: z.array(z.string()), otherReason: z.string() })),
+  content: z.nullable(
+    z.object({ statement: z.enum(noticeStatements), reasons: z.array(z.string()), otherReason: z.string() }),
+  ),
 });
 
 export type AdverseActionState = z.infer<typeof adverseActionState>;
@@ -75,7 +77,8 @@ export const listDeclinesDue = endpoint({
   method: "GET",
   path: "/api/back-office/adverse-action",
   audience: "staff",
-  summary: "Declined deals and applications without a notice sent, the earliest due first (30 days after the application was complete)",
+  summary:
+    "Declined deals and applications without a notice sent, the earliest due first (30 days after the application was complete)",
   tags: ["back office"],
   responses: { 200: z.object({ declines: z.array(declineDue) }) },
   errors: [...staffErrors],
@@ -147,7 +150,8 @@ export const setCompletedOn = endpoint({
   method: "PUT",
   path: "/api/back-office/adverse-action/:type/:id/completed-on",
   audience: "staff",
-  summary: "Record the day the application was complete, from which the notice's 30 days run (kept in the file's history)",
+  summary:
+    "Record the day the application was complete, from which the notice's 30 days run (kept in the file's history)",
   tags: ["back office"],
   params: adverseActionParams,
   body: completedOnRequest,
@@ -169,16 +173,19 @@ export const setApplicationDecision = endpoint({
   errors: [...staffErrors, "NOT_FOUND"],
 });
 
-const reasonFlags = Object.fromEntries(adverseActionReasonCodes.map((code) => [code, z.optional(z.boolean())])) as Record<
-  (typeof adverseActionReasonCodes)[number],
-  z.ZodMiniOptional<z.ZodMiniBoolean>
->;
+const reasonFlags = Object.fromEntries(
+  adverseActionReasonCodes.map((code) => [code, z.optional(z.boolean())]),
+) as Record<(typeof adverseActionReasonCodes)[number], z.ZodMiniOptional<z.ZodMiniBoolean>>;
 
 /** The notice form as edited (a flag per reason), checked with the endpoint's own schema. */
 export const noticeContentForm = z.pipe(
   z.pipe(
     z.object({ statement: z.enum(noticeStatements), otherReason: z.string(), ...reasonFlags }),
-    z.transform((values) => ({ statement: values.statement, reasons: adverseActionReasonCodes.filter((code) => values[code] === true), otherReason: values.otherReason })),
+    z.transform((values) => ({
+      statement: values.statement,
+      reasons: adverseActionReasonCodes.filter((code) => values[code] === true),
+      otherReason: values.otherReason,
+    })),
   ),
   noticeContentRequest,
 );

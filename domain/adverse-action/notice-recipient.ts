@@ -19,7 +19,8 @@ export const noticeRecipientMessages = {
   none: "There is no e-mail address for the applicant: enter the applicant's address.",
   userAddress: (address: string, source: NoticeRecipientSource) =>
     `${source === "staff" ? "The address entered" : `The address on file, ${noticeRecipientSourceLabels[source]},`} (${address}) belongs to a user of this site (a vendor or staff login), not to the applicant, so neither the notice nor status e-mails go there. Enter the applicant's own address.`,
-  enteredIsUser: "This address belongs to a user of this site (a vendor or staff login). Enter the applicant's own address.",
+  enteredIsUser:
+    "This address belongs to a user of this site (a vendor or staff login). Enter the applicant's own address.",
 };
 
 /** Staff's entry of the applicant's address, when the one on file is missing or not the applicant's. */

@@ -26,7 +26,10 @@ export const adverseActionReasons = [
 
 export type AdverseActionReasonCode = (typeof adverseActionReasons)[number]["code"];
 
-export const adverseActionReasonCodes = adverseActionReasons.map((reason) => reason.code) as [AdverseActionReasonCode, ...AdverseActionReasonCode[]];
+export const adverseActionReasonCodes = adverseActionReasons.map((reason) => reason.code) as [
+  AdverseActionReasonCode,
+  ...AdverseActionReasonCode[],
+];
 
 /** The printed reasons: the chosen codes' labels in the list's order, then staff's own words. */
 export function reasonLabels(codes: readonly string[], otherReason: string): string[] {

@@ -28,7 +28,11 @@ export function bearerCredential(header: string | undefined): string | null {
 }
 
 /** The name a person gives a key ("Our DMS"). */
-export const apiKeyName = z.string().check(z.trim(), z.minLength(1, "Please name the key."), z.maxLength(80, "Please use at most 80 characters."));
+export const apiKeyName = z
+  .string()
+  .check(z.trim(), z.minLength(1, "Please name the key."), z.maxLength(80, "Please use at most 80 characters."));
 
 /** An `Idempotency-Key` header: 8-100 letters, digits and `_.:-` (a UUID fits). */
-export const idempotencyKeyHeader = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{8,100}$/, "Idempotency-Key: 8-100 letters, digits, '_', '.', ':' or '-'."));
+export const idempotencyKeyHeader = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_.:-]{8,100}$/, "Idempotency-Key: 8-100 letters, digits, '_', '.', ':' or '-'."));

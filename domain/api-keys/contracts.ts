@@ -3,7 +3,8 @@ import { apiKeyName } from "./api-key-text.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { idParams, okResponse } from "../deals/portal-contracts.ts";
 
-// API keys of a vendor company (docs/product-rules.md#r26-api-keys): its vendor users create, list and revoke them in the
+// API keys of a vendor company (docs/product-rules.md#r26-api-keys): its vendor users create, list and revoke them in
+// the
 // portal; staff see and revoke any company's in the back office.
 
 export const apiKeySummary = z.object({
@@ -40,7 +41,8 @@ export const createPortalApiKey = endpoint({
   path: "/api/portal/api-keys",
   audience: "vendor",
   freshFactor: true,
-  summary: "Create an API key for the company (the key is in this answer only; a factor proved within the last minutes; mailed to the company's users)",
+  summary:
+    "Create an API key for the company (the key is in this answer only; a factor proved within the last minutes; mailed to the company's users)",
   tags: ["portal"],
   body: createApiKeyRequest,
   responses: { 201: apiKeyCreatedResponse },

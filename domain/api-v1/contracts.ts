@@ -17,7 +17,8 @@ import {
   portalDealDetailResponse,
 } from "../deals/portal-contracts.ts";
 
-// The versioned API for dealers' own systems (docs/product-rules.md#r27-the-dealer-api), authenticated by a company's API key
+// The versioned API for dealers' own systems (docs/product-rules.md#r27-the-dealer-api), authenticated by a company's
+// API key
 // (`Authorization: Bearer kec_live_...`), never by a session cookie. What may change within v1:
 // docs/dealer-api.md, "Versioning".
 
@@ -69,10 +70,16 @@ export const v1CreateDeal = endpoint({
   method: "POST",
   path: "/api/v1/deals",
   audience: "api-key",
-  summary: "Create a deal: JSON (documents added after) or multipart (field `deal` as JSON, files `client-info`, `additional-1`, `additional-2`)",
+  summary:
+    "Create a deal: JSON (documents added after) or multipart (field `deal` as JSON, files `client-info`, `additional-1`, `additional-2`)",
   tags,
   headers: idempotencyHeaders,
-  multipart: { what: "the deal", fields: z.object({ deal: v1DealRequest }), jsonFields: ["deal"], files: dealDocumentFiles },
+  multipart: {
+    what: "the deal",
+    fields: z.object({ deal: v1DealRequest }),
+    jsonFields: ["deal"],
+    files: dealDocumentFiles,
+  },
   responses: { 201: dealCreatedResponse },
   errors: [...keyErrors, "BAD_REQUEST", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "UNAVAILABLE"],
 });
@@ -147,4 +154,13 @@ export const v1Quote = endpoint({
   errors: [...keyErrors],
 });
 
-export const v1Endpoints = [v1ListDeals, v1CreateDeal, v1GetDeal, v1AddDocuments, v1ListMessages, v1PostMessage, v1Dashboard, v1Quote] as const;
+export const v1Endpoints = [
+  v1ListDeals,
+  v1CreateDeal,
+  v1GetDeal,
+  v1AddDocuments,
+  v1ListMessages,
+  v1PostMessage,
+  v1Dashboard,
+  v1Quote,
+] as const;

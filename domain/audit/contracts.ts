@@ -2,7 +2,14 @@ import * as z from "zod/mini";
 import { endpoint } from "../http/endpoint.ts";
 import { fromBeforeTo, listPage, listQueryFields } from "../http/list-page.ts";
 
-export const auditEntry = z.object({ id: z.string(), at: z.string(), action: z.string(), actor: z.nullable(z.string()), subject: z.nullable(z.string()), ipAddress: z.nullable(z.string()) });
+export const auditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  actor: z.nullable(z.string()),
+  subject: z.nullable(z.string()),
+  ipAddress: z.nullable(z.string()),
+});
 
 export type AuditEntry = z.infer<typeof auditEntry>;
 

@@ -103,7 +103,15 @@ export const verifyBackupCode = endpoint({
 });
 
 /** Every auth endpoint the browser calls: the server routes exactly these, plus the mailed verification link. */
-export const browserAuthEndpoints = [signIn, signOut, requestPasswordReset, resetPassword, enableTwoFactor, verifyTotp, verifyBackupCode] as const;
+export const browserAuthEndpoints = [
+  signIn,
+  signOut,
+  requestPasswordReset,
+  resetPassword,
+  enableTwoFactor,
+  verifyTotp,
+  verifyBackupCode,
+] as const;
 
 /**
  * The ones whose body the server checks with the schema above before the library sees it: the

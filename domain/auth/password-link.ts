@@ -1,5 +1,6 @@
 /**
- * The link of a reset or invitation mail (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log): the token is in the fragment, which a
+ * The link of a reset or invitation mail (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log): the token is in the
+ * fragment, which a
  * browser never sends to a server, so it reaches no log, proxy or Referer; the page takes it out
  * of the address bar and posts it with the new password (POST /api/auth/reset-password).
  */

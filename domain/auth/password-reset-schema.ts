@@ -16,7 +16,17 @@ export const passwordResetRequest = z.object({ email: emailAddress(passwordReset
 
 export const newPasswordSchema = z
   .object({
-    newPassword: z.string().check(z.minLength(passwordLength.min, "Use at least 8 characters."), z.maxLength(passwordLength.max, "Use at most 128 characters.")),
+    newPassword: z
+      .string()
+      .check(
+        z.minLength(passwordLength.min, "Use at least 8 characters."),
+        z.maxLength(passwordLength.max, "Use at most 128 characters."),
+      ),
     confirmPassword: z.string(),
   })
-  .check(z.refine((value) => value.newPassword === value.confirmPassword, { error: "The two passwords do not match.", path: ["confirmPassword"] }));
+  .check(
+    z.refine((value) => value.newPassword === value.confirmPassword, {
+      error: "The two passwords do not match.",
+      path: ["confirmPassword"],
+    }),
+  );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { accountWaitMessage, accountWaitSeconds, signInDelaySeconds, signInWaitMessage, signInWaitSeconds } from "./sign-in-delay.ts";
+import {
+  accountWaitMessage,
+  accountWaitSeconds,
+  signInDelaySeconds,
+  signInWaitMessage,
+  signInWaitSeconds,
+} from "./sign-in-delay.ts";
 
 describe("sign-in delays", () => {
   it("lets the first failures through, then doubles the wait up to 15 minutes", () => {
@@ -25,7 +31,11 @@ describe("sign-in delays", () => {
     expect(accountWaitSeconds(20, oldest, new Date("2026-01-01T12:10:00Z"))).toBe(50 * 60);
     expect(accountWaitSeconds(35, oldest, new Date("2026-01-01T12:59:59.500Z"))).toBe(1);
     expect(accountWaitSeconds(20, null, oldest)).toBe(0);
-    expect(accountWaitMessage(50 * 60)).toBe("Too many failed sign-in attempts on this account. Please try again in 50 minutes, or reset your password.");
-    expect(accountWaitMessage(30)).toBe("Too many failed sign-in attempts on this account. Please try again in 1 minute, or reset your password.");
+    expect(accountWaitMessage(50 * 60)).toBe(
+      "Too many failed sign-in attempts on this account. Please try again in 50 minutes, or reset your password.",
+    );
+    expect(accountWaitMessage(30)).toBe(
+      "Too many failed sign-in attempts on this account. Please try again in 1 minute, or reset your password.",
+    );
   });
 });

@@ -14,7 +14,10 @@ export const signInThrottle = {
 /** The wait imposed after the given number of recent failures: 0, then 30 s doubling up to 15 min. */
 export function signInDelaySeconds(failures: number): number {
   if (failures < signInThrottle.freeFailures) return 0;
-  return Math.min(signInThrottle.maxDelaySeconds, signInThrottle.firstDelaySeconds * 2 ** (failures - signInThrottle.freeFailures));
+  return Math.min(
+    signInThrottle.maxDelaySeconds,
+    signInThrottle.firstDelaySeconds * 2 ** (failures - signInThrottle.freeFailures),
+  );
 }
 
 /** Seconds still to wait before the next attempt is even checked (0: go ahead). */
@@ -32,7 +35,8 @@ export function signInWaitMessage(seconds: number): string {
 /**
  * Failed passwords of one account from every address together, within the same window: past this
  * many, each attempt is refused until the oldest failure leaves the window. (Two-factor codes have
- * better-auth's own account lockout: 10 wrong codes lock them for 15 minutes.) Bounds a guesser who rotates addresses (NIST SP 800-63B 5.2.2: at most 100) yet is far
+ * better-auth's own account lockout: 10 wrong codes lock them for 15 minutes.) Bounds a guesser who rotates addresses
+ * (NIST SP 800-63B 5.2.2: at most 100) yet is far
  * above what a person mistyping meets. A password reset, which only the mailbox's owner can do,
  * starts the password count again, so a stranger cannot keep the owner out.
  */

@@ -9,7 +9,9 @@ export const signInMessages = {
 /** The vendor sign-in form; better-auth's /sign-in/email receives the same fields. */
 export const signInSchema = z.object({
   email: emailAddress(),
-  password: z.string().check(z.minLength(1, "Please enter your password."), z.maxLength(128, "Passwords are at most 128 characters.")),
+  password: z
+    .string()
+    .check(z.minLength(1, "Please enter your password."), z.maxLength(128, "Passwords are at most 128 characters.")),
 });
 
 export type SignInInput = z.input<typeof signInSchema>;

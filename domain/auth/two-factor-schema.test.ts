@@ -4,7 +4,9 @@ import { totpCodeRequest, twoFactorEnableRequest, twoFactorSetupMessages } from 
 describe("two-factor setup schemas", () => {
   it("asks for the password again, with the message the setup screen shows", () => {
     expect(twoFactorEnableRequest.safeParse({ password: "correct horse" }).success).toBe(true);
-    expect(twoFactorEnableRequest.safeParse({ password: "" }).error?.issues[0]?.message).toBe(twoFactorSetupMessages.wrongPassword);
+    expect(twoFactorEnableRequest.safeParse({ password: "" }).error?.issues[0]?.message).toBe(
+      twoFactorSetupMessages.wrongPassword,
+    );
     expect(twoFactorEnableRequest.safeParse({ password: "x".repeat(129) }).success).toBe(false);
   });
 

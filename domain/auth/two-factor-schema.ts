@@ -8,7 +8,12 @@ export const twoFactorSetupMessages = {
 
 /** Starting two-factor enrolment: the password again (better-auth's /two-factor/enable receives it). */
 export const twoFactorEnableRequest = z.object({
-  password: z.string().check(z.minLength(1, twoFactorSetupMessages.wrongPassword), z.maxLength(passwordLength.max, twoFactorSetupMessages.wrongPassword)),
+  password: z
+    .string()
+    .check(
+      z.minLength(1, twoFactorSetupMessages.wrongPassword),
+      z.maxLength(passwordLength.max, twoFactorSetupMessages.wrongPassword),
+    ),
 });
 
 /** A code from the authenticator app: six digits (spaces around it ignored), and nothing else (never trustDevice). */

@@ -59,7 +59,14 @@ export const ownerStep = z.object({
 /** Runs a refinement on an object whose fields have issues (zod skips it by default). */
 const hasObjectValue = (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null;
 
-const entityFlags = ["llcpartPositive", "solepropPartPositive", "cCorpPartPositive", "sCorpPartPositive", "partnershipPartPositive", "justStartPartPositive"] as const;
+const entityFlags = [
+  "llcpartPositive",
+  "solepropPartPositive",
+  "cCorpPartPositive",
+  "sCorpPartPositive",
+  "partnershipPartPositive",
+  "justStartPartPositive",
+] as const;
 
 /** The entity buttons' words, in the form's order; the lead page names a lead's entities with them. */
 export const calculatorEntityLabels: Record<(typeof entityFlags)[number], string> = {
@@ -89,7 +96,12 @@ export const businessStep = z
     ),
     preferredFinancing: z.enum(CALCULATOR_TERMS.map(String) as [string, ...string[]]),
   })
-  .check(z.refine((step) => entityFlags.some((name) => step[name]), { path: ["llcpartPositive"], error: calculatorMessages.section }));
+  .check(
+    z.refine((step) => entityFlags.some((name) => step[name]), {
+      path: ["llcpartPositive"],
+      error: calculatorMessages.section,
+    }),
+  );
 
 /** Step 4, Credit Information, with the answers the spec collected but never sent. */
 export const creditStep = z.object({
@@ -104,7 +116,12 @@ export const creditStep = z.object({
 });
 
 export const calculatorSteps = [vendorStep, ownerStep, businessStep, creditStep] as const;
-export const stepMessages = [calculatorMessages.step1, calculatorMessages.section, calculatorMessages.section, calculatorMessages.section] as const;
+export const stepMessages = [
+  calculatorMessages.step1,
+  calculatorMessages.section,
+  calculatorMessages.section,
+  calculatorMessages.section,
+] as const;
 
 /** POST /api/leads/calculator: every step's answers, the partner (if any) and the form's key. */
 export const calculatorLeadRequest = z
@@ -119,7 +136,13 @@ export const calculatorLeadRequest = z
     leaveEmpty: honeypot,
   })
   // Also when other fields fail, so the form's step check (app/lib/use-schema-form.ts) sees it.
-  .check(z.refine((lead) => entityFlags.some((name) => lead[name]), { path: ["llcpartPositive"], error: calculatorMessages.section, when: hasObjectValue }));
+  .check(
+    z.refine((lead) => entityFlags.some((name) => lead[name]), {
+      path: ["llcpartPositive"],
+      error: calculatorMessages.section,
+      when: hasObjectValue,
+    }),
+  );
 
 export type CalculatorLeadRequest = z.infer<typeof calculatorLeadRequest>;
 

@@ -8,6 +8,7 @@ describe("a link's price for the calculator", () => {
   });
 
   it("ignores anything that is not a price", () => {
-    for (const search of ["", "?price=", "?price=0", "?price=-5", "?price=abc", "?price=1e6", "?price=1234567890123"]) expect(priceFromLink(search)).toBeNull();
+    for (const search of ["", "?price=", "?price=0", "?price=-5", "?price=abc", "?price=1e6", "?price=1234567890123"])
+      expect(priceFromLink(search)).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ export const dealSorts = ["updated", "created", "business"] as const;
 export type DealSort = (typeof dealSorts)[number];
 
 /**
- * The back-office deal list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: search (account number,
+ * The back-office deal list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: search
+ * (account number,
  * business, owner, e-mail, phone, vendor company), stage, vendor, month, waiting, days submitted
  * (business time zone), sort (last update first by default) and page.
  */
@@ -49,7 +50,13 @@ export type BackOfficeDeal = z.infer<typeof backOfficeDeal>;
 
 export const backOfficeDealList = z.object({ deals: z.array(backOfficeDeal), page: listPage });
 
-export const dealHistoryEntry = z.object({ field: z.string(), from: z.string(), to: z.string(), at: z.string(), actor: z.string() });
+export const dealHistoryEntry = z.object({
+  field: z.string(),
+  from: z.string(),
+  to: z.string(),
+  at: z.string(),
+  actor: z.string(),
+});
 
 export const backOfficeDealDetail = z.object({
   deal: z.extend(backOfficeDeal, {
@@ -64,14 +71,24 @@ export const backOfficeDealDetail = z.object({
     declinedCompletedOn: z.nullable(z.string()),
     declinedNoticeSentOn: z.nullable(z.string()),
   }),
-  client: z.nullable(z.object({ customerNumber: z.number(), firstName: z.string(), lastName: z.string(), taxIdMasked: z.nullable(z.string()), hasDateOfBirth: z.boolean() })),
+  client: z.nullable(
+    z.object({
+      customerNumber: z.number(),
+      firstName: z.string(),
+      lastName: z.string(),
+      taxIdMasked: z.nullable(z.string()),
+      hasDateOfBirth: z.boolean(),
+    }),
+  ),
   history: z.array(dealHistoryEntry),
 });
 
 export type BackOfficeDealDetail = z.infer<typeof backOfficeDealDetail>;
 
 const optionalDate = z.optional(z.nullable(calendarDay("Use a date.")));
-const amount = z.number({ error: "Enter an amount of 0 or more." }).check(z.minimum(0, "Enter an amount of 0 or more."), z.maximum(999_999_999_999, "That amount is too large."));
+const amount = z
+  .number({ error: "Enter an amount of 0 or more." })
+  .check(z.minimum(0, "Enter an amount of 0 or more."), z.maximum(999_999_999_999, "That amount is too large."));
 
 /** What staff may change on a deal (docs/product-rules.md#r12-stages); every change is kept in its history. */
 export const dealUpdateRequest = z.object({
@@ -122,7 +139,11 @@ export const dealUpdateForm = z.pipe(
       downPayment: typedNumber(values.downPayment),
       approvedAmount: typedNumber(values.approvedAmount),
       ...(declined
-        ? { declinedReceivedOn: values.declinedReceivedOn || null, declinedCompletedOn: values.declinedCompletedOn || null, declinedNoticeSentOn: values.declinedNoticeSentOn || null }
+        ? {
+            declinedReceivedOn: values.declinedReceivedOn || null,
+            declinedCompletedOn: values.declinedCompletedOn || null,
+            declinedNoticeSentOn: values.declinedNoticeSentOn || null,
+          }
         : {}),
     };
   }),
@@ -187,7 +208,14 @@ export const postBackOfficeDealMessage = endpoint({
   params: idParams,
   multipart: messageMultipart,
   responses: { 201: messagePostedResponse },
-  errors: ["FORBIDDEN", "TWO_FACTOR_REQUIRED", "NOT_FOUND", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
+  errors: [
+    "FORBIDDEN",
+    "TWO_FACTOR_REQUIRED",
+    "NOT_FOUND",
+    "BAD_REQUEST",
+    "UNSUPPORTED_MEDIA_TYPE",
+    "PAYLOAD_TOO_LARGE",
+  ],
 });
 
 export const downloadBackOfficeDocument = endpoint({

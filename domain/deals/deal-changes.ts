@@ -3,7 +3,14 @@ import { dealFieldLabels } from "./deal-field-labels.ts";
 import { creditTierLabel, stageLabel } from "./stages.ts";
 
 /** The deal fields the vendor sees (portal list and deal page); a change to any of them is mailed (docs/product-rules.md#r13-changes-are-kept-and-mailed). */
-export const vendorVisibleDealFields = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment", "approvedAmount"] as const;
+export const vendorVisibleDealFields = [
+  "stage",
+  "notes",
+  "dealScore",
+  "costOfEquipment",
+  "downPayment",
+  "approvedAmount",
+] as const;
 export type VendorVisibleDealField = (typeof vendorVisibleDealFields)[number];
 
 /** docs/product-rules.md#r10-estimates-are-labelled: every figure outside the calculator is estimated and carries this line. */

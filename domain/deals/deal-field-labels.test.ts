@@ -10,7 +10,9 @@ describe("a deal's labels, read from one place", () => {
     expect(dealValueText("dealScore", "")).toBe("Not rated");
     expect(dealValueText("dealScore", "3")).toBe("A credit");
     expect(creditTierLabel(0)).toBe("Not rated");
-    expect(describeDealChange("dealScore", "0", "3")).toBe(`${dealFieldLabel("dealScore")} changed from ${dealValueText("dealScore", "0")} to ${dealValueText("dealScore", "3")}.`);
+    expect(describeDealChange("dealScore", "0", "3")).toBe(
+      `${dealFieldLabel("dealScore")} changed from ${dealValueText("dealScore", "0")} to ${dealValueText("dealScore", "3")}.`,
+    );
   });
 
   it.each([

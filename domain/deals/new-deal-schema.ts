@@ -19,8 +19,17 @@ const optionalDate = z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please 
 
 /** Step 1 of Submit New Deal (docs/product-rules.md#r52-forms-check-what-the-spec-checks): names are uppercased; the phone has at least 9 characters. */
 export const newDealClientSchema = z.object({
-  businessName: z.string().check(z.trim(), z.toUpperCase(), z.regex(/\w/, "Please enter the business name."), z.maxLength(120)),
-  ownersName: z.string().check(z.trim(), z.toUpperCase(), z.regex(/\w/, "Please enter the owner's name."), z.maxLength(20, "Please use at most 20 characters.")),
+  businessName: z
+    .string()
+    .check(z.trim(), z.toUpperCase(), z.regex(/\w/, "Please enter the business name."), z.maxLength(120)),
+  ownersName: z
+    .string()
+    .check(
+      z.trim(),
+      z.toUpperCase(),
+      z.regex(/\w/, "Please enter the owner's name."),
+      z.maxLength(20, "Please use at most 20 characters."),
+    ),
   businessPhone: z.string().check(z.trim(), z.minLength(9, "Please enter the business phone.")),
   businessEmail: z.union([z.literal(""), emailAddress()]),
   equipDesc: optionalText(300),
@@ -63,10 +72,17 @@ export const maxFileBytes = 25 * 1024 * 1024;
 export const maxFilesPerSubmission = 10;
 
 /** A document, a message's attachment: any accepted type, up to the size limit, up to the submission's count. */
-export const documentFile: FileSlot = { maxCount: maxFilesPerSubmission, maxBytes: maxFileBytes, accept: acceptedDocumentTypes };
+export const documentFile: FileSlot = {
+  maxCount: maxFilesPerSubmission,
+  maxBytes: maxFileBytes,
+  accept: acceptedDocumentTypes,
+};
 
 /** The new deal's file fields, one per document slot (the dialog shows the same list). */
-export const dealDocumentFiles = Object.fromEntries(documentSlots.map((slot) => [slot.id, documentFile])) as Record<DocumentSlot, FileSlot>;
+export const dealDocumentFiles = Object.fromEntries(documentSlots.map((slot) => [slot.id, documentFile])) as Record<
+  DocumentSlot,
+  FileSlot
+>;
 
 /** A problem with files chosen for a message or a deal, said before they are sent (the server checks again). */
 export function chosenFilesProblem(files: readonly { name: string; size: number }[]): string | null {

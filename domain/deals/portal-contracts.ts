@@ -68,7 +68,9 @@ export type DealMessages = z.infer<typeof dealMessagesResponse>;
 export const dealCreatedResponse = z.object({ id: z.string(), accountNumber: z.string() });
 
 /** The `body` field of a multipart message (vendor or credit team). */
-export const messageBodySchema = z.string().check(z.trim(), z.minLength(1, "Please write a message."), z.maxLength(5000, "Please use at most 5000 characters."));
+export const messageBodySchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, "Please write a message."), z.maxLength(5000, "Please use at most 5000 characters."));
 
 /**
  * The text of a message form (vendor or credit team): its `body`, validated before the multipart
@@ -110,7 +112,12 @@ export const submitDeal = endpoint({
   audience: "vendor",
   summary: "Submit New Deal (multipart: field `deal` as JSON, files in slots)",
   tags: ["portal"],
-  multipart: { what: "the deal", fields: z.object({ deal: newDealClientSchema }), jsonFields: ["deal"], files: dealDocumentFiles },
+  multipart: {
+    what: "the deal",
+    fields: z.object({ deal: newDealClientSchema }),
+    jsonFields: ["deal"],
+    files: dealDocumentFiles,
+  },
   responses: { 200: dealCreatedResponse, 201: dealCreatedResponse },
   errors: ["FORBIDDEN", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "UNAVAILABLE"],
 });

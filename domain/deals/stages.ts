@@ -39,7 +39,8 @@ export function stripReached(stage: number): number {
 export type MessageAuthor = "vendor" | "staff";
 
 /**
- * docs/product-rules.md#r14-messages-and-waiting-for-us: Reply is offered while the stage is open and the vendor's last message has
+ * docs/product-rules.md#r14-messages-and-waiting-for-us: Reply is offered while the stage is open and the vendor's last
+ * message has
  * been answered (or there is none); otherwise the "sent" indicator shows.
  */
 export function canReply(stage: number, lastMessageAuthor: MessageAuthor | null): boolean {

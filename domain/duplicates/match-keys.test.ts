@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { matchKindLabels, matchValues, normaliseEmail, normalisePhone, normaliseSsn, normaliseTaxId } from "./match-keys.ts";
+import {
+  matchKindLabels,
+  matchValues,
+  normaliseEmail,
+  normalisePhone,
+  normaliseSsn,
+  normaliseTaxId,
+} from "./match-keys.ts";
 
 describe("what duplicates are compared on", () => {
   it("compares e-mails without case or surrounding space", () => {
@@ -43,6 +50,7 @@ describe("what duplicates are compared on", () => {
       { kind: "owner-email", value: "owner-email:maria@granitepeak.example" },
       { kind: "owner-ssn", value: "owner-ssn:612493378" },
     ]);
-    for (const kind of ["owner-ssn", "owner-phone", "owner-email"] as const) expect(matchKindLabels[kind]).toMatch(/^same owner/);
+    for (const kind of ["owner-ssn", "owner-phone", "owner-email"] as const)
+      expect(matchKindLabels[kind]).toMatch(/^same owner/);
   });
 });

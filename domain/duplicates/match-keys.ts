@@ -37,7 +37,12 @@ export type MatchOwner = { ssn?: string | null; phone?: string | null; email?: s
  * The values a record is matched on, each "kind:normalised" (to be hashed with a key before
  * storing), once each: two owners sharing a home phone give one value.
  */
-export function matchValues(record: { taxId?: string | null; email?: string | null; phone?: string | null; owners?: readonly MatchOwner[] }): { kind: MatchKind; value: string }[] {
+export function matchValues(record: {
+  taxId?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  owners?: readonly MatchOwner[];
+}): { kind: MatchKind; value: string }[] {
   const candidates: [MatchKind, string][] = [
     ["tax-id", normaliseTaxId(record.taxId)],
     ["email", normaliseEmail(record.email)],

@@ -21,7 +21,12 @@ describe("dateRange", () => {
   });
 
   it("names the field that is wrong", () => {
-    expect(dateRange.safeParse({ from: "2020-13-45", to: "2024-01-01" }).error?.issues[0]).toMatchObject({ path: ["from"], message: "Please enter a real date between 1900 and 2999 as YYYY-MM-DD." });
-    expect(dateRange.safeParse({ from: "2024-05-02", to: "2024-05-01" }).error?.issues[0]).toMatchObject({ path: ["to"] });
+    expect(dateRange.safeParse({ from: "2020-13-45", to: "2024-01-01" }).error?.issues[0]).toMatchObject({
+      path: ["from"],
+      message: "Please enter a real date between 1900 and 2999 as YYYY-MM-DD.",
+    });
+    expect(dateRange.safeParse({ from: "2024-05-02", to: "2024-05-01" }).error?.issues[0]).toMatchObject({
+      path: ["to"],
+    });
   });
 });

@@ -103,9 +103,15 @@ export function endpoint<const E extends Endpoint>(definition: E): E {
 type InputOf<S> = S extends Schema ? z.input<S> : never;
 type OutputOf<S> = S extends Schema ? z.output<S> : never;
 
-export type EndpointParams<E extends Endpoint> = E["params"] extends Schema ? z.output<E["params"]> : Record<string, never>;
-export type EndpointQuery<E extends Endpoint> = E["query"] extends Schema ? z.output<E["query"]> : Record<string, never>;
-export type EndpointHeaders<E extends Endpoint> = E["headers"] extends Schema ? z.output<E["headers"]> : Record<string, never>;
+export type EndpointParams<E extends Endpoint> = E["params"] extends Schema
+  ? z.output<E["params"]>
+  : Record<string, never>;
+export type EndpointQuery<E extends Endpoint> = E["query"] extends Schema
+  ? z.output<E["query"]>
+  : Record<string, never>;
+export type EndpointHeaders<E extends Endpoint> = E["headers"] extends Schema
+  ? z.output<E["headers"]>
+  : Record<string, never>;
 export type EndpointBody<E extends Endpoint> = E["body"] extends Schema ? z.output<E["body"]> : unknown;
 
 /**
@@ -116,28 +122,49 @@ export type EndpointBody<E extends Endpoint> = E["body"] extends Schema ? z.outp
  */
 export function multipartFormSchema(multipart: MultipartBody): z.ZodMiniObject {
   const files = Object.entries(multipart.files).map(([name, slot]) => {
-    const types = Object.entries(slot.accept).map(([type, extensions]) => `${type} (${extensions.map((extension) => `.${extension}`).join(", ")})`);
-    const file = z.file().check(z.maxSize(slot.maxBytes), z.describe(`Checked by content, its name's extension agreeing: ${types.join(", ")}.`));
+    const types = Object.entries(slot.accept).map(
+      ([type, extensions]) => `${type} (${extensions.map((extension) => `.${extension}`).join(", ")})`,
+    );
+    const file = z
+      .file()
+      .check(
+        z.maxSize(slot.maxBytes),
+        z.describe(`Checked by content, its name's extension agreeing: ${types.join(", ")}.`),
+      );
     return [name, z.optional(slot.maxCount === 1 ? file : z.array(file).check(z.maxLength(slot.maxCount)))] as const;
   });
   return z.extend(multipart.fields, Object.fromEntries(files));
 }
 
 /** A multipart endpoint's text fields as validated, and the names of its file slots. */
-export type MultipartFields<E extends Endpoint> = E["multipart"] extends MultipartBody ? z.output<E["multipart"]["fields"]> : never;
-export type MultipartSlot<E extends Endpoint> = E["multipart"] extends MultipartBody ? keyof E["multipart"]["files"] & string : never;
+export type MultipartFields<E extends Endpoint> = E["multipart"] extends MultipartBody
+  ? z.output<E["multipart"]["fields"]>
+  : never;
+export type MultipartSlot<E extends Endpoint> = E["multipart"] extends MultipartBody
+  ? keyof E["multipart"]["files"] & string
+  : never;
 
 /** What the handler returns (before serialisation) and what the browser receives (after parsing). */
 export type EndpointReply<E extends Endpoint> = InputOf<E["responses"][200]> | InputOf<E["responses"][201]>;
 export type EndpointResponse<E extends Endpoint> = OutputOf<E["responses"][200]> | OutputOf<E["responses"][201]>;
 
 /** What the browser passes to `call()`: only the parts the endpoint has. */
-export type EndpointInput<E extends Endpoint> = (E["params"] extends Schema ? { params: z.input<E["params"]> } : { params?: never }) &
+export type EndpointInput<E extends Endpoint> = (E["params"] extends Schema
+  ? { params: z.input<E["params"]> }
+  : { params?: never }) &
   (E["query"] extends Schema ? { query?: z.input<E["query"]> } : { query?: never }) &
-  (E["body"] extends Schema ? { body: z.input<E["body"]> } : E["multipart"] extends MultipartBody ? { body: FormData } : { body?: never });
+  (E["body"] extends Schema
+    ? { body: z.input<E["body"]> }
+    : E["multipart"] extends MultipartBody
+      ? { body: FormData }
+      : { body?: never });
 
 /** The endpoint's path with its parameters filled in (each encoded). */
-export function endpointUrl(path: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): string {
+export function endpointUrl(
+  path: string,
+  params: Record<string, unknown> = {},
+  query: Record<string, unknown> = {},
+): string {
   const filled = path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);

@@ -23,15 +23,29 @@ describe("list search", () => {
 
 describe("list cursor", () => {
   it("names the way, the row and its sort value, and reads back the same", () => {
-    const cursor = { direction: "previous", id: "0b5f3e0e-6a43-4c53-9a39-1d2b9a0a7c11", value: "2024-03-01 12:00:00.123456+00" } as const;
+    const cursor = {
+      direction: "previous",
+      id: "0b5f3e0e-6a43-4c53-9a39-1d2b9a0a7c11",
+      value: "2024-03-01 12:00:00.123456+00",
+    } as const;
     const text = formatListCursor(cursor);
     expect(listCursor.safeParse(text).success).toBe(true);
     expect(parseListCursor(text)).toEqual(cursor);
-    expect(parseListCursor(formatListCursor({ ...cursor, direction: "next", value: "Harbor. Bakery" }))).toEqual({ ...cursor, direction: "next", value: "Harbor. Bakery" });
+    expect(parseListCursor(formatListCursor({ ...cursor, direction: "next", value: "Harbor. Bakery" }))).toEqual({
+      ...cursor,
+      direction: "next",
+      value: "Harbor. Bakery",
+    });
   });
 
   it("refuses what is not a cursor", () => {
-    for (const text of ["", "x.0b5f3e0e-6a43-4c53-9a39-1d2b9a0a7c11.v", "n.not-an-id.v", "n.0b5f3e0e-6a43-4c53-9a39-1d2b9a0a7c11"]) expect(listCursor.safeParse(text).success, text).toBe(false);
+    for (const text of [
+      "",
+      "x.0b5f3e0e-6a43-4c53-9a39-1d2b9a0a7c11.v",
+      "n.not-an-id.v",
+      "n.0b5f3e0e-6a43-4c53-9a39-1d2b9a0a7c11",
+    ])
+      expect(listCursor.safeParse(text).success, text).toBe(false);
   });
 });
 

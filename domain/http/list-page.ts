@@ -2,7 +2,8 @@ import * as z from "zod/mini";
 import { calendarDay } from "../forms/date-range.ts";
 
 /**
- * What every back-office list shares (docs/product-rules.md#r46-back-office-lists): a search of at least 3 characters (partial and
+ * What every back-office list shares (docs/product-rules.md#r46-back-office-lists): a search of at least 3 characters
+ * (partial and
  * case-insensitive, so a trigram index can serve it), a date range of business days, a sort
  * direction, keyset pages named by a cursor, and a total counted up to a cap.
  */
@@ -14,7 +15,13 @@ export const LIST_COUNT_CAP = 1_000;
 export const SEARCH_MIN_LENGTH = 3;
 
 /** A search's text: 3 to 100 characters once trimmed. */
-export const searchText = z.string().check(z.trim(), z.minLength(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters.`), z.maxLength(100, "Please use at most 100 characters."));
+export const searchText = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters.`),
+    z.maxLength(100, "Please use at most 100 characters."),
+  );
 
 export const listSearch = z.optional(searchText);
 
@@ -26,7 +33,9 @@ export type SortDirection = (typeof sortDirections)[number];
  * row to read from (its id) and that row's sort value, as `<n|p>.<id>.<value>`. The server reads
  * it with the list's sort; a value that does not fit the sort is a 400.
  */
-export const listCursor = z.string().check(z.regex(/^[np]\.[0-9a-f-]{36}\.[\s\S]{0,400}$/i, "Not a page of this list."));
+export const listCursor = z
+  .string()
+  .check(z.regex(/^[np]\.[0-9a-f-]{36}\.[\s\S]{0,400}$/i, "Not a page of this list."));
 
 export type ListCursor = { direction: "next" | "previous"; id: string; value: string };
 
@@ -48,10 +57,13 @@ export const listQueryFields = {
 };
 
 /** A query's date range reads the right way round. */
-export const fromBeforeTo = z.refine<{ from?: string | undefined; to?: string | undefined }>((query) => !query.from || !query.to || query.from <= query.to, {
-  error: "The end date must not be before the start date.",
-  path: ["to"],
-});
+export const fromBeforeTo = z.refine<{ from?: string | undefined; to?: string | undefined }>(
+  (query) => !query.from || !query.to || query.from <= query.to,
+  {
+    error: "The end date must not be before the start date.",
+    path: ["to"],
+  },
+);
 
 /** The links to the pages either side, and how many rows match (exact below the cap). */
 export const listPage = z.object({

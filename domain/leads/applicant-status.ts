@@ -3,7 +3,12 @@ export const applicantStatuses = ["received", "approved", "docs-out", "funded", 
 export type ApplicantStatus = (typeof applicantStatuses)[number];
 
 /** Deal stages (domain/deals/stages.ts) the applicant hears about; the others are the credit team's own steps. */
-const statusByStage: Partial<Record<number, ApplicantStatus>> = { 0: "declined", 2: "approved", 3: "docs-out", 6: "funded" };
+const statusByStage: Partial<Record<number, ApplicantStatus>> = {
+  0: "declined",
+  2: "approved",
+  3: "docs-out",
+  6: "funded",
+};
 
 /** The status mail a move to this stage sends the applicant, or null when it sends none. */
 export function applicantStatusForStage(stage: number): ApplicantStatus | null {
@@ -11,7 +16,8 @@ export function applicantStatusForStage(stage: number): ApplicantStatus | null {
 }
 
 /**
- * Status mails one address gets per hour at most, counting every mail to it (docs/product-rules.md#r36-applicant-status-mails): whoever
+ * Status mails one address gets per hour at most, counting every mail to it
+ * (docs/product-rules.md#r36-applicant-status-mails): whoever
  * fills in a public form chooses that address, so more are silently not sent (the lead is stored).
  */
 export const applicantMailsPerAddressPerHour = 5;

@@ -18,7 +18,8 @@ export type LeadSort = (typeof leadSorts)[number];
 export const UNASSIGNED = "none";
 
 /**
- * The lead list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: search (name, business, e-mail, phone),
+ * The lead list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: search (name, business,
+ * e-mail, phone),
  * kind, status, assignee, days received (business time zone), sort (newest first by default) and page.
  */
 export const leadInboxQuery = z
@@ -83,7 +84,9 @@ const leadWork = {
   status: z.enum(leadStatuses),
   assignee: z.nullable(z.object({ id: z.string(), email: z.string() })),
   notes: z.string(),
-  history: z.array(z.object({ field: z.enum(leadHistoryFields), from: z.string(), to: z.string(), at: z.string(), actor: z.string() })),
+  history: z.array(
+    z.object({ field: z.enum(leadHistoryFields), from: z.string(), to: z.string(), at: z.string(), actor: z.string() }),
+  ),
   related: z.array(relatedLead),
   /** The lead came through a vendor company's link and became its deal (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
   referral: z.nullable(z.object({ companyName: z.string(), dealId: z.string(), text: z.string() })),
@@ -94,7 +97,12 @@ const storedPayments = z.record(z.string(), z.number());
 
 /** One lead of any kind with every field it has (never an SSN, tax id or date of birth in clear). */
 export const leadDetail = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("questionnaire"), ...leadWork, fields: questionnaireFields.schema, payments: z.nullable(storedPayments) }),
+  z.object({
+    type: z.literal("questionnaire"),
+    ...leadWork,
+    fields: questionnaireFields.schema,
+    payments: z.nullable(storedPayments),
+  }),
   z.object({ type: z.literal("picked-option"), ...leadWork, fields: pickedOptionFields.schema }),
   z.object({ type: z.literal("calculator"), ...leadWork, fields: calculatorFields.schema, payments: storedPayments }),
   z.object({ type: z.literal("footer-message"), ...leadWork, fields: footerMessageFields.schema }),
@@ -116,7 +124,17 @@ export const creditApplicationDetail = z.object({
   businessName: z.string(),
   fedIdMasked: z.nullable(z.string()),
   business: z.record(z.string(), z.string()),
-  owners: z.array(z.object({ position: z.number(), name: z.string(), title: z.string(), ownershipPercent: z.number(), ssnMasked: z.string(), homeEmail: z.string(), homePhone: z.string() })),
+  owners: z.array(
+    z.object({
+      position: z.number(),
+      name: z.string(),
+      title: z.string(),
+      ownershipPercent: z.number(),
+      ssnMasked: z.string(),
+      homeEmail: z.string(),
+      homePhone: z.string(),
+    }),
+  ),
 });
 
 export type CreditApplicationDetail = z.infer<typeof creditApplicationDetail>;

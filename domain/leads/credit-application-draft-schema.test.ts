@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { creditApplicationDraft, draftResumeUrl, resumeTokenFromHash, typedDraftValues } from "./credit-application-draft-schema.ts";
+import {
+  creditApplicationDraft,
+  draftResumeUrl,
+  resumeTokenFromHash,
+  typedDraftValues,
+} from "./credit-application-draft-schema.ts";
 
 const issuesOf = (draft: object) => {
   const result = creditApplicationDraft.safeParse(draft);
@@ -20,18 +25,39 @@ describe("the draft of a credit application", () => {
       ["businessZipCode", "Please enter a 5-digit ZIP code."],
     ]);
     expect(issuesOf({ businessEmail: "nope" })).toEqual([["businessEmail", "Please enter a valid e-mail address."]]);
-    expect(issuesOf({ businessStarted: "2999-01-01" })).toEqual([["businessStarted", "Please enter the date the business started."]]);
-    expect(issuesOf({ ssn: "531-86-4207", FedId: "98-7654321", homeZipcode2: "93704", hasSecondOwner: true })).toEqual([]);
+    expect(issuesOf({ businessStarted: "2999-01-01" })).toEqual([
+      ["businessStarted", "Please enter the date the business started."],
+    ]);
+    expect(issuesOf({ ssn: "531-86-4207", FedId: "98-7654321", homeZipcode2: "93704", hasSecondOwner: true })).toEqual(
+      [],
+    );
   });
 
   it("keeps only the application's fields", () => {
-    const parsed = creditApplicationDraft.parse({ BusinessName: "Harbor", acceptCheck: true, idempotencyKey: "x", somethingElse: "y" });
+    const parsed = creditApplicationDraft.parse({
+      BusinessName: "Harbor",
+      acceptCheck: true,
+      idempotencyKey: "x",
+      somethingElse: "y",
+    });
     expect(parsed).toEqual({ BusinessName: "Harbor" });
   });
 
   it("stores only what was typed", () => {
-    expect(typedDraftValues({ BusinessName: "Harbor", FedId: "", ssn: "  ", hasSecondOwner: false, acceptCheck: true, idempotencyKey: "k" })).toEqual({ BusinessName: "Harbor" });
-    expect(typedDraftValues({ hasSecondOwner: true, contactName2: "Dan" })).toEqual({ hasSecondOwner: true, contactName2: "Dan" });
+    expect(
+      typedDraftValues({
+        BusinessName: "Harbor",
+        FedId: "",
+        ssn: "  ",
+        hasSecondOwner: false,
+        acceptCheck: true,
+        idempotencyKey: "k",
+      }),
+    ).toEqual({ BusinessName: "Harbor" });
+    expect(typedDraftValues({ hasSecondOwner: true, contactName2: "Dan" })).toEqual({
+      hasSecondOwner: true,
+      contactName2: "Dan",
+    });
   });
 
   it("puts the link's token in the fragment and reads it back", () => {

@@ -11,7 +11,8 @@ export const draftSavesPerEmailPerHour = 5;
 export const draftMessages = {
   expired: "This link has expired. Start a new application or ask for a new link.",
   resumed: "Welcome back: your saved application is filled in below. Check it, finish it and submit it.",
-  sent: (email: string) => `We sent a link to ${email}. It reopens your application on any device for ${draftLifetimeDays} days.`,
+  sent: (email: string) =>
+    `We sent a link to ${email}. It reopens your application on any device for ${draftLifetimeDays} days.`,
   tooMany: "Too many saves for this e-mail address. Please try again in an hour.",
   explain: `We will e-mail you a link that reopens this application for ${draftLifetimeDays} days. What you typed is stored encrypted and nobody sees it until you submit.`,
 } as const;
@@ -27,7 +28,9 @@ function typedOrEmpty(rule: FieldRule) {
       z.superRefine((value, ctx) => {
         if (value === "") return;
         const result = rule.safeParse(value);
-        if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, input: value });
+        if (!result.success)
+          for (const issue of result.error.issues)
+            ctx.addIssue({ code: "custom", message: issue.message, input: value });
       }),
     ),
   );
@@ -38,8 +41,14 @@ type SecondOwnerField = `${(typeof ownerFieldNames)[number]}2`;
 
 const rules = creditApplicationFieldRules as Record<TypedField, FieldRule>;
 const draftShape = {
-  ...(Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, typedOrEmpty(rule)])) as Record<TypedField, ReturnType<typeof typedOrEmpty>>),
-  ...(Object.fromEntries(ownerFieldNames.map((name) => [`${name}2`, typedOrEmpty(rules[name])])) as Record<SecondOwnerField, ReturnType<typeof typedOrEmpty>>),
+  ...(Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, typedOrEmpty(rule)])) as Record<
+    TypedField,
+    ReturnType<typeof typedOrEmpty>
+  >),
+  ...(Object.fromEntries(ownerFieldNames.map((name) => [`${name}2`, typedOrEmpty(rules[name])])) as Record<
+    SecondOwnerField,
+    ReturnType<typeof typedOrEmpty>
+  >),
   hasSecondOwner: z.optional(z.boolean()),
 };
 

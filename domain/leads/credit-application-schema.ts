@@ -1,6 +1,17 @@
 import * as z from "zod/mini";
 import { vendorSlugField } from "../vendors/vendor-slug.ts";
-import { emailAddress, honeypot, idempotencyKey, optionalEmail, optionalText, optionalUsPhone, requiredText, usPhone, usState, zipCode } from "../forms/fields.ts";
+import {
+  emailAddress,
+  honeypot,
+  idempotencyKey,
+  optionalEmail,
+  optionalText,
+  optionalUsPhone,
+  requiredText,
+  usPhone,
+  usState,
+  zipCode,
+} from "../forms/fields.ts";
 import { parseMoney } from "../pricing/money-format.ts";
 
 export const creditApplicationFailure = "Please complete all requested information";
@@ -19,11 +30,16 @@ export function formatEin(raw: string): string {
   return digits.length < 3 ? digits : `${digits.slice(0, 2)}-${digits.slice(2)}`;
 }
 
-const ssn = z.string().check(z.trim(), z.regex(/^\d{3}-\d{2}-\d{4}$/, "Please enter the Social Security number as ###-##-####."));
+const ssn = z
+  .string()
+  .check(z.trim(), z.regex(/^\d{3}-\d{2}-\d{4}$/, "Please enter the Social Security number as ###-##-####."));
 const ein = z.string().check(z.trim(), z.regex(/^(\d{2}-\d{7})?$/, "Please enter the federal tax ID as ##-#######."));
 const ownership = z.string().check(
   z.trim(),
-  z.refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100, "Please enter an ownership from 1 to 100 percent."),
+  z.refine(
+    (value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100,
+    "Please enter an ownership from 1 to 100 percent.",
+  ),
 );
 const optionalMoney = z.string().check(
   z.trim(),
@@ -38,7 +54,18 @@ const pastDate = z.string().check(
 );
 
 /** One owner's fields; the second owner's carry the suffix 2 (docs/product-rules.md#r52-forms-check-what-the-spec-checks). */
-export const ownerFieldNames = ["contactName", "contactTitle", "ownership", "ssn", "homeAddress", "homeCity", "homeState", "homeZipcode", "homePhoneNumber", "homeEmail"] as const;
+export const ownerFieldNames = [
+  "contactName",
+  "contactTitle",
+  "ownership",
+  "ssn",
+  "homeAddress",
+  "homeCity",
+  "homeState",
+  "homeZipcode",
+  "homePhoneNumber",
+  "homeEmail",
+] as const;
 
 const ownerShape = {
   contactName: requiredText("Please enter the owner's name.", 100),

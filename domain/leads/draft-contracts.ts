@@ -1,7 +1,13 @@
-import { resumeDraftRequest, resumeDraftResponse, saveDraftRequest, saveDraftResponse } from "./credit-application-draft-schema.ts";
+import {
+  resumeDraftRequest,
+  resumeDraftResponse,
+  saveDraftRequest,
+  saveDraftResponse,
+} from "./credit-application-draft-schema.ts";
 import { endpoint } from "../http/endpoint.ts";
 
-// "Save and finish later" on /ApplyNow (docs/product-rules.md#r6-save-and-finish-later). Public; /ApplyNow imports this file.
+// "Save and finish later" on /ApplyNow (docs/product-rules.md#r6-save-and-finish-later). Public; /ApplyNow imports this
+// file.
 
 export const saveCreditApplicationDraft = endpoint({
   method: "POST",

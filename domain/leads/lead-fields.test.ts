@@ -31,9 +31,20 @@ describe("lead fields", () => {
   });
 
   it("reads a kind's values from the stored row in the kind's order, derived ones given", () => {
-    const row = { id: "x", email: "tom@valley.example", phoneNumber: "(559) 555-0110", contactName: "Tom", businessName: "Valley Heavy" };
+    const row = {
+      id: "x",
+      email: "tom@valley.example",
+      phoneNumber: "(559) 555-0110",
+      contactName: "Tom",
+      businessName: "Valley Heavy",
+    };
     const values = fieldValues(vendorContactFields, row, { contactName: "Tom Becker" });
-    expect(values).toEqual({ businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valley.example" });
+    expect(values).toEqual({
+      businessName: "Valley Heavy",
+      contactName: "Tom Becker",
+      phoneNumber: "(559) 555-0110",
+      email: "tom@valley.example",
+    });
     expect(Object.keys(values)).toEqual(Object.keys(vendorContactFields.labels));
   });
 
@@ -45,7 +56,9 @@ describe("lead fields", () => {
 
   it("shortens at a word, with an ellipsis, and keeps a short text whole", () => {
     expect(shortenAtWord("Do you finance used washers?", 80)).toBe("Do you finance used washers?");
-    expect(shortenAtWord("Do you finance used washers and dryers for a laundromat?", 30)).toBe("Do you finance used washers…");
+    expect(shortenAtWord("Do you finance used washers and dryers for a laundromat?", 30)).toBe(
+      "Do you finance used washers…",
+    );
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), fc.integer({ min: 10, max: 200 }), (text, max) => {
         const short = shortenAtWord(text, max);

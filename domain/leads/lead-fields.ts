@@ -20,7 +20,11 @@ export type FieldFormat = "text" | "money" | "percent" | "months" | "yesNo" | "d
 export type FieldSpec = { label: string; format?: FieldFormat };
 
 /** One field a lead's page shows: the shape of its value, its label and how the value is written. */
-export function field<Schema extends z.ZodMiniType>(schema: Schema, label: string, format?: FieldFormat): { schema: Schema; spec: FieldSpec } {
+export function field<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  label: string,
+  format?: FieldFormat,
+): { schema: Schema; spec: FieldSpec } {
   return { schema, spec: format ? { label, format } : { label } };
 }
 
@@ -49,11 +53,10 @@ type KindValues<Kind extends { schema: z.ZodMiniType }> = z.output<Kind["schema"
  * added to a kind's list is read from the row's column of the same name with no other edit, and
  * one the row has no column for does not compile until it is derived.
  */
-export function fieldValues<Kind extends { schema: z.ZodMiniType; labels: Record<string, FieldSpec> }, Derived extends Partial<KindValues<Kind>>>(
-  kind: Kind,
-  row: Omit<KindValues<Kind>, keyof Derived>,
-  derived: Derived,
-): KindValues<Kind> {
+export function fieldValues<
+  Kind extends { schema: z.ZodMiniType; labels: Record<string, FieldSpec> },
+  Derived extends Partial<KindValues<Kind>>,
+>(kind: Kind, row: Omit<KindValues<Kind>, keyof Derived>, derived: Derived): KindValues<Kind> {
   const source: Record<string, unknown> = { ...row, ...derived };
   return Object.fromEntries(Object.keys(kind.labels).map((key) => [key, source[key]])) as KindValues<Kind>;
 }
@@ -69,7 +72,12 @@ export function optionLabel(options: readonly { value: string; label: string }[]
 /** A lead history entry's field, as the page names it. */
 export const leadHistoryFields = ["status", "assignee", "notes", "completedOn"] as const;
 export type LeadHistoryField = (typeof leadHistoryFields)[number];
-export const leadHistoryFieldLabels: Record<LeadHistoryField, string> = { status: "status", assignee: "assignee", notes: "notes", completedOn: "application complete" };
+export const leadHistoryFieldLabels: Record<LeadHistoryField, string> = {
+  status: "status",
+  assignee: "assignee",
+  notes: "notes",
+  completedOn: "application complete",
+};
 
 /** The labels of the flags that are set, in order: { clickedNew: true, clicksleeperButton: true } -> "New, Sleeper". */
 export function flagsAsText(flags: Record<string, boolean>, labels: Record<string, string>): string {
@@ -80,7 +88,11 @@ export function flagsAsText(flags: Record<string, boolean>, labels: Record<strin
 }
 
 /** A field's value as the back office writes it; an empty or missing value is "—". */
-export function formatLeadField(value: string | number | boolean | null | undefined, format: FieldFormat = "text", timeZone: string): string {
+export function formatLeadField(
+  value: string | number | boolean | null | undefined,
+  format: FieldFormat = "text",
+  timeZone: string,
+): string {
   if (value === null || value === undefined || value === "") return "—";
   switch (format) {
     case "money":

@@ -11,7 +11,13 @@ describe("isOverdue", () => {
     ["contacted, a day old", "contacted", 1440, false],
     ["closed, a day old", "closed", 1440, false],
   ] as const)("%s -> %s", (_case, status, minutes, overdue) => {
-    expect(isOverdue(responseDueAt(created, 30, "America/Los_Angeles"), status, new Date(created.getTime() + minutes * 60_000))).toBe(overdue);
+    expect(
+      isOverdue(
+        responseDueAt(created, 30, "America/Los_Angeles"),
+        status,
+        new Date(created.getTime() + minutes * 60_000),
+      ),
+    ).toBe(overdue);
   });
 
   it("a lead arriving after 15:00 is due the next business morning, not 30 minutes later", () => {

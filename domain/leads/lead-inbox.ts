@@ -1,4 +1,11 @@
-export const leadTypes = ["questionnaire", "picked-option", "credit-application", "calculator", "vendor-contact", "footer-message"] as const;
+export const leadTypes = [
+  "questionnaire",
+  "picked-option",
+  "credit-application",
+  "calculator",
+  "vendor-contact",
+  "footer-message",
+] as const;
 export type LeadType = (typeof leadTypes)[number];
 
 export const leadTypeLabels: Record<LeadType, string> = {

@@ -1,9 +1,12 @@
 import * as z from "zod/mini";
 import { endpoint } from "../http/endpoint.ts";
 
-// The applicant's status mails (docs/product-rules.md#r36-applicant-status-mails): the one-click opt-out their footer links to.
+// The applicant's status mails (docs/product-rules.md#r36-applicant-status-mails): the one-click opt-out their footer
+// links to.
 
-export const statusMailOptOutRequest = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid.")) });
+export const statusMailOptOutRequest = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid.")),
+});
 
 export const optOutOfStatusMails = endpoint({
   method: "POST",

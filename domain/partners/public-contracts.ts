@@ -16,7 +16,8 @@ export const partnerResponse = z.object({
 });
 
 /**
- * What a /vendor_partner/<slug> page shows (docs/product-rules.md#r22-every-company-has-a-link): the branding, and the vendor company the
+ * What a /vendor_partner/<slug> page shows (docs/product-rules.md#r22-every-company-has-a-link): the branding, and the
+ * vendor company the
  * visitor's requests are attributed to ("" for a stand-alone partner, whose requests are not).
  */
 export const vendorLinkPage = z.extend(partnerResponse, { referredTo: z.string() });

@@ -124,11 +124,16 @@ describe("amortizedPayment, properties", () => {
 
   it("is never NaN or infinite for valid input, even at vanishing rates", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), fc.double({ min: 0, max: 1_000, noNaN: true }), months, (p, rate, n) => {
-        const payment = amortizedPayment(p, rate, n);
-        expect(Number.isFinite(payment)).toBe(true);
-        expect(payment).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e12, noNaN: true }),
+        fc.double({ min: 0, max: 1_000, noNaN: true }),
+        months,
+        (p, rate, n) => {
+          const payment = amortizedPayment(p, rate, n);
+          expect(Number.isFinite(payment)).toBe(true);
+          expect(payment).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 

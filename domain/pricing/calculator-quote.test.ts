@@ -231,7 +231,12 @@ describe("calculatorQuote, hand-checked", () => {
     ]);
     expect(quote.cards[0]!.payment.high).toBe(841.04);
     expect(quote.cards.map((card) => card.rate)).toEqual(CALCULATOR_TERMS.map(() => ({ low: 30, high: 35 })));
-    expect(quote.cards.map((card) => card.notes)).toEqual([[EARLY_PAYOFF_NOTE], [EARLY_PAYOFF_NOTE], [EARLY_PAYOFF_NOTE, LIMITED_CREDIT_NOTE], [EARLY_PAYOFF_NOTE, LOW_CREDIT_NOTE]]);
+    expect(quote.cards.map((card) => card.notes)).toEqual([
+      [EARLY_PAYOFF_NOTE],
+      [EARLY_PAYOFF_NOTE],
+      [EARLY_PAYOFF_NOTE, LIMITED_CREDIT_NOTE],
+      [EARLY_PAYOFF_NOTE, LOW_CREDIT_NOTE],
+    ]);
     expect(quote.cards.map((card) => card.averageEarnings)).toEqual([197_000, 293_000, 389_000, 485_000]);
   });
 });
@@ -260,7 +265,10 @@ describe("calculatorQuote, rules end to end", () => {
   });
 
   it("a returning buyer at 650 puts 40% down, at 651 nothing", () => {
-    expect(calculatorQuote({ ...goodCredit, firstTimeBuyer: false, creditScore: 650 }).downPayment).toEqual({ rule: 3, percent: 40 });
+    expect(calculatorQuote({ ...goodCredit, firstTimeBuyer: false, creditScore: 650 }).downPayment).toEqual({
+      rule: 3,
+      percent: 40,
+    });
     const quote = calculatorQuote({ ...goodCredit, firstTimeBuyer: false, creditScore: 651 });
     expect(quote).toMatchObject({ downPayment: { rule: 5, percent: 0 }, downPaymentAmount: 0, financedBase: 100_000 });
   });
@@ -288,7 +296,9 @@ describe("calculatorQuote, properties", () => {
   it("ignores bankruptcy", () => {
     fc.assert(
       fc.property(input, (answers) => {
-        expect(calculatorQuote({ ...answers, bankruptcy: true })).toEqual(calculatorQuote({ ...answers, bankruptcy: false }));
+        expect(calculatorQuote({ ...answers, bankruptcy: true })).toEqual(
+          calculatorQuote({ ...answers, bankruptcy: false }),
+        );
       }),
     );
   });

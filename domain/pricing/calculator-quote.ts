@@ -2,7 +2,14 @@ import * as z from "zod/mini";
 import { amortizedPayment, MONTHS_PER_YEAR, roundCents } from "./amortized-payment.ts";
 import { markupPercent, withMarkup } from "./markup.ts";
 import { formatUsd } from "./money-format.ts";
-import { BUSINESS_STARTS_IN_FUTURE_MESSAGE, CREDIT_SCORE_MAX, CREDIT_SCORE_MIN, amountSchema, startsNoLaterThanCurrentYear, yearSchema } from "./quote-inputs.ts";
+import {
+  BUSINESS_STARTS_IN_FUTURE_MESSAGE,
+  CREDIT_SCORE_MAX,
+  CREDIT_SCORE_MIN,
+  amountSchema,
+  startsNoLaterThanCurrentYear,
+  yearSchema,
+} from "./quote-inputs.ts";
 import { firstMatchingTier, type TierTable } from "./tiers.ts";
 
 /** Annual rate in percent by credit score (docs/product-rules.md#r9-calculator-pricing). */
@@ -59,7 +66,10 @@ export interface DownPayment {
 /** The first rule that holds wins. */
 export function calculatorDownPayment(facts: DownPaymentFacts): DownPayment {
   const { annualRate, monthsInBusiness, firstTimeBuyer, creditScore } = facts;
-  if (annualRate >= DOWN_PAYMENT_HIGH_RATE_FROM_PERCENT || monthsInBusiness <= DOWN_PAYMENT_YOUNG_BUSINESS_UP_TO_MONTHS) {
+  if (
+    annualRate >= DOWN_PAYMENT_HIGH_RATE_FROM_PERCENT ||
+    monthsInBusiness <= DOWN_PAYMENT_YOUNG_BUSINESS_UP_TO_MONTHS
+  ) {
     return { rule: 1, percent: DOWN_PAYMENT_PERCENT_HIGH_RATE_OR_YOUNG_BUSINESS };
   }
   if (firstTimeBuyer && creditScore >= DOWN_PAYMENT_SCORE_THRESHOLD) {
@@ -130,7 +140,9 @@ export const calculatorAnswerShape = {
 
 export const calculatorQuoteInputSchema = z
   .object({ ...calculatorAnswerShape, currentYear: yearSchema })
-  .check(z.refine(startsNoLaterThanCurrentYear, { error: BUSINESS_STARTS_IN_FUTURE_MESSAGE, path: ["businessStartYear"] }));
+  .check(
+    z.refine(startsNoLaterThanCurrentYear, { error: BUSINESS_STARTS_IN_FUTURE_MESSAGE, path: ["businessStartYear"] }),
+  );
 
 export type CalculatorQuoteInput = z.infer<typeof calculatorQuoteInputSchema>;
 

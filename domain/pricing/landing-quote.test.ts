@@ -125,7 +125,10 @@ describe("landingQuote, eligibility", () => {
   });
 
   it("computes nothing when the oldest debt is under 5 years", () => {
-    expect(landingQuote({ ...base, oldestDebtUnderFiveYears: true })).toEqual({ eligible: false, reason: "young-credit" });
+    expect(landingQuote({ ...base, oldestDebtUnderFiveYears: true })).toEqual({
+      eligible: false,
+      reason: "young-credit",
+    });
   });
 
   it("reports the bankruptcy when both hold", () => {
@@ -160,7 +163,9 @@ describe("landingQuote, hand-checked", () => {
     // 36: 1.005^-36 = 0.8356449188, 515 / 0.1643550812 = 3133.4595575 -> 3133.46
     // 48: 1.005^-48 = 0.7870984111, 515 / 0.2129015889 = 2418.9579919 -> 2418.96
     // 60: 1.005^-60 = 0.7413721962, 515 / 0.2586278038 = 1991.2785575 -> 1991.28
-    expect(landingQuote({ ...base, creditScore: 760, businessStartYear: 2016, equipmentCost: 100_000, desiredTerm: 60 })).toEqual({
+    expect(
+      landingQuote({ ...base, creditScore: 760, businessStartYear: 2016, equipmentCost: 100_000, desiredTerm: 60 }),
+    ).toEqual({
       eligible: true,
       annualRate: 6,
       monthsInBusiness: 72,

@@ -1,7 +1,13 @@
 import * as z from "zod/mini";
 import { amortizedPayment, roundCents } from "./amortized-payment.ts";
 import { markupPercent, withMarkup } from "./markup.ts";
-import { BUSINESS_STARTS_IN_FUTURE_MESSAGE, CREDIT_SCORE_MAX, amountSchema, startsNoLaterThanCurrentYear, yearSchema } from "./quote-inputs.ts";
+import {
+  BUSINESS_STARTS_IN_FUTURE_MESSAGE,
+  CREDIT_SCORE_MAX,
+  amountSchema,
+  startsNoLaterThanCurrentYear,
+  yearSchema,
+} from "./quote-inputs.ts";
 import { firstMatchingTier, type TierTable } from "./tiers.ts";
 
 /** Annual rate in percent by credit score (docs/product-rules.md#r8-questionnaire-pricing). */
@@ -19,7 +25,12 @@ export const LANDING_RATE_TIERS: TierTable<number> = [
 export const LANDING_CREDIT_SCORE_REFUSED_AT_OR_BELOW = 540;
 export const LANDING_CREDIT_SCORE_TOO_LOW_MESSAGE = "Credit needs to be higher than 540";
 
-export const landingCreditScoreSchema = z.int().check(z.gt(LANDING_CREDIT_SCORE_REFUSED_AT_OR_BELOW, LANDING_CREDIT_SCORE_TOO_LOW_MESSAGE), z.maximum(CREDIT_SCORE_MAX));
+export const landingCreditScoreSchema = z
+  .int()
+  .check(
+    z.gt(LANDING_CREDIT_SCORE_REFUSED_AT_OR_BELOW, LANDING_CREDIT_SCORE_TOO_LOW_MESSAGE),
+    z.maximum(CREDIT_SCORE_MAX),
+  );
 
 export function isLandingCreditScoreAccepted(score: number): boolean {
   return landingCreditScoreSchema.safeParse(score).success;
@@ -95,7 +106,9 @@ export const landingAnswerShape = {
 
 export const landingQuoteInputSchema = z
   .object({ ...landingAnswerShape, currentYear: yearSchema })
-  .check(z.refine(startsNoLaterThanCurrentYear, { error: BUSINESS_STARTS_IN_FUTURE_MESSAGE, path: ["businessStartYear"] }));
+  .check(
+    z.refine(startsNoLaterThanCurrentYear, { error: BUSINESS_STARTS_IN_FUTURE_MESSAGE, path: ["businessStartYear"] }),
+  );
 
 export type LandingQuoteInput = z.infer<typeof landingQuoteInputSchema>;
 

@@ -36,7 +36,8 @@ export function parseMoney(text: string): number | undefined {
 
 /**
  * The landing questionnaire's money display: amounts of 1,000 or more become "$ 1,234.00";
- * smaller amounts and text that is not an amount are left as typed (docs/product-rules.md#r52-forms-check-what-the-spec-checks).
+ * smaller amounts and text that is not an amount are left as typed
+ * (docs/product-rules.md#r52-forms-check-what-the-spec-checks).
  */
 export function formatLandingMoneyInput(typed: string): string {
   const amount = parseMoney(typed);

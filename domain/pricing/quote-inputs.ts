@@ -12,7 +12,8 @@ export const CREDIT_SCORE_MIN = 300;
 /** The last row of both rate tables; no score above it is priced. */
 export const CREDIT_SCORE_MAX = 900;
 /**
- * Money fields take up to 12 integer digits (docs/product-rules.md#r52-forms-check-what-the-spec-checks). The cap also keeps every derived
+ * Money fields take up to 12 integer digits (docs/product-rules.md#r52-forms-check-what-the-spec-checks). The cap also
+ * keeps every derived
  * amount finite.
  */
 export const MAX_AMOUNT = 999_999_999_999.99;

@@ -29,7 +29,10 @@ describe("firstMatchingTier", () => {
   });
 
   it("lets an Infinity bound catch everything else", () => {
-    const open: TierTable<number> = [...table.map((row) => ({ upTo: row.upTo, value: 0 })), { upTo: Infinity, value: 1 }];
+    const open: TierTable<number> = [
+      ...table.map((row) => ({ upTo: row.upTo, value: 0 })),
+      { upTo: Infinity, value: 1 },
+    ];
     expect(firstMatchingTier(open, 1e300)).toBe(1);
     expect(firstMatchingTier(open, Infinity)).toBe(1);
   });

@@ -36,7 +36,11 @@ describe("vendor quotes price with the calculator's rules", () => {
 
 describe("as low as", () => {
   it("is the best tier's 60-month payment: 45,000 + 4% at 9% over 60 months", () => {
-    expect(asLowAs(45_000, year)).toEqual({ payment: roundCents(amortizedPayment(withMarkup(45_000, 60), 9, 60)), term: 60, annualRate: 9 });
+    expect(asLowAs(45_000, year)).toEqual({
+      payment: roundCents(amortizedPayment(withMarkup(45_000, 60), 9, 60)),
+      term: 60,
+      annualRate: 9,
+    });
     expect(asLowAs(45_000, year).payment).toBe(971.49);
   });
 
@@ -45,7 +49,8 @@ describe("as low as", () => {
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), (price) => {
         const lowest = asLowAs(price, year).payment;
         for (const tier of [1, 2, 3] as const) {
-          for (const entry of priceVendorQuote(price, tier, year).terms) expect(lowest).toBeLessThanOrEqual(entry.payment);
+          for (const entry of priceVendorQuote(price, tier, year).terms)
+            expect(lowest).toBeLessThanOrEqual(entry.payment);
         }
       }),
     );

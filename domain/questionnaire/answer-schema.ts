@@ -1,10 +1,28 @@
 import * as z from "zod/mini";
 import { honeypot, idempotencyKey, requiredText, usPhone } from "../forms/fields.ts";
 import { vendorSlugField } from "../vendors/vendor-slug.ts";
-import { LANDING_CREDIT_SCORE_TOO_LOW_MESSAGE, LANDING_TERMS, type LandingQuoteInput, type LandingTerm } from "../pricing/landing-quote.ts";
+import {
+  LANDING_CREDIT_SCORE_TOO_LOW_MESSAGE,
+  LANDING_TERMS,
+  type LandingQuoteInput,
+  type LandingTerm,
+} from "../pricing/landing-quote.ts";
 import { parseMoney } from "../pricing/money-format.ts";
 
-export const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+export const months = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
 export const ownerNameMessage = "Please enter the name of the owner";
 export const chooseOneMessage = "Please choose an answer.";

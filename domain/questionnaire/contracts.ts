@@ -1,6 +1,11 @@
 import * as z from "zod/mini";
 import { questionnaireAnswerRequest } from "./answer-schema.ts";
-import { contactRequest, pickedOptionRequest, pickedOptionResponse, questionnaireAnswerResponse } from "./picked-option-schema.ts";
+import {
+  contactRequest,
+  pickedOptionRequest,
+  pickedOptionResponse,
+  questionnaireAnswerResponse,
+} from "./picked-option-schema.ts";
 import { endpoint } from "../http/endpoint.ts";
 
 // Public: imported by the landing page and /FinancingOptions, so zod/mini only and no staff schemas.

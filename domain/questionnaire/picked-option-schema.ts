@@ -4,7 +4,8 @@ import { LANDING_PAYMENT_TERMS } from "../pricing/landing-quote.ts";
 import { landingQuoteResponse } from "../pricing/quote-requests.ts";
 
 export const softProposalMessage = "Please confirm that you understand these payments are a soft proposal.";
-export const needMoreInformationMessage = "We need more information to see if you could qualify. An account manager will contact you shortly. Thank you for your patience.";
+export const needMoreInformationMessage =
+  "We need more information to see if you could qualify. An account manager will contact you shortly. Thank you for your patience.";
 export const contactRequestedMessage = "Thank you. A finance specialist will contact you shortly.";
 
 /** POST /api/leads/questionnaire-answer answers with the stored id and the server's quote. */

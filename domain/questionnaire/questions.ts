@@ -13,7 +13,14 @@ export type Question = {
   /** Progress once this question is answered (business name at 10: docs/product-rules.md#r8-questionnaire-pricing). */
   progress: number;
   input:
-    | { kind: "text"; inputMode?: "numeric" | "decimal" | "tel"; autoComplete?: string; format?: (raw: string) => string; formatOnBlur?: (raw: string) => string; maxLength?: number }
+    | {
+        kind: "text";
+        inputMode?: "numeric" | "decimal" | "tel";
+        autoComplete?: string;
+        format?: (raw: string) => string;
+        formatOnBlur?: (raw: string) => string;
+        maxLength?: number;
+      }
     | { kind: "choice"; options: readonly { value: string; label: string }[] }
     | { kind: "month-year"; years: (currentYear: number) => readonly { value: string; label: string }[] };
 };
@@ -32,16 +39,36 @@ export const cardUseOptions = [
 
 /** The landing questionnaire, in the spec's order. */
 export const questions: readonly Question[] = [
-  { fields: ["nameOfOwner"], label: "What is the name of the business owner?", progress: 5, input: { kind: "text", autoComplete: "name", maxLength: 22 } },
-  { fields: ["businessName"], label: "What is the name of the business?", progress: 10, input: { kind: "text", autoComplete: "organization" } },
-  { fields: ["businessPhoneNumber"], label: "What is the business phone number?", progress: 15, input: { kind: "text", inputMode: "tel", autoComplete: "tel-national", format: formatUsPhone } },
+  {
+    fields: ["nameOfOwner"],
+    label: "What is the name of the business owner?",
+    progress: 5,
+    input: { kind: "text", autoComplete: "name", maxLength: 22 },
+  },
+  {
+    fields: ["businessName"],
+    label: "What is the name of the business?",
+    progress: 10,
+    input: { kind: "text", autoComplete: "organization" },
+  },
+  {
+    fields: ["businessPhoneNumber"],
+    label: "What is the business phone number?",
+    progress: 15,
+    input: { kind: "text", inputMode: "tel", autoComplete: "tel-national", format: formatUsPhone },
+  },
   {
     fields: ["lengthCredit"],
     label: "How old is your oldest debt (loan or credit card)?",
     progress: 20,
     input: { kind: "choice", options: oldestDebtOptions },
   },
-  { fields: ["creditscore"], label: "What is your personal credit score?", progress: 25, input: { kind: "text", inputMode: "numeric", maxLength: 3 } },
+  {
+    fields: ["creditscore"],
+    label: "What is your personal credit score?",
+    progress: 25,
+    input: { kind: "text", inputMode: "numeric", maxLength: 3 },
+  },
   {
     fields: ["ccavailability"],
     label: "How much of your credit card limits are you using?",
@@ -72,20 +99,49 @@ export const questions: readonly Question[] = [
       ],
     },
   },
-  { fields: ["personalcreditaccounts"], label: "How many personal debts (loans and cards) do you have?", progress: 45, input: { kind: "choice", options: fewOrMany } },
-  { fields: ["businessLoans"], label: "How many business loans do you have?", progress: 50, input: { kind: "choice", options: fewOrMany } },
+  {
+    fields: ["personalcreditaccounts"],
+    label: "How many personal debts (loans and cards) do you have?",
+    progress: 45,
+    input: { kind: "choice", options: fewOrMany },
+  },
+  {
+    fields: ["businessLoans"],
+    label: "How many business loans do you have?",
+    progress: 50,
+    input: { kind: "choice", options: fewOrMany },
+  },
   {
     fields: ["monthsofbusiness", "year"],
     label: "When did the business start?",
     progress: 55,
     input: {
       kind: "month-year",
-      years: (currentYear) => landingBusinessStartYearOptions(currentYear).map((option) => ({ value: String(option.year), label: String(option.year) })),
+      years: (currentYear) =>
+        landingBusinessStartYearOptions(currentYear).map((option) => ({
+          value: String(option.year),
+          label: String(option.year),
+        })),
     },
   },
-  { fields: ["namevendor"], label: "Which company is selling the equipment?", progress: 60, input: { kind: "text", autoComplete: "off" } },
-  { fields: ["phoneVendor"], label: "What is the seller's phone number?", progress: 65, input: { kind: "text", inputMode: "tel", autoComplete: "off", format: formatUsPhone } },
-  { fields: ["nameEquipment"], label: "What equipment are you buying?", progress: 70, input: { kind: "text", autoComplete: "off" } },
+  {
+    fields: ["namevendor"],
+    label: "Which company is selling the equipment?",
+    progress: 60,
+    input: { kind: "text", autoComplete: "off" },
+  },
+  {
+    fields: ["phoneVendor"],
+    label: "What is the seller's phone number?",
+    progress: 65,
+    input: { kind: "text", inputMode: "tel", autoComplete: "off", format: formatUsPhone },
+  },
+  {
+    fields: ["nameEquipment"],
+    label: "What equipment are you buying?",
+    progress: 70,
+    input: { kind: "text", autoComplete: "off" },
+  },
   {
     fields: ["newOrUsed"],
     label: "Is the equipment new or used?",

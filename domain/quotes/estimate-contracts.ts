@@ -1,4 +1,9 @@
-import { calculatorQuoteRequest, calculatorQuoteResponse, landingQuoteRequest, landingQuoteResponse } from "../pricing/quote-requests.ts";
+import {
+  calculatorQuoteRequest,
+  calculatorQuoteResponse,
+  landingQuoteRequest,
+  landingQuoteResponse,
+} from "../pricing/quote-requests.ts";
 import { endpoint } from "../http/endpoint.ts";
 
 // Estimates from raw answers, priced by the server with its own year in the business time zone.

@@ -6,7 +6,8 @@ import { quoteStatuses } from "./vendor-quote.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { idParams } from "../deals/portal-contracts.ts";
 
-// Vendor portal: quotes to customers (docs/product-rules.md#r20-quotes-to-customers). Scoped to the session's company (ADR 0009).
+// Vendor portal: quotes to customers (docs/product-rules.md#r20-quotes-to-customers). Scoped to the session's company
+// (ADR 0009).
 
 /** The portal's quote form and POST /api/portal/quotes share it: the fields as typed. */
 export const newQuoteRequest = z.object({

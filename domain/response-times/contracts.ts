@@ -7,13 +7,19 @@ import { endpoint } from "../http/endpoint.ts";
 /** The longest range the board sums up at once (a quarter): its cost grows with the arrivals in range. */
 export const promiseBoardMaxDays = 92;
 
-const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
+const dayNumber = (day: string) =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 
 /** Leads or deals, arrived from `from` 00:00 to the end of `to` in the business time zone. */
-export const promiseBoardQuery = z.object({ kind: z.enum(responseSubjectKinds), from: calendarDay(), to: calendarDay() }).check(
-  z.refine(({ from, to }) => from <= to, { error: "The end date must not be before the start date.", path: ["to"] }),
-  z.refine(({ from, to }) => from > to || dayNumber(to) - dayNumber(from) < promiseBoardMaxDays, { error: `Choose at most ${promiseBoardMaxDays} days.`, path: ["from"] }),
-);
+export const promiseBoardQuery = z
+  .object({ kind: z.enum(responseSubjectKinds), from: calendarDay(), to: calendarDay() })
+  .check(
+    z.refine(({ from, to }) => from <= to, { error: "The end date must not be before the start date.", path: ["to"] }),
+    z.refine(({ from, to }) => from > to || dayNumber(to) - dayNumber(from) < promiseBoardMaxDays, {
+      error: `Choose at most ${promiseBoardMaxDays} days.`,
+      path: ["from"],
+    }),
+  );
 
 export type PromiseBoardQuery = z.infer<typeof promiseBoardQuery>;
 
@@ -66,7 +72,8 @@ export const getPromiseBoard = endpoint({
   method: "GET",
   path: "/api/back-office/response-times",
   audience: "staff",
-  summary: "Response times: time to first contact and the share within the promise, by day and source, and what is overdue now",
+  summary:
+    "Response times: time to first contact and the share within the promise, by day and source, and what is overdue now",
   tags: ["back office"],
   query: promiseBoardQuery,
   responses: { 200: promiseBoard },

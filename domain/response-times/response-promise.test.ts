@@ -14,8 +14,16 @@ describe("responseDueAt (the Credit Online rule: business days, 09:00 until 15:0
     ["Friday 16:00 PST: due Monday 09:30", "2026-11-28T00:00:00Z", "2026-11-30T17:30:00.000Z"],
     ["Saturday noon: due Monday 09:30", "2026-11-28T20:00:00Z", "2026-11-30T17:30:00.000Z"],
     ["Sunday 23:59: due Monday 09:30", "2026-11-30T07:59:00Z", "2026-11-30T17:30:00.000Z"],
-    ["Friday 16:00 PDT before clocks go back: due Monday 09:30 PST", "2026-10-30T23:00:00Z", "2026-11-02T17:30:00.000Z"],
-    ["Friday 16:00 PST before clocks go forward: due Monday 09:30 PDT", "2026-03-07T00:00:00Z", "2026-03-09T16:30:00.000Z"],
+    [
+      "Friday 16:00 PDT before clocks go back: due Monday 09:30 PST",
+      "2026-10-30T23:00:00Z",
+      "2026-11-02T17:30:00.000Z",
+    ],
+    [
+      "Friday 16:00 PST before clocks go forward: due Monday 09:30 PDT",
+      "2026-03-07T00:00:00Z",
+      "2026-03-09T16:30:00.000Z",
+    ],
   ])("%s", (_case, arrived, due) => {
     expect(responseDueAt(new Date(arrived), 30, la).toISOString()).toBe(due);
   });
@@ -33,37 +41,66 @@ describe("responseDueAt (the Credit Online rule: business days, 09:00 until 15:0
 
   it("always starts on a business day between 09:00 and 15:00, never before the arrival, and at once within hours", () => {
     const local = (instant: Date) =>
-      new Intl.DateTimeFormat("en-CA", { timeZone: la, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: la,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }).format(instant);
     fc.assert(
-      fc.property(fc.date({ min: new Date("2020-01-01"), max: new Date("2035-12-31"), noInvalidDate: true }), (arrived) => {
-        const start = promiseClockStart(arrived, la);
-        expect(start.getTime()).toBeGreaterThanOrEqual(arrived.getTime());
-        const [day, time] = local(start).split(", ") as [string, string];
-        expect(isWorkingDay(day)).toBe(true);
-        expect(time >= "09:00" && time < "15:00").toBe(true);
-        // Nothing waits longer than a long weekend: at most Thursday 15:00 -> Monday 09:00 round a holiday (+1 h for a clock change).
-        expect(start.getTime() - arrived.getTime()).toBeLessThanOrEqual((90 + 1) * 3_600_000);
-        const [arrivedDay, arrivedTime] = local(arrived).split(", ") as [string, string];
-        if (isWorkingDay(arrivedDay) && arrivedTime >= "09:00" && arrivedTime < "15:00") expect(start).toEqual(arrived);
-      }),
+      fc.property(
+        fc.date({ min: new Date("2020-01-01"), max: new Date("2035-12-31"), noInvalidDate: true }),
+        (arrived) => {
+          const start = promiseClockStart(arrived, la);
+          expect(start.getTime()).toBeGreaterThanOrEqual(arrived.getTime());
+          const [day, time] = local(start).split(", ") as [string, string];
+          expect(isWorkingDay(day)).toBe(true);
+          expect(time >= "09:00" && time < "15:00").toBe(true);
+          // Nothing waits longer than a long weekend: at most Thursday 15:00 -> Monday 09:00 round a holiday (+1 h for
+          // a clock change).
+          expect(start.getTime() - arrived.getTime()).toBeLessThanOrEqual((90 + 1) * 3_600_000);
+          const [arrivedDay, arrivedTime] = local(arrived).split(", ") as [string, string];
+          if (isWorkingDay(arrivedDay) && arrivedTime >= "09:00" && arrivedTime < "15:00")
+            expect(start).toEqual(arrived);
+        },
+      ),
     );
   });
 });
 
 describe("responseDueAt on the credit team's calendar (federal holidays, the admins' changes)", () => {
   it.each([
-    ["Wednesday 15:10 before Thanksgiving: due Friday 09:30, not Thanksgiving morning", "2026-11-25T23:10:00Z", "2026-11-27T17:30:00.000Z"],
+    [
+      "Wednesday 15:10 before Thanksgiving: due Friday 09:30, not Thanksgiving morning",
+      "2026-11-25T23:10:00Z",
+      "2026-11-27T17:30:00.000Z",
+    ],
     ["Thanksgiving 10:00: due Friday 09:30", "2026-11-26T18:00:00Z", "2026-11-27T17:30:00.000Z"],
-    ["Thursday 16:00 before Independence Day observed on Friday July 3: due Monday 09:30", "2026-07-02T23:00:00Z", "2026-07-06T16:30:00.000Z"],
-    ["Thursday 16:00 before New Year's Day 2028, observed Friday December 31, 2027: due Monday 09:30", "2027-12-31T00:00:00Z", "2028-01-03T17:30:00.000Z"],
+    [
+      "Thursday 16:00 before Independence Day observed on Friday July 3: due Monday 09:30",
+      "2026-07-02T23:00:00Z",
+      "2026-07-06T16:30:00.000Z",
+    ],
+    [
+      "Thursday 16:00 before New Year's Day 2028, observed Friday December 31, 2027: due Monday 09:30",
+      "2027-12-31T00:00:00Z",
+      "2028-01-03T17:30:00.000Z",
+    ],
   ])("%s", (_case, arrived, due) => {
     expect(responseDueAt(new Date(arrived), 30, la).toISOString()).toBe(due);
   });
 
   it("follows the days an admin added off or worked", () => {
     const wednesdayAfterHours = new Date("2026-11-25T23:10:00Z");
-    expect(responseDueAt(wednesdayAfterHours, 30, la, { "2026-11-27": false }).toISOString()).toBe("2026-11-30T17:30:00.000Z");
-    expect(responseDueAt(wednesdayAfterHours, 30, la, { "2026-11-26": true }).toISOString()).toBe("2026-11-26T17:30:00.000Z");
+    expect(responseDueAt(wednesdayAfterHours, 30, la, { "2026-11-27": false }).toISOString()).toBe(
+      "2026-11-30T17:30:00.000Z",
+    );
+    expect(responseDueAt(wednesdayAfterHours, 30, la, { "2026-11-26": true }).toISOString()).toBe(
+      "2026-11-26T17:30:00.000Z",
+    );
   });
 
   it("shows Credit Online before 15:00 on working days only", () => {
@@ -79,7 +116,9 @@ describe("responseDueAt on the credit team's calendar (federal holidays, the adm
 describe("afterHoursNote", () => {
   it("says when an after-hours arrival is due, and nothing within hours", () => {
     const evening = new Date("2026-11-23T23:00:00Z");
-    expect(afterHoursNote(evening, responseDueAt(evening, 30, la), 30, la)).toBe("After hours: due Nov 24, 2026, 9:30 AM PST");
+    expect(afterHoursNote(evening, responseDueAt(evening, 30, la), 30, la)).toBe(
+      "After hours: due Nov 24, 2026, 9:30 AM PST",
+    );
     const morning = new Date("2026-11-23T18:00:00Z");
     expect(afterHoursNote(morning, responseDueAt(morning, 30, la), 30, la)).toBeNull();
   });

@@ -6,7 +6,8 @@ import { dateTimeFormat } from "../site/date-time-format.ts";
 import { isWorkingDay, type WorkingCalendar } from "../site/working-calendar.ts";
 
 /**
- * The promise of a call (docs/product-rules.md#r2-the-promise-of-a-call): "within 30 minutes" of a lead (`brand.claims.leadCallbackMinutes`),
+ * The promise of a call (docs/product-rules.md#r2-the-promise-of-a-call): "within 30 minutes" of a lead
+ * (`brand.claims.leadCallbackMinutes`),
  * "within 30-60 minutes" of a vendor's new deal, counted in the credit team's hours only: from
  * opening until "Credit Online" ends at 15:00 (`creditOnlineUntilHour`) in the business time zone,
  * on the credit team's working days (`domain/site/working-calendar.ts`: Monday to Friday less the
@@ -24,7 +25,14 @@ export const responseSubjectKinds = ["lead", "deal"] as const;
 export type ResponseSubjectKind = (typeof responseSubjectKinds)[number];
 
 /** Where a lead or deal came from; adding one (e.g. a vendor's link) is one line here and one label. */
-export const responseSources = ["questionnaire", "calculator", "partner-link", "credit-application", "contact-form", "vendor-deal"] as const;
+export const responseSources = [
+  "questionnaire",
+  "calculator",
+  "partner-link",
+  "credit-application",
+  "contact-form",
+  "vendor-deal",
+] as const;
 export type ResponseSource = (typeof responseSources)[number];
 
 export const responseSourceLabels: Record<ResponseSource, string> = {
@@ -60,9 +68,20 @@ export function leadSource(type: LeadType, fromPartner = false): ResponseSource 
 export const countsAsLeadContact = (status: LeadStatus) => status !== "new";
 
 function localDayAndMinute(instant: Date, timeZone: string): { day: string; minute: number } {
-  const parts = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(instant);
+  const parts = dateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
   const part = (type: string) => parts.find((each) => each.type === type)!.value;
-  return { day: `${part("year")}-${part("month")}-${part("day")}`, minute: Number(part("hour")) * 60 + Number(part("minute")) };
+  return {
+    day: `${part("year")}-${part("month")}-${part("day")}`,
+    minute: Number(part("hour")) * 60 + Number(part("minute")),
+  };
 }
 
 /**
@@ -81,7 +100,12 @@ export function promiseClockStart(arrivedAt: Date, timeZone: string, calendar: W
 }
 
 /** When the first contact is due: the promised minutes after the promise starts to run. */
-export function responseDueAt(arrivedAt: Date, promisedMinutes: number, timeZone: string, calendar: WorkingCalendar = {}): Date {
+export function responseDueAt(
+  arrivedAt: Date,
+  promisedMinutes: number,
+  timeZone: string,
+  calendar: WorkingCalendar = {},
+): Date {
   return new Date(promiseClockStart(arrivedAt, timeZone, calendar).getTime() + promisedMinutes * 60_000);
 }
 

@@ -10,8 +10,12 @@ describe("retention cutoffs", () => {
     expect(usual.activity.toISOString()).toBe("2024-11-26T12:00:00.000Z");
     expect(usual.application.toISOString()).toBe("2024-10-26T12:00:00.000Z");
     expect(usual.applicationDay).toBe("2024-10-25");
-    expect(retentionCutoffs(now, { retentionDays: 365, deliveredMailDays: 30 }).application.toISOString()).toBe("2024-10-26T12:00:00.000Z");
-    expect(retentionCutoffs(now, { retentionDays: 1000, deliveredMailDays: 30 }).application.toISOString()).toBe("2024-03-01T12:00:00.000Z");
+    expect(retentionCutoffs(now, { retentionDays: 365, deliveredMailDays: 30 }).application.toISOString()).toBe(
+      "2024-10-26T12:00:00.000Z",
+    );
+    expect(retentionCutoffs(now, { retentionDays: 1000, deliveredMailDays: 30 }).application.toISOString()).toBe(
+      "2024-03-01T12:00:00.000Z",
+    );
   });
 
   it("never keeps delivered mail longer than the retention, and drops match keys after the 90-day window", () => {

@@ -33,7 +33,10 @@ export type RetentionCutoffs = {
   idempotency: Date;
 };
 
-export function retentionCutoffs(now: Date, retention: { retentionDays: number; deliveredMailDays: number }): RetentionCutoffs {
+export function retentionCutoffs(
+  now: Date,
+  retention: { retentionDays: number; deliveredMailDays: number },
+): RetentionCutoffs {
   const activity = new Date(now.getTime() - retention.retentionDays * dayMs);
   const application = new Date(Math.min(activity.getTime(), monthsBefore(now, regBRetentionMonths).getTime()));
   return {

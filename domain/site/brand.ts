@@ -63,12 +63,29 @@ export const defaultBrand: Brand = {
     yearsOfExperience: 10,
     workingCapitalMax: 250_000,
   },
-  // Sample content until the operator supplies real customers' words (docs/product-rules.md#r48-one-brand-configuration: invented
+  // Sample content until the operator supplies real customers' words
+  // (docs/product-rules.md#r48-one-brand-configuration: invented
   // reviews are not allowed, so each default says on the page that it is a sample).
   testimonials: [
-    { header: "An answer the same day", text: "We had an estimate within the hour and a specialist called us back that afternoon.", source: "Sample testimonial, not a real customer" },
-    { header: "Clear monthly payments", text: "The calculator showed what each term would cost before we spoke to anyone.", source: "Sample testimonial, not a real customer" },
-    { header: "Help with the paperwork", text: "Our specialist told us exactly which bank statements to send and when.", source: "Sample testimonial, not a real customer" },
-    { header: "Financing at the dealer", text: "Our equipment dealer set it up for us, and we kept working while it was approved.", source: "Sample testimonial, not a real customer" },
+    {
+      header: "An answer the same day",
+      text: "We had an estimate within the hour and a specialist called us back that afternoon.",
+      source: "Sample testimonial, not a real customer",
+    },
+    {
+      header: "Clear monthly payments",
+      text: "The calculator showed what each term would cost before we spoke to anyone.",
+      source: "Sample testimonial, not a real customer",
+    },
+    {
+      header: "Help with the paperwork",
+      text: "Our specialist told us exactly which bank statements to send and when.",
+      source: "Sample testimonial, not a real customer",
+    },
+    {
+      header: "Financing at the dealer",
+      text: "Our equipment dealer set it up for us, and we kept working while it was approved.",
+      source: "Sample testimonial, not a real customer",
+    },
   ],
 };

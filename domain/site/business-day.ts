@@ -39,8 +39,14 @@ export function startOfBusinessDay(day: string, timeZone: string): Date {
 }
 
 /** The instants a range of business days covers: from `from` 00:00 up to, not including, the day after `to`. */
-export function businessDaysToInstants(range: { from: string; to: string }, timeZone: string): { start: Date; end: Date } {
-  return { start: startOfBusinessDay(range.from, timeZone), end: startOfWallDay(wallMidnight(range.to) + dayMs, timeZone) };
+export function businessDaysToInstants(
+  range: { from: string; to: string },
+  timeZone: string,
+): { start: Date; end: Date } {
+  return {
+    start: startOfBusinessDay(range.from, timeZone),
+    end: startOfWallDay(wallMidnight(range.to) + dayMs, timeZone),
+  };
 }
 
 /** The instant a day's wall clock in the business time zone reads `hour`:00 (the later one where a clock change skips it). */

@@ -7,7 +7,10 @@ export function yearInTimeZone(date: Date, timeZone: string): number {
 
 /** An instant as the business reads it: "Mar 4, 2026, 9:05 AM PST" in the business time zone. */
 export function formatBusinessDateTime(date: Date, timeZone: string): string {
-  return dateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(date) + ` ${zoneName(date, timeZone)}`;
+  return (
+    dateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(date) +
+    ` ${zoneName(date, timeZone)}`
+  );
 }
 
 /** A calendar date (YYYY-MM-DD, no time of day, so no time zone) written out: "2015-04-01" -> "Apr 1, 2015". */

@@ -1,7 +1,8 @@
 import { addCalendarDays, weekdayOf } from "./business-day.ts";
 
 const pad = (value: number) => String(value).padStart(2, "0");
-const dayOf = (year: number, month: number, date: number) => `${String(year).padStart(4, "0")}-${pad(month)}-${pad(date)}`;
+const dayOf = (year: number, month: number, date: number) =>
+  `${String(year).padStart(4, "0")}-${pad(month)}-${pad(date)}`;
 
 /** The `nth` (1-5) `weekday` (0 Sunday - 6 Saturday) of a month; -1 for the last. */
 function nthWeekday(year: number, month: number, weekday: number, nth: number): string {
@@ -43,5 +44,7 @@ export function usFederalHolidays(year: number): { day: string; name: string }[]
 /** The federal holiday observed on a calendar day (YYYY-MM-DD), or null. */
 export function federalHolidayOn(day: string): string | null {
   const year = Number(day.slice(0, 4));
-  return [...usFederalHolidays(year), ...usFederalHolidays(year + 1)].find((holiday) => holiday.day === day)?.name ?? null;
+  return (
+    [...usFederalHolidays(year), ...usFederalHolidays(year + 1)].find((holiday) => holiday.day === day)?.name ?? null
+  );
 }

@@ -3,7 +3,8 @@ import { federalHolidayOn } from "./federal-holidays.ts";
 
 /**
  * The admins' changes to the credit team's default calendar (Monday to Friday less the federal
- * holidays, docs/product-rules.md#r3-the-working-calendar), by day (YYYY-MM-DD): false, a day off they added; true, a day they
+ * holidays, docs/product-rules.md#r3-the-working-calendar), by day (YYYY-MM-DD): false, a day off they added; true, a
+ * day they
  * work although the default has it off. Days without a change follow the default.
  */
 export type WorkingCalendar = Readonly<Record<string, boolean>>;

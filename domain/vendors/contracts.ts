@@ -6,7 +6,8 @@ import { listCursor, listPage, listSearch, sortDirections } from "../http/list-p
 
 /** The spec's wording; the team that sends the mail is the configured brand's (docs/product-rules.md#r48-one-brand-configuration). */
 export const vendorSignUpMessages = {
-  sent: (brandName: string) => `verification was sent - Please ask new user to check email and click the link sent from ${brandName} Team!`,
+  sent: (brandName: string) =>
+    `verification was sent - Please ask new user to check email and click the link sent from ${brandName} Team!`,
   closeWindow: "Please make sure to close this window when you are finished!",
 } as const;
 
@@ -21,7 +22,13 @@ export const vendorSignUpRequest = z.object({
 
 export type VendorSignUpRequest = z.infer<typeof vendorSignUpRequest>;
 
-export const vendorUser = z.object({ id: z.string(), name: z.string(), email: z.string(), verified: z.boolean(), active: z.boolean() });
+export const vendorUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  verified: z.boolean(),
+  active: z.boolean(),
+});
 
 export type VendorUser = z.infer<typeof vendorUser>;
 
@@ -29,7 +36,8 @@ export const vendorSorts = ["name", "newest"] as const;
 export type VendorSort = (typeof vendorSorts)[number];
 
 /**
- * The back-office vendors list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: a search (the company's
+ * The back-office vendors list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: a search
+ * (the company's
  * name, a user's name or e-mail), the sort (name A-Z by default, or newest first) and the page.
  */
 export const vendorListQuery = z.object({
@@ -58,7 +66,9 @@ export const vendorListResponse = z.object({
 export type VendorCompany = z.infer<typeof vendorListResponse>["companies"][number];
 
 /** Every company's id and name, by name: the deal list's vendor filter. */
-export const vendorCompanyOptionsResponse = z.object({ companies: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const vendorCompanyOptionsResponse = z.object({
+  companies: z.array(z.object({ id: z.string(), name: z.string() })),
+});
 
 /** A company's new link address, by the slug rule (domain/vendors/vendor-slug.ts). */
 export const vendorSlugRequest = z.object({ slug: vendorSlug });

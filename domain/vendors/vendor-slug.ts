@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 
-// A vendor company's link, /vendor_partner/<slug> (docs/product-rules.md#r22-every-company-has-a-link). The database derives the slug of a
+// A vendor company's link, /vendor_partner/<slug> (docs/product-rules.md#r22-every-company-has-a-link). The database
+// derives the slug of a
 // new company with the same rule (drizzle/, the vendor-links block, vendor_company_slug_for).
 
 export const vendorSlugMaxLength = 50;
@@ -8,10 +9,18 @@ export const vendorSlugMaxLength = 50;
 /** Lower-case letters and digits in runs joined by single hyphens: "ola-equipment". */
 export const vendorSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const vendorSlugMessage = "Use lower-case letters, digits and single hyphens (for example ola-equipment), at most 50 characters.";
+export const vendorSlugMessage =
+  "Use lower-case letters, digits and single hyphens (for example ola-equipment), at most 50 characters.";
 
 /** What staff may type as a company's slug. */
-export const vendorSlug = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(vendorSlugMaxLength, vendorSlugMessage), z.regex(vendorSlugPattern, vendorSlugMessage));
+export const vendorSlug = z
+  .string()
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(vendorSlugMaxLength, vendorSlugMessage),
+    z.regex(vendorSlugPattern, vendorSlugMessage),
+  );
 
 /** The slug a company name gives before a collision is resolved (the company code is then appended). */
 export function slugFromName(name: string): string {

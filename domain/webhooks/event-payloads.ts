@@ -7,7 +7,9 @@ import { portalQuote } from "../quotes/portal-contracts.ts";
 // examples and the v1 OpenAPI document's components are tested against (or built from) these.
 
 /** `quote.applied`'s `data`: the quote as the portal lists it, reduced to what identifies it, and when it was applied. */
-export const appliedQuote = z.extend(z.pick(portalQuote, { id: true, customerName: true, price: true }), { appliedAt: z.string() });
+export const appliedQuote = z.extend(z.pick(portalQuote, { id: true, customerName: true, price: true }), {
+  appliedAt: z.string(),
+});
 
 const envelope = <Type extends WebhookEventType, Data extends z.ZodMiniType>(type: Type, data: Data) =>
   z.object({
@@ -37,4 +39,6 @@ export const webhookEventBody = z.discriminatedUnion("type", [
 export type WebhookEventBody = z.infer<typeof webhookEventBody>;
 
 /** What an emitter records: the event's type and data (its id and time come from the stored row). */
-export type WebhookEventContent = { [Type in WebhookEventType]: { type: Type; data: z.infer<(typeof webhookEventSchemas)[Type]>["data"] } }[WebhookEventType];
+export type WebhookEventContent = {
+  [Type in WebhookEventType]: { type: Type; data: z.infer<(typeof webhookEventSchemas)[Type]>["data"] };
+}[WebhookEventType];

@@ -3,7 +3,12 @@
  * them: the form's checkboxes, the contract's validation and the emitters all read it; each has
  * its body's schema in domain/webhooks/event-payloads.ts and a row in the dealer guide.
  */
-export const webhookEventTypes = ["deal.created", "deal.stage_changed", "deal.message_created", "quote.applied"] as const;
+export const webhookEventTypes = [
+  "deal.created",
+  "deal.stage_changed",
+  "deal.message_created",
+  "quote.applied",
+] as const;
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 

@@ -12,7 +12,9 @@ export const webhookEndpointForm = z.object({
       z.maxLength(2000, "Please use an address of at most 2000 characters."),
       z.regex(/^https?:\/\/\S+$/i, "Please enter a full address, like https://example.com/webhooks."),
     ),
-  events: z.array(z.enum(webhookEventTypes)).check(z.minLength(1, "Please choose at least one event."), z.maxLength(webhookEventTypes.length)),
+  events: z
+    .array(z.enum(webhookEventTypes))
+    .check(z.minLength(1, "Please choose at least one event."), z.maxLength(webhookEventTypes.length)),
   description: z.string().check(z.trim(), z.maxLength(200, "Please use at most 200 characters.")),
 });
 
@@ -66,7 +68,8 @@ export const createPortalWebhook = endpoint({
   path: "/api/portal/webhooks",
   audience: "vendor",
   freshFactor: true,
-  summary: "Register an https endpoint for some events; answers its signing secret, once (a factor proved within the last minutes; mailed to the company's users)",
+  summary:
+    "Register an https endpoint for some events; answers its signing secret, once (a factor proved within the last minutes; mailed to the company's users)",
   tags: ["portal"],
   body: webhookEndpointForm,
   responses: { 201: z.object({ endpoint: webhookEndpoint, secret: z.string() }) },

@@ -1,5 +1,6 @@
 /**
- * How often "Redeliver" may send an event again (docs/product-rules.md#r28-webhooks): one event to one endpoint at most once
+ * How often "Redeliver" may send an event again (docs/product-rules.md#r28-webhooks): one event to one endpoint at most
+ * once
  * every `redeliverEventIntervalSeconds`, and at most `redeliveriesPerEndpointPerHour` redeliveries
  * to an endpoint an hour. The dealer guide states both (checked by a test).
  */

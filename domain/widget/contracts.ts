@@ -9,8 +9,20 @@ import { endpoint } from "../http/endpoint.ts";
 export const widgetPriceMessage = "price must be a dollar amount above 0, like 45000 or 45000.50.";
 
 export const widgetPaymentQuery = z.object({
-  price: z.string().check(z.refine((value) => /^\d{1,12}(\.\d{1,2})?$/.test(value) && Number(value) > 0 && Number(value) <= MAX_AMOUNT, widgetPriceMessage)),
-  vendor: z.string().check(z.maxLength(100, "vendor is a vendor's slug."), z.regex(vendorLinkSegmentPattern, "vendor is a vendor's slug, like ola-equipment.")),
+  price: z
+    .string()
+    .check(
+      z.refine(
+        (value) => /^\d{1,12}(\.\d{1,2})?$/.test(value) && Number(value) > 0 && Number(value) <= MAX_AMOUNT,
+        widgetPriceMessage,
+      ),
+    ),
+  vendor: z
+    .string()
+    .check(
+      z.maxLength(100, "vendor is a vendor's slug."),
+      z.regex(vendorLinkSegmentPattern, "vendor is a vendor's slug, like ola-equipment."),
+    ),
 });
 
 export const widgetPaymentResponse = z.object({

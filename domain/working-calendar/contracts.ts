@@ -6,7 +6,9 @@ import { endpoint } from "../http/endpoint.ts";
 export const calendarYearsBack = 1;
 export const calendarYearsAhead = 5;
 
-export const workingCalendarYearQuery = z.object({ year: z.optional(z.string().check(z.regex(/^\d{4}$/, "Please give a year as four digits."))) });
+export const workingCalendarYearQuery = z.object({
+  year: z.optional(z.string().check(z.regex(/^\d{4}$/, "Please give a year as four digits."))),
+});
 
 /** A day off or a changed day of the credit team's calendar, as the admin screen lists it. */
 export const workingCalendarEntry = z.object({
@@ -82,5 +84,14 @@ export const getCreditStatus = endpoint({
 
 /** The admin screen's form: a day, off or worked, and what it is (needed for a day off). */
 export const workingCalendarForm = z
-  .object({ day: calendarDay(), status: z.enum(["off", "working"]), label: z.string().check(z.trim(), z.maxLength(80, "Please use at most 80 characters.")) })
-  .check(z.refine((value) => value.status === "working" || value.label !== "", { error: "Please say what the day off is.", path: ["label"] }));
+  .object({
+    day: calendarDay(),
+    status: z.enum(["off", "working"]),
+    label: z.string().check(z.trim(), z.maxLength(80, "Please use at most 80 characters.")),
+  })
+  .check(
+    z.refine((value) => value.status === "working" || value.label !== "", {
+      error: "Please say what the day off is.",
+      path: ["label"],
+    }),
+  );

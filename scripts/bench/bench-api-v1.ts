@@ -1,5 +1,6 @@
 // Create-deal throughput through the portal (session cookie) and through /api/v1 (API key),
-// measured the same way in the same run (docs/product-rules.md#r27-the-dealer-api): sequential creates, then 10 at a time, each
+// measured the same way in the same run (docs/product-rules.md#r27-the-dealer-api): sequential creates, then 10 at a
+// time, each
 // phase for up to `seconds` or `limit` deals, each deal with one small PDF as its client form.
 import { randomUUID } from "node:crypto";
 
@@ -43,12 +44,30 @@ async function throughput(create: Create, concurrency: number, seconds: number, 
   return { perSecond: started / ((performance.now() - t0) / 1000), count: started, failed };
 }
 
-export async function createDealThroughput(url: string, cookie: string, seconds: number, report: (line: string) => void, limit = 300) {
-  const made = await fetch(`${url}/api/portal/api-keys`, { method: "POST", headers: { cookie, origin: url, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench" }) });
+export async function createDealThroughput(
+  url: string,
+  cookie: string,
+  seconds: number,
+  report: (line: string) => void,
+  limit = 300,
+) {
+  const made = await fetch(`${url}/api/portal/api-keys`, {
+    method: "POST",
+    headers: { cookie, origin: url, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Bench" }),
+  });
   const { secret } = (await made.json()) as { secret: string };
-  const portal: Create = async () => (await fetch(`${url}/api/portal/deals`, { method: "POST", headers: { cookie, origin: url }, body: dealForm(true) })).status;
+  const portal: Create = async () =>
+    (await fetch(`${url}/api/portal/deals`, { method: "POST", headers: { cookie, origin: url }, body: dealForm(true) }))
+      .status;
   const v1: Create = async () =>
-    (await fetch(`${url}/api/v1/deals`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "idempotency-key": randomUUID() }, body: dealForm(false) })).status;
+    (
+      await fetch(`${url}/api/v1/deals`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${secret}`, "idempotency-key": randomUUID() },
+        body: dealForm(false),
+      })
+    ).status;
   await throughput(v1, 1, 1, 20); // warm-up
   for (const concurrency of [1, 10]) {
     const ours = await throughput(portal, concurrency, seconds, limit);

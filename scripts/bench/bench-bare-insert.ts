@@ -13,7 +13,13 @@ bare.post("/insert", async (request) => {
   const body = request.body as { nameUser: string; emailUser: string; subjectUser: string; idempotencyKey: string };
   const [row] = await database.db
     .insert(footerMessage)
-    .values({ idempotencyKey: body.idempotencyKey, nameOfBusiness: "", nameUser: body.nameUser, emailUser: body.emailUser, message: body.subjectUser })
+    .values({
+      idempotencyKey: body.idempotencyKey,
+      nameOfBusiness: "",
+      nameUser: body.nameUser,
+      emailUser: body.emailUser,
+      message: body.subjectUser,
+    })
     .returning({ id: footerMessage.id });
   return { id: row!.id };
 });

@@ -1,4 +1,5 @@
-// The back-office lists (docs/product-rules.md#r46-back-office-lists) at scale. Seeds 1,000,000 leads (spread over the six kinds, each
+// The back-office lists (docs/product-rules.md#r46-back-office-lists) at scale. Seeds 1,000,000 leads (spread over the
+// six kinds, each
 // with its lead index row), 1,000,000 deals, 1,000,000 audit entries and 10,000 vendor companies
 // (a user each) in SQL (generate_series), then times the first page (and its capped total) of
 // every list under each single filter, search and sort through the very functions the routes
@@ -32,29 +33,77 @@ const runs = Number(process.env.BENCH_LIST_RUNS ?? 40);
 const timeZone = "America/New_York";
 const staffId = "bench-staff";
 /** The tables a plan must never read whole. */
-const bigTables = /Seq Scan on (lead_status|deal|audit_log|questionnaire_answer|picked_option|credit_application|calculator_lead|vendor_contact|footer_message)\b/;
+const bigTables =
+  /Seq Scan on (lead_status|deal|audit_log|questionnaire_answer|picked_option|credit_application|calculator_lead|vendor_contact|footer_message)\b/;
 
 const firstNames = "array['Granite','Harbor','Summit','Maple','Cedar','Pioneer','Atlas','Beacon','Orchard','Keystone']";
-const secondNames = "array['Excavation','Bakery','Trucking','Dental','Logistics','Farms','Printing','Roofing','Towing']";
-const business = (g: string) => `(${firstNames})[1 + ${g} % 10] || ' ' || (${secondNames})[1 + (${g} / 10) % 9] || ' ' || ${g}`;
-const person = (g: string) => `(array['Ana','Ben','Chloe','Dev','Eli','Fay','Gus','Hana'])[1 + ${g} % 8] || ' ' || (array['Lopez','Nguyen','Smith','Okafor','Rossi','Kim'])[1 + (${g} / 8) % 6]`;
-const email = (g: string) => `'owner' || ${g} || '@' || (array['mail.example','biz.example','shop.example'])[1 + ${g} % 3]`;
-const phone = (g: string) => `'(555) ' || lpad(((${g} / 10000) % 1000)::text, 3, '0') || '-' || lpad((${g} % 10000)::text, 4, '0')`;
+const secondNames =
+  "array['Excavation','Bakery','Trucking','Dental','Logistics','Farms','Printing','Roofing','Towing']";
+const business = (g: string) =>
+  `(${firstNames})[1 + ${g} % 10] || ' ' || (${secondNames})[1 + (${g} / 10) % 9] || ' ' || ${g}`;
+const person = (g: string) =>
+  `(array['Ana','Ben','Chloe','Dev','Eli','Fay','Gus','Hana'])[1 + ${g} % 8] || ' ' || (array['Lopez','Nguyen','Smith','Okafor','Rossi','Kim'])[1 + (${g} / 8) % 6]`;
+const email = (g: string) =>
+  `'owner' || ${g} || '@' || (array['mail.example','biz.example','shop.example'])[1 + ${g} % 3]`;
+const phone = (g: string) =>
+  `'(555) ' || lpad(((${g} / 10000) % 1000)::text, 3, '0') || '-' || lpad((${g} % 10000)::text, 4, '0')`;
 
 /** The columns each kind's seed sets beyond the generic filler (names, e-mail, phone a search finds). */
 const leadSeeds: { table: string; columns: Record<string, string> }[] = [
-  { table: "questionnaire_answer", columns: { business_name: business("g"), name_of_owner: person("g"), business_phone: phone("g") } },
-  { table: "picked_option", columns: { business_name: business("g"), answer_id: "(select id from questionnaire_answer order by created_at limit 1)" } },
-  { table: "credit_application", columns: { business_name: business("g"), business_contact: person("g"), business_email: email("g"), business_phone: phone("g") } },
-  { table: "calculator_lead", columns: { first_name: `split_part(${person("g")}, ' ', 1)`, last_name: `split_part(${person("g")}, ' ', 2) || g`, owner_email: email("g"), owner_phone: phone("g") } },
-  { table: "vendor_contact", columns: { business_name: business("g"), contact_name: person("g"), email: email("g"), phone_number: phone("g") } },
-  { table: "footer_message", columns: { name_user: person("g"), name_of_business: business("g"), email_user: email("g"), message: "'Please call me about financing for ' || g" } },
+  {
+    table: "questionnaire_answer",
+    columns: { business_name: business("g"), name_of_owner: person("g"), business_phone: phone("g") },
+  },
+  {
+    table: "picked_option",
+    columns: {
+      business_name: business("g"),
+      answer_id: "(select id from questionnaire_answer order by created_at limit 1)",
+    },
+  },
+  {
+    table: "credit_application",
+    columns: {
+      business_name: business("g"),
+      business_contact: person("g"),
+      business_email: email("g"),
+      business_phone: phone("g"),
+    },
+  },
+  {
+    table: "calculator_lead",
+    columns: {
+      first_name: `split_part(${person("g")}, ' ', 1)`,
+      last_name: `split_part(${person("g")}, ' ', 2) || g`,
+      owner_email: email("g"),
+      owner_phone: phone("g"),
+    },
+  },
+  {
+    table: "vendor_contact",
+    columns: { business_name: business("g"), contact_name: person("g"), email: email("g"), phone_number: phone("g") },
+  },
+  {
+    table: "footer_message",
+    columns: {
+      name_user: person("g"),
+      name_of_business: business("g"),
+      email_user: email("g"),
+      message: "'Please call me about financing for ' || g",
+    },
+  },
 ];
 
 type Column = { column_name: string; data_type: string };
 
 /** `count` rows into `table` in one statement: the given columns, every other required column filled by its type. */
-export async function fill(db: Database, table: string, count: number, columns: Record<string, string>, createdAt: string) {
+export async function fill(
+  db: Database,
+  table: string,
+  count: number,
+  columns: Record<string, string>,
+  createdAt: string,
+) {
   const required = (await db.execute(
     sql`select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ${table} and is_nullable = 'NO' and column_default is null`,
   )) as unknown as { rows: Column[] };
@@ -79,7 +128,11 @@ export async function fill(db: Database, table: string, count: number, columns: 
   }
   Object.assign(values, columns, { created_at: createdAt });
   const names = Object.keys(values);
-  await db.execute(sql.raw(`insert into ${table} (${names.map((name) => `"${name}"`).join(", ")}) select ${names.map((name) => values[name]).join(", ")} from generate_series(1, ${count}) g`));
+  await db.execute(
+    sql.raw(
+      `insert into ${table} (${names.map((name) => `"${name}"`).join(", ")}) select ${names.map((name) => values[name]).join(", ")} from generate_series(1, ${count}) g`,
+    ),
+  );
 }
 
 /**
@@ -87,7 +140,9 @@ export async function fill(db: Database, table: string, count: number, columns: 
  * own definitions: one build is much faster than a million incremental inserts.
  */
 export async function withoutGinIndexes(db: Database, table: string, load: () => Promise<void>) {
-  const indexes = (await db.execute(sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table} and indexdef like '%USING gin%'`)) as unknown as {
+  const indexes = (await db.execute(
+    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table} and indexdef like '%USING gin%'`,
+  )) as unknown as {
     rows: { indexname: string; indexdef: string }[];
   };
   for (const index of indexes.rows) await db.execute(sql.raw(`drop index "${index.indexname}"`));
@@ -95,7 +150,11 @@ export async function withoutGinIndexes(db: Database, table: string, load: () =>
   for (const index of indexes.rows) await db.execute(sql.raw(index.indexdef));
 }
 
-const countOf = async (db: Database, table: string) => Number(((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const countOf = async (db: Database, table: string) =>
+  Number(
+    ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] })
+      .rows[0]!.n,
+  );
 
 /** The leads, deals and audit entries, once per database (a database already holding them is kept). */
 async function seed(db: Database, report: (line: string) => void) {
@@ -106,14 +165,19 @@ async function seed(db: Database, report: (line: string) => void) {
   if ((await countOf(db, "lead_status")) < leadCount) {
     const perKind = Math.ceil(leadCount / leadSeeds.length);
     // A year of traffic: kind k's g-th lead arrived (6g + k) * 5 s ago.
-    for (const [k, kind] of leadSeeds.entries()) await fill(db, kind.table, perKind, kind.columns, `now() - ((g * 6 + ${k}) * interval '5 seconds')`);
+    for (const [k, kind] of leadSeeds.entries())
+      await fill(db, kind.table, perKind, kind.columns, `now() - ((g * 6 + ${k}) * interval '5 seconds')`);
     await withoutGinIndexes(db, "lead_status", async () => void (await db.execute(reindexAllLeads)));
     // The team's work: a tenth contacted, a twentieth closed, a twentieth taken by one of them.
-    await db.execute(sql`update lead_status set status = case when hashtext(lead_id::text) % 10 = 0 then 'contacted' else 'closed' end where hashtext(lead_id::text) % 20 in (0, 1)`);
+    await db.execute(
+      sql`update lead_status set status = case when hashtext(lead_id::text) % 10 = 0 then 'contacted' else 'closed' end where hashtext(lead_id::text) % 20 in (0, 1)`,
+    );
     await db.execute(sql`update lead_status set assignee_user_id = ${staffId} where hashtext(lead_id::text) % 20 = 3`);
   }
   // The companies first, on their own: another benchmark may already have put its deals in this database.
-  await db.execute(sql`insert into vendor_company (name, company_code) select 'Vendor ' || g || ' Equipment', (200000 + g)::text from generate_series(1, 40) g on conflict do nothing`);
+  await db.execute(
+    sql`insert into vendor_company (name, company_code) select 'Vendor ' || g || ' Equipment', (200000 + g)::text from generate_series(1, 40) g on conflict do nothing`,
+  );
   if ((await countOf(db, "deal")) < dealCount) {
     await withoutGinIndexes(db, "deal", () =>
       fill(
@@ -140,9 +204,12 @@ async function seed(db: Database, report: (line: string) => void) {
     );
   }
   if ((await countOf(db, "vendor_company")) < companyCount) {
-    // The vendors screen: a large dealer network, each company with one vendor user (after the deals, which use the first 40 by name).
+    // The vendors screen: a large dealer network, each company with one vendor user (after the deals, which use the
+    // first 40 by name).
     await db.execute(
-      sql.raw(`insert into vendor_company (name, company_code) select 'Zenith Dealer ' || g || ' Machinery', (300000 + g)::text from generate_series(1, ${companyCount}) g on conflict do nothing`),
+      sql.raw(
+        `insert into vendor_company (name, company_code) select 'Zenith Dealer ' || g || ' Machinery', (300000 + g)::text from generate_series(1, ${companyCount}) g on conflict do nothing`,
+      ),
     );
     await db.execute(
       sql`insert into "user" (id, name, email, role, email_verified, vendor_company_id)
@@ -184,7 +251,11 @@ function recording(db: Database): { db: Database; statements: SQL[] } {
 type Case = { list: string; name: string; run: (db: Database) => Promise<unknown> };
 
 /** A cursor to the second page of a list, from its first. */
-async function secondPage<Q extends { cursor?: string }>(list: (db: Database, query: Q) => Promise<{ page: { next: string | null } }>, db: Database, query: Q): Promise<Q> {
+async function secondPage<Q extends { cursor?: string }>(
+  list: (db: Database, query: Q) => Promise<{ page: { next: string | null } }>,
+  db: Database,
+  query: Q,
+): Promise<Q> {
   return { ...query, cursor: (await list(db, query)).page.next ?? undefined };
 }
 
@@ -194,11 +265,23 @@ async function cases(db: Database): Promise<Case[]> {
   const deals = (query: BackOfficeDealQuery) => (target: Database) => listAllDeals(target, query, undefined, timeZone);
   const audit = (query: AuditQuery) => (target: Database) => listAuditEntries(target, query, timeZone);
   const vendors = (query: VendorListQuery) => (target: Database) => listVendors(target, query);
-  const [company] = ((await db.execute(sql`select id from vendor_company where name = 'Vendor 7 Equipment'`)) as unknown as { rows: { id: string }[] }).rows;
+  const [company] = (
+    (await db.execute(sql`select id from vendor_company where name = 'Vendor 7 Equipment'`)) as unknown as {
+      rows: { id: string }[];
+    }
+  ).rows;
   const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
-  const leadPage2 = await secondPage((target, query: LeadInboxQuery) => leadInbox(target, query, now, 30, timeZone), db, {});
-  const dealPage2 = await secondPage((target, query: BackOfficeDealQuery) => listAllDeals(target, query, undefined, timeZone), db, {});
+  const leadPage2 = await secondPage(
+    (target, query: LeadInboxQuery) => leadInbox(target, query, now, 30, timeZone),
+    db,
+    {},
+  );
+  const dealPage2 = await secondPage(
+    (target, query: BackOfficeDealQuery) => listAllDeals(target, query, undefined, timeZone),
+    db,
+    {},
+  );
   return [
     { list: "leads", name: "newest first (no filter)", run: leads({}) },
     { list: "leads", name: "page 2 (cursor)", run: leads(leadPage2) },
@@ -215,7 +298,10 @@ async function cases(db: Database): Promise<Case[]> {
     {
       list: "leads",
       name: "received: a month, a year ago",
-      run: leads({ from: new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10), to: new Date(now.getTime() - 335 * 86_400_000).toISOString().slice(0, 10) }),
+      run: leads({
+        from: new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10),
+        to: new Date(now.getTime() - 335 * 86_400_000).toISOString().slice(0, 10),
+      }),
     },
     { list: "leads", name: "sort: title A-Z", run: leads({ sort: "title" }) },
     { list: "leads", name: "sort: oldest first", run: leads({ dir: "asc" }) },
@@ -246,16 +332,26 @@ async function cases(db: Database): Promise<Case[]> {
   ];
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
 /** Times every case (p50, p95 of `runs` after 3 untimed) and writes the plans of its statements. */
-export async function benchLists(target: DatabaseTarget, driver: string, report: (line: string) => void): Promise<{ failures: string[] }> {
+export async function benchLists(
+  target: DatabaseTarget,
+  driver: string,
+  report: (line: string) => void,
+): Promise<{ failures: string[] }> {
   const database = await openDatabase(target);
   const failures: string[] = [];
   try {
     await database.migrate();
     await seed(database.db, report);
-    const plans: string[] = [`# Lead, deal and audit list plans on ${driver}`, "", `Written by \`scripts/bench/bench-lists.ts\` on ${new Date().toISOString()}.`, ""];
+    const plans: string[] = [
+      `# Lead, deal and audit list plans on ${driver}`,
+      "",
+      `Written by \`scripts/bench/bench-lists.ts\` on ${new Date().toISOString()}.`,
+      "",
+    ];
     for (const benchCase of await cases(database.db)) {
       for (let warm = 0; warm < 3; warm++) await benchCase.run(database.db);
       const times: number[] = [];
@@ -268,9 +364,16 @@ export async function benchLists(target: DatabaseTarget, driver: string, report:
       await benchCase.run(db);
       const p95 = percentile(times, 95);
       const seqScans: string[] = [];
-      plans.push(`## ${benchCase.list}: ${benchCase.name}`, "", `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (page and total together, ${runs} runs)`, "");
+      plans.push(
+        `## ${benchCase.list}: ${benchCase.name}`,
+        "",
+        `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (page and total together, ${runs} runs)`,
+        "",
+      );
       for (const statement of statements) {
-        const result = (await database.db.execute(sql`explain (analyze, costs off) ${statement}`)) as unknown as { rows: Record<string, string>[] };
+        const result = (await database.db.execute(sql`explain (analyze, costs off) ${statement}`)) as unknown as {
+          rows: Record<string, string>[];
+        };
         const plan = result.rows.map((row) => Object.values(row)[0]).join("\n");
         const seq = bigTables.exec(plan);
         if (seq) seqScans.push(seq[0]);
@@ -278,9 +381,14 @@ export async function benchLists(target: DatabaseTarget, driver: string, report:
       }
       const verdict = seqScans.length ? `SEQ SCAN (${seqScans.join(", ")})` : "index only";
       if (seqScans.length) failures.push(`${benchCase.list}: ${benchCase.name}: ${seqScans.join(", ")}`);
-      report(`  ${benchCase.list.padEnd(5)} ${benchCase.name.padEnd(52)} p95 ${p95.toFixed(1).padStart(7)} ms ${p95 <= 20 ? "ok " : "OVER"} (goal <= 20 ms); ${verdict}`);
+      report(
+        `  ${benchCase.list.padEnd(5)} ${benchCase.name.padEnd(52)} p95 ${p95.toFixed(1).padStart(7)} ms ${p95 <= 20 ? "ok " : "OVER"} (goal <= 20 ms); ${verdict}`,
+      );
     }
-    await writeFile(path.join(import.meta.dirname, `../../docs/list-query-plans-${driver}.md`), `${plans.join("\n")}\n`);
+    await writeFile(
+      path.join(import.meta.dirname, `../../docs/list-query-plans-${driver}.md`),
+      `${plans.join("\n")}\n`,
+    );
   } finally {
     await database.close();
   }

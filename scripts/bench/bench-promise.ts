@@ -1,4 +1,5 @@
-// The response-times board at a million leads (docs/product-rules.md#r2-the-promise-of-a-call), called by scripts/bench/bench.ts: seeds
+// The response-times board at a million leads (docs/product-rules.md#r2-the-promise-of-a-call), called by
+// scripts/bench/bench.ts: seeds
 // `BENCH_PROMISE_LEADS` lead clocks (default 1,000,000, a year of arrivals) and a tenth as many deal
 // clocks with generate_series, then times the board's queries (p95) and prints their plans.
 // The board reads the daily rollups (response_day) and the uncontacted clocks (titles of the
@@ -12,7 +13,12 @@ import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { backOfficeSummary } from "../../server/back-office-summary/summary.ts";
-import { overdueNowSql, promiseBoard, promiseDaysSql, promiseUncontactedSql } from "../../server/response-times/promise-board.ts";
+import {
+  overdueNowSql,
+  promiseBoard,
+  promiseDaysSql,
+  promiseUncontactedSql,
+} from "../../server/response-times/promise-board.ts";
 import { addCalendarDays, businessDaysToInstants } from "../../domain/site/business-day.ts";
 
 const leadCount = Number(process.env.BENCH_PROMISE_LEADS ?? 1_000_000);
@@ -65,7 +71,9 @@ async function clockWrites(db: DatabaseHandle["db"]) {
   await db.execute(
     sql`insert into response_clock (subject_kind, subject_type, subject_id, source, arrived_at, due_at) values ('lead', 'calculator', ${id}, 'calculator', now(), now() + interval '30 minutes')`,
   );
-  await db.execute(sql`update response_clock set first_contact_at = now() + interval '12 minutes' where subject_type = 'calculator' and subject_id = ${id}`);
+  await db.execute(
+    sql`update response_clock set first_contact_at = now() + interval '12 minutes' where subject_type = 'calculator' and subject_id = ${id}`,
+  );
 }
 
 async function p95(run: () => Promise<unknown>) {
@@ -81,11 +89,17 @@ async function p95(run: () => Promise<unknown>) {
 }
 
 async function plan(db: DatabaseHandle["db"], query: SQL) {
-  const result = (await db.execute(sql`explain (analyze, costs off, timing on) ${query}`)) as unknown as { rows: Record<string, string>[] };
+  const result = (await db.execute(sql`explain (analyze, costs off, timing on) ${query}`)) as unknown as {
+    rows: Record<string, string>[];
+  };
   return result.rows.map((row) => `    ${Object.values(row)[0]}`).join("\n");
 }
 
-export async function benchPromiseBoard(driver: "pglite" | "postgres", postgresUrl: string | undefined, report: (line: string) => void) {
+export async function benchPromiseBoard(
+  driver: "pglite" | "postgres",
+  postgresUrl: string | undefined,
+  report: (line: string) => void,
+) {
   report(`  response-times board (${driver}):`);
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-board-"));
   const scratch = `bench_board_${randomUUID().slice(0, 8)}`;
@@ -106,10 +120,16 @@ export async function benchPromiseBoard(driver: "pglite" | "postgres", postgresU
     const { db } = database;
     const seeded = await seed(db);
     const now = new Date();
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    const today = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(now);
     const month = { from: addCalendarDays(today, -29), to: today };
     const quarter = { from: addCalendarDays(today, -91), to: today };
-    const board = (kind: "lead" | "deal", range: { from: string; to: string }) => () => promiseBoard(db, { kind, ...range }, new Date(), { timeZone, promisedMinutes: kind === "lead" ? 30 : 60 });
+    const board = (kind: "lead" | "deal", range: { from: string; to: string }) => () =>
+      promiseBoard(db, { kind, ...range }, new Date(), { timeZone, promisedMinutes: kind === "lead" ? 30 : 60 });
     const results = {
       leads30: await p95(board("lead", month)),
       leads92: await p95(board("lead", quarter)),
@@ -120,11 +140,19 @@ export async function benchPromiseBoard(driver: "pglite" | "postgres", postgresU
     report(
       `    ${leadCount.toLocaleString("en-US")} lead clocks + ${Math.round(leadCount / 10).toLocaleString("en-US")} deal clocks seeded in ${seeded.clocksSeeded.toFixed(1)} s; rollups rebuilt in ${seeded.rebuilt.toFixed(1)} s; p95 over ${rounds} runs:`,
     );
-    report(`    board, leads, 30 days: ${results.leads30.toFixed(1)} ms; leads, 92 days: ${results.leads92.toFixed(1)} ms; deals, 30 days: ${results.deals30.toFixed(1)} ms`);
+    report(
+      `    board, leads, 30 days: ${results.leads30.toFixed(1)} ms; leads, 92 days: ${results.leads92.toFixed(1)} ms; deals, 30 days: ${results.deals30.toFixed(1)} ms`,
+    );
     report(`    overview (overdue count from response_clock): ${results.summary.toFixed(1)} ms`);
-    report(`    a clock stored and contacted (two statements, the trigger keeping the rollups): ${results.clockWrites.toFixed(1)} ms`);
-    report(`    plan, leads of 92 days, the rollups:\n${await plan(db, promiseDaysSql("lead", quarter.from, quarter.to))}`);
-    report(`    plan, leads of 92 days, the uncontacted:\n${await plan(db, promiseUncontactedSql("lead", businessDaysToInstants(quarter, timeZone), now, timeZone))}`);
+    report(
+      `    a clock stored and contacted (two statements, the trigger keeping the rollups): ${results.clockWrites.toFixed(1)} ms`,
+    );
+    report(
+      `    plan, leads of 92 days, the rollups:\n${await plan(db, promiseDaysSql("lead", quarter.from, quarter.to))}`,
+    );
+    report(
+      `    plan, leads of 92 days, the uncontacted:\n${await plan(db, promiseUncontactedSql("lead", businessDaysToInstants(quarter, timeZone), now, timeZone))}`,
+    );
     report(`    plan, overdue now (count and latest 50):\n${await plan(db, overdueNowSql("lead", now))}`);
     return results;
   } finally {

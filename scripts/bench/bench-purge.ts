@@ -1,4 +1,5 @@
-// The retention purge (docs/product-rules.md#r33-retention) at scale. Seeds BENCH_LEADS leads (default 1,000,000, over the six
+// The retention purge (docs/product-rules.md#r33-retention) at scale. Seeds BENCH_LEADS leads (default 1,000,000, over
+// the six
 // kinds, each with its lead index row), BENCH_DEALS deals (300,000) and as many duplicate match
 // keys as leads, their times spread evenly over the last 1,000 days, then times a first purge (the
 // backlog: about a quarter is past the retention) and the next day's (the daily run), and prints
@@ -20,23 +21,44 @@ import { fill, withoutGinIndexes } from "./bench-lists.ts";
 const leadCount = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const dealCount = Number(process.env.BENCH_DEALS ?? 300_000);
 const spanSeconds = 1000 * 24 * 3600;
-const leadTables = ["questionnaire_answer", "picked_option", "credit_application", "calculator_lead", "vendor_contact", "footer_message"];
+const leadTables = [
+  "questionnaire_answer",
+  "picked_option",
+  "credit_application",
+  "calculator_lead",
+  "vendor_contact",
+  "footer_message",
+];
 const retention = { retentionDays: 730, deliveredMailDays: 30 };
 
 async function seed(db: Database) {
   const perKind = Math.ceil(leadCount / leadTables.length);
   const at = (count: number) => `now() - (g * ${Math.floor(spanSeconds / count)} * interval '1 second')`;
   for (const table of leadTables) {
-    await fill(db, table, perKind, table === "picked_option" ? { answer_id: "(select id from questionnaire_answer order by created_at desc limit 1)" } : {}, at(perKind));
+    await fill(
+      db,
+      table,
+      perKind,
+      table === "picked_option"
+        ? { answer_id: "(select id from questionnaire_answer order by created_at desc limit 1)" }
+        : {},
+      at(perKind),
+    );
   }
   await withoutGinIndexes(db, "lead_status", async () => void (await db.execute(reindexAllLeads)));
-  await db.execute(sql`insert into vendor_company (name, company_code) values ('Bench Purge Co', '777777') on conflict do nothing`);
+  await db.execute(
+    sql`insert into vendor_company (name, company_code) values ('Bench Purge Co', '777777') on conflict do nothing`,
+  );
   await withoutGinIndexes(db, "deal", () =>
     fill(
       db,
       "deal",
       dealCount,
-      { vendor_company_id: "(select id from vendor_company where company_code = '777777')", account_number: "'VP' || (1000000 + g)", last_update: at(dealCount) },
+      {
+        vendor_company_id: "(select id from vendor_company where company_code = '777777')",
+        account_number: "'VP' || (1000000 + g)",
+        last_update: at(dealCount),
+      },
       at(dealCount),
     ),
   );
@@ -60,16 +82,30 @@ export async function benchPurge(target: DatabaseTarget, report: (line: string) 
   const root = await mkdtemp(path.join(tmpdir(), "bench-purge-files-"));
   try {
     await database.migrate();
-    await timed(`seed ${leadCount} leads, ${dealCount} deals, ${leadCount} match keys`, () => seed(database.db), report);
+    await timed(
+      `seed ${leadCount} leads, ${dealCount} deals, ${leadCount} match keys`,
+      () => seed(database.db),
+      report,
+    );
     const storage = createLocalFileStorage(root);
-    const first = await timed("first purge (the backlog)", () => purgeExpiredData(database.db, storage, retention), report);
+    const first = await timed(
+      "first purge (the backlog)",
+      () => purgeExpiredData(database.db, storage, retention),
+      report,
+    );
     report(`    ${JSON.stringify(first)}`);
     const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-    const daily = await timed("next day's purge", () => purgeExpiredData(database.db, storage, retention, { now: tomorrow }), report);
+    const daily = await timed(
+      "next day's purge",
+      () => purgeExpiredData(database.db, storage, retention, { now: tomorrow }),
+      report,
+    );
     report(`    ${JSON.stringify(daily)}`);
     const cutoffs = retentionCutoffs(tomorrow, retention);
     const someIds = sql.join(
-      ((await database.db.execute(sql`select id from footer_message limit 3`)) as unknown as { rows: { id: string }[] }).rows.map((row) => sql`${row.id}`),
+      (
+        (await database.db.execute(sql`select id from footer_message limit 3`)) as unknown as { rows: { id: string }[] }
+      ).rows.map((row) => sql`${row.id}`),
       sql`, `,
     );
     // The searches as purge-expired-data.ts writes them.
@@ -81,7 +117,11 @@ export async function benchPurge(target: DatabaseTarget, report: (line: string) 
       vendor_quote: sql`select ctid from vendor_quote where greatest(created_at, sent_at, opened_at, applied_at, withdrawn_at) < ${cutoffs.activity.toISOString()} order by greatest(created_at, sent_at, opened_at, applied_at, withdrawn_at) limit 2000`,
     };
     for (const [name, query] of Object.entries(searches)) {
-      const plan = ((await database.db.execute(sql`explain (costs off) ${query}`)) as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join("\n      ");
+      const plan = (
+        (await database.db.execute(sql`explain (costs off) ${query}`)) as unknown as { rows: Record<string, string>[] }
+      ).rows
+        .map((row) => Object.values(row)[0])
+        .join("\n      ");
       report(`  ${name}:\n      ${plan}`);
     }
   } finally {

@@ -37,10 +37,15 @@ async function startProcess(args: string[], env: Record<string, string>, ready: 
   const script = args.at(-1)!;
   const port = 40000 + Math.floor(Math.random() * 10000);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   await Promise.race([
-    new Promise<void>((resolve) => child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes(ready) && resolve())),
+    new Promise<void>((resolve) =>
+      child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes(ready) && resolve()),
+    ),
     exited.then((code) => Promise.reject(new Error(`${script} exited with ${code}`))),
   ]);
   child.stdout.resume();
@@ -84,7 +89,9 @@ http { access_log off; gzip off; server { listen 127.0.0.1:${port}; root ${path.
   const theirs = await wrk(nginxUrl, seconds);
   nginx.kill();
   await rm(dir, { recursive: true, force: true });
-  report(`  prerendered / : ${ours.toFixed(0)} req/s vs nginx ${theirs.toFixed(0)} req/s -> ratio ${(ours / theirs).toFixed(2)} (goal >= 0.5; each one process, wrk -t1 -c10)`);
+  report(
+    `  prerendered / : ${ours.toFixed(0)} req/s vs nginx ${theirs.toFixed(0)} req/s -> ratio ${(ours / theirs).toFixed(2)} (goal >= 0.5; each one process, wrk -t1 -c10)`,
+  );
 }
 
 /** A fresh idempotency key per request, or every request after the first would be a repeat. */
@@ -97,7 +104,16 @@ function leadLoad(url: string, origin: string) {
       {
         method: "POST",
         headers: { "content-type": "application/json", origin },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ nameOfBusiness: "", nameUser: "Bench", emailUser: "bench@x.example", subjectUser: "Hello", idempotencyKey: randomUUID() }) }),
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({
+            nameOfBusiness: "",
+            nameUser: "Bench",
+            emailUser: "bench@x.example",
+            subjectUser: "Hello",
+            idempotencyKey: randomUUID(),
+          }),
+        }),
       },
     ],
   });
@@ -135,7 +151,10 @@ async function uploadMemory(server: Child, cookie: string) {
   const part = 24 * 1024 * 1024;
   const files = 4;
   const boundary = `----bench${randomUUID()}`;
-  const header = (name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const header = (name: string) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
   const fields = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="deal"\r\n\r\n${JSON.stringify({ businessName: "BENCH UPLOAD", ownersName: "OWNER", businessPhone: "(555) 010-0000", businessEmail: "", equipDesc: "", costOfEq: "", downPayment: "", businessTaxId: "", dobContact: "", VendorComment: "", idempotencyKey: randomUUID() })}\r\n`,
   );
@@ -174,7 +193,14 @@ async function seed(env: Record<string, string>) {
     .values({ name: "Bench Co", companyCode: String(100000 + Math.floor(Math.random() * 899999)) })
     .returning();
   const email = `bench-${randomUUID().slice(0, 8)}@x.example`;
-  const user = await createAccount(auth, { email, name: "Bench", role: authRoles.vendor, password: "bench-password", emailVerified: true, vendorCompanyId: company!.id });
+  const user = await createAccount(auth, {
+    email,
+    name: "Bench",
+    role: authRoles.vendor,
+    password: "bench-password",
+    emailVerified: true,
+    vendorCompanyId: company!.id,
+  });
   const started = performance.now();
   // One statement, so the same cost on both drivers; most deals in other months, as in real life.
   await database.db.execute(sql`
@@ -222,7 +248,13 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
   }
   try {
     const { email, seeded, usesIndex } = await seed(env);
-    await benchLists(env.DATABASE_URL ? { driver: "postgres", url: env.DATABASE_URL } : { driver: "pglite", dataDir: path.join(dataDir, "pglite") }, driver, report);
+    await benchLists(
+      env.DATABASE_URL
+        ? { driver: "postgres", url: env.DATABASE_URL }
+        : { driver: "pglite", dataDir: path.join(dataDir, "pglite") },
+      driver,
+      report,
+    );
     await bundleServer();
     const server = await startProcess(["--enable-source-maps", "build/server/main.mjs"], env, "is running at");
     try {

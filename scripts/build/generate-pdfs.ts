@@ -1,4 +1,5 @@
-// Writes the two PDFs the site links to (docs/product-rules.md#r48-one-brand-configuration): the printable credit application and
+// Writes the two PDFs the site links to (docs/product-rules.md#r48-one-brand-configuration): the printable credit
+// application and
 // the vendor handbook, into public/pdf/ before the build copies public/ to build/client/.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";

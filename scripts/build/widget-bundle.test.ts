@@ -20,7 +20,7 @@ describe("the dealer widget (public/widget.js)", () => {
 
   it("is shown on the demo page as the portal's snippet gives it: each element reserves its box", async () => {
     const demo = await readFile(new URL("../../public/widget-demo.html", import.meta.url), "utf8");
-    const elements = demo.match(/<kec-payment [^>]*>/g) ?? [];
+    const elements = demo.match(/<kec-payment\s[^>]*>/g) ?? [];
     expect(elements.length).toBeGreaterThan(0);
     for (const element of elements) expect(element.replace(/\s+/g, "")).toContain(`style="${widgetBoxStyle}"`);
   });

@@ -79,7 +79,11 @@ try {
       if (error instanceof AppError) fail(error.message);
       throw error;
     }
-    console.log(command === "deactivate" ? `${email} deactivated: signed out everywhere, sign-in refused, their API keys revoked.` : `${email} reactivated: they can sign in again.`);
+    console.log(
+      command === "deactivate"
+        ? `${email} deactivated: signed out everywhere, sign-in refused, their API keys revoked.`
+        : `${email} reactivated: they can sign in again.`,
+    );
   } else if (command === "reset-two-factor") {
     if (!(await resetTwoFactor(operator, email))) fail(`No user with e-mail ${email}.`);
     console.log(`Two-factor authentication of ${email} removed; they set it up again at their next sign-in.`);
@@ -94,7 +98,11 @@ try {
       vendorCompanyId = company?.id ?? fail(`No vendor company with code ${code}.`);
     }
     const created = await createAccount(auth, { email, name, role, password, emailVerified: true, vendorCompanyId });
-    await recordAudit(database.db, { action: "account.created", subject: created.id, details: { role, by: "operator" } });
+    await recordAudit(database.db, {
+      action: "account.created",
+      subject: created.id,
+      details: { role, by: "operator" },
+    });
     console.log(`Created ${role} ${email.toLowerCase()}${values.password ? "" : ` with password ${password}`}`);
   }
 } finally {

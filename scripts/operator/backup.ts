@@ -13,7 +13,12 @@ import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { readBackupManifest, writeBackupArchive, type BackupManifest } from "../../server/backup/backup-archive.ts";
-import { backupsDirName, moveFile, requestBackupFromServer, runningServerPid } from "../../server/backup/backup-requests.ts";
+import {
+  backupsDirName,
+  moveFile,
+  requestBackupFromServer,
+  runningServerPid,
+} from "../../server/backup/backup-requests.ts";
 import { createBackupSigner } from "../../server/backup/backup-signature.ts";
 import { keyLocations } from "../../server/backup/data-encryption-keys.ts";
 import { backupArchiveName, rotateBackups } from "../../server/backup/rotate-backups.ts";
@@ -22,7 +27,9 @@ import { configuredOrGeneratedSecret } from "../../server/secrets.ts";
 
 process.umask(0o077);
 
-const { values } = parseArgs({ options: { out: { type: "string" }, "timeout-seconds": { type: "string", default: "600" } } });
+const { values } = parseArgs({
+  options: { out: { type: "string" }, "timeout-seconds": { type: "string", default: "600" } },
+});
 
 const config = loadConfigOrExit();
 if (config.databaseUrl || config.storage.driver === "s3") {
@@ -71,8 +78,11 @@ try {
     // No server: open the database here (do not start one until this is done).
     console.log(`No server is running on ${config.dataDir}: opening the database directly.`);
     // As the server would on its first start (never in production, where the variable is required).
-    const dataKey = await configuredOrGeneratedSecret(config.dataEncryptionKey, config.dataDir, "data-encryption-key", (file) =>
-      console.warn(`Generated the data-encryption key in ${file}: it signs this backup. Back it up.`),
+    const dataKey = await configuredOrGeneratedSecret(
+      config.dataEncryptionKey,
+      config.dataDir,
+      "data-encryption-key",
+      (file) => console.warn(`Generated the data-encryption key in ${file}: it signs this backup. Back it up.`),
     );
     const database = await openDatabase({ driver: "pglite", dataDir: pgliteDir });
     try {
@@ -95,7 +105,8 @@ try {
 }
 
 // Rotation: only BACKUP_DIR, and only the archives this command names there.
-const rotated = path.dirname(out) === config.backups.dir ? await rotateBackups(config.backups.dir, config.backups.keep) : [];
+const rotated =
+  path.dirname(out) === config.backups.dir ? await rotateBackups(config.backups.dir, config.backups.keep) : [];
 
 const rows = Object.values(manifest.database.rows).reduce((sum, n) => sum + n, 0);
 const size = (await stat(out)).size;
@@ -106,7 +117,9 @@ console.log(
     `  database: ${Object.keys(manifest.database.rows).length} tables, ${rows} rows (${manifest.migrations.length} migrations applied)`,
     `  files:    ${manifest.files.count} (${formatBytes(manifest.files.bytes)})`,
     `  signed with the key derived from data-encryption key ${manifest.dataEncryptionKeyId}; SHA-256 of every entry in the manifest`,
-    ...(rotated.length ? [`  removed ${rotated.length} older archive(s) of ${config.backups.dir} (BACKUP_KEEP=${config.backups.keep})`] : []),
+    ...(rotated.length
+      ? [`  removed ${rotated.length} older archive(s) of ${config.backups.dir} (BACKUP_KEEP=${config.backups.keep})`]
+      : []),
     "",
     "The keys are NOT in the archive, on purpose. Back them up separately and keep them apart from it:",
     `  data-encryption key (id ${manifest.dataEncryptionKeyId ?? "none"}): ${keys.dataEncryptionKey}`,

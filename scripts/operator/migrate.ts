@@ -13,7 +13,8 @@ process.umask(0o077);
 const config = loadConfigOrExit();
 
 const target = databaseTarget(config);
-const where = target.driver === "postgres" ? `PostgreSQL ${describeUrl(target.url)}` : `the embedded database in ${target.dataDir}`;
+const where =
+  target.driver === "postgres" ? `PostgreSQL ${describeUrl(target.url)}` : `the embedded database in ${target.dataDir}`;
 console.log(`Migrating ${where}`);
 const database = await openDatabase(target);
 try {

@@ -15,9 +15,14 @@ import { restoreBackupArchive, RestoreRefused } from "../../server/backup/restor
 
 process.umask(0o077);
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { unsigned: { type: "boolean", default: false } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { unsigned: { type: "boolean", default: false } },
+});
 if (positionals.length !== 1) {
-  console.error("Usage: npm run restore -- [--unsigned] <archive.tar.gz>   (restores into DATA_DIR, which must be empty; --unsigned: an archive of a release before signed backups)");
+  console.error(
+    "Usage: npm run restore -- [--unsigned] <archive.tar.gz>   (restores into DATA_DIR, which must be empty; --unsigned: an archive of a release before signed backups)",
+  );
   process.exit(2);
 }
 const archive = path.resolve(positionals[0]!);
@@ -32,7 +37,9 @@ if (config.databaseUrl || config.storage.driver === "s3") {
 }
 const pid = await runningServerPid(config.dataDir).catch(() => undefined);
 if (pid !== undefined) {
-  console.error(`A server (process ${pid}) is running on ${config.dataDir}. Stop it, and restore into an empty DATA_DIR.`);
+  console.error(
+    `A server (process ${pid}) is running on ${config.dataDir}. Stop it, and restore into an empty DATA_DIR.`,
+  );
   process.exit(1);
 }
 
@@ -46,14 +53,22 @@ try {
     log: (line) => console.log(`  ${line}`),
   });
 } catch (error) {
-  console.error(error instanceof RestoreRefused ? error.message : `Restore failed, nothing was restored: ${(error as Error).message}`);
+  console.error(
+    error instanceof RestoreRefused
+      ? error.message
+      : `Restore failed, nothing was restored: ${(error as Error).message}`,
+  );
   process.exit(1);
 }
 
 const keys = keyLocations(config);
 const configured = await configuredKeyIds(config);
 const usable = new Set([configured.current, ...configured.old].filter(Boolean));
-const needed = [...new Set([manifest.dataEncryptionKeyId, ...manifest.encryptedValueKeyIds].filter((id): id is string => Boolean(id)))];
+const needed = [
+  ...new Set(
+    [manifest.dataEncryptionKeyId, ...manifest.encryptedValueKeyIds].filter((id): id is string => Boolean(id)),
+  ),
+];
 const missing = needed.filter((id) => !usable.has(id));
 const lines = ["", "Keys (never in a backup; restore them from where you keep them apart):"];
 lines.push(
@@ -72,7 +87,13 @@ if (configured.current === null) {
   );
   process.exitCode = 3;
 } else {
-  lines.push("", `The configured data-encryption key (id ${configured.current}) reads every encrypted value of this backup.`);
+  lines.push(
+    "",
+    `The configured data-encryption key (id ${configured.current}) reads every encrypted value of this backup.`,
+  );
 }
-lines.push("", "Then start the server (npm start). Files stored after the backup's database dump, if any, are removed by the daily orphan sweep.");
+lines.push(
+  "",
+  "Then start the server (npm start). Files stored after the backup's database dump, if any, are removed by the daily orphan sweep.",
+);
 console.log(lines.join("\n"));

@@ -16,9 +16,19 @@ const key = () => randomBytes(32).toString("base64");
 /** `npm run rotate-data-key` with only the given environment; resolves with its exit code and output. */
 async function rotateDataKey(env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/operator/rotate-data-key.ts", "--batch-size", "1"], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/operator/rotate-data-key.ts", "--batch-size", "1"],
+      {
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          LOG_LEVEL: "silent",
+          SEED_DEMO: "false",
+          ...env,
+        },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -27,10 +37,15 @@ async function rotateDataKey(env: Record<string, string>) {
 }
 
 async function storedTokens(dataDir: string, encryptionKey: string) {
-  const { app, database } = await composeServer(loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: encryptionKey, LOG_LEVEL: "silent" }), { onWarning: () => {} });
+  const { app, database } = await composeServer(
+    loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: encryptionKey, LOG_LEVEL: "silent" }),
+    { onWarning: () => {} },
+  );
   try {
     const { rows } = (await database.db.execute(sql`
-      select fed_id_encrypted as token from credit_application union all select ssn_encrypted from credit_application_owner`)) as unknown as { rows: { token: string }[] };
+      select fed_id_encrypted as token from credit_application union all select ssn_encrypted from credit_application_owner`)) as unknown as {
+      rows: { token: string }[];
+    };
     return rows.map((row) => row.token);
   } finally {
     await app.close();
@@ -43,8 +58,15 @@ describe("npm run rotate-data-key", () => {
   const oldKey = key();
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "rotate-"));
-    const { app, database } = await composeServer(loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: oldKey, LOG_LEVEL: "silent" }), { onWarning: () => {} });
-    const response = await app.inject({ method: "POST", url: "/api/leads/credit-application", payload: sampleCreditApplication() });
+    const { app, database } = await composeServer(
+      loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: oldKey, LOG_LEVEL: "silent" }),
+      { onWarning: () => {} },
+    );
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/leads/credit-application",
+      payload: sampleCreditApplication(),
+    });
     expect(response.statusCode).toBe(201);
     await app.close();
     await database.close();
@@ -58,12 +80,20 @@ describe("npm run rotate-data-key", () => {
     expect(withoutOldKey.stdout).toMatch(/credit_application_owner\.ssn_encrypted\s+re-encrypted 0, unreadable 2/);
     expect(withoutOldKey.stderr).toContain("DATA_ENCRYPTION_OLD_KEYS");
 
-    const rotated = await rotateDataKey({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: newKey, DATA_ENCRYPTION_OLD_KEYS: oldKey });
+    const rotated = await rotateDataKey({
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: newKey,
+      DATA_ENCRYPTION_OLD_KEYS: oldKey,
+    });
     expect(rotated.code, rotated.stderr).toBe(0);
     expect(rotated.stdout).toMatch(/credit_application\.fed_id_encrypted\s+re-encrypted 1, unreadable 0/);
     expect(rotated.stdout).toMatch(/credit_application_owner\.ssn_encrypted\s+re-encrypted 2, unreadable 0/);
 
     const tokens = await storedTokens(dataDir, newKey);
-    expect(tokens.map((token) => createFieldCipher(newKey).decrypt(token)).sort()).toEqual(["531-86-4207", "612-49-3378", "98-7654321"]);
+    expect(tokens.map((token) => createFieldCipher(newKey).decrypt(token)).sort()).toEqual([
+      "531-86-4207",
+      "612-49-3378",
+      "98-7654321",
+    ]);
   }, 120_000);
 });

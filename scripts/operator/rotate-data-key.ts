@@ -29,10 +29,14 @@ try {
   }
   const unreadable = counts.reduce((sum, count) => sum + count.unreadable, 0);
   if (unreadable > 0) {
-    console.error(`${unreadable} value(s) could not be decrypted: add the keys they were written with to DATA_ENCRYPTION_OLD_KEYS and run again.`);
+    console.error(
+      `${unreadable} value(s) could not be decrypted: add the keys they were written with to DATA_ENCRYPTION_OLD_KEYS and run again.`,
+    );
     process.exitCode = 1;
   } else {
-    console.log("Every encrypted value is under the current key: the old keys can be removed from DATA_ENCRYPTION_OLD_KEYS.");
+    console.log(
+      "Every encrypted value is under the current key: the old keys can be removed from DATA_ENCRYPTION_OLD_KEYS.",
+    );
   }
 } finally {
   await app.close();

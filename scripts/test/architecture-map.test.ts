@@ -11,7 +11,9 @@ import * as schema from "../../server/db/schema.ts";
 
 const root = path.join(import.meta.dirname, "../..");
 const map = readFileSync(path.join(root, "docs/ARCHITECTURE.md"), "utf8");
-const serverFiles = readdirSync(path.join(root, "server"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+const serverFiles = readdirSync(path.join(root, "server"), { recursive: true, encoding: "utf8" }).filter(
+  (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"),
+);
 
 /** Folders of server/ that are not subjects: the framework's own. */
 const frameworkFolders = ["db", "plugins"];
@@ -47,7 +49,9 @@ describe("docs/ARCHITECTURE.md", () => {
   });
 
   it("names no file or folder that is not there", () => {
-    const named = [...map.matchAll(/(?<![\w./-])((?:app|server|domain|docs|scripts|tests|drizzle)\/[\w./-]*[\w/])/g)].map((match) => match[1]!);
+    const named = [
+      ...map.matchAll(/(?<![\w./-])((?:app|server|domain|docs|scripts|tests|drizzle)\/[\w./-]*[\w/])/g),
+    ].map((match) => match[1]!);
     expect(named.length).toBeGreaterThan(100);
     const screens = [...map.matchAll(/`((?:features|routes)\/[\w./-]*[\w/])`/g)].map((match) => `app/${match[1]!}`);
     expect([...new Set([...named, ...screens])].filter((file) => !existsSync(path.join(root, file)))).toEqual([]);

@@ -66,7 +66,10 @@ function scriptComments(path: string, text: string): Comment[] {
 }
 
 function cssComments(text: string): Comment[] {
-  return [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((match) => ({ line: text.slice(0, match.index).split("\n").length, text: match[0] }));
+  return [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((match) => ({
+    line: text.slice(0, match.index).split("\n").length,
+    text: match[0],
+  }));
 }
 
 const citedAnchor = /product-rules\.md#([\w-]+)/g;
@@ -100,19 +103,26 @@ describe("citations in comments", () => {
 
   it("finds the citations of every code folder", () => {
     const citing = comments.filter((comment) => comment.text.includes(`${rulesFile}#`));
-    for (const folder of codeFolders) expect(citing.some((comment) => comment.path.startsWith(`${folder}/`))).toBe(true);
+    for (const folder of codeFolders)
+      expect(citing.some((comment) => comment.path.startsWith(`${folder}/`))).toBe(true);
     expect(citing.length).toBeGreaterThan(100);
   });
 
   it("cite no tracker number and no file outside the repository (cite docs/product-rules.md or an ADR)", () => {
-    const offending = comments.flatMap(({ path, line, text }) => forbidden.filter(({ pattern }) => pattern.test(text)).map(({ what }) => `${path}:${line}: ${what}`));
+    const offending = comments.flatMap(({ path, line, text }) =>
+      forbidden.filter(({ pattern }) => pattern.test(text)).map(({ what }) => `${path}:${line}: ${what}`),
+    );
     expect(offending).toEqual([]);
   });
 
   it("cite only sections that docs/product-rules.md has", () => {
     const anchors = ruleAnchors();
-    const cited = comments.flatMap(({ path, line, text }) => [...text.matchAll(citedAnchor)].map((match) => ({ where: `${path}:${line}`, anchor: match[1]! })));
-    expect(cited.filter(({ anchor }) => !anchors.has(anchor)).map(({ where, anchor }) => `${where}: #${anchor}`)).toEqual([]);
+    const cited = comments.flatMap(({ path, line, text }) =>
+      [...text.matchAll(citedAnchor)].map((match) => ({ where: `${path}:${line}`, anchor: match[1]! })),
+    );
+    expect(
+      cited.filter(({ anchor }) => !anchors.has(anchor)).map(({ where, anchor }) => `${where}: #${anchor}`),
+    ).toEqual([]);
   });
 
   it("and so do the docs' links to it", () => {
@@ -123,7 +133,11 @@ describe("citations in comments", () => {
         .filter((name) => name.endsWith(".md"))
         .map((name) => join("docs", name)),
     ];
-    const broken = docs.flatMap((path) => [...readFileSync(path, "utf8").matchAll(citedAnchor)].filter((match) => !anchors.has(match[1]!)).map((match) => `${path}: #${match[1]}`));
+    const broken = docs.flatMap((path) =>
+      [...readFileSync(path, "utf8").matchAll(citedAnchor)]
+        .filter((match) => !anchors.has(match[1]!))
+        .map((match) => `${path}: #${match[1]}`),
+    );
     expect(broken).toEqual([]);
   });
 });
@@ -132,6 +146,8 @@ describe("headingAnchor", () => {
   it("gives GitHub's anchors", () => {
     expect(headingAnchor("R18 Deals belong to a company")).toBe("r18-deals-belong-to-a-company");
     expect(headingAnchor("R30 Never to a user's address, ever")).toBe("r30-never-to-a-users-address-ever");
-    expect(headingAnchor("Dealer API: API keys and /api/v1 (2026-11-23)")).toBe("dealer-api-api-keys-and-apiv1-2026-11-23");
+    expect(headingAnchor("Dealer API: API keys and /api/v1 (2026-11-23)")).toBe(
+      "dealer-api-api-keys-and-apiv1-2026-11-23",
+    );
   });
 });

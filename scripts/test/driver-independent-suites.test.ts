@@ -14,7 +14,8 @@ function serverSuites(dir = "server"): string[] {
 }
 
 it("the PostgreSQL pass skips exactly the server suites that never open the test database", () => {
-  const opensTestDatabase = (file: string) => /support\/test-(database|server)\.ts/.test(readFileSync(path.join(root, file), "utf8"));
+  const opensTestDatabase = (file: string) =>
+    /support\/test-(database|server)\.ts/.test(readFileSync(path.join(root, file), "utf8"));
   const independent = serverSuites()
     .filter((file) => !opensTestDatabase(file))
     .sort();

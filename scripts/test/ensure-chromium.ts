@@ -8,11 +8,16 @@ export function ensureChromium(): string {
   if (existsSync(chromiumPath)) return chromiumPath;
   const canApt = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canApt) {
-    throw new Error(`Chromium is missing at ${chromiumPath}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    throw new Error(
+      `Chromium is missing at ${chromiumPath}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
   }
   console.log("Installing Debian's chromium for the browser tests (about a minute)…");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   if (!existsSync(chromiumPath)) throw new Error(`apt-get installed chromium but ${chromiumPath} is still missing.`);
   return chromiumPath;
 }

@@ -15,11 +15,18 @@ const failedSteps: string[] = [];
 function run(step: Step): void {
   console.log(`\n▶ ${step.name}`);
   const report = path.join(reportDir, `${step.name.replace(/\W+/g, "-")}.json`);
-  const args = step.vitest ? [...step.command, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`] : step.command;
+  const args = step.vitest
+    ? [...step.command, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]
+    : step.command;
   const result = spawnSync(args[0]!, args.slice(1), { stdio: "inherit", env: { ...process.env, ...step.env } });
   if (step.vitest) {
     try {
-      const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTotalTests: number };
+      const json = JSON.parse(readFileSync(report, "utf8")) as {
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTotalTests: number;
+      };
       totals.passed += json.numPassedTests;
       totals.failed += json.numFailedTests;
       totals.skipped += json.numPendingTests;
@@ -34,7 +41,10 @@ function run(step: Step): void {
 /** A step that is not a test run, run beside another: its output is held and printed when it ends. */
 function runBuffered(step: Step): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(step.command[0]!, step.command.slice(1), { env: { ...process.env, ...step.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(step.command[0]!, step.command.slice(1), {
+      env: { ...process.env, ...step.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -70,15 +80,31 @@ if (postgresUrl) {
 
 const vitest = ["npx", "vitest", "run"];
 // Both single-threaded: side by side on the two cores, each printed whole when it ends.
-await Promise.all([runBuffered({ name: "typecheck", command: ["npm", "run", "typecheck", "--silent"] }), runBuffered({ name: "lint", command: ["npm", "run", "lint", "--silent"] })]);
+await Promise.all([
+  runBuffered({ name: "typecheck", command: ["npm", "run", "typecheck", "--silent"] }),
+  runBuffered({ name: "lint", command: ["npm", "run", "lint", "--silent"] }),
+]);
 run({ name: "build", command: ["npm", "run", "build", "--silent"] });
-run({ name: "unit and database suites (PGlite)", command: [...vitest, "--project", "unit", "--project", "db"], vitest: true });
+run({
+  name: "unit and database suites (PGlite)",
+  command: [...vitest, "--project", "unit", "--project", "db"],
+  vitest: true,
+});
 if (postgresUrl) {
-  run({ name: "database suites (PostgreSQL)", command: [...vitest, "--project", "db"], env: { TEST_DB_DRIVER: "postgres" }, vitest: true });
+  run({
+    name: "database suites (PostgreSQL)",
+    command: [...vitest, "--project", "db"],
+    env: { TEST_DB_DRIVER: "postgres" },
+    vitest: true,
+  });
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: the database suites ran on PGlite only.)");
 }
-run({ name: "browser suites (Chromium)", command: [...vitest, "--project", "e2e", "--project", "e2e-solo"], vitest: true });
+run({
+  name: "browser suites (Chromium)",
+  command: [...vitest, "--project", "e2e", "--project", "e2e-solo"],
+  vitest: true,
+});
 
 rmSync(reportDir, { recursive: true, force: true });
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");

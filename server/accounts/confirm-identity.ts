@@ -8,7 +8,12 @@ import type { SessionUser } from "../auth/auth-plugin.ts";
  * Whether the signed-in user proved a factor again: their TOTP code (spent like any other, so a
  * code used to sign in cannot confirm), or their password when two-factor is not set up.
  */
-export async function confirmIdentity(auth: Auth, request: FastifyRequest, user: SessionUser, proof: ConfirmIdentityRequest): Promise<boolean> {
+export async function confirmIdentity(
+  auth: Auth,
+  request: FastifyRequest,
+  user: SessionUser,
+  proof: ConfirmIdentityRequest,
+): Promise<boolean> {
   const headers = new Headers({ cookie: request.headers.cookie ?? "", "x-forwarded-for": request.ip });
   try {
     if ("code" in proof) {

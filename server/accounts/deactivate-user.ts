@@ -16,7 +16,12 @@ export type Deactivator = { userId: string | null; ipAddress?: string };
  * webhook endpoints they created revoked and disabled. Audited. Nobody deactivates themselves, and
  * one admin always stays active (the admins' rows are locked while that is checked).
  */
-export async function deactivateUser(db: Database, by: Deactivator, userId: string, roles: readonly string[]): Promise<void> {
+export async function deactivateUser(
+  db: Database,
+  by: Deactivator,
+  userId: string,
+  roles: readonly string[],
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: user.id, role: user.role })
@@ -27,13 +32,26 @@ export async function deactivateUser(db: Database, by: Deactivator, userId: stri
     if (target.role === authRoles.admin) {
       // Every admin row, locked in one order: two admins deactivating each other at once wait for
       // each other instead of deadlocking, and the second then sees that it was deactivated itself.
-      const admins = await tx.select({ id: user.id, banned: user.banned }).from(user).where(eq(user.role, authRoles.admin)).orderBy(user.id).for("update");
-      if (by.userId && admins.some((admin) => admin.id === by.userId && admin.banned)) throw new AppError("FORBIDDEN", "Your account was deactivated.");
-      if (!admins.some((admin) => admin.id !== target.id && !admin.banned)) throw new AppError("CONFLICT", "This is the only active admin: make another admin first.");
+      const admins = await tx
+        .select({ id: user.id, banned: user.banned })
+        .from(user)
+        .where(eq(user.role, authRoles.admin))
+        .orderBy(user.id)
+        .for("update");
+      if (by.userId && admins.some((admin) => admin.id === by.userId && admin.banned))
+        throw new AppError("FORBIDDEN", "Your account was deactivated.");
+      if (!admins.some((admin) => admin.id !== target.id && !admin.banned))
+        throw new AppError("CONFLICT", "This is the only active admin: make another admin first.");
     }
     await tx.update(user).set({ banned: true, banReason: "Deactivated" }).where(eq(user.id, target.id));
     await endSignIns(tx, target.id);
     await revokeCreatedCredentials(tx, target.id, { actorUserId: by.userId, reason: "account.deactivated" });
-    await recordAudit(tx, { action: "account.deactivated", actorUserId: by.userId, subject: target.id, ipAddress: by.ipAddress, details: { role: target.role } });
+    await recordAudit(tx, {
+      action: "account.deactivated",
+      actorUserId: by.userId,
+      subject: target.id,
+      ipAddress: by.ipAddress,
+      details: { role: target.role },
+    });
   });
 }

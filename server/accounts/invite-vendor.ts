@@ -42,12 +42,22 @@ async function createCompany(db: Database, name: string, companyCode: string) {
  * /VendorSignUp: a new company (or, with "Company already in system", the existing one with that
  * company ID) and an unverified vendor user whose invitation mail lets them choose a password.
  */
-export async function inviteVendor(db: Database, invitation: InvitationContext, actorId: string, input: VendorSignUpRequest) {
+export async function inviteVendor(
+  db: Database,
+  invitation: InvitationContext,
+  actorId: string,
+  input: VendorSignUpRequest,
+) {
   const [existingUser] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.companyEmail));
   if (existingUser) throw new AppError("CONFLICT", "A user with this e-mail already exists.");
   const [existingCompany] = await db.select().from(vendorCompany).where(eq(vendorCompany.companyCode, input.companyId));
-  if (input.companyAlreadyInSystem && !existingCompany) throw new AppError("NOT_FOUND", `No company with ID ${input.companyId} is in the system.`);
-  if (!input.companyAlreadyInSystem && existingCompany) throw new AppError("CONFLICT", `Company ID ${input.companyId} is taken: tick "Company already in system" to add a user to it.`);
+  if (input.companyAlreadyInSystem && !existingCompany)
+    throw new AppError("NOT_FOUND", `No company with ID ${input.companyId} is in the system.`);
+  if (!input.companyAlreadyInSystem && existingCompany)
+    throw new AppError(
+      "CONFLICT",
+      `Company ID ${input.companyId} is taken: tick "Company already in system" to add a user to it.`,
+    );
   const company = existingCompany ?? (await createCompany(db, input.companyName || input.firstName, input.companyId));
 
   const created = await createAccount(invitation.auth, {
@@ -60,6 +70,11 @@ export async function inviteVendor(db: Database, invitation: InvitationContext, 
     vendorCompanyId: company.id,
   });
   await sendInvitation(db, invitation, { id: created.id, email: input.companyEmail, name: input.firstName });
-  await recordAudit(db, { action: "account.created", actorUserId: actorId, subject: created.id, details: { role: authRoles.vendor, companyId: company.id } });
+  await recordAudit(db, {
+    action: "account.created",
+    actorUserId: actorId,
+    subject: created.id,
+    details: { role: authRoles.vendor, companyId: company.id },
+  });
   return { userId: created.id, companyId: company.id, message: vendorSignUpMessages.sent(invitation.product) };
 }

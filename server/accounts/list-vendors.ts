@@ -26,7 +26,10 @@ function vendorSearch(q: string): SQL {
 type CompanyRow = { id: string; name: string; company_code: string; slug: string };
 
 /** A page of vendor companies with their users (the vendors screen, docs/product-rules.md#r46-back-office-lists): by name unless sorted by newest. */
-export async function listVendors(db: Database, query: VendorListQuery): Promise<{ companies: VendorCompany[]; page: ListPage }> {
+export async function listVendors(
+  db: Database,
+  query: VendorListQuery,
+): Promise<{ companies: VendorCompany[]; page: ListPage }> {
   const sort = sortColumns[query.sort ?? "name"];
   const { rows, page } = await listWithTotal<CompanyRow>(db, {
     select: sql`"vendor_company"."id", "vendor_company"."name", "vendor_company"."company_code", "vendor_company"."slug"`,
@@ -52,12 +55,23 @@ export async function listVendors(db: Database, query: VendorListQuery): Promise
       slug: company.slug,
       users: users
         .filter((candidate) => candidate.vendorCompanyId === company.id)
-        .map((candidate) => ({ id: candidate.id, name: candidate.name, email: candidate.email, verified: candidate.emailVerified, active: !candidate.banned })),
+        .map((candidate) => ({
+          id: candidate.id,
+          name: candidate.name,
+          email: candidate.email,
+          verified: candidate.emailVerified,
+          active: !candidate.banned,
+        })),
     })),
   };
 }
 
 /** Every company's id and name, by name (the deal list's vendor filter: companies are few). */
 export async function listVendorCompanyOptions(db: Database): Promise<{ companies: { id: string; name: string }[] }> {
-  return { companies: await db.select({ id: vendorCompany.id, name: vendorCompany.name }).from(vendorCompany).orderBy(asc(vendorCompany.name), asc(vendorCompany.id)) };
+  return {
+    companies: await db
+      .select({ id: vendorCompany.id, name: vendorCompany.name })
+      .from(vendorCompany)
+      .orderBy(asc(vendorCompany.name), asc(vendorCompany.id)),
+  };
 }

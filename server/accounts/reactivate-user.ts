@@ -13,7 +13,13 @@ import type { Deactivator } from "./deactivate-user.ts";
  * (staff enrol two-factor again if it was reset); audited, and they are told by e-mail. Their
  * revoked keys stay revoked.
  */
-export async function reactivateUser(db: Database, mail: { brand: Brand; publicUrl: string }, by: Deactivator, userId: string, roles: readonly string[]): Promise<void> {
+export async function reactivateUser(
+  db: Database,
+  mail: { brand: Brand; publicUrl: string },
+  by: Deactivator,
+  userId: string,
+  roles: readonly string[],
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [target] = await tx
       .update(user)
@@ -27,7 +33,12 @@ export async function reactivateUser(db: Database, mail: { brand: Brand; publicU
         .where(and(eq(user.id, userId), inArray(user.role, [...roles])));
       throw existing ? new AppError("CONFLICT", "This account is active.") : new AppError("NOT_FOUND", "Not found.");
     }
-    await recordAudit(tx, { action: "account.reactivated", actorUserId: by.userId, subject: target.id, ipAddress: by.ipAddress });
+    await recordAudit(tx, {
+      action: "account.reactivated",
+      actorUserId: by.userId,
+      subject: target.id,
+      ipAddress: by.ipAddress,
+    });
     await enqueueMail(tx, accountEventMail(mail.brand, mail.publicUrl, target.email, "reactivated"));
   });
 }

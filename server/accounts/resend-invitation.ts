@@ -10,7 +10,12 @@ import { sendInvitation, type InvitationContext } from "../auth/send-invitation.
  * Mails the invitation (a new password-choosing link, valid 7 days) again, to a vendor who has not
  * chosen a password yet. The earlier links stop working: only the newest mail opens the account.
  */
-export async function resendInvitation(db: Database, invitation: InvitationContext, actorId: string, userId: string): Promise<void> {
+export async function resendInvitation(
+  db: Database,
+  invitation: InvitationContext,
+  actorId: string,
+  userId: string,
+): Promise<void> {
   const [target] = await db
     .select()
     .from(user)

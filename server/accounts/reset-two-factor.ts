@@ -12,9 +12,16 @@ import type { OperatorContext } from "./set-password.ts";
  * pending links too), audits it and tells the owner; staff must enrol again before they see
  * customer data. False when no such user exists.
  */
-export async function resetTwoFactor({ db, brand, publicUrl }: Omit<OperatorContext, "auth">, email: string): Promise<boolean> {
+export async function resetTwoFactor(
+  { db, brand, publicUrl }: Omit<OperatorContext, "auth">,
+  email: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [target] = await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.email, email.toLowerCase())).returning({ id: user.id, email: user.email });
+    const [target] = await tx
+      .update(user)
+      .set({ twoFactorEnabled: false })
+      .where(eq(user.email, email.toLowerCase()))
+      .returning({ id: user.id, email: user.email });
     if (!target) return false;
     await tx.delete(twoFactor).where(eq(twoFactor.userId, target.id));
     await endSignIns(tx, target.id);

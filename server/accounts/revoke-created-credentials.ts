@@ -10,7 +10,11 @@ import { recordAudit } from "../audit/record-audit.ts";
  * stolen session may have left behind outlives no password reset or deactivation. Answers what
  * was revoked, for the mail that says so.
  */
-export async function revokeCreatedCredentials(db: DbExecutor, userId: string, actor: { actorUserId: string | null; reason: string }): Promise<RevokedCredentials> {
+export async function revokeCreatedCredentials(
+  db: DbExecutor,
+  userId: string,
+  actor: { actorUserId: string | null; reason: string },
+): Promise<RevokedCredentials> {
   const now = new Date();
   const keys = await db
     .update(apiKey)
@@ -23,10 +27,20 @@ export async function revokeCreatedCredentials(db: DbExecutor, userId: string, a
     .where(and(eq(webhookEndpoint.createdByUserId, userId), eq(webhookEndpoint.enabled, true)))
     .returning({ id: webhookEndpoint.id, url: webhookEndpoint.url });
   for (const key of keys) {
-    await recordAudit(db, { action: "api-key.revoke", actorUserId: actor.actorUserId, subject: key.id, details: { companyId: key.companyId, prefix: key.prefix, reason: actor.reason } });
+    await recordAudit(db, {
+      action: "api-key.revoke",
+      actorUserId: actor.actorUserId,
+      subject: key.id,
+      details: { companyId: key.companyId, prefix: key.prefix, reason: actor.reason },
+    });
   }
   for (const endpoint of endpoints) {
-    await recordAudit(db, { action: "webhook.disable", actorUserId: actor.actorUserId, subject: endpoint.id, details: { reason: actor.reason } });
+    await recordAudit(db, {
+      action: "webhook.disable",
+      actorUserId: actor.actorUserId,
+      subject: endpoint.id,
+      details: { reason: actor.reason },
+    });
   }
   return { keys: keys.map(({ name, prefix }) => ({ name, prefix })), endpoints: endpoints.map(({ url }) => ({ url })) };
 }

@@ -9,7 +9,11 @@ import type { SessionUser } from "../auth/auth-plugin.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { confirmIdentity } from "./confirm-identity.ts";
-import { confirmFailuresPerHour, recentConfirmFailures, tooManyConfirmFailuresMessage } from "./confirm-identity-failures.ts";
+import {
+  confirmFailuresPerHour,
+  recentConfirmFailures,
+  tooManyConfirmFailuresMessage,
+} from "./confirm-identity-failures.ts";
 
 const anyRole = Object.values(authRoles);
 const secondsUntil = (time: Date) => Math.max(0, Math.floor((time.getTime() - Date.now()) / 1000));
@@ -25,11 +29,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
     };
   };
 
-  // Each contract's audience (`signed-in`: any role, staff without two-factor included, so they can reach enrolment) is checked
+  // Each contract's audience (`signed-in`: any role, staff without two-factor included, so they can reach enrolment) is
+  // checked
   // before a body is read, without counting as activity; keeping alive and confirming count, so they ask again.
   registerEndpoint(app, getMe, async (_request, _reply, user) => answer(user));
 
-  registerEndpoint(app, keepAlive, async (request) => answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true })));
+  registerEndpoint(app, keepAlive, async (request) =>
+    answer(await app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true })),
+  );
 
   registerEndpoint(
     app,
@@ -42,12 +49,27 @@ export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: bool
       }
       const confirmed = await confirmIdentity(app.auth, request, user, request.body);
       if (!confirmed) {
-        await recordAudit(app.db, { action: "reauthentication.failed", actorUserId: user.id, subject: user.id, ipAddress: request.ip });
-        throw new AppError("VALIDATION_FAILED", "code" in request.body ? "That code is not right. Please try again." : "That password is not right. Please try again.");
+        await recordAudit(app.db, {
+          action: "reauthentication.failed",
+          actorUserId: user.id,
+          subject: user.id,
+          ipAddress: request.ip,
+        });
+        throw new AppError(
+          "VALIDATION_FAILED",
+          "code" in request.body
+            ? "That code is not right. Please try again."
+            : "That password is not right. Please try again.",
+        );
       }
       const now = new Date();
       await app.db.update(session).set({ factorVerifiedAt: now }).where(eq(session.id, user.sessionId));
-      await recordAudit(app.db, { action: "reauthenticated", actorUserId: user.id, ipAddress: request.ip, details: { factor: "code" in request.body ? "totp" : "password" } });
+      await recordAudit(app.db, {
+        action: "reauthenticated",
+        actorUserId: user.id,
+        ipAddress: request.ip,
+        details: { factor: "code" in request.body ? "totp" : "password" },
+      });
       return answer({ ...user, recentAuthenticationUntil: recentAuthenticationUntil(now) });
     },
     // Like better-auth's own TOTP limit: a guesser holding a session gets ten tries a minute.

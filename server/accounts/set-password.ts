@@ -15,7 +15,11 @@ export type OperatorContext = { auth: Auth; db: Database; brand: Brand; publicUr
  * (trusted devices and pending links too), revokes the API keys and disables the webhook endpoints
  * the user created, audits it and tells the owner what was revoked. Returns why it did nothing, or null.
  */
-export async function setPassword({ auth, db, brand, publicUrl }: OperatorContext, email: string, password: string): Promise<"no-such-user" | "too-common" | null> {
+export async function setPassword(
+  { auth, db, brand, publicUrl }: OperatorContext,
+  email: string,
+  password: string,
+): Promise<"no-such-user" | "too-common" | null> {
   if (isCommonPassword(password)) return "too-common";
   const context = await auth.$context;
   const found = await context.internalAdapter.findUserByEmail(email.toLowerCase());
@@ -23,7 +27,10 @@ export async function setPassword({ auth, db, brand, publicUrl }: OperatorContex
   await context.internalAdapter.updatePassword(found.user.id, await context.password.hash(password));
   await db.transaction(async (tx) => {
     await endSignIns(tx, found.user.id);
-    const revoked = await revokeCreatedCredentials(tx, found.user.id, { actorUserId: null, reason: "password.set-by-operator" });
+    const revoked = await revokeCreatedCredentials(tx, found.user.id, {
+      actorUserId: null,
+      reason: "password.set-by-operator",
+    });
     await recordAudit(tx, { action: "password.set-by-operator", subject: found.user.id });
     await enqueueMail(tx, accountEventMail(brand, publicUrl, found.user.email, "password-set-by-operator", revoked));
   });

@@ -12,7 +12,8 @@ const mailbox = (address: string) =>
 /**
  * Whether an e-mail address belongs to a user of the product (a vendor or staff login, active or
  * not), compared as mailboxes (case and `+tag` aside). Mail meant for an applicant (the
- * adverse-action notice, status mails) never goes to such an address (docs/product-rules.md#r30-never-to-a-users-address): a vendor
+ * adverse-action notice, status mails) never goes to such an address
+ * (docs/product-rules.md#r30-never-to-a-users-address): a vendor
  * who typed its own address, or a tagged spelling of it, as its customer's must not receive the
  * customer's decline. The user table is small (staff and dealers), so the scan is cheap.
  */

@@ -21,9 +21,15 @@ import { listVendorCompanyOptions, listVendors } from "./list-vendors.ts";
 import { resendInvitation } from "./resend-invitation.ts";
 
 /** Vendor companies and users: staff read the list; admins invite, deactivate, reactivate and re-invite, and change a company's link address. */
-export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; cipher: FieldCipher; publicUrl: string; brand: Brand }> = async (app, { auth, cipher, publicUrl, brand }) => {
+export const vendorRoutes: FastifyPluginAsyncZod<{
+  auth: Auth;
+  cipher: FieldCipher;
+  publicUrl: string;
+  brand: Brand;
+}> = async (app, { auth, cipher, publicUrl, brand }) => {
   const invitation = { auth, cipher, publicUrl, product: brand.name };
-  // Staff first, then each contract's audience: a staff member without two-factor is asked to set it up even on an admin route.
+  // Staff first, then each contract's audience: a staff member without two-factor is asked to set it up even on an
+  // admin route.
   app.addHook("onRequest", async (request) => {
     await app.requireUser(request, { roles: staffRoles });
   });
@@ -47,12 +53,20 @@ export const vendorRoutes: FastifyPluginAsyncZod<{ auth: Auth; cipher: FieldCiph
   });
 
   registerEndpoint(app, deactivateVendorEndpoint, async (request, _reply, actor) => {
-    await deactivateUser(app.db, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [authRoles.vendor]);
+    await deactivateUser(app.db, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [
+      authRoles.vendor,
+    ]);
     return { ok: true as const };
   });
 
   registerEndpoint(app, reactivateVendorEndpoint, async (request, _reply, actor) => {
-    await reactivateUser(app.db, { brand, publicUrl }, { userId: actor.id, ipAddress: request.ip }, request.params.userId, [authRoles.vendor]);
+    await reactivateUser(
+      app.db,
+      { brand, publicUrl },
+      { userId: actor.id, ipAddress: request.ip },
+      request.params.userId,
+      [authRoles.vendor],
+    );
     return { ok: true as const };
   });
 

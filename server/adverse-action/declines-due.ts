@@ -6,7 +6,14 @@ import type { DbExecutor } from "../db/client.ts";
 
 const limit = 500;
 
-type Row = { type: "deal" | "credit-application"; id: string; business_name: string; reference: string; completed_on: string; decided_on: string };
+type Row = {
+  type: "deal" | "credit-application";
+  id: string;
+  business_name: string;
+  reference: string;
+  completed_on: string;
+  decided_on: string;
+};
 
 /**
  * Declined deals and applications whose notice has not been sent, the earliest due first: the

@@ -34,23 +34,41 @@ export type NoticeSubject = {
 export type NoticeContent = { statement: "reasons" | "right-to-request"; reasons: string[]; otherReason: string };
 
 /** The address staff entered, else the one on file; refused when it belongs to a user of the product. */
-async function noticeRecipient(db: DbExecutor, onFile: { address: string; source: NoticeRecipientSource }, entered: string | null) {
+async function noticeRecipient(
+  db: DbExecutor,
+  onFile: { address: string; source: NoticeRecipientSource },
+  entered: string | null,
+) {
   const { address, source } = entered ? { address: entered, source: "staff" as const } : onFile;
   if (!address) return { recipient: "", recipientSource: null, recipientProblem: noticeRecipientMessages.none };
-  if (await isUserAddress(db, address)) return { recipient: "", recipientSource: source, recipientProblem: noticeRecipientMessages.userAddress(address, source) };
+  if (await isUserAddress(db, address))
+    return {
+      recipient: "",
+      recipientSource: source,
+      recipientProblem: noticeRecipientMessages.userAddress(address, source),
+    };
   return { recipient: address, recipientSource: source, recipientProblem: null };
 }
 
-const enteredRecipient = (type: AdverseActionSubjectType, id: typeof deal.id | typeof creditApplication.id) => and(eq(adverseActionNotice.subjectType, type), eq(adverseActionNotice.subjectId, id));
+const enteredRecipient = (type: AdverseActionSubjectType, id: typeof deal.id | typeof creditApplication.id) =>
+  and(eq(adverseActionNotice.subjectType, type), eq(adverseActionNotice.subjectId, id));
 /** When a deal was last moved to "Declined" (its history), for the day it was decided. */
-const dealDeclinedAt = sql<string | null>`(select max(h.at) from deal_history h where h.deal_id = ${deal.id} and h.field = 'stage' and h.to_value = '0')`;
+const dealDeclinedAt = sql<
+  string | null
+>`(select max(h.at) from deal_history h where h.deal_id = ${deal.id} and h.field = 'stage' and h.to_value = '0')`;
 
 /**
  * A deal (declined at stage 0, on the day its history says) or a credit application (declined by
  * its decision). Either was complete on the day staff recorded, or else on the day it was
  * received. `forUpdate` locks the row for a send.
  */
-export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubjectType, id: string, timeZone: string, forUpdate = false): Promise<NoticeSubject | null> {
+export async function findNoticeSubject(
+  db: DbExecutor,
+  type: AdverseActionSubjectType,
+  id: string,
+  timeZone: string,
+  forUpdate = false,
+): Promise<NoticeSubject | null> {
   if (type === "deal") {
     const query = db
       .select({
@@ -86,7 +104,11 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
     };
   }
   const query = db
-    .select({ application: creditApplication, decision: creditApplicationDecision, entered: adverseActionNotice.recipientEmail })
+    .select({
+      application: creditApplication,
+      decision: creditApplicationDecision,
+      entered: adverseActionNotice.recipientEmail,
+    })
     .from(creditApplication)
     .leftJoin(creditApplicationDecision, eq(creditApplicationDecision.applicationId, creditApplication.id))
     .leftJoin(adverseActionNotice, enteredRecipient(type, creditApplication.id))
@@ -113,9 +135,17 @@ export async function findNoticeSubject(db: DbExecutor, type: AdverseActionSubje
   };
 }
 
-export async function findNoticeContent(db: DbExecutor, type: AdverseActionSubjectType, id: string): Promise<NoticeContent | null> {
+export async function findNoticeContent(
+  db: DbExecutor,
+  type: AdverseActionSubjectType,
+  id: string,
+): Promise<NoticeContent | null> {
   const [row] = await db
-    .select({ statement: adverseActionNotice.statement, reasons: adverseActionNotice.reasons, otherReason: adverseActionNotice.otherReason })
+    .select({
+      statement: adverseActionNotice.statement,
+      reasons: adverseActionNotice.reasons,
+      otherReason: adverseActionNotice.otherReason,
+    })
     .from(adverseActionNotice)
     .where(and(eq(adverseActionNotice.subjectType, type), eq(adverseActionNotice.subjectId, id)));
   return row ?? null;

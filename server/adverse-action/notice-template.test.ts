@@ -22,7 +22,8 @@ const subject: NoticeSubject = {
   reference: "",
 };
 
-const texts = (value: unknown): string[] => (typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(texts) : []);
+const texts = (value: unknown): string[] =>
+  typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(texts) : [];
 
 describe("the notice template", () => {
   it("fills every placeholder of every sentence from the brand and the file", () => {
@@ -35,7 +36,9 @@ describe("the notice template", () => {
   });
 
   it("refuses a placeholder it does not know, rather than printing it", () => {
-    expect(() => fillNoticeTemplate("Dear {applicantNmae}", noticeFields(defaultBrand, subject, "2026-03-05"))).toThrow("{applicantNmae}");
+    expect(() => fillNoticeTemplate("Dear {applicantNmae}", noticeFields(defaultBrand, subject, "2026-03-05"))).toThrow(
+      "{applicantNmae}",
+    );
   });
 
   it("states the action, the reasons or the right to request them within 60 days, and the ECOA notice naming the regulator", () => {

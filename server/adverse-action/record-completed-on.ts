@@ -16,7 +16,14 @@ type Actor = { id: string; ip: string };
  * (the deal's, or the lead's). Not before the day it was received nor after today, and not once
  * the notice is sent (the day it was due by stays as it was judged).
  */
-export async function recordCompletedOn(db: Database, actor: Actor, type: AdverseActionSubjectType, id: string, timeZone: string, completedOn: string) {
+export async function recordCompletedOn(
+  db: Database,
+  actor: Actor,
+  type: AdverseActionSubjectType,
+  id: string,
+  timeZone: string,
+  completedOn: string,
+) {
   const today = dayInTimeZone(new Date(), timeZone);
   return db.transaction(async (tx) => {
     const subject = await findNoticeSubject(tx, type, id, timeZone, true);
@@ -27,10 +34,23 @@ export async function recordCompletedOn(db: Database, actor: Actor, type: Advers
     if (completedOn !== subject.completedOn) {
       if (type === "deal") {
         await tx.update(deal).set({ declinedCompletedOn: completedOn, lastUpdate: new Date() }).where(eq(deal.id, id));
-        await tx.insert(dealHistory).values({ dealId: id, actorUserId: actor.id, field: "declinedCompletedOn", fromValue: subject.completedOn, toValue: completedOn });
+        await tx.insert(dealHistory).values({
+          dealId: id,
+          actorUserId: actor.id,
+          field: "declinedCompletedOn",
+          fromValue: subject.completedOn,
+          toValue: completedOn,
+        });
       } else {
         await tx.update(creditApplication).set({ completedOn }).where(eq(creditApplication.id, id));
-        await tx.insert(leadHistory).values({ leadType: type, leadId: id, actorUserId: actor.id, field: "completedOn", fromValue: subject.completedOn, toValue: completedOn });
+        await tx.insert(leadHistory).values({
+          leadType: type,
+          leadId: id,
+          actorUserId: actor.id,
+          field: "completedOn",
+          fromValue: subject.completedOn,
+          toValue: completedOn,
+        });
       }
     }
     return adverseActionState({ ...subject, completedOn }, await findNoticeContent(tx, type, id));

@@ -15,11 +15,20 @@ import { registerEndpoint } from "../register-endpoint.ts";
 import type { MailContext } from "../shared/request-context.ts";
 import { declinesDue } from "./declines-due.ts";
 import { adverseActionState, findNoticeContent, findNoticeSubject } from "./notice-subject.ts";
-import { previewNotice, saveNoticeContent, sendNotice, setApplicationDecision, setNoticeRecipient } from "./save-notice.ts";
+import {
+  previewNotice,
+  saveNoticeContent,
+  sendNotice,
+  setApplicationDecision,
+  setNoticeRecipient,
+} from "./save-notice.ts";
 import { recordCompletedOn } from "./record-completed-on.ts";
 
 /** Adverse-action notices (12 CFR 1002.9) for declined deals and credit applications: staff only. */
-export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: MailContext }> = async (app, { brand, mail }) => {
+export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: MailContext }> = async (
+  app,
+  { brand, mail },
+) => {
   const timeZone = brand.timeZone;
 
   registerEndpoint(app, listDeclinesDue, async () => {
@@ -50,7 +59,14 @@ export const adverseActionRoutes: FastifyPluginAsyncZod<{ brand: Brand; mail: Ma
 
   registerEndpoint(app, previewNoticeEndpoint, async (request, reply, user) => {
     const actor = { id: user.id, ip: request.ip };
-    const { pdf, fileName } = await previewNotice(app.db, brand, actor, request.params.type, request.params.id, timeZone);
+    const { pdf, fileName } = await previewNotice(
+      app.db,
+      brand,
+      actor,
+      request.params.type,
+      request.params.id,
+      timeZone,
+    );
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `attachment; filename="${fileName}"`)

@@ -72,7 +72,17 @@ export function noticeFileName(subject: NoticeSubject): string {
 }
 
 /** The notice PDF (US Letter). */
-export function writeNotice(brand: Brand, subject: NoticeSubject, content: NoticeContent, today: string): Promise<Buffer> {
+export function writeNotice(
+  brand: Brand,
+  subject: NoticeSubject,
+  content: NoticeContent,
+  today: string,
+): Promise<Buffer> {
   const fields = noticeFields(brand, subject, today);
-  return writePdfDocument({ title: fillNoticeTemplate(noticeTemplate.title, fields), author: brand.legalName, subject: fields.businessName, blocks: noticeBlocks(fields, content) });
+  return writePdfDocument({
+    title: fillNoticeTemplate(noticeTemplate.title, fields),
+    author: brand.legalName,
+    subject: fields.businessName,
+    blocks: noticeBlocks(fields, content),
+  });
 }

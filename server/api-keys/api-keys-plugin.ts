@@ -26,8 +26,13 @@ declare module "fastify" {
 export default fp(
   async function apiKeysPlugin(app: FastifyInstance, options: { rateLimitMax: number }) {
     app.decorateRequest("apiKey", undefined);
-    // One budget per key for all of /api/v1 (the routes have no limit of their own), counted before the key is looked up.
-    const budget = app.rateLimit({ max: options.rateLimitMax, timeWindow: "1 minute", keyGenerator: apiKeyRateLimitKey });
+    // One budget per key for all of /api/v1 (the routes have no limit of their own), counted before the key is looked
+    // up.
+    const budget = app.rateLimit({
+      max: options.rateLimitMax,
+      timeWindow: "1 minute",
+      keyGenerator: apiKeyRateLimitKey,
+    });
     app.addHook("onRequest", async (request, reply) => {
       if (!request.routeOptions.config.apiKey) return;
       await app.failedAuthentications.refuseWhileBlocked(request, reply);
@@ -35,7 +40,12 @@ export default fp(
       try {
         request.apiKey = await authenticateApiKey(app, request);
       } catch (error) {
-        if (error instanceof AppError && error.code === "UNAUTHENTICATED" && request.headers.authorization !== undefined) await app.failedAuthentications.count(request);
+        if (
+          error instanceof AppError &&
+          error.code === "UNAUTHENTICATED" &&
+          request.headers.authorization !== undefined
+        )
+          await app.failedAuthentications.count(request);
         throw error;
       }
     });

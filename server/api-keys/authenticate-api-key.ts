@@ -38,7 +38,8 @@ export async function authenticateApiKey(app: FastifyInstance, request: FastifyR
     .from(apiKey)
     .innerJoin(user, eq(user.id, apiKey.createdByUserId))
     .where(and(eq(apiKey.secretHash, hashApiKey(secret)), isNull(apiKey.revokedAt)));
-  if (!found || found.banned || found.role !== authRoles.vendor || found.userCompanyId !== found.companyId) throw refused();
+  if (!found || found.banned || found.role !== authRoles.vendor || found.userCompanyId !== found.companyId)
+    throw refused();
   const now = Date.now();
   if (!found.lastUsedAt || now - found.lastUsedAt.getTime() >= lastUsedWriteIntervalMs) {
     await app.db
@@ -46,5 +47,8 @@ export async function authenticateApiKey(app: FastifyInstance, request: FastifyR
       .set({ lastUsedAt: new Date(now) })
       .where(eq(apiKey.id, found.id));
   }
-  return { keyId: found.id, scope: apiKeyVendorScope({ companyId: found.companyId, userId: found.userId, email: found.email }) };
+  return {
+    keyId: found.id,
+    scope: apiKeyVendorScope({ companyId: found.companyId, userId: found.userId, email: found.email }),
+  };
 }

@@ -11,7 +11,8 @@ export const backOfficeApiKeyRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, revokeBackOfficeApiKey, async (request, _reply, user) => {
-    if (!(await revokeApiKey(app.db, { keyId: request.params.id, userId: user.id, ipAddress: request.ip }))) throw new AppError("NOT_FOUND", "Not found.");
+    if (!(await revokeApiKey(app.db, { keyId: request.params.id, userId: user.id, ipAddress: request.ip })))
+      throw new AppError("NOT_FOUND", "Not found.");
     return { ok: true as const };
   });
 };

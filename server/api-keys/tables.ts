@@ -26,5 +26,8 @@ export const apiKey = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedByUserId: text("revoked_by_user_id").references(() => user.id),
   },
-  (table) => [uniqueIndex("api_key_secret_hash_idx").on(table.secretHash), index("api_key_company_idx").on(table.vendorCompanyId, table.createdAt)],
+  (table) => [
+    uniqueIndex("api_key_secret_hash_idx").on(table.secretHash),
+    index("api_key_company_idx").on(table.vendorCompanyId, table.createdAt),
+  ],
 );

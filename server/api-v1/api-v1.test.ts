@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { v1AddDocuments, v1CreateDeal, v1PostMessage } from "#domain/api-v1/contracts.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, notReallyPdf, samplePdf, samplePng, type UploadFile } from "../../tests/support/multipart.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { apiKey } from "../api-keys/tables.ts";
@@ -24,7 +30,13 @@ const { idempotencyKey: _unused, ...dealFields } = sampleNewDealFields();
 const newDeal = (overrides: Record<string, string> = {}) => ({ ...dealFields, ...overrides });
 
 async function createKey(cookie: string, name = "Our DMS") {
-  return server.app.inject({ method: "POST", url: "/api/portal/api-keys", headers: { cookie, origin: testOrigin }, payload: { name }, remoteAddress: loopbackAddress() });
+  return server.app.inject({
+    method: "POST",
+    url: "/api/portal/api-keys",
+    headers: { cookie, origin: testOrigin },
+    payload: { name },
+    remoteAddress: loopbackAddress(),
+  });
 }
 
 beforeAll(async () => {
@@ -34,10 +46,22 @@ beforeAll(async () => {
     const created = await createVendor(server.database, server.auth, name);
     const { cookie } = await signIn(server.app, created.email, created.password);
     const made = (await createKey(cookie)).json() as { key: { id: string }; secret: string };
-    companies.push({ cookie, email: created.email, companyId: created.company.id, key: made.secret, keyId: made.key.id });
+    companies.push({
+      cookie,
+      email: created.email,
+      companyId: created.company.id,
+      key: made.secret,
+      keyId: made.key.id,
+    });
   }
   [alpha, beta] = companies as [Company, Company];
-  await createAccount(server.auth, { email: "staff@v1.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "staff@v1.example",
+    name: "S",
+    role: authRoles.staff,
+    password: "staff-password-1",
+    emailVerified: true,
+  });
   staffCookie = (await signIn(server.app, "staff@v1.example", "staff-password-1")).cookie;
 });
 afterAll(() => server?.close());
@@ -47,7 +71,12 @@ const v1 = (
   key: string,
   method: "GET" | "POST",
   url: string,
-  options: { json?: unknown; multipart?: ReturnType<typeof multipartBody>; idempotencyKey?: string; headers?: Record<string, string> } = {},
+  options: {
+    json?: unknown;
+    multipart?: ReturnType<typeof multipartBody>;
+    idempotencyKey?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) =>
   server.app.inject({
     method,
@@ -60,7 +89,11 @@ const v1 = (
       ...(options.multipart ? { "content-type": options.multipart.contentType } : {}),
       ...options.headers,
     },
-    payload: options.multipart ? options.multipart.payload : options.json === undefined ? undefined : JSON.stringify(options.json),
+    payload: options.multipart
+      ? options.multipart.payload
+      : options.json === undefined
+        ? undefined
+        : JSON.stringify(options.json),
   });
 
 const createDealOf = async (company: Company, overrides: Record<string, string> = {}) => {
@@ -92,7 +125,11 @@ describe("API keys in the portal", () => {
   it("lists and revokes only the company's own keys", async () => {
     const list = await server.app.inject({ url: "/api/portal/api-keys", headers: { cookie: beta.cookie } });
     expect(list.json().keys.map((each: { id: string }) => each.id)).not.toContain(alpha.keyId);
-    const revoke = await server.app.inject({ method: "POST", url: `/api/portal/api-keys/${alpha.keyId}/revoke`, headers: { cookie: beta.cookie, origin: testOrigin } });
+    const revoke = await server.app.inject({
+      method: "POST",
+      url: `/api/portal/api-keys/${alpha.keyId}/revoke`,
+      headers: { cookie: beta.cookie, origin: testOrigin },
+    });
     expect(revoke.statusCode).toBe(404);
     expect((await v1(alpha.key, "GET", "/api/v1/deals")).statusCode).toBe(200);
   });
@@ -124,7 +161,11 @@ describe("authenticating /api/v1", () => {
   it("refuses a revoked key from the next request on", async () => {
     const made = (await createKey(alpha.cookie, "Short-lived")).json() as { key: { id: string }; secret: string };
     expect((await v1(made.secret, "GET", "/api/v1/deals")).statusCode).toBe(200);
-    const revoke = await server.app.inject({ method: "POST", url: `/api/portal/api-keys/${made.key.id}/revoke`, headers: { cookie: alpha.cookie, origin: testOrigin } });
+    const revoke = await server.app.inject({
+      method: "POST",
+      url: `/api/portal/api-keys/${made.key.id}/revoke`,
+      headers: { cookie: alpha.cookie, origin: testOrigin },
+    });
     expect(revoke.statusCode).toBe(200);
     expect((await v1(made.secret, "GET", "/api/v1/deals")).statusCode).toBe(401);
     expect((await v1(made.secret, "POST", "/api/v1/deals", { json: newDeal() })).statusCode).toBe(401);
@@ -134,11 +175,22 @@ describe("authenticating /api/v1", () => {
 
   it("lets staff see every company's keys and revoke one, audited", async () => {
     const made = (await createKey(beta.cookie, "Staff will revoke")).json() as { key: { id: string }; secret: string };
-    const list = await server.app.inject({ url: `/api/back-office/api-keys?company=${beta.companyId}`, headers: { cookie: staffCookie } });
+    const list = await server.app.inject({
+      url: `/api/back-office/api-keys?company=${beta.companyId}`,
+      headers: { cookie: staffCookie },
+    });
     expect(list.statusCode).toBe(200);
-    expect(list.json().keys).toEqual(expect.arrayContaining([expect.objectContaining({ id: made.key.id, companyName: "Beta Cranes", createdBy: beta.email })]));
+    expect(list.json().keys).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: made.key.id, companyName: "Beta Cranes", createdBy: beta.email }),
+      ]),
+    );
     expect(list.body).not.toContain(made.secret);
-    const revoke = await server.app.inject({ method: "POST", url: `/api/back-office/api-keys/${made.key.id}/revoke`, headers: { cookie: staffCookie, origin: testOrigin } });
+    const revoke = await server.app.inject({
+      method: "POST",
+      url: `/api/back-office/api-keys/${made.key.id}/revoke`,
+      headers: { cookie: staffCookie, origin: testOrigin },
+    });
     expect(revoke.statusCode).toBe(200);
     expect((await v1(made.secret, "GET", "/api/v1/deals")).statusCode).toBe(401);
     const [entry] = await server.database.db
@@ -167,9 +219,14 @@ describe("one company's key on another company's deals", () => {
     expect(list.body).not.toContain("ALPHA ONLY PAVING");
     expect((await v1(beta.key, "GET", `/api/v1/deals/${mine.id}`)).statusCode).toBe(404);
     expect((await v1(beta.key, "GET", `/api/v1/deals/${mine.id}/messages`)).statusCode).toBe(404);
-    expect((await v1(beta.key, "POST", `/api/v1/deals/${mine.id}/messages`, { json: { body: "Hello from Beta" } })).statusCode).toBe(404);
+    expect(
+      (await v1(beta.key, "POST", `/api/v1/deals/${mine.id}/messages`, { json: { body: "Hello from Beta" } }))
+        .statusCode,
+    ).toBe(404);
     const upload = multipartBody({}, [{ field: "document", name: "a.pdf", content: samplePdf }]);
-    expect((await v1(beta.key, "POST", `/api/v1/deals/${mine.id}/documents`, { multipart: upload })).statusCode).toBe(404);
+    expect((await v1(beta.key, "POST", `/api/v1/deals/${mine.id}/documents`, { multipart: upload })).statusCode).toBe(
+      404,
+    );
     const [count] = await server.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(dealDocument)
@@ -186,8 +243,15 @@ describe("deals through /api/v1", () => {
     expect(portal.json().deals.map((each: { id: string }) => each.id)).toContain(created.id);
     const backOffice = await server.app.inject({ url: "/api/back-office/deals", headers: { cookie: staffCookie } });
     expect(backOffice.json().deals.map((each: { id: string }) => each.id)).toContain(created.id);
-    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, server.config.creditTeamEmail));
-    expect(mails.some((mail) => mail.subject === `New Client from ${alpha.email}` && mail.text.includes("THROUGH THE API GRADING"))).toBe(true);
+    const mails = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, server.config.creditTeamEmail));
+    expect(
+      mails.some(
+        (mail) => mail.subject === `New Client from ${alpha.email}` && mail.text.includes("THROUGH THE API GRADING"),
+      ),
+    ).toBe(true);
     const [entry] = await server.database.db
       .select()
       .from(auditLog)
@@ -207,28 +271,47 @@ describe("deals through /api/v1", () => {
     const response = await v1(alpha.key, "POST", "/api/v1/deals", { multipart: upload });
     expect(response.statusCode, response.body).toBe(201);
     const { id } = response.json() as { id: string };
-    const more = await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, { multipart: multipartBody({}, [{ field: "document", name: "statement.pdf", content: samplePdf }]) });
+    const more = await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, {
+      multipart: multipartBody({}, [{ field: "document", name: "statement.pdf", content: samplePdf }]),
+    });
     expect(more.statusCode, more.body).toBe(201);
     const thread = await v1(alpha.key, "GET", `/api/v1/deals/${id}/messages`);
-    expect(thread.json().documents.map((doc: { name: string }) => doc.name)).toEqual(["application.pdf", "license.png", "statement.pdf"]);
+    expect(thread.json().documents.map((doc: { name: string }) => doc.name)).toEqual([
+      "application.pdf",
+      "license.png",
+      "statement.pdf",
+    ]);
   });
 
   it("refuses documents whose content is not what their name says, as the portal does, and keeps nothing", async () => {
     const spoofed: UploadFile[] = [{ field: "client-info", name: "application.pdf", content: notReallyPdf }];
-    const response = await v1(alpha.key, "POST", "/api/v1/deals", { multipart: multipartBody({ deal: JSON.stringify(newDeal({ businessName: "Spoofed Docs" })) }, spoofed) });
+    const response = await v1(alpha.key, "POST", "/api/v1/deals", {
+      multipart: multipartBody({ deal: JSON.stringify(newDeal({ businessName: "Spoofed Docs" })) }, spoofed),
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
     expect(await server.database.db.select().from(deal).where(eq(deal.businessName, "SPOOFED DOCS"))).toEqual([]);
     const { id } = await createDealOf(alpha);
-    const later = await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, { multipart: multipartBody({}, [{ field: "document", name: "statement.pdf", content: notReallyPdf }]) });
+    const later = await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, {
+      multipart: multipartBody({}, [{ field: "document", name: "statement.pdf", content: notReallyPdf }]),
+    });
     expect(later.statusCode).toBe(415);
   });
 
   it("answers a field error in the one error shape", async () => {
     const response = await v1(alpha.key, "POST", "/api/v1/deals", { json: newDeal({ businessName: "" }) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", message: "Please enter the business name.", details: [{ path: "/businessName", message: "Please enter the business name." }] });
-    const missingKey = await server.app.inject({ method: "POST", url: "/api/v1/deals", headers: { ...bearer(alpha.key), "content-type": "application/json" }, payload: JSON.stringify(newDeal()) });
+    expect(response.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "Please enter the business name.",
+      details: [{ path: "/businessName", message: "Please enter the business name." }],
+    });
+    const missingKey = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/deals",
+      headers: { ...bearer(alpha.key), "content-type": "application/json" },
+      payload: JSON.stringify(newDeal()),
+    });
     expect(missingKey.statusCode).toBe(400);
     expect(missingKey.json()).toMatchObject({ code: "VALIDATION_FAILED" });
   });
@@ -244,8 +327,13 @@ describe("idempotency", () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(again.headers["idempotent-replayed"]).toBe("true");
-    expect(await server.database.db.select().from(deal).where(eq(deal.businessName, "REPLAY READY RENTALS"))).toHaveLength(1);
-    const other = await v1(alpha.key, "POST", "/api/v1/deals", { json: { ...body, ownersName: "Someone Else" }, idempotencyKey });
+    expect(
+      await server.database.db.select().from(deal).where(eq(deal.businessName, "REPLAY READY RENTALS")),
+    ).toHaveLength(1);
+    const other = await v1(alpha.key, "POST", "/api/v1/deals", {
+      json: { ...body, ownersName: "Someone Else" },
+      idempotencyKey,
+    });
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ code: "CONFLICT" });
     // Keys are per company: another company's same key is another request.
@@ -255,14 +343,25 @@ describe("idempotency", () => {
   it("posts a message once per key, and gives a failed request's key back", async () => {
     const { id } = await createDealOf(alpha);
     const idempotencyKey = randomUUID();
-    const tooLong = await v1(alpha.key, "POST", `/api/v1/deals/${id}/messages`, { json: { body: "x".repeat(5001) }, idempotencyKey });
+    const tooLong = await v1(alpha.key, "POST", `/api/v1/deals/${id}/messages`, {
+      json: { body: "x".repeat(5001) },
+      idempotencyKey,
+    });
     expect(tooLong.statusCode).toBe(400);
-    const first = await v1(alpha.key, "POST", `/api/v1/deals/${id}/messages`, { json: { body: "Statements attached." }, idempotencyKey });
+    const first = await v1(alpha.key, "POST", `/api/v1/deals/${id}/messages`, {
+      json: { body: "Statements attached." },
+      idempotencyKey,
+    });
     expect(first.statusCode, first.body).toBe(201);
-    const again = await v1(alpha.key, "POST", `/api/v1/deals/${id}/messages`, { json: { body: "Statements attached." }, idempotencyKey });
+    const again = await v1(alpha.key, "POST", `/api/v1/deals/${id}/messages`, {
+      json: { body: "Statements attached." },
+      idempotencyKey,
+    });
     expect(again.json()).toEqual(first.json());
     const thread = await v1(alpha.key, "GET", `/api/v1/deals/${id}/messages`);
-    expect(thread.json().messages.filter((message: { body: string }) => message.body === "Statements attached.")).toHaveLength(1);
+    expect(
+      thread.json().messages.filter((message: { body: string }) => message.body === "Statements attached."),
+    ).toHaveLength(1);
     const [entry] = await server.database.db
       .select()
       .from(auditLog)
@@ -275,23 +374,38 @@ describe("multipart bodies, read by their contract", () => {
   it("refuses a deal's invalid fields before storing its documents, in the one error shape of its JSON body", async () => {
     const put = vi.spyOn(server.app.storage, "put");
     try {
-      const upload = multipartBody({ deal: JSON.stringify(newDeal({ businessName: "" })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
+      const upload = multipartBody({ deal: JSON.stringify(newDeal({ businessName: "" })) }, [
+        { field: "client-info", name: "application.pdf", content: samplePdf },
+      ]);
       const response = await v1(alpha.key, "POST", "/api/v1/deals", { multipart: upload });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: "VALIDATION_FAILED", message: "Please enter the business name.", details: [{ path: "/businessName", message: "Please enter the business name." }] });
+      expect(response.json()).toEqual({
+        code: "VALIDATION_FAILED",
+        message: "Please enter the business name.",
+        details: [{ path: "/businessName", message: "Please enter the business name." }],
+      });
       const { id } = await createDealOf(alpha);
       const message = multipartBody({ body: "" }, [{ field: "attachment", name: "statement.pdf", content: samplePdf }]);
       const refused = await v1(alpha.key, "POST", `/api/v1/deals/${id}/messages`, { multipart: message });
-      expect(refused.json()).toEqual({ code: "VALIDATION_FAILED", message: "Please write a message.", details: [{ path: "/body", message: "Please write a message." }] });
+      expect(refused.json()).toEqual({
+        code: "VALIDATION_FAILED",
+        message: "Please write a message.",
+        details: [{ path: "/body", message: "Please write a message." }],
+      });
       // A document upload has no text fields; a file in a slot it does not have is refused before any is stored.
       const wrongSlot = multipartBody({}, [{ field: "attachment", name: "statement.pdf", content: samplePdf }]);
-      expect((await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, { multipart: wrongSlot })).json()).toEqual({ code: "BAD_REQUEST", message: "Unexpected file field attachment." });
+      expect((await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, { multipart: wrongSlot })).json()).toEqual({
+        code: "BAD_REQUEST",
+        message: "Unexpected file field attachment.",
+      });
       expect(put).not.toHaveBeenCalled();
       const twoDocuments = multipartBody({}, [
         { field: "document", name: "statement.pdf", content: samplePdf },
         { field: "document", name: "more.pdf", content: samplePdf },
       ]);
-      expect((await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, { multipart: twoDocuments })).statusCode).toBe(201);
+      expect(
+        (await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, { multipart: twoDocuments })).statusCode,
+      ).toBe(201);
     } finally {
       put.mockRestore();
     }
@@ -299,7 +413,19 @@ describe("multipart bodies, read by their contract", () => {
 
   it("documents each multipart body from its contract: the text fields, then each file slot as binary with its count", async () => {
     const document = (await server.app.inject({ url: "/api/v1/docs/json" })).json() as {
-      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>>; required?: string[] } }> } } }>;
+      paths: Record<
+        string,
+        {
+          post: {
+            requestBody: {
+              content: Record<
+                string,
+                { schema: { properties: Record<string, Record<string, unknown>>; required?: string[] } }
+              >;
+            };
+          };
+        }
+      >;
     };
     const form = (path: string) => document.paths[path]!.post.requestBody.content["multipart/form-data"]!.schema;
     for (const [path, contract] of [
@@ -307,12 +433,22 @@ describe("multipart bodies, read by their contract", () => {
       ["/api/v1/deals/{id}/messages", v1PostMessage],
       ["/api/v1/deals/{id}/documents", v1AddDocuments],
     ] as const) {
-      expect(Object.keys(form(path).properties), path).toEqual([...Object.keys(contract.multipart.fields.shape), ...Object.keys(contract.multipart.files)]);
+      expect(Object.keys(form(path).properties), path).toEqual([
+        ...Object.keys(contract.multipart.fields.shape),
+        ...Object.keys(contract.multipart.files),
+      ]);
     }
-    expect(form("/api/v1/deals").properties.deal).toMatchObject({ type: "object", properties: { businessName: { type: "string" } } });
+    expect(form("/api/v1/deals").properties.deal).toMatchObject({
+      type: "object",
+      properties: { businessName: { type: "string" } },
+    });
     expect(form("/api/v1/deals").required).toEqual(["deal"]);
     expect(form("/api/v1/deals/{id}/messages").required).toEqual(["body"]);
-    expect(form("/api/v1/deals/{id}/documents").properties.document).toMatchObject({ type: "array", maxItems: 10, items: { type: "string", format: "binary", maxLength: 25 * 1024 * 1024 } });
+    expect(form("/api/v1/deals/{id}/documents").properties.document).toMatchObject({
+      type: "array",
+      maxItems: 10,
+      items: { type: "string", format: "binary", maxLength: 25 * 1024 * 1024 },
+    });
     expect(JSON.stringify(form("/api/v1/deals/{id}/documents").properties.document)).toContain("application/pdf");
   });
 });
@@ -323,7 +459,11 @@ describe("reading", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const response = await v1(beta.key, "GET", `/api/v1/deals?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const response = await v1(
+        beta.key,
+        "GET",
+        `/api/v1/deals?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       expect(response.statusCode, response.body).toBe(200);
       const page = response.json() as { deals: { id: string }[]; nextCursor: string | null };
       expect(page.deals.length).toBeLessThanOrEqual(2);
@@ -344,7 +484,15 @@ describe("reading", () => {
     const dashboard = await v1(alpha.key, "GET", "/api/v1/dashboard?month=all");
     expect(dashboard.json().applications).toBeGreaterThan(0);
     const quote = await v1(alpha.key, "POST", "/api/v1/quotes", {
-      json: { price: 85000, creditScore: 720, oldestDebtUnderFiveYears: false, bankruptcy: false, firstTimeBuyer: false, businessStartYear: 2015, monthlyEarnings: 40000 },
+      json: {
+        price: 85000,
+        creditScore: 720,
+        oldestDebtUnderFiveYears: false,
+        bankruptcy: false,
+        firstTimeBuyer: false,
+        businessStartYear: 2015,
+        monthlyEarnings: 40000,
+      },
     });
     expect(quote.statusCode, quote.body).toBe(200);
     expect(quote.json().cards).toHaveLength(4);
@@ -363,16 +511,32 @@ describe("the v1 document", () => {
     };
     expect(Object.keys(document.paths).every((path) => path.startsWith("/api/v1/"))).toBe(true);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(["/api/v1/deals", "/api/v1/deals/{id}", "/api/v1/deals/{id}/messages", "/api/v1/deals/{id}/documents", "/api/v1/dashboard", "/api/v1/quotes"]),
+      expect.arrayContaining([
+        "/api/v1/deals",
+        "/api/v1/deals/{id}",
+        "/api/v1/deals/{id}/messages",
+        "/api/v1/deals/{id}/documents",
+        "/api/v1/dashboard",
+        "/api/v1/quotes",
+      ]),
     );
     expect(document.security).toEqual([{ apiKey: [] }]);
     expect(document.components.securitySchemes).toMatchObject({ apiKey: { type: "http", scheme: "bearer" } });
     expect(document.paths["/api/v1/deals"]!.get!.responses["401"]).toBeDefined();
     expect(JSON.stringify(document.paths["/api/v1/deals"]!.post)).toContain("idempotency-key");
     expect(JSON.stringify(document.paths["/api/v1/deals"]!.post)).toContain("Granite Peak Excavation");
-    const create = document.paths["/api/v1/deals"]!.post as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
-    expect(Object.keys(create.requestBody.content["application/json"]!.schema.properties)).toEqual(expect.arrayContaining(["businessName", "ownersName", "businessPhone"]));
-    expect(Object.keys(create.requestBody.content["multipart/form-data"]!.schema.properties)).toEqual(["deal", "client-info", "additional-1", "additional-2"]);
+    const create = document.paths["/api/v1/deals"]!.post as unknown as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
+    expect(Object.keys(create.requestBody.content["application/json"]!.schema.properties)).toEqual(
+      expect.arrayContaining(["businessName", "ownersName", "businessPhone"]),
+    );
+    expect(Object.keys(create.requestBody.content["multipart/form-data"]!.schema.properties)).toEqual([
+      "deal",
+      "client-info",
+      "additional-1",
+      "additional-2",
+    ]);
     expect(document.info.description).toContain("KEC-Signature");
     const ui = await server.app.inject({ url: "/api/v1/docs" });
     expect(ui.statusCode).toBeLessThan(400);

@@ -10,7 +10,9 @@ import { v1Document, webhookEventComponentName } from "./v1-document.ts";
 
 const guide = await readFile(new URL("./dealer-guide.md", import.meta.url), "utf8");
 const webhooks = guide.slice(guide.indexOf("## Webhooks"), guide.indexOf("### Verifying a signature"));
-const examples = [...webhooks.matchAll(/```json\n(.*?)\n```/gs)].map((match) => JSON.parse(match[1]!) as { type: WebhookEventType });
+const examples = [...webhooks.matchAll(/```json\n(.*?)\n```/gs)].map(
+  (match) => JSON.parse(match[1]!) as { type: WebhookEventType },
+);
 
 describe("the dealer guide's webhook events", () => {
   it("lists exactly the events the portal offers", () => {
@@ -26,15 +28,22 @@ describe("the dealer guide's webhook events", () => {
       expect(webhookEventSchemas[example.type].parse(example)).toEqual(example);
     }
     const shown = new Set(examples.map((example) => webhookEventSchemas[example.type].shape.data));
-    for (const type of webhookEventTypes) expect(shown.has(webhookEventSchemas[type].shape.data), `an example of ${type}'s data`).toBe(true);
+    for (const type of webhookEventTypes)
+      expect(shown.has(webhookEventSchemas[type].shape.data), `an example of ${type}'s data`).toBe(true);
   });
 
   it("publishes each event's schema in the v1 OpenAPI document, with a valid example", () => {
     const document = v1Document({}, { title: "v1", guide, publicUrl: "https://example.com" });
     const schemas = (document.components as { schemas: Record<string, { example: unknown }> }).schemas;
     for (const type of webhookEventTypes) {
-      const { description: _description, example, ...published } = schemas[webhookEventComponentName(type)] as { description: string; example: unknown };
-      expect(published, type).toEqual(z.toJSONSchema(webhookEventSchemas[type], { io: "input", unrepresentable: "any" }));
+      const {
+        description: _description,
+        example,
+        ...published
+      } = schemas[webhookEventComponentName(type)] as { description: string; example: unknown };
+      expect(published, type).toEqual(
+        z.toJSONSchema(webhookEventSchemas[type], { io: "input", unrepresentable: "any" }),
+      );
       expect(webhookEventSchemas[type].parse(example)).toEqual(example);
     }
   });

@@ -19,14 +19,31 @@ export type Answer<T> = { status: number; body: T; replayed: boolean };
  * answer again; with another request, or while the first still runs, a 409. A create that fails
  * gives its key back, so a retry runs again. Keys are remembered for 24 hours.
  */
-export async function idempotent<T>(db: Database, scope: VendorScope, key: string, fingerprint: string, run: () => Promise<{ status: number; body: T }>): Promise<Answer<T>> {
+export async function idempotent<T>(
+  db: Database,
+  scope: VendorScope,
+  key: string,
+  fingerprint: string,
+  run: () => Promise<{ status: number; body: T }>,
+): Promise<Answer<T>> {
   const mine = and(eq(apiIdempotency.vendorCompanyId, scope.companyId), eq(apiIdempotency.key, key));
-  await db.delete(apiIdempotency).where(and(mine, lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${idempotencyWindowHours})`)));
-  const [claimed] = await db.insert(apiIdempotency).values({ vendorCompanyId: scope.companyId, key, fingerprint }).onConflictDoNothing().returning({ key: apiIdempotency.key });
+  await db
+    .delete(apiIdempotency)
+    .where(and(mine, lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${idempotencyWindowHours})`)));
+  const [claimed] = await db
+    .insert(apiIdempotency)
+    .values({ vendorCompanyId: scope.companyId, key, fingerprint })
+    .onConflictDoNothing()
+    .returning({ key: apiIdempotency.key });
   if (!claimed) {
     const [earlier] = await db.select().from(apiIdempotency).where(mine);
-    if (!earlier || earlier.fingerprint !== fingerprint) throw new AppError("CONFLICT", "This Idempotency-Key was used for another request. Use a new key for a new request.");
-    if (earlier.status === null) throw new AppError("CONFLICT", "A request with this Idempotency-Key is still running. Retry in a moment.");
+    if (!earlier || earlier.fingerprint !== fingerprint)
+      throw new AppError(
+        "CONFLICT",
+        "This Idempotency-Key was used for another request. Use a new key for a new request.",
+      );
+    if (earlier.status === null)
+      throw new AppError("CONFLICT", "A request with this Idempotency-Key is still running. Retry in a moment.");
     return { status: earlier.status, body: earlier.response as T, replayed: true };
   }
   let answer: { status: number; body: T };

@@ -3,7 +3,18 @@ import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type * as z from "zod/mini";
-import { v1AddDocuments, v1CreateDeal, v1Dashboard, v1DealRequest, v1GetDeal, v1ListDeals, v1ListMessages, v1MessageRequest, v1PostMessage, v1Quote } from "#domain/api-v1/contracts.ts";
+import {
+  v1AddDocuments,
+  v1CreateDeal,
+  v1Dashboard,
+  v1DealRequest,
+  v1GetDeal,
+  v1ListDeals,
+  v1ListMessages,
+  v1MessageRequest,
+  v1PostMessage,
+  v1Quote,
+} from "#domain/api-v1/contracts.ts";
 import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
 import { canReply } from "#domain/deals/stages.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
@@ -29,13 +40,18 @@ type V1Deal = z.output<typeof v1DealRequest>;
 type V1Message = z.output<typeof v1MessageRequest>;
 
 /**
- * /api/v1 (docs/product-rules.md#r27-the-dealer-api): a vendor company's deals for its own systems, with an API key. The same
+ * /api/v1 (docs/product-rules.md#r27-the-dealer-api): a vendor company's deals for its own systems, with an API key.
+ * The same
  * modules as the portal do the work, scoped to the key's company (ADR 0009: another company's
  * deal is simply not found); every create takes an Idempotency-Key, every change is audited
  * with the key's id.
  */
-export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: FieldCipher }> = async (app, { context, cipher }) => {
-  // The key's budget is counted once for all of /api/v1 by plugins/api-keys.ts (each contract's audience says `api-key`).
+export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: FieldCipher }> = async (
+  app,
+  { context, cipher },
+) => {
+  // The key's budget is counted once for all of /api/v1 by plugins/api-keys.ts (each contract's audience says
+  // `api-key`).
   const options = { config: { rateLimit: false as const } };
   // A deal of the key's company, or 404 (another company's deal id included; ADR 0009).
   const companyDeal = async (key: ApiKeyCaller, id: string) => {
@@ -43,18 +59,36 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
     return found;
   };
-  const audit = (request: FastifyRequest, key: ApiKeyCaller, action: AuditAction, subject: string, details: Record<string, unknown> = {}) =>
-    recordAudit(app.db, { action, actorUserId: key.scope.userId, subject, ipAddress: request.ip, details: { apiKeyId: key.keyId, companyId: key.scope.companyId, ...details } });
+  const audit = (
+    request: FastifyRequest,
+    key: ApiKeyCaller,
+    action: AuditAction,
+    subject: string,
+    details: Record<string, unknown> = {},
+  ) =>
+    recordAudit(app.db, {
+      action,
+      actorUserId: key.scope.userId,
+      subject,
+      ipAddress: request.ip,
+      details: { apiKeyId: key.keyId, companyId: key.scope.companyId, ...details },
+    });
   const send = <T>(reply: FastifyReply, answer: { status: number; body: T; replayed: boolean }) => {
     if (answer.replayed) reply.header("idempotent-replayed", "true");
     return reply.status(answer.status).send(answer.body);
   };
   /** What a create hands on: its input, its files, and what its idempotency fingerprint reads (the fields as sent, the files by content). */
   type Body<I> = { input: I; files: StoredUpload[]; fingerprintBody: unknown; unused(): void };
-  const multipartBody = <I>({ text, files, unused }: { text: Record<string, string>; files: StoredUpload[]; unused(): void }, input: I): Body<I> => ({
+  const multipartBody = <I>(
+    { text, files, unused }: { text: Record<string, string>; files: StoredUpload[]; unused(): void },
+    input: I,
+  ): Body<I> => ({
     input,
     files,
-    fingerprintBody: { fields: text, files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })) },
+    fingerprintBody: {
+      fields: text,
+      files: files.map((file) => ({ slot: file.slot, name: file.originalName, sha256: file.sha256 })),
+    },
     unused,
   });
   /** A create that also takes JSON: its JSON body, validated by `schema` (a refusal in the one error shape), without files. */
@@ -70,7 +104,13 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     v1ListDeals,
     async (request, _reply, { scope }) => {
       const { month, cursor, limit } = request.query;
-      return listDeals(app.db, scope, portalPeriod(month ?? "all", context.timeZone), cursor, limit === undefined ? 50 : Number(limit));
+      return listDeals(
+        app.db,
+        scope,
+        portalPeriod(month ?? "all", context.timeZone),
+        cursor,
+        limit === undefined ? 50 : Number(limit),
+      );
     },
     options,
   );
@@ -82,16 +122,33 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
       const idempotencyKey = request.headers["idempotency-key"];
       const dealId = randomUUID();
       const create = async ({ input: client, files, fingerprintBody, unused }: Body<V1Deal>) => {
-        const answer = await idempotent(app.db, key.scope, idempotencyKey, requestFingerprint("POST /api/v1/deals", {}, fingerprintBody), async () => {
-          const created = await createDeal(app.db, cipher, context, key.scope, dealId, { ...client, idempotencyKey: `v1:${idempotencyKey}` }, files, { documentsLater: true });
-          if (!created.created) unused();
-          else await audit(request, key, "api.deal.create", created.id, { documents: files.length });
-          return { status: 201, body: { id: created.id, accountNumber: created.accountNumber } };
-        });
+        const answer = await idempotent(
+          app.db,
+          key.scope,
+          idempotencyKey,
+          requestFingerprint("POST /api/v1/deals", {}, fingerprintBody),
+          async () => {
+            const created = await createDeal(
+              app.db,
+              cipher,
+              context,
+              key.scope,
+              dealId,
+              { ...client, idempotencyKey: `v1:${idempotencyKey}` },
+              files,
+              { documentsLater: true },
+            );
+            if (!created.created) unused();
+            else await audit(request, key, "api.deal.create", created.id, { documents: files.length });
+            return { status: 201, body: { id: created.id, accountNumber: created.accountNumber } };
+          },
+        );
         if (answer.replayed) unused();
         return answer;
       };
-      const answer = request.isMultipart() ? await receive(`deals/${dealId}`, (uploads) => create(multipartBody(uploads, uploads.fields.deal))) : await create(jsonBody(request, v1DealRequest));
+      const answer = request.isMultipart()
+        ? await receive(`deals/${dealId}`, (uploads) => create(multipartBody(uploads, uploads.fields.deal)))
+        : await create(jsonBody(request, v1DealRequest));
       return send(reply, answer);
     },
     options,
@@ -116,11 +173,17 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
         const { files, fingerprintBody, unused } = multipartBody(uploads, null);
         if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
         const fingerprint = requestFingerprint("POST /api/v1/deals/:id/documents", { id: found.id }, fingerprintBody);
-        const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
-          const added = await addDealDocuments(app.db, context, key.scope, found, files, request.ip);
-          await audit(request, key, "api.deal.documents", found.id, { documents: added.ids });
-          return { status: 201, body: added };
-        });
+        const answer = await idempotent(
+          app.db,
+          key.scope,
+          request.headers["idempotency-key"],
+          fingerprint,
+          async () => {
+            const added = await addDealDocuments(app.db, context, key.scope, found, files, request.ip);
+            await audit(request, key, "api.deal.documents", found.id, { documents: added.ids });
+            return { status: 201, body: added };
+          },
+        );
         if (answer.replayed) unused();
         return answer;
       });
@@ -146,25 +209,34 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
       const found = await companyDeal(key, request.params.id);
       const post = async ({ input: { body }, files, fingerprintBody, unused }: Body<V1Message>) => {
         const fingerprint = requestFingerprint("POST /api/v1/deals/:id/messages", { id: found.id }, fingerprintBody);
-        const answer = await idempotent(app.db, key.scope, request.headers["idempotency-key"], fingerprint, async () => {
-          const thread = await dealThread(app.db, found.id);
-          if (!canReply(found.stage, thread.messages.at(-1)?.author ?? null)) throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
-          const message = await postMessage(app.db, context, {
-            dealId: found.id,
-            businessName: found.businessName,
-            author: { userId: key.scope.userId, role: "vendor", email: key.scope.email },
-            recipient: context.creditTeamEmail,
-            body,
-            attachments: files,
-            logicalFolder: `${key.scope.email}/${found.businessName}`,
-          });
-          await audit(request, key, "api.deal.message", found.id, { messageId: message.id });
-          return { status: 201, body: message };
-        });
+        const answer = await idempotent(
+          app.db,
+          key.scope,
+          request.headers["idempotency-key"],
+          fingerprint,
+          async () => {
+            const thread = await dealThread(app.db, found.id);
+            if (!canReply(found.stage, thread.messages.at(-1)?.author ?? null))
+              throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
+            const message = await postMessage(app.db, context, {
+              dealId: found.id,
+              businessName: found.businessName,
+              author: { userId: key.scope.userId, role: "vendor", email: key.scope.email },
+              recipient: context.creditTeamEmail,
+              body,
+              attachments: files,
+              logicalFolder: `${key.scope.email}/${found.businessName}`,
+            });
+            await audit(request, key, "api.deal.message", found.id, { messageId: message.id });
+            return { status: 201, body: message };
+          },
+        );
         if (answer.replayed) unused();
         return answer;
       };
-      const answer = request.isMultipart() ? await receive(`deals/${found.id}`, (uploads) => post(multipartBody(uploads, uploads.fields))) : await post(jsonBody(request, v1MessageRequest));
+      const answer = request.isMultipart()
+        ? await receive(`deals/${found.id}`, (uploads) => post(multipartBody(uploads, uploads.fields)))
+        : await post(jsonBody(request, v1MessageRequest));
       return send(reply, answer);
     },
     options,

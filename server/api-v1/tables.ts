@@ -18,5 +18,8 @@ export const apiIdempotency = pgTable(
     response: jsonb("response"),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("api_idempotency_company_key_idx").on(table.vendorCompanyId, table.key), index("api_idempotency_created_idx").on(table.createdAt)],
+  (table) => [
+    uniqueIndex("api_idempotency_company_key_idx").on(table.vendorCompanyId, table.key),
+    index("api_idempotency_created_idx").on(table.createdAt),
+  ],
 );

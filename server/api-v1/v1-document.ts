@@ -3,8 +3,17 @@ import { v1DealRequest, v1MessageRequest, v1Prefix } from "#domain/api-v1/contra
 import { webhookEventSchemas, type WebhookEventBody } from "#domain/webhooks/event-payloads.ts";
 import { webhookEventLabels, webhookEventTypes } from "#domain/webhooks/events.ts";
 
-type Operation = { responses?: Record<string, unknown>; requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> }; security?: unknown; description?: string };
-export type V1SourceDocument = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown>; info?: Record<string, unknown> } & Record<string, unknown>;
+type Operation = {
+  responses?: Record<string, unknown>;
+  requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> };
+  security?: unknown;
+  description?: string;
+};
+export type V1SourceDocument = {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: Record<string, unknown>;
+  info?: Record<string, unknown>;
+} & Record<string, unknown>;
 
 const dealId = "0b7a4c6e-3f5d-4a8e-9c21-6d3e8f0a1b2c";
 
@@ -44,7 +53,17 @@ const dealDetail = {
 
 const eventExample = (type: WebhookEventBody["type"]): WebhookEventBody => {
   const envelope = { id: "5f0d6b1e-2c1a-4c49-9b7e-6f7f1d0f3a20", created: 1_795_100_645 };
-  if (type === "quote.applied") return { ...envelope, type, data: { id: "2b9c4d1e-7a3f-4e8b-9c0d-1e2f3a4b5c6d", customerName: "Casey Customer", price: 45000, appliedAt: "2026-11-20T15:04:05.000Z" } };
+  if (type === "quote.applied")
+    return {
+      ...envelope,
+      type,
+      data: {
+        id: "2b9c4d1e-7a3f-4e8b-9c0d-1e2f3a4b5c6d",
+        customerName: "Casey Customer",
+        price: 45000,
+        appliedAt: "2026-11-20T15:04:05.000Z",
+      },
+    };
   return { ...envelope, type, data: dealDetail };
 };
 
@@ -52,7 +71,11 @@ const eventExample = (type: WebhookEventBody["type"]): WebhookEventBody => {
 const webhookEventComponents = Object.fromEntries(
   webhookEventTypes.map((type) => [
     webhookEventComponentName(type),
-    { ...jsonSchema(webhookEventSchemas[type]), description: `${webhookEventLabels[type]}: the body of a \`${type}\` delivery.`, example: eventExample(type) },
+    {
+      ...jsonSchema(webhookEventSchemas[type]),
+      description: `${webhookEventLabels[type]}: the body of a \`${type}\` delivery.`,
+      example: eventExample(type),
+    },
   ]),
 );
 
@@ -99,14 +122,40 @@ const examples: Record<string, { request?: unknown; response: unknown }> = {
   "post /api/v1/deals/{id}/documents": { response: { ids: ["6c1f0e2a-8b3d-4f5e-a6b7-c8d9e0f1a2b3"] } },
   "get /api/v1/deals/{id}/messages": {
     response: {
-      messages: [{ id: "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b", author: "staff", body: "Please send the last three bank statements.", createdAt: "2026-11-20T15:04:05.000Z", attachments: [] }],
+      messages: [
+        {
+          id: "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+          author: "staff",
+          body: "Please send the last three bank statements.",
+          createdAt: "2026-11-20T15:04:05.000Z",
+          attachments: [],
+        },
+      ],
       documents: [{ id: "6c1f0e2a-8b3d-4f5e-a6b7-c8d9e0f1a2b3", name: "application.pdf", slot: "client-info" }],
     },
   },
-  "post /api/v1/deals/{id}/messages": { request: { body: "Statements attached." }, response: { id: "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b" } },
-  "get /api/v1/dashboard": { response: { applications: 12, approved: { count: 7, total: 412000 }, funded: { count: 4, total: 236500 }, tiers: { 1: 50, 2: 33, 3: 17 } } },
+  "post /api/v1/deals/{id}/messages": {
+    request: { body: "Statements attached." },
+    response: { id: "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b" },
+  },
+  "get /api/v1/dashboard": {
+    response: {
+      applications: 12,
+      approved: { count: 7, total: 412000 },
+      funded: { count: 4, total: 236500 },
+      tiers: { 1: 50, 2: 33, 3: 17 },
+    },
+  },
   "post /api/v1/quotes": {
-    request: { price: 85000, creditScore: 720, oldestDebtUnderFiveYears: false, bankruptcy: false, firstTimeBuyer: false, businessStartYear: 2015, monthlyEarnings: 40000 },
+    request: {
+      price: 85000,
+      creditScore: 720,
+      oldestDebtUnderFiveYears: false,
+      bankruptcy: false,
+      firstTimeBuyer: false,
+      businessStartYear: 2015,
+      monthlyEarnings: 40000,
+    },
     response: undefined,
   },
 };
@@ -117,7 +166,10 @@ const errorShape = {
   properties: {
     code: { type: "string", description: "Stable: match on it." },
     message: { type: "string", description: "For people; its words may change." },
-    details: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
+    details: {
+      type: "array",
+      items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } },
+    },
     requestId: { type: "string", description: "On a 5xx: quote it to us." },
   },
   example: { code: "NOT_FOUND", message: "Not found." },
@@ -127,7 +179,8 @@ const errorResponses = {
   "400": "VALIDATION_FAILED or BAD_REQUEST",
   "401": "UNAUTHENTICATED: no key, or a malformed, unknown or revoked key",
   "404": "NOT_FOUND (another company's deal too)",
-  "409": "CONFLICT: the Idempotency-Key was used for another request, or is still running; or the deal does not take a message now",
+  "409":
+    "CONFLICT: the Idempotency-Key was used for another request, or is still running; or the deal does not take a message now",
   "413": "PAYLOAD_TOO_LARGE",
   "415": "UNSUPPORTED_MEDIA_TYPE: a document whose content is not an accepted type",
   "429": "RATE_LIMITED",
@@ -138,7 +191,10 @@ const errorResponses = {
  * route schemas as /api/docs, with the dealer guide as its description, bearer security, the
  * one error shape and examples.
  */
-export function v1Document(full: V1SourceDocument, { title, guide, publicUrl }: { title: string; guide: string; publicUrl: string }): V1SourceDocument {
+export function v1Document(
+  full: V1SourceDocument,
+  { title, guide, publicUrl }: { title: string; guide: string; publicUrl: string },
+): V1SourceDocument {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [path, methods] of Object.entries(full.paths ?? {})) {
     if (!path.startsWith(v1Prefix) || path.startsWith(`${v1Prefix}docs`)) continue;
@@ -152,13 +208,26 @@ export function v1Document(full: V1SourceDocument, { title, guide, publicUrl }: 
           if (json && example?.response !== undefined) json.example = example.response;
         }
         for (const [status, description] of Object.entries(errorResponses)) {
-          responses[status] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+          responses[status] = {
+            description,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          };
         }
         let requestBody = operation.requestBody;
         const json = jsonBodies[`${method} ${path}`];
-        if (json) requestBody = { ...requestBody, content: { "application/json": { schema: jsonSchema(json) }, ...requestBody?.content } };
+        if (json)
+          requestBody = {
+            ...requestBody,
+            content: { "application/json": { schema: jsonSchema(json) }, ...requestBody?.content },
+          };
         if (example?.request !== undefined) {
-          requestBody = { ...requestBody, content: { ...requestBody?.content, "application/json": { ...requestBody?.content?.["application/json"], example: example.request } } };
+          requestBody = {
+            ...requestBody,
+            content: {
+              ...requestBody?.content,
+              "application/json": { ...requestBody?.content?.["application/json"], example: example.request },
+            },
+          };
         }
         return [method, { ...operation, ...(requestBody ? { requestBody } : {}), responses }];
       }),
@@ -171,8 +240,14 @@ export function v1Document(full: V1SourceDocument, { title, guide, publicUrl }: 
     paths,
     components: {
       ...(full.components ?? {}),
-      schemas: { ...((full.components?.schemas as Record<string, unknown> | undefined) ?? {}), Error: errorShape, ...webhookEventComponents },
-      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer kec_live_..." } },
+      schemas: {
+        ...((full.components?.schemas as Record<string, unknown> | undefined) ?? {}),
+        Error: errorShape,
+        ...webhookEventComponents,
+      },
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer kec_live_..." },
+      },
     },
     security: [{ apiKey: [] }],
   };

@@ -8,8 +8,14 @@ import { verifyKecSignature } from "./verify-signature-sample.ts";
 // `KEC-Signature: t=<unix seconds>,v1=<hex>`.
 
 const secret = "whsec_test_0123456789abcdef";
-const body = JSON.stringify({ id: "7d1c2f7e-7b8e-4c8e-9d8e-2f4b6c1a9e01", type: "deal.created", created: 1_790_000_000, data: { id: "d1", accountNumber: "VP31234" } });
-const sign = (t: number, text: string, key = secret) => `t=${t},v1=${createHmac("sha256", key).update(`${t}.${text}`).digest("hex")}`;
+const body = JSON.stringify({
+  id: "7d1c2f7e-7b8e-4c8e-9d8e-2f4b6c1a9e01",
+  type: "deal.created",
+  created: 1_790_000_000,
+  data: { id: "d1", accountNumber: "VP31234" },
+});
+const sign = (t: number, text: string, key = secret) =>
+  `t=${t},v1=${createHmac("sha256", key).update(`${t}.${text}`).digest("hex")}`;
 const now = 1_790_000_100_000;
 const t = now / 1000 - 10;
 
@@ -22,7 +28,15 @@ describe("the guide's signature sample", () => {
 
   it("accepts a delivery signed as the server signs it", () => {
     expect(verifyKecSignature(sign(t, body), body, secret, 300, now)).toBe(true);
-    expect(verifyKecSignature(`${sign(t, body, "old-secret").replace(/^t=\d+,/, `t=${t},`)},${sign(t, body).split(",")[1]}`, body, secret, 300, now)).toBe(true);
+    expect(
+      verifyKecSignature(
+        `${sign(t, body, "old-secret").replace(/^t=\d+,/, `t=${t},`)},${sign(t, body).split(",")[1]}`,
+        body,
+        secret,
+        300,
+        now,
+      ),
+    ).toBe(true);
   });
 
   it("refuses another body, another secret, an old timestamp or a malformed header", () => {

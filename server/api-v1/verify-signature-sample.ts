@@ -5,7 +5,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * request body exactly as received (before any JSON parsing), `secret` the endpoint's secret.
  * Refuses deliveries signed more than `toleranceSeconds` ago (replays).
  */
-export function verifyKecSignature(signatureHeader: string, rawBody: string, secret: string, toleranceSeconds = 300, now = Date.now()): boolean {
+export function verifyKecSignature(
+  signatureHeader: string,
+  rawBody: string,
+  secret: string,
+  toleranceSeconds = 300,
+  now = Date.now(),
+): boolean {
   const parts = new Map<string, string[]>();
   for (const item of signatureHeader.split(",")) {
     const [name, value] = item.trim().split("=", 2);

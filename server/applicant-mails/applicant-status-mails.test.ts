@@ -6,17 +6,22 @@ const context = { publicUrl: "https://lender.example", product: "Keystone Equipm
 const token = "T".repeat(43);
 
 describe("applicant status mails", () => {
-  it.each(applicantStatuses)("%s: plain language, a footer that says why and how to stop, the token only in a fragment", (status) => {
-    const mail = applicantStatusMail(context, { to: "office@granitepeak.example", status, optOutToken: token });
-    expect(mail.text).toContain("You get this e-mail because this address was given on a financing application");
-    expect(mail.text).toContain(`Stop status e-mails: https://lender.example/status-mails/opt-out#${token}`);
-    expect(mail.html).toContain(`href="https://lender.example/status-mails/opt-out#${token}"`);
-    expect(mail.text).not.toMatch(/\?[^\s]*T{43}/);
-    // No figure at all: no SSN, tax id, date of birth or amount could slip in.
-    expect(applicantStatusWording(status, context.product).paragraphs.join(" ")).not.toMatch(/\d/);
-  });
+  it.each(applicantStatuses)(
+    "%s: plain language, a footer that says why and how to stop, the token only in a fragment",
+    (status) => {
+      const mail = applicantStatusMail(context, { to: "office@granitepeak.example", status, optOutToken: token });
+      expect(mail.text).toContain("You get this e-mail because this address was given on a financing application");
+      expect(mail.text).toContain(`Stop status e-mails: https://lender.example/status-mails/opt-out#${token}`);
+      expect(mail.html).toContain(`href="https://lender.example/status-mails/opt-out#${token}"`);
+      expect(mail.text).not.toMatch(/\?[^\s]*T{43}/);
+      // No figure at all: no SSN, tax id, date of birth or amount could slip in.
+      expect(applicantStatusWording(status, context.product).paragraphs.join(" ")).not.toMatch(/\d/);
+    },
+  );
 
   it("says on a decline that the written notice follows by mail", () => {
-    expect(applicantStatusWording("declined", "P").paragraphs.join(" ")).toContain("A written notice with the reasons for this decision and your rights will follow by mail.");
+    expect(applicantStatusWording("declined", "P").paragraphs.join(" ")).toContain(
+      "A written notice with the reasons for this decision and your rights will follow by mail.",
+    );
   });
 });

@@ -13,7 +13,10 @@ export function statusMailOptOutUrl(publicUrl: string, token: string): string {
  * text anyone typed (not even the business's name): whoever fills in a form chooses the address it
  * goes to (docs/product-rules.md#r36-applicant-status-mails).
  */
-export function applicantStatusWording(status: ApplicantStatus, product: string): { subject: string; paragraphs: string[] } {
+export function applicantStatusWording(
+  status: ApplicantStatus,
+  product: string,
+): { subject: string; paragraphs: string[] } {
   switch (status) {
     case "received":
       return {
@@ -43,7 +46,10 @@ export function applicantStatusWording(status: ApplicantStatus, product: string)
     case "funded":
       return {
         subject: `Your financing is funded`,
-        paragraphs: [`Your financing with ${product} has been funded: the payment has been made as agreed in your documents.`, `Thank you for choosing ${product}.`],
+        paragraphs: [
+          `Your financing with ${product} has been funded: the payment has been made as agreed in your documents.`,
+          `Thank you for choosing ${product}.`,
+        ],
       };
     case "declined":
       return {
@@ -57,7 +63,10 @@ export function applicantStatusWording(status: ApplicantStatus, product: string)
 }
 
 /** One status mail, with the footer that says why it came and how to stop it. */
-export function applicantStatusMail(context: Pick<MailContext, "publicUrl" | "product">, input: { to: string; status: ApplicantStatus; optOutToken: string }): OutgoingMail {
+export function applicantStatusMail(
+  context: Pick<MailContext, "publicUrl" | "product">,
+  input: { to: string; status: ApplicantStatus; optOutToken: string },
+): OutgoingMail {
   const wording = applicantStatusWording(input.status, context.product);
   return simpleMail({
     to: input.to,

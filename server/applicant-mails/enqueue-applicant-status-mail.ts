@@ -10,7 +10,8 @@ import { countMailsToRecipientInLastHour } from "../mail/count-mails-to-recipien
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 
 /**
- * Queues the applicant's status mail (docs/product-rules.md#r36-applicant-status-mails) in the caller's transaction, unless the address
+ * Queues the applicant's status mail (docs/product-rules.md#r36-applicant-status-mails) in the caller's transaction,
+ * unless the address
  * opted out or already got its hourly share of mails (anyone can type it into a public form). Each
  * mail gets its own opt-out token (stored hashed). Returns whether a mail was queued, so the caller
  * can ask the outbox to deliver now.
@@ -19,11 +20,19 @@ import { enqueueMail } from "../mail/enqueue-mail.ts";
  * `approved` / `docs-out` / `funded` / `declined` when the credit team moves a deal (or an
  * application) to that decision.
  */
-export async function enqueueApplicantStatusMail(db: DbExecutor, context: MailContext, input: { to: string; status: ApplicantStatus }): Promise<boolean> {
-  // Never to a vendor's or staff login (docs/product-rules.md#r30-never-to-a-users-address): a vendor may type its own address as its customer's.
+export async function enqueueApplicantStatusMail(
+  db: DbExecutor,
+  context: MailContext,
+  input: { to: string; status: ApplicantStatus },
+): Promise<boolean> {
+  // Never to a vendor's or staff login (docs/product-rules.md#r30-never-to-a-users-address): a vendor may type its own
+  // address as its customer's.
   if (await isUserAddress(db, input.to)) return false;
   const hash = emailHash(input.to);
-  const [optedOut] = await db.select({ at: statusMailOptOut.createdAt }).from(statusMailOptOut).where(eq(statusMailOptOut.emailHash, hash));
+  const [optedOut] = await db
+    .select({ at: statusMailOptOut.createdAt })
+    .from(statusMailOptOut)
+    .where(eq(statusMailOptOut.emailHash, hash));
   if (optedOut) return false;
   if ((await countMailsToRecipientInLastHour(db, input.to)) >= applicantMailsPerAddressPerHour) return false;
   const optOutToken = newLinkToken();

@@ -13,7 +13,9 @@ export async function auditFilters(db: Database, query: AuditQuery, timeZone: st
   const where: SQL[] = [];
   if (query.q) {
     const pattern = searchPattern(query.q);
-    const actors = (await db.execute(sql`select id from "user" where lower(name || ' ' || email) like ${pattern} limit 100`)) as unknown as { rows: { id: string }[] };
+    const actors = (await db.execute(
+      sql`select id from "user" where lower(name || ' ' || email) like ${pattern} limit 100`,
+    )) as unknown as { rows: { id: string }[] };
     const byActor = actors.rows.length
       ? sql` or "audit_log"."actor_user_id" in (${sql.join(
           actors.rows.map((row) => sql`${row.id}`),
@@ -26,16 +28,42 @@ export async function auditFilters(db: Database, query: AuditQuery, timeZone: st
   return where;
 }
 
-type AuditRow = { id: string; at: string | Date; action: string; actor: string | null; subject: string | null; ip_address: string | null };
+type AuditRow = {
+  id: string;
+  at: string | Date;
+  action: string;
+  actor: string | null;
+  subject: string | null;
+  ip_address: string | null;
+};
 
 /** The audit log, newest first unless reversed, a page at a time, with the actor's e-mail. */
-export async function listAuditEntries(db: Database, query: AuditQuery, timeZone: string): Promise<{ entries: AuditEntry[]; page: ListPage }> {
+export async function listAuditEntries(
+  db: Database,
+  query: AuditQuery,
+  timeZone: string,
+): Promise<{ entries: AuditEntry[]; page: ListPage }> {
   const { rows, page } = await listWithTotal<AuditRow>(db, {
     select: sql`"audit_log"."id", "audit_log"."at", "audit_log"."action", (select u.email from "user" u where u.id = "audit_log"."actor_user_id") as actor, "audit_log"."subject", "audit_log"."ip_address"`,
     from: sql`audit_log`,
     where: await auditFilters(db, query, timeZone),
-    keyset: { column: sql`"audit_log"."at"`, id: sql`"audit_log"."id"`, type: "timestamptz", direction: query.dir ?? "desc" },
+    keyset: {
+      column: sql`"audit_log"."at"`,
+      id: sql`"audit_log"."id"`,
+      type: "timestamptz",
+      direction: query.dir ?? "desc",
+    },
     cursor: query.cursor,
   });
-  return { page, entries: rows.map((row) => ({ id: row.id, at: new Date(row.at).toISOString(), action: row.action, actor: row.actor, subject: row.subject, ipAddress: row.ip_address })) };
+  return {
+    page,
+    entries: rows.map((row) => ({
+      id: row.id,
+      at: new Date(row.at).toISOString(),
+      action: row.action,
+      actor: row.actor,
+      subject: row.subject,
+      ipAddress: row.ip_address,
+    })),
+  };
 }

@@ -62,7 +62,10 @@ function parsedJson(body: unknown): unknown {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, options: { auth: Auth; publicUrl: string; staffTwoFactorRequired: boolean }) {
+  async function authPlugin(
+    app: FastifyInstance,
+    options: { auth: Auth; publicUrl: string; staffTwoFactorRequired: boolean },
+  ) {
     const { auth, publicUrl, staffTwoFactorRequired } = options;
     app.decorate("auth", auth);
 
@@ -73,7 +76,9 @@ export default fp(
       return sessions.get(request)!;
     };
     // A session cookie that names no session counts against the address; past the limit the next one is not looked up.
-    const sessionCookie = new RegExp(`(?:^|;)\\s*${(await auth.$context).authCookies.sessionToken.name.replace(/[.]/g, "\\.")}=`);
+    const sessionCookie = new RegExp(
+      `(?:^|;)\\s*${(await auth.$context).authCookies.sessionToken.name.replace(/[.]/g, "\\.")}=`,
+    );
     const lookUpSession = async (request: FastifyRequest) => {
       if (!sessionCookie.test(request.headers.cookie ?? "")) return null;
       await app.failedAuthentications.refuseWhileBlocked(request);
@@ -82,45 +87,64 @@ export default fp(
       return found;
     };
 
-    app.decorate("requireUser", async (request: FastifyRequest, { roles, allowMissingTwoFactor, recentAuthentication, countsAsActivity = true }: RequireUserOptions) => {
-      const found = await lookUp(request);
-      if (!found) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-      const user = found.user as typeof found.user & { role?: string; vendorCompanyId?: string | null; twoFactorEnabled?: boolean };
-      const session = found.session as typeof found.session & { factorVerifiedAt?: Date | null };
-      const role = user.role ?? "vendor";
-      const now = new Date();
-      const endsAt = sessionEndsAt(role, { createdAt: new Date(session.createdAt), lastActiveAt: new Date(session.updatedAt) });
-      if (endsAt <= now) {
-        await app.db.delete(sessionTable).where(eq(sessionTable.id, session.id));
-        sessions.set(request, Promise.resolve(null));
-        throw new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.");
-      }
-      if (!roles.includes(role)) throw new AppError("FORBIDDEN", "You do not have access to this page.");
-      if (staffTwoFactorRequired && !allowMissingTwoFactor && isStaffRole(role) && !user.twoFactorEnabled) {
-        throw new AppError("TWO_FACTOR_REQUIRED", "Set up two-factor authentication to continue.");
-      }
-      const recentUntil = recentAuthenticationUntil(session.factorVerifiedAt ? new Date(session.factorVerifiedAt) : null);
-      if (recentAuthentication && recentUntil <= now) {
-        throw new AppError("REAUTHENTICATION_REQUIRED", "Please confirm it is you to continue.");
-      }
-      let lastActiveAt = new Date(session.updatedAt);
-      if (countsAsActivity && isStaffRole(role) && now.getTime() - lastActiveAt.getTime() >= activityWriteIntervalMs) {
-        await app.db.update(sessionTable).set({ updatedAt: now }).where(eq(sessionTable.id, session.id));
-        session.updatedAt = now;
-        lastActiveAt = now;
-      }
-      return {
-        id: user.id,
-        sessionId: session.id,
-        email: user.email,
-        name: user.name,
-        role,
-        vendorCompanyId: user.vendorCompanyId ?? null,
-        twoFactorEnabled: Boolean(user.twoFactorEnabled),
-        sessionEndsAt: sessionEndsAt(role, { createdAt: new Date(session.createdAt), lastActiveAt }),
-        recentAuthenticationUntil: recentUntil,
-      };
-    });
+    app.decorate(
+      "requireUser",
+      async (
+        request: FastifyRequest,
+        { roles, allowMissingTwoFactor, recentAuthentication, countsAsActivity = true }: RequireUserOptions,
+      ) => {
+        const found = await lookUp(request);
+        if (!found) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+        const user = found.user as typeof found.user & {
+          role?: string;
+          vendorCompanyId?: string | null;
+          twoFactorEnabled?: boolean;
+        };
+        const session = found.session as typeof found.session & { factorVerifiedAt?: Date | null };
+        const role = user.role ?? "vendor";
+        const now = new Date();
+        const endsAt = sessionEndsAt(role, {
+          createdAt: new Date(session.createdAt),
+          lastActiveAt: new Date(session.updatedAt),
+        });
+        if (endsAt <= now) {
+          await app.db.delete(sessionTable).where(eq(sessionTable.id, session.id));
+          sessions.set(request, Promise.resolve(null));
+          throw new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.");
+        }
+        if (!roles.includes(role)) throw new AppError("FORBIDDEN", "You do not have access to this page.");
+        if (staffTwoFactorRequired && !allowMissingTwoFactor && isStaffRole(role) && !user.twoFactorEnabled) {
+          throw new AppError("TWO_FACTOR_REQUIRED", "Set up two-factor authentication to continue.");
+        }
+        const recentUntil = recentAuthenticationUntil(
+          session.factorVerifiedAt ? new Date(session.factorVerifiedAt) : null,
+        );
+        if (recentAuthentication && recentUntil <= now) {
+          throw new AppError("REAUTHENTICATION_REQUIRED", "Please confirm it is you to continue.");
+        }
+        let lastActiveAt = new Date(session.updatedAt);
+        if (
+          countsAsActivity &&
+          isStaffRole(role) &&
+          now.getTime() - lastActiveAt.getTime() >= activityWriteIntervalMs
+        ) {
+          await app.db.update(sessionTable).set({ updatedAt: now }).where(eq(sessionTable.id, session.id));
+          session.updatedAt = now;
+          lastActiveAt = now;
+        }
+        return {
+          id: user.id,
+          sessionId: session.id,
+          email: user.email,
+          name: user.name,
+          role,
+          vendorCompanyId: user.vendorCompanyId ?? null,
+          twoFactorEnabled: Boolean(user.twoFactorEnabled),
+          sessionEndsAt: sessionEndsAt(role, { createdAt: new Date(session.createdAt), lastActiveAt }),
+          recentAuthenticationUntil: recentUntil,
+        };
+      },
+    );
 
     // better-auth parses its own bodies: hand it the raw bytes in an encapsulated scope. Only the
     // endpoints the product uses are routed; better-auth sees exactly the path that was matched.
@@ -129,7 +153,9 @@ export default fp(
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) =>
-        exceedsJsonDepth((body as Buffer).toString("latin1")) ? done(new AppError("VALIDATION_FAILED", tooDeepMessage), undefined) : done(null, body),
+        exceedsJsonDepth((body as Buffer).toString("latin1"))
+          ? done(new AppError("VALIDATION_FAILED", tooDeepMessage), undefined)
+          : done(null, body),
       );
       for (const endpoint of exposedAuthEndpoints) {
         scope.route({
@@ -165,7 +191,8 @@ export default fp(
 
     // Reset and invitation links mailed before their token moved to the fragment get the answer of
     // any endpoint we do not route (404), but from a route: the request log, metrics and traces
-    // then name this pattern, never the token in the path (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log). (reply.callNotFound()
+    // then name this pattern, never the token in the path (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log).
+    // (reply.callNotFound()
     // would answer from the not-found route, which has no pattern.)
     app.get("/api/auth/reset-password/:token", { schema: { hide: true }, config: { rateLimit: false } }, async () => {
       throw new AppError("NOT_FOUND", "Not found.");

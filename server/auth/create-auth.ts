@@ -10,7 +10,13 @@ import { passwordLinkUrl } from "#domain/auth/password-link.ts";
 import { passwordLength, passwordResetMessages } from "#domain/auth/password-reset-schema.ts";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { sessionLimits } from "#domain/auth/session-lifetime.ts";
-import { accountWaitMessage, accountWaitSeconds, signInThrottle, signInWaitMessage, signInWaitSeconds } from "#domain/auth/sign-in-delay.ts";
+import {
+  accountWaitMessage,
+  accountWaitSeconds,
+  signInThrottle,
+  signInWaitMessage,
+  signInWaitSeconds,
+} from "#domain/auth/sign-in-delay.ts";
 import type { Database, DbExecutor } from "../db/client.ts";
 import { auditLog } from "../audit/tables.ts";
 import * as authTables from "./tables.ts";
@@ -29,10 +35,21 @@ import { matchingTotpStep } from "./totp-step.ts";
  * Revokes the API keys and webhook endpoints a user created (accounts/revoke-created-credentials.ts):
  * given, not imported, because those subjects sit above auth (docs/decisions/0021-subject-folders.md).
  */
-export type RevokeCreatedCredentials = (tx: DbExecutor, userId: string, actor: { actorUserId: string | null; reason: string }) => Promise<RevokedCredentials>;
+export type RevokeCreatedCredentials = (
+  tx: DbExecutor,
+  userId: string,
+  actor: { actorUserId: string | null; reason: string },
+) => Promise<RevokedCredentials>;
 
 /** cipher: seals the links it mails (hide-link-secrets.ts); seeding that mails none may leave it out. */
-export type AuthOptions = { db: Database; secret: string; publicUrl: string; brand: Brand; cipher?: FieldCipher; revokeCreatedCredentials: RevokeCreatedCredentials };
+export type AuthOptions = {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  brand: Brand;
+  cipher?: FieldCipher;
+  revokeCreatedCredentials: RevokeCreatedCredentials;
+};
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -83,7 +100,10 @@ export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreated
         await mail(
           user.email,
           `Reset your ${brand.name} password`,
-          ["Someone asked to reset the password of your vendor portal account.", "The link works for one hour. If you did not ask for it, ignore this message."],
+          [
+            "Someone asked to reset the password of your vendor portal account.",
+            "The link works for one hour. If you did not ask for it, ignore this message.",
+          ],
           { label: "Choose a new password", url },
         );
       },
@@ -95,9 +115,19 @@ export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreated
         await db.transaction(async (tx) => {
           await tx.update(authTables.user).set({ emailVerified: true }).where(eq(authTables.user.id, user.id));
           await endSignIns(tx, user.id);
-          const revoked = await revokeCreatedCredentials(tx, user.id, { actorUserId: user.id, reason: "password.reset" });
-          await recordAudit(tx, { action: invitation ? "invitation.accepted" : "password.reset", actorUserId: user.id, subject: user.email });
-          await enqueueMail(tx, accountEventMail(brand, publicUrl, user.email, invitation ? "invitation-used" : "password-reset", revoked));
+          const revoked = await revokeCreatedCredentials(tx, user.id, {
+            actorUserId: user.id,
+            reason: "password.reset",
+          });
+          await recordAudit(tx, {
+            action: invitation ? "invitation.accepted" : "password.reset",
+            actorUserId: user.id,
+            subject: user.email,
+          });
+          await enqueueMail(
+            tx,
+            accountEventMail(brand, publicUrl, user.email, invitation ? "invitation-used" : "password-reset", revoked),
+          );
         });
       },
     },
@@ -105,11 +135,17 @@ export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreated
       // An unverified account is an invitation not yet used. Signing in to it with the right
       // password mails the invitation again: a password link (token in the fragment) whose use
       // verifies the address (onPasswordReset). The library's own verification link carries its
-      // token in the query string (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log), so it is never mailed and its route is not
+      // token in the query string (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log), so it is never mailed and
+      // its route is not
       // exposed (exposed-endpoints.ts).
       sendOnSignIn: true,
       sendVerificationEmail: async ({ user }) => {
-        await mailInvitation(db, (await auth.$context).internalAdapter, { cipher, publicUrl, product: brand.name }, user);
+        await mailInvitation(
+          db,
+          (await auth.$context).internalAdapter,
+          { cipher, publicUrl, product: brand.name },
+          user,
+        );
       },
     },
     user: {
@@ -118,7 +154,8 @@ export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreated
       },
     },
     session: {
-      // Absolute lifetimes (docs/product-rules.md#r40-link-and-session-lifetimes): a session is never extended. Staff sessions end
+      // Absolute lifetimes (docs/product-rules.md#r40-link-and-session-lifetimes): a session is never extended. Staff
+      // sessions end
       // sooner (set when created) and after 30 idle minutes (requireUser).
       expiresIn: sessionLimits.vendor.absoluteMs / 1000,
       disableSessionRefresh: true,
@@ -155,13 +192,20 @@ export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreated
           // session (the code, or the password of an account without two-factor), never from
           // whatever else creates one.
           before: async (session, context) => {
-            const [owner] = await db.select({ role: authTables.user.role, twoFactorEnabled: authTables.user.twoFactorEnabled }).from(authTables.user).where(eq(authTables.user.id, session.userId));
-            const factorProved = sessionMakingFactors.includes(context?.path ?? "") && (context?.path !== "/sign-in/email" || !owner?.twoFactorEnabled);
+            const [owner] = await db
+              .select({ role: authTables.user.role, twoFactorEnabled: authTables.user.twoFactorEnabled })
+              .from(authTables.user)
+              .where(eq(authTables.user.id, session.userId));
+            const factorProved =
+              sessionMakingFactors.includes(context?.path ?? "") &&
+              (context?.path !== "/sign-in/email" || !owner?.twoFactorEnabled);
             return {
               data: {
                 ...session,
                 factorVerifiedAt: factorProved ? new Date() : null,
-                ...(isStaffRole(owner?.role) ? { expiresAt: new Date(Date.now() + sessionLimits.staff.absoluteMs) } : {}),
+                ...(isStaffRole(owner?.role)
+                  ? { expiresAt: new Date(Date.now() + sessionLimits.staff.absoluteMs) }
+                  : {}),
               },
             };
           },
@@ -174,7 +218,11 @@ export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreated
         update: {
           after: async (user, context) => {
             // verify-totp turns two-factor on once, when the first code confirms the enrolment.
-            if (context?.path !== "/two-factor/verify-totp" || !(user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
+            if (
+              context?.path !== "/two-factor/verify-totp" ||
+              !(user as { twoFactorEnabled?: boolean }).twoFactorEnabled
+            )
+              return;
             await recordAudit(db, { action: "two-factor.enabled", actorUserId: user.id, subject: user.email });
             await tell(user.email, "two-factor-on");
           },
@@ -184,9 +232,13 @@ export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreated
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") await refuseWhileThrottled(db, ctx);
-        // better-auth also takes the token from the query string: a URL, which ours never carry (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log).
+        // better-auth also takes the token from the query string: a URL, which ours never carry
+        // (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log).
         if (ctx.path === "/reset-password" && ctx.query?.token !== undefined) {
-          throw new APIError("BAD_REQUEST", { message: "Send the token in the request body, not in the URL.", code: "TOKEN_IN_URL" });
+          throw new APIError("BAD_REQUEST", {
+            message: "Send the token in the request body, not in the URL.",
+            code: "TOKEN_IN_URL",
+          });
         }
         if (ctx.path === "/reset-password" && isCommonPassword(String(ctx.body?.newPassword ?? ""))) {
           throw new APIError("BAD_REQUEST", { message: passwordResetMessages.tooCommon, code: "PASSWORD_TOO_COMMON" });
@@ -206,18 +258,29 @@ export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreated
         }
         // Asked for over HTTP; staff's invitations call it from the server and are audited as such.
         if (ctx.path === "/request-password-reset" && !failed && ctx.request) {
-          await recordAudit(db, { action: "password-reset.requested", subject: String(ctx.body?.email ?? "").toLowerCase(), ipAddress });
+          await recordAudit(db, {
+            action: "password-reset.requested",
+            subject: String(ctx.body?.email ?? "").toLowerCase(),
+            ipAddress,
+          });
         }
         if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && failed) {
           await recordAudit(db, {
             action: "two-factor.failed",
             actorUserId: await twoFactorUserId(ctx),
             ipAddress,
-            details: { reason: failed.body?.code ?? "UNKNOWN", factor: ctx.path.endsWith("totp") ? "totp" : "recovery-code" },
+            details: {
+              reason: failed.body?.code ?? "UNKNOWN",
+              factor: ctx.path.endsWith("totp") ? "totp" : "recovery-code",
+            },
           });
         }
         if (ctx.path === "/two-factor/verify-backup-code" && !failed) {
-          await recordAudit(db, { action: "two-factor.recovery-code-used", actorUserId: await twoFactorUserId(ctx), ipAddress });
+          await recordAudit(db, {
+            action: "two-factor.recovery-code-used",
+            actorUserId: await twoFactorUserId(ctx),
+            ipAddress,
+          });
         }
       }),
     },
@@ -253,10 +316,24 @@ async function refuseWhileThrottled(db: Database, ctx: HookContext): Promise<voi
     })
     .from(auditLog)
     .where(and(eq(action, "sign-in.failed"), eq(subject, email), gt(at, since)));
-  const accountWait = accountWaitSeconds(row?.accountFailures ?? 0, row?.accountOldest ? new Date(row.accountOldest) : null, now);
-  if (accountWait > 0) throw new APIError("TOO_MANY_REQUESTS", { message: accountWaitMessage(accountWait), code: "SIGN_IN_THROTTLED" }, { "retry-after": String(accountWait) });
+  const accountWait = accountWaitSeconds(
+    row?.accountFailures ?? 0,
+    row?.accountOldest ? new Date(row.accountOldest) : null,
+    now,
+  );
+  if (accountWait > 0)
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { message: accountWaitMessage(accountWait), code: "SIGN_IN_THROTTLED" },
+      { "retry-after": String(accountWait) },
+    );
   const wait = signInWaitSeconds(row?.failures ?? 0, row?.last ? new Date(row.last) : null, now);
-  if (wait > 0) throw new APIError("TOO_MANY_REQUESTS", { message: signInWaitMessage(wait), code: "SIGN_IN_THROTTLED" }, { "retry-after": String(wait) });
+  if (wait > 0)
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { message: signInWaitMessage(wait), code: "SIGN_IN_THROTTLED" },
+      { "retry-after": String(wait) },
+    );
 }
 
 /** The user a two-factor request is about: the signed-in user, or the one half-way through sign-in. */
@@ -277,15 +354,26 @@ async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
 async function spendTotpStep(db: Database, ctx: HookContext): Promise<void> {
   const userId = await twoFactorUserId(ctx);
   if (!userId) return;
-  const [stored] = await db.select({ secret: authTables.twoFactor.secret }).from(authTables.twoFactor).where(eq(authTables.twoFactor.userId, userId));
+  const [stored] = await db
+    .select({ secret: authTables.twoFactor.secret })
+    .from(authTables.twoFactor)
+    .where(eq(authTables.twoFactor.userId, userId));
   if (!stored) return;
-  const step = matchingTotpStep(await symmetricDecrypt({ key: ctx.context.secretConfig, data: stored.secret }), String(ctx.body?.code ?? ""));
+  const step = matchingTotpStep(
+    await symmetricDecrypt({ key: ctx.context.secretConfig, data: stored.secret }),
+    String(ctx.body?.code ?? ""),
+  );
   // A wrong code is left to better-auth, which refuses it and counts the failure.
   if (step === null) return;
   const claimed = await db
     .update(authTables.twoFactor)
     .set({ lastUsedStep: step })
-    .where(and(eq(authTables.twoFactor.userId, userId), or(isNull(authTables.twoFactor.lastUsedStep), lt(authTables.twoFactor.lastUsedStep, step))))
+    .where(
+      and(
+        eq(authTables.twoFactor.userId, userId),
+        or(isNull(authTables.twoFactor.lastUsedStep), lt(authTables.twoFactor.lastUsedStep, step)),
+      ),
+    )
     .returning({ id: authTables.twoFactor.id });
   if (claimed.length === 0) {
     // The after hook does not run when a before hook refuses: audit the refusal here.
@@ -295,6 +383,9 @@ async function spendTotpStep(db: Database, ctx: HookContext): Promise<void> {
       ipAddress: ctx.request?.headers.get("x-forwarded-for") ?? null,
       details: { reason: "TOTP_CODE_REUSED", factor: "totp" },
     });
-    throw new APIError("UNAUTHORIZED", { message: "This code was already used. Please wait for the next code.", code: "TOTP_CODE_REUSED" });
+    throw new APIError("UNAUTHORIZED", {
+      message: "This code was already used. Please wait for the next code.",
+      code: "TOTP_CODE_REUSED",
+    });
   }
 }

@@ -2,7 +2,12 @@ import type { OutgoingMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 
 /** The mail that lets a vendor staff created choose a password; `validFor` says how long the link works. */
-export function invitationMail(product: string, to: { email: string; name: string }, url: string, validFor: string): OutgoingMail {
+export function invitationMail(
+  product: string,
+  to: { email: string; name: string },
+  url: string,
+  validFor: string,
+): OutgoingMail {
   return simpleMail({
     to: to.email,
     subject: `You are invited to the ${product} vendor portal`,

@@ -12,17 +12,24 @@ import { enqueueMail } from "../mail/enqueue-mail.ts";
 export type InvitationContext = { auth: Auth; cipher: FieldCipher | undefined; publicUrl: string; product: string };
 
 /** Where better-auth keeps its verification rows: its internal adapter (`(await auth.$context).internalAdapter`). */
-type VerificationStore = { createVerificationValue(data: { value: string; identifier: string; expiresAt: Date }): Promise<unknown> };
+type VerificationStore = {
+  createVerificationValue(data: { value: string; identifier: string; expiresAt: Date }): Promise<unknown>;
+};
 
 /**
- * Mails a vendor the link that lets them choose a password, valid for 7 days (docs/product-rules.md#r40-link-and-session-lifetimes).
+ * Mails a vendor the link that lets them choose a password, valid for 7 days
+ * (docs/product-rules.md#r40-link-and-session-lifetimes).
  * better-auth has one lifetime for reset links (one hour), so the invitation's token is stored
  * here, in the very row better-auth's own request-password-reset writes (`reset-password:<token>`
  * whose value is the user's id, through its adapter), and the link is the one a reset mails
  * (domain/auth/password-link.ts): the vendor then goes through better-auth's unchanged
  * reset-password flow. better-auth stores the row's identifier hashed (create-auth.ts).
  */
-export async function sendInvitation(db: DbExecutor, { auth, ...context }: InvitationContext, to: { id: string; email: string; name: string }): Promise<void> {
+export async function sendInvitation(
+  db: DbExecutor,
+  { auth, ...context }: InvitationContext,
+  to: { id: string; email: string; name: string },
+): Promise<void> {
   await mailInvitation(db, (await auth.$context).internalAdapter, context, to);
 }
 
@@ -46,5 +53,9 @@ export async function mailInvitation(
     identifier: `reset-password:${token}`,
     expiresAt: new Date(Date.now() + linkLifetimes.invitation.seconds * 1000),
   });
-  await enqueueMail(db, invitationMail(product, to, passwordLinkUrl(publicUrl, token), linkLifetimes.invitation.words), cipher);
+  await enqueueMail(
+    db,
+    invitationMail(product, to, passwordLinkUrl(publicUrl, token), linkLifetimes.invitation.words),
+    cipher,
+  );
 }

@@ -18,7 +18,12 @@ import { allLeads } from "../response-times/all-leads.ts";
  *   awaiting_reply_since (the deal list's "Waiting for us"; the partial index deal_awaiting_reply_idx).
  */
 export async function backOfficeSummary(db: Database, now: Date, timeZone: string): Promise<BackOfficeSummary> {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
   const midnight = startOfBusinessDay(today, timeZone);
   const result = (await db.execute(sql`
     select
@@ -30,7 +35,12 @@ export async function backOfficeSummary(db: Database, now: Date, timeZone: strin
           and not exists (select 1 from deal_history h where h.deal_id = d.id)
           and not exists (select 1 from deal_message m where m.deal_id = d.id and m.author_role = 'staff')) as deals_awaiting_answer,
       (select count(*) from deal d where d.awaiting_reply_since is not null) as vendor_messages_unanswered`)) as unknown as {
-    rows: { new_leads_today: string | number; overdue_leads: string | number; deals_awaiting_answer: string | number; vendor_messages_unanswered: string | number }[];
+    rows: {
+      new_leads_today: string | number;
+      overdue_leads: string | number;
+      deals_awaiting_answer: string | number;
+      vendor_messages_unanswered: string | number;
+    }[];
   };
   const row = result.rows[0]!;
   return {

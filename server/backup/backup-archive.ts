@@ -46,9 +46,16 @@ export type BackupManifest = {
   sha256?: Record<string, string>;
 };
 
-const appVersion = (JSON.parse(readFileSync(path.join(import.meta.dirname, "../../package.json"), "utf8")) as { version: string }).version;
+const appVersion = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, "../../package.json"), "utf8")) as { version: string }
+).version;
 
-type DatabaseSnapshot = { dump: Blob; rows: Record<string, number>; migrations: string[]; encryptedValueKeyIds: string[] };
+type DatabaseSnapshot = {
+  dump: Blob;
+  rows: Record<string, number>;
+  migrations: string[];
+  encryptedValueKeyIds: string[];
+};
 
 /**
  * Dumps the database in one exclusive section: PGlite runs every query and transaction one at a
@@ -60,20 +67,28 @@ export async function snapshotDatabase(pglite: PGlite): Promise<DatabaseSnapshot
   // Flushes the shared buffers, so the dump needs little WAL replay when it is loaded.
   await pglite.exec("CHECKPOINT");
   return pglite.transaction(async (tx) => {
-    const { rows: tables } = await tx.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by tablename");
+    const { rows: tables } = await tx.query<{ name: string }>(
+      "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
+    );
     const rows: Record<string, number> = {};
     for (const { name } of tables) {
-      const { rows: counted } = await tx.query<{ n: number }>(`select count(*)::int as n from "${name.replaceAll('"', '""')}"`);
+      const { rows: counted } = await tx.query<{ n: number }>(
+        `select count(*)::int as n from "${name.replaceAll('"', '""')}"`,
+      );
       rows[name] = counted[0]!.n;
     }
     const { rows: applied } = await tx
       .query<{ at: string | number }>("select created_at as at from drizzle.__drizzle_migrations order by created_at")
       .catch(() => ({ rows: [] as { at: string | number }[] }));
     const tagByWhen = new Map(journal().map((entry) => [entry.when, entry.tag]));
-    const migrations = applied.map(({ at }) => tagByWhen.get(Number(at)) ?? `unknown migration of ${new Date(Number(at)).toISOString()}`);
+    const migrations = applied.map(
+      ({ at }) => tagByWhen.get(Number(at)) ?? `unknown migration of ${new Date(Number(at)).toISOString()}`,
+    );
     const keyIds = new Set<string>();
     for (const { table, column } of encryptedColumns) {
-      const { rows: ids } = await tx.query<{ id: string }>(`select distinct split_part("${column.name}", '.', 2) as id from "${getTableName(table)}" where "${column.name}" is not null`);
+      const { rows: ids } = await tx.query<{ id: string }>(
+        `select distinct split_part("${column.name}", '.', 2) as id from "${getTableName(table)}" where "${column.name}" is not null`,
+      );
       for (const { id } of ids) keyIds.add(id);
     }
     // dumpDataDir waits only for the query in progress, not for our transaction: it runs inside it.
@@ -83,7 +98,11 @@ export async function snapshotDatabase(pglite: PGlite): Promise<DatabaseSnapshot
 }
 
 function journal() {
-  return (JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] }).entries;
+  return (
+    JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+      entries: { tag: string; when: number }[];
+    }
+  ).entries;
 }
 
 /**
@@ -141,11 +160,17 @@ export async function writeBackupArchive(options: {
 }
 
 /** Links (or, across file systems, copies) every complete stored file into `target`, and adds its SHA-256 to `sha256`. */
-async function stageFiles(filesRoot: string, target: string, sha256: Record<string, string>): Promise<{ count: number; bytes: number }> {
-  const entries = await readdir(filesRoot, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
+async function stageFiles(
+  filesRoot: string,
+  target: string,
+  sha256: Record<string, string>,
+): Promise<{ count: number; bytes: number }> {
+  const entries = await readdir(filesRoot, { recursive: true, withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    },
+  );
   let count = 0;
   let bytes = 0;
   for (const entry of entries) {
@@ -164,7 +189,8 @@ async function stageFiles(filesRoot: string, target: string, sha256: Record<stri
     }
     count += 1;
     bytes += (await stat(destination)).size;
-    sha256[path.posix.join("files", ...path.relative(filesRoot, source).split(path.sep))] = await fileSha256(destination);
+    sha256[path.posix.join("files", ...path.relative(filesRoot, source).split(path.sep))] =
+      await fileSha256(destination);
   }
   return { count, bytes };
 }
@@ -193,9 +219,12 @@ export async function readBackupManifest(archive: string): Promise<BackupManifes
 
 export function parseManifest(text: string, where: string): BackupManifest {
   const manifest = JSON.parse(text) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT) throw new Error(`${where} is not a backup of this application (format ${String(manifest.format)}).`);
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new Error(`${where} is not a backup of this application (format ${String(manifest.format)}).`);
   if (manifest.formatVersion > BACKUP_FORMAT_VERSION) {
-    throw new Error(`${where} has backup format ${manifest.formatVersion}; this release reads up to ${BACKUP_FORMAT_VERSION}. Restore it with the release that wrote it (${manifest.appVersion}).`);
+    throw new Error(
+      `${where} has backup format ${manifest.formatVersion}; this release reads up to ${BACKUP_FORMAT_VERSION}. Restore it with the release that wrote it (${manifest.appVersion}).`,
+    );
   }
   return manifest;
 }

@@ -35,7 +35,9 @@ export function answerBackupRequests(dataDir: string, filesRoot: string) {
     running = running.then(async () => {
       if (!source || closed) return;
       const log = source.log;
-      const requests = (await readdir(workDir).catch(() => [] as string[])).filter((name) => name.endsWith(".request")).sort();
+      const requests = (await readdir(workDir).catch(() => [] as string[]))
+        .filter((name) => name.endsWith(".request"))
+        .sort();
       for (const request of requests) {
         const id = request.slice(0, -".request".length);
         await rm(path.join(workDir, request), { force: true });
@@ -49,13 +51,20 @@ export function answerBackupRequests(dataDir: string, filesRoot: string) {
             takenBy: "server",
             signer: source.signer,
           });
-          log.info({ backup: id, rows: manifest.database.rows, files: manifest.files, ms: Date.now() - started }, "backup written");
+          log.info(
+            { backup: id, rows: manifest.database.rows, files: manifest.files, ms: Date.now() - started },
+            "backup written",
+          );
         } catch (error) {
           log.error({ backup: id, err: error }, "backup failed");
-          await writeFile(path.join(workDir, `${id}.failed`), (error as Error).message, { mode: 0o600 }).catch(() => {});
+          await writeFile(path.join(workDir, `${id}.failed`), (error as Error).message, { mode: 0o600 }).catch(
+            () => {},
+          );
         }
       }
-      await removeAbandonedBackups(workDir).catch((error: Error) => log.error({ err: error }, "removing abandoned backups failed"));
+      await removeAbandonedBackups(workDir).catch((error: Error) =>
+        log.error({ err: error }, "removing abandoned backups failed"),
+      );
     });
   };
   process.on("SIGUSR2", answerAll);
@@ -98,17 +107,25 @@ export async function runningServerPid(dataDir: string): Promise<number | undefi
     process.kill(pid, 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return undefined;
-    throw new Error(`The server using ${dataDir} runs as process ${pid} of another user: run this as that user.`, { cause: error });
+    throw new Error(`The server using ${dataDir} runs as process ${pid} of another user: run this as that user.`, {
+      cause: error,
+    });
   }
   const commandLine = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => undefined);
   if (commandLine !== undefined && !/server[/\\](main|start)\.(ts|mjs)/.test(commandLine)) {
-    throw new Error(`${pidFile} names process ${pid} (${commandLine.replaceAll("\0", " ").trim()}), which is not the server. If no server runs on ${dataDir}, delete that file and run this again.`);
+    throw new Error(
+      `${pidFile} names process ${pid} (${commandLine.replaceAll("\0", " ").trim()}), which is not the server. If no server runs on ${dataDir}, delete that file and run this again.`,
+    );
   }
   return pid;
 }
 
 /** Asks the running server for a backup and returns the archive it wrote (in DATA_DIR/backups). */
-export async function requestBackupFromServer(dataDir: string, pid: number, options: { timeoutMs?: number; onWaiting?: () => void } = {}): Promise<string> {
+export async function requestBackupFromServer(
+  dataDir: string,
+  pid: number,
+  options: { timeoutMs?: number; onWaiting?: () => void } = {},
+): Promise<string> {
   const workDir = path.join(dataDir, backupsDirName);
   await ensurePrivateDirectory(workDir);
   const id = `backup-${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}`;
@@ -133,7 +150,8 @@ export async function requestBackupFromServer(dataDir: string, pid: number, opti
       } catch {
         throw new Error(`The server (process ${pid}) stopped before the backup was written. Run the backup again.`);
       }
-      if (Date.now() > deadline) throw new Error(`The server (process ${pid}) did not write the backup in time (see its log).`);
+      if (Date.now() > deadline)
+        throw new Error(`The server (process ${pid}) did not write the backup in time (see its log).`);
       if (!waitingSaid && Date.now() - started > 5_000) {
         waitingSaid = true;
         options.onWaiting?.();

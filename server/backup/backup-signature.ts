@@ -10,7 +10,16 @@ import { createFieldCipher } from "../shared/crypto/field-cipher.ts";
  */
 export type BackupSigner = { keyId: string; sign(manifestText: string): string };
 
-const signingKey = (dataEncryptionKeyBase64: string) => Buffer.from(hkdfSync("sha256", Buffer.from(dataEncryptionKeyBase64, "base64"), Buffer.alloc(0), "lender backup manifest v1", 32));
+const signingKey = (dataEncryptionKeyBase64: string) =>
+  Buffer.from(
+    hkdfSync(
+      "sha256",
+      Buffer.from(dataEncryptionKeyBase64, "base64"),
+      Buffer.alloc(0),
+      "lender backup manifest v1",
+      32,
+    ),
+  );
 
 export function createBackupSigner(dataEncryptionKeyBase64: string): BackupSigner {
   const key = signingKey(dataEncryptionKeyBase64);

@@ -8,7 +8,9 @@ export function keyLocations(config: Config) {
   const keysDir = path.join(config.dataDir, "keys");
   return {
     keysDir,
-    dataEncryptionKey: config.dataEncryptionKey ? "the DATA_ENCRYPTION_KEY variable" : path.join(keysDir, "data-encryption-key"),
+    dataEncryptionKey: config.dataEncryptionKey
+      ? "the DATA_ENCRYPTION_KEY variable"
+      : path.join(keysDir, "data-encryption-key"),
     authSecret: config.authSecret ? "the AUTH_SECRET variable" : path.join(keysDir, "auth-secret"),
   };
 }

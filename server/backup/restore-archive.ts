@@ -42,7 +42,9 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
       present.push(`${name}/`);
   }
   if (present.length) {
-    throw new RestoreRefused(`${dataDir} is not empty: it already has ${present.join(" and ")}. Restore into an empty DATA_DIR (the keys/ folder may be there), or move those aside first.`);
+    throw new RestoreRefused(
+      `${dataDir} is not empty: it already has ${present.join(" and ")}. Restore into an empty DATA_DIR (the keys/ folder may be there), or move those aside first.`,
+    );
   }
   if (
     !(await stat(archive).then(
@@ -65,7 +67,8 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
       cwd: staging,
       strict: true,
       filter: (entryPath, entry) => {
-        const type = "type" in entry ? entry.type : entry.isDirectory() ? "Directory" : entry.isFile() ? "File" : "other";
+        const type =
+          "type" in entry ? entry.type : entry.isDirectory() ? "Directory" : entry.isFile() ? "File" : "other";
         const taken = archivePath.test(entryPath) && (type === "File" || type === "Directory");
         if (!taken) refused.push(`${JSON.stringify(entryPath)} (${type})`);
         return taken;
@@ -94,25 +97,37 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
       );
     }
     const pending = migrationTags().filter((tag) => !manifest.migrations.includes(tag));
-    log(`Backup of ${manifest.createdAt} (release ${manifest.appVersion}, taken by the ${manifest.takenBy === "server" ? "running server" : "backup command"}).`);
+    log(
+      `Backup of ${manifest.createdAt} (release ${manifest.appVersion}, taken by the ${manifest.takenBy === "server" ? "running server" : "backup command"}).`,
+    );
 
     const dump = await readFile(path.join(staging, "database.tar"));
-    if (dump.length !== manifest.database.bytes) throw new Error(`The database dump is ${dump.length} bytes; the manifest says ${manifest.database.bytes}. The archive is damaged.`);
+    if (dump.length !== manifest.database.bytes)
+      throw new Error(
+        `The database dump is ${dump.length} bytes; the manifest says ${manifest.database.bytes}. The archive is damaged.`,
+      );
     // From here on the target is written.
     created = [pgliteDir];
     const database = await openDatabase({ driver: "pglite", dataDir: pgliteDir, loadDataDir: new Blob([dump]) });
     try {
       const pglite = database.pglite!;
       for (const [table, expected] of Object.entries(manifest.database.rows)) {
-        const { rows } = await pglite.query<{ n: number }>(`select count(*)::int as n from "${table.replaceAll('"', '""')}"`);
-        if (rows[0]!.n !== expected) throw new Error(`The restored table ${table} has ${rows[0]!.n} rows; the manifest says ${expected}. The archive is damaged.`);
+        const { rows } = await pglite.query<{ n: number }>(
+          `select count(*)::int as n from "${table.replaceAll('"', '""')}"`,
+        );
+        if (rows[0]!.n !== expected)
+          throw new Error(
+            `The restored table ${table} has ${rows[0]!.n} rows; the manifest says ${expected}. The archive is damaged.`,
+          );
       }
     } finally {
       await database.close();
     }
     await closeTreeToOthers(pgliteDir);
     const rowCount = Object.values(manifest.database.rows).reduce((sum, n) => sum + n, 0);
-    log(`Database restored into ${pgliteDir}: ${Object.keys(manifest.database.rows).length} tables, ${rowCount} rows, as counted at the backup.`);
+    log(
+      `Database restored into ${pgliteDir}: ${Object.keys(manifest.database.rows).length} tables, ${rowCount} rows, as counted at the backup.`,
+    );
 
     const stagedFiles = path.join(staging, "files");
     created = [pgliteDir, filesRoot];
@@ -127,10 +142,15 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
     await closeTreeToOthers(filesRoot);
     const files = await countFiles(filesRoot);
     if (files.count !== manifest.files.count || files.bytes !== manifest.files.bytes) {
-      throw new Error(`Restored ${files.count} files (${files.bytes} bytes); the manifest says ${manifest.files.count} (${manifest.files.bytes} bytes). The archive is damaged.`);
+      throw new Error(
+        `Restored ${files.count} files (${files.bytes} bytes); the manifest says ${manifest.files.count} (${manifest.files.bytes} bytes). The archive is damaged.`,
+      );
     }
     log(`Files restored into ${filesRoot}: ${files.count} (${files.bytes} bytes).`);
-    if (pending.length) log(`The server of this release will apply ${pending.length} newer migration(s) when it starts (${pending.join(", ")}).`);
+    if (pending.length)
+      log(
+        `The server of this release will apply ${pending.length} newer migration(s) when it starts (${pending.join(", ")}).`,
+      );
     created = [];
     return manifest;
   } finally {
@@ -144,7 +164,13 @@ export async function restoreBackupArchive(archive: string, dataDir: string, opt
  * files and folders only, exactly the files the manifest lists, each with its SHA-256. Format 1
  * (no signature, no hashes) only with `allowUnsigned`.
  */
-async function verifyArchive(archive: string, staging: string, manifestText: string, manifest: BackupManifest, options: RestoreOptions) {
+async function verifyArchive(
+  archive: string,
+  staging: string,
+  manifestText: string,
+  manifest: BackupManifest,
+  options: RestoreOptions,
+) {
   const log = options.log ?? (() => {});
   if (manifest.formatVersion < 2) {
     if (!options.allowUnsigned) {
@@ -156,15 +182,20 @@ async function verifyArchive(archive: string, staging: string, manifestText: str
     return;
   }
   const signature = await readFile(path.join(staging, "manifest.sig"), "utf8").catch(() => undefined);
-  if (signature === undefined || !manifest.sha256) throw new RestoreRefused(`${archive} has no manifest signature: it was changed, or not written by npm run backup.`);
-  const signer = manifest.dataEncryptionKeyId ? signerFor(manifest.dataEncryptionKeyId, options.dataEncryptionKeys) : undefined;
+  if (signature === undefined || !manifest.sha256)
+    throw new RestoreRefused(`${archive} has no manifest signature: it was changed, or not written by npm run backup.`);
+  const signer = manifest.dataEncryptionKeyId
+    ? signerFor(manifest.dataEncryptionKeyId, options.dataEncryptionKeys)
+    : undefined;
   if (!signer) {
     throw new RestoreRefused(
       `${archive} is signed with the data-encryption key of id ${String(manifest.dataEncryptionKeyId)}, which is not configured. Put that key in place first (DATA_ENCRYPTION_KEY, DATA_DIR/keys/data-encryption-key, or DATA_ENCRYPTION_OLD_KEYS for an earlier key), then restore.`,
     );
   }
   if (!signatureMatches(signer, manifestText, signature)) {
-    throw new RestoreRefused(`${archive} does not match its signature: it was changed after it was written, or written with another key. Nothing was restored.`);
+    throw new RestoreRefused(
+      `${archive} does not match its signature: it was changed after it was written, or written with another key. Nothing was restored.`,
+    );
   }
   const expected = new Map(Object.entries(manifest.sha256));
   const staged = new Set<string>();
@@ -173,16 +204,23 @@ async function verifyArchive(archive: string, staging: string, manifestText: str
     const name = path.relative(staging, file).split(path.sep).join("/");
     const stats = await lstat(file);
     if (stats.isDirectory()) continue;
-    if (!stats.isFile()) throw new RestoreRefused(`${archive} has ${name}, which is not a plain file. Nothing was restored.`);
+    if (!stats.isFile())
+      throw new RestoreRefused(`${archive} has ${name}, which is not a plain file. Nothing was restored.`);
     if (name === "manifest.json" || name === "manifest.sig") continue;
     staged.add(name);
     const sum = expected.get(name);
-    if (sum === undefined) throw new RestoreRefused(`${archive} has ${name}, which its manifest does not list. Nothing was restored.`);
-    if ((await fileSha256(file)) !== sum) throw new RestoreRefused(`${name} in ${archive} does not match its SHA-256 in the manifest: the archive was changed or damaged. Nothing was restored.`);
+    if (sum === undefined)
+      throw new RestoreRefused(`${archive} has ${name}, which its manifest does not list. Nothing was restored.`);
+    if ((await fileSha256(file)) !== sum)
+      throw new RestoreRefused(
+        `${name} in ${archive} does not match its SHA-256 in the manifest: the archive was changed or damaged. Nothing was restored.`,
+      );
   }
   const missing = [...expected.keys()].filter((name) => !staged.has(name));
   if (missing.length)
-    throw new RestoreRefused(`${archive} lacks ${missing.length} entr${missing.length === 1 ? "y" : "ies"} its manifest lists (${missing.slice(0, 3).join(", ")}). Nothing was restored.`);
+    throw new RestoreRefused(
+      `${archive} lacks ${missing.length} entr${missing.length === 1 ? "y" : "ies"} its manifest lists (${missing.slice(0, 3).join(", ")}). Nothing was restored.`,
+    );
   log(`Signature and SHA-256 of ${expected.size} entries checked (key id ${signer.keyId}).`);
 }
 

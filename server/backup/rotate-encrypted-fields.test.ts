@@ -21,7 +21,10 @@ type Stored = { value: string };
 async function storedTokens(server: TestServer) {
   const tokens: Record<string, string[]> = {};
   for (const { table, column } of encryptedColumns) {
-    const rows = await queryRows<Stored>(server.database.db, sql`select ${column} as value from ${table} where ${column} is not null`);
+    const rows = await queryRows<Stored>(
+      server.database.db,
+      sql`select ${column} as value from ${table} where ${column} is not null`,
+    );
     tokens[`${getTableName(table)}.${column.name}`] = rows.map((row) => row.value);
   }
   return tokens;
@@ -40,9 +43,13 @@ describe("rotating the data-encryption key", () => {
   it("covers every encrypted column of the schema", () => {
     const inSchema = (Object.values(schema) as unknown[])
       .filter((value): value is Table => isTable(value))
-      .flatMap((table) => Object.values(getTableColumns(table)).map((column) => `${getTableName(table)}.${column.name}`))
+      .flatMap((table) =>
+        Object.values(getTableColumns(table)).map((column) => `${getTableName(table)}.${column.name}`),
+      )
       .filter((name) => name.endsWith("_encrypted"));
-    expect(encryptedColumns.map(({ table, column }) => `${getTableName(table)}.${column.name}`).sort()).toEqual(inSchema.sort());
+    expect(encryptedColumns.map(({ table, column }) => `${getTableName(table)}.${column.name}`).sort()).toEqual(
+      inSchema.sort(),
+    );
   });
 
   it("re-encrypts every stored value to the current key, in batches, and finds nothing to do the second time", async () => {
@@ -56,8 +63,13 @@ describe("rotating the data-encryption key", () => {
       });
       expect(response.statusCode).toBe(201);
     }
-    const [company] = await server.database.db.insert(vendorCompany).values({ name: "Rotation Co", companyCode: "424242" }).returning();
-    await server.database.db.insert(user).values({ id: "u-rotation", name: "V", email: "v-rotation@x.example", role: authRoles.vendor });
+    const [company] = await server.database.db
+      .insert(vendorCompany)
+      .values({ name: "Rotation Co", companyCode: "424242" })
+      .returning();
+    await server.database.db
+      .insert(user)
+      .values({ id: "u-rotation", name: "V", email: "v-rotation@x.example", role: authRoles.vendor });
     for (let i = 0; i < 3; i += 1) {
       const [row] = await server.database.db
         .insert(deal)
@@ -89,11 +101,16 @@ describe("rotating the data-encryption key", () => {
         dobEncrypted: i === 0 ? null : server.cipher.encrypt(`1980-02-0${i}`),
       });
     }
-    // A saved credit-application draft (docs/product-rules.md#r6-save-and-finish-later): the whole draft is one encrypted value.
-    await server.database.db
-      .insert(creditApplicationDraft)
-      .values({ tokenHash: "rotation-draft", emailHash: "e", payloadEncrypted: server.cipher.encrypt('{"ssn":"531-86-4299"}'), expiresAt: new Date(Date.now() + 3600_000) });
-    // A webhook endpoint's signing secret (docs/product-rules.md#r28-webhooks): the server signs with it, so it is encrypted, not hashed.
+    // A saved credit-application draft (docs/product-rules.md#r6-save-and-finish-later): the whole draft is one
+    // encrypted value.
+    await server.database.db.insert(creditApplicationDraft).values({
+      tokenHash: "rotation-draft",
+      emailHash: "e",
+      payloadEncrypted: server.cipher.encrypt('{"ssn":"531-86-4299"}'),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    // A webhook endpoint's signing secret (docs/product-rules.md#r28-webhooks): the server signs with it, so it is
+    // encrypted, not hashed.
     await server.database.db.insert(webhookEndpoint).values({
       vendorCompanyId: company!.id,
       url: "https://hooks.example/rotation",
@@ -102,11 +119,23 @@ describe("rotating the data-encryption key", () => {
       createdByUserId: "u-rotation",
     });
     const before = await storedTokens(server);
-    const plain = Object.fromEntries(Object.entries(before).map(([name, tokens]) => [name, tokens.map((token) => server.cipher.decrypt(token)).sort()]));
+    const plain = Object.fromEntries(
+      Object.entries(before).map(([name, tokens]) => [
+        name,
+        tokens.map((token) => server.cipher.decrypt(token)).sort(),
+      ]),
+    );
     expect(plain).toEqual({
       "credit_application.fed_id_encrypted": ["98-7654320", "98-7654321", "98-7654322"],
       "credit_application_draft.payload_encrypted": ['{"ssn":"531-86-4299"}'],
-      "credit_application_owner.ssn_encrypted": ["531-86-4200", "531-86-4201", "531-86-4202", "612-49-3370", "612-49-3371", "612-49-3372"],
+      "credit_application_owner.ssn_encrypted": [
+        "531-86-4200",
+        "531-86-4201",
+        "531-86-4202",
+        "612-49-3370",
+        "612-49-3371",
+        "612-49-3372",
+      ],
       "deal_client.business_tax_id_encrypted": ["11-1111110", "11-1111111", "11-1111112"],
       "deal_client.dob_encrypted": ["1980-02-01", "1980-02-02"],
       "webhook_endpoint.secret_encrypted": ["whsec_rotation"],
@@ -114,7 +143,10 @@ describe("rotating the data-encryption key", () => {
 
     const rotating = createFieldCipher(currentKey, [oldKey]);
     const batches: number[] = [];
-    const counts = await rotateEncryptedFields(server.database.db, rotating, { batchSize: 2, onBatch: (done) => batches.push(done.reEncrypted) });
+    const counts = await rotateEncryptedFields(server.database.db, rotating, {
+      batchSize: 2,
+      onBatch: (done) => batches.push(done.reEncrypted),
+    });
     expect(counts).toEqual([
       { column: "credit_application.fed_id_encrypted", reEncrypted: 3, unreadable: 0 },
       { column: "credit_application_owner.ssn_encrypted", reEncrypted: 6, unreadable: 0 },
@@ -140,7 +172,10 @@ describe("rotating the data-encryption key", () => {
     const again = await rotateEncryptedFields(server.database.db, rotating);
     expect(again.map((count) => count.reEncrypted)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(await storedTokens(server)).toEqual(after);
-    const audits = await queryRows<{ details: Record<string, unknown> }>(server.database.db, sql`select details from audit_log where action = 'data-key.rotate' order by at`);
+    const audits = await queryRows<{ details: Record<string, unknown> }>(
+      server.database.db,
+      sql`select details from audit_log where action = 'data-key.rotate' order by at`,
+    );
     expect(audits.map((audit) => audit.details)).toEqual([
       { keyId: rotating.keyId, reEncrypted: 16, unreadable: 0 },
       { keyId: rotating.keyId, reEncrypted: 0, unreadable: 0 },
@@ -149,12 +184,20 @@ describe("rotating the data-encryption key", () => {
 
   it("leaves a value of a key it does not have alone and counts it", async () => {
     const unknown = createFieldCipher(newKey());
-    const [application] = await queryRows<{ id: string }>(server.database.db, sql`select id from credit_application limit 1`);
+    const [application] = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`select id from credit_application limit 1`,
+    );
     const token = unknown.encrypt("00-0000000");
-    await server.database.db.execute(sql`update credit_application set fed_id_encrypted = ${token} where id = ${application!.id}`);
+    await server.database.db.execute(
+      sql`update credit_application set fed_id_encrypted = ${token} where id = ${application!.id}`,
+    );
     const counts = await rotateEncryptedFields(server.database.db, createFieldCipher(newKey(), [currentKey]));
     expect(counts[0]).toEqual({ column: "credit_application.fed_id_encrypted", reEncrypted: 2, unreadable: 1 });
-    const [kept] = await queryRows<Stored>(server.database.db, sql`select fed_id_encrypted as value from credit_application where id = ${application!.id}`);
+    const [kept] = await queryRows<Stored>(
+      server.database.db,
+      sql`select fed_id_encrypted as value from credit_application where id = ${application!.id}`,
+    );
     expect(kept!.value).toBe(token);
   });
 });

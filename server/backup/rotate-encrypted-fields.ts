@@ -26,7 +26,11 @@ type Row = { key: string; token: string };
  * transaction. Idempotent: values already under the current key are not read. A value whose key
  * the cipher lacks (or that is damaged) is left as it is and counted as unreadable.
  */
-export async function rotateEncryptedFields(db: Database, cipher: FieldCipher, options: { batchSize?: number; onBatch?: (batch: RotationCount) => void } = {}): Promise<RotationCount[]> {
+export async function rotateEncryptedFields(
+  db: Database,
+  cipher: FieldCipher,
+  options: { batchSize?: number; onBatch?: (batch: RotationCount) => void } = {},
+): Promise<RotationCount[]> {
   const batchSize = options.batchSize ?? 500;
   const currentPrefix = `v1.${cipher.keyId}.%`;
   const counts: RotationCount[] = [];
@@ -55,7 +59,9 @@ export async function rotateEncryptedFields(db: Database, cipher: FieldCipher, o
           // Only if unchanged since it was read: a concurrent write wins and is not overwritten.
           const { rows: changed } = (await tx.execute(sql`
             update ${table} set ${sql.identifier(column.name)} = ${update.fresh}
-            where ${key} = ${update.key} and ${column} = ${update.token} returning 1`)) as unknown as { rows: unknown[] };
+            where ${key} = ${update.key} and ${column} = ${update.token} returning 1`)) as unknown as {
+            rows: unknown[];
+          };
           batch.reEncrypted += changed.length;
         }
       });
@@ -68,6 +74,9 @@ export async function rotateEncryptedFields(db: Database, cipher: FieldCipher, o
     counts.push(count);
   }
   const total = (field: "reEncrypted" | "unreadable") => counts.reduce((sum, count) => sum + count[field], 0);
-  await recordAudit(db, { action: "data-key.rotate", details: { keyId: cipher.keyId, reEncrypted: total("reEncrypted"), unreadable: total("unreadable") } });
+  await recordAudit(db, {
+    action: "data-key.rotate",
+    details: { keyId: cipher.keyId, reEncrypted: total("reEncrypted"), unreadable: total("unreadable") },
+  });
   return counts;
 }

@@ -8,7 +8,12 @@ import { simpleMail } from "../mail/mail-templates.ts";
 import type { LeadContext } from "../shared/request-context.ts";
 
 /** 'I want this payment option': records the term once and tells the credit team. */
-export async function chooseCalculatorOption(db: Database, context: LeadContext, leadId: string, term: number): Promise<void> {
+export async function chooseCalculatorOption(
+  db: Database,
+  context: LeadContext,
+  leadId: string,
+  term: number,
+): Promise<void> {
   return db.transaction(async (tx) => {
     const [lead] = await tx
       .update(calculatorLead)
@@ -16,7 +21,10 @@ export async function chooseCalculatorOption(db: Database, context: LeadContext,
       .where(and(eq(calculatorLead.id, leadId), isNull(calculatorLead.chosenTerm)))
       .returning();
     if (!lead) {
-      const [existing] = await tx.select({ chosenTerm: calculatorLead.chosenTerm }).from(calculatorLead).where(eq(calculatorLead.id, leadId));
+      const [existing] = await tx
+        .select({ chosenTerm: calculatorLead.chosenTerm })
+        .from(calculatorLead)
+        .where(eq(calculatorLead.id, leadId));
       if (!existing) throw new AppError("NOT_FOUND", "We could not find your answers. Please start again.");
       return;
     }
@@ -25,7 +33,9 @@ export async function chooseCalculatorOption(db: Database, context: LeadContext,
       simpleMail({
         to: context.creditTeamEmail,
         subject: `Calculator option chosen: ${lead.firstName} ${lead.lastName}`,
-        paragraphs: [`${lead.firstName} ${lead.lastName} (${lead.ownerPhone}) wants the ${term}-month option, from ${formatUsd(lead.payments[String(term)] ?? 0)} a month.`],
+        paragraphs: [
+          `${lead.firstName} ${lead.lastName} (${lead.ownerPhone}) wants the ${term}-month option, from ${formatUsd(lead.payments[String(term)] ?? 0)} a month.`,
+        ],
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),

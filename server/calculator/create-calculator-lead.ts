@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
-import { calculatorEntityFlags, calculatorQuoteInput, type CalculatorLeadRequest } from "#domain/calculator/calculator-schema.ts";
+import {
+  calculatorEntityFlags,
+  calculatorQuoteInput,
+  type CalculatorLeadRequest,
+} from "#domain/calculator/calculator-schema.ts";
 import { newCalculatorMail } from "#domain/leads/kinds/calculator.ts";
 import { calculatorQuote } from "#domain/pricing/calculator-quote.ts";
 import { parseMoney } from "#domain/pricing/money-format.ts";
@@ -27,15 +31,23 @@ const equipmentFlags = Object.keys(equipmentLabels) as (keyof typeof equipmentLa
 
 /**
  * Prices the calculator's answers on the server and stores them with the quote. Through a vendor's
- * link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) the lead is the company's and becomes its referred deal, in the
+ * link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) the lead is the company's and
+ * becomes its referred deal, in the
  * same transaction; an unknown vendor slug is ignored. An unknown `partnerSlug` (the field of
  * pages built before vendor links) is still a 404. Its duplicate links are recorded in the same transaction.
  */
-export async function createCalculatorLead(db: Database, cipher: Pick<FieldCipher, "lookupHash">, context: LeadContext & { timeZone: string }, lead: CalculatorLeadRequest, currentYear: number) {
+export async function createCalculatorLead(
+  db: Database,
+  cipher: Pick<FieldCipher, "lookupHash">,
+  context: LeadContext & { timeZone: string },
+  lead: CalculatorLeadRequest,
+  currentYear: number,
+) {
   const quote = calculatorQuote(calculatorQuoteInput(lead, currentYear));
   const slug = lead.vendorSlug ?? lead.partnerSlug;
   const link = slug ? await resolveVendorLink(db, slug) : null;
-  if (lead.partnerSlug && !lead.vendorSlug && !link) throw new AppError("NOT_FOUND", "This partner calculator does not exist.");
+  if (lead.partnerSlug && !lead.vendorSlug && !link)
+    throw new AppError("NOT_FOUND", "This partner calculator does not exist.");
   const company = link?.company ?? null;
   const payments = Object.fromEntries(quote.cards.map((card) => [String(card.term), card.payment.low]));
   const ownersName = `${lead.firstNameModel} ${lead.lastNameModel}`;
@@ -84,12 +96,23 @@ export async function createCalculatorLead(db: Database, cipher: Pick<FieldCiphe
         })
         .onConflictDoNothing({ target: calculatorLead.idempotencyKey })
         .returning(),
-      existing: async () => (await tx.select({ id: calculatorLead.id }).from(calculatorLead).where(eq(calculatorLead.idempotencyKey, lead.idempotencyKey)))[0]!.id,
+      existing: async () =>
+        (
+          await tx
+            .select({ id: calculatorLead.id })
+            .from(calculatorLead)
+            .where(eq(calculatorLead.idempotencyKey, lead.idempotencyKey))
+        )[0]!.id,
       clock: leadClock(context.promise, "calculator", link !== null),
       cipher: context.cipher,
       notification: simpleMail({
         to: context.creditTeamEmail,
-        ...newCalculatorMail(lead, quote, link ? link.branding.name : null, company ? referredThrough(company.name) : null),
+        ...newCalculatorMail(
+          lead,
+          quote,
+          link ? link.branding.name : null,
+          company ? referredThrough(company.name) : null,
+        ),
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),
@@ -115,7 +138,13 @@ export async function createCalculatorLead(db: Database, cipher: Pick<FieldCiphe
         },
       );
     }
-    if (result.created) await recordDuplicates(tx, cipher, { type: "calculator", id: result.id, email: lead.ownersEmail, phone: lead.OwnersPhoneNumber });
+    if (result.created)
+      await recordDuplicates(tx, cipher, {
+        type: "calculator",
+        id: result.id,
+        email: lead.ownersEmail,
+        phone: lead.OwnersPhoneNumber,
+      });
     return result;
   });
   return { ...stored, quote };

@@ -19,7 +19,8 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbExecutor = Database | Transaction;
 
 export type DatabaseTarget =
-  { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File } | { driver: "postgres"; url: string; poolSize?: number; /** A read replica (DATABASE_READ_URL). */ readUrl?: string };
+  | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File }
+  | { driver: "postgres"; url: string; poolSize?: number; /** A read replica (DATABASE_READ_URL). */ readUrl?: string };
 
 export type DatabaseHandle = {
   db: Database;
@@ -59,7 +60,10 @@ export const MIGRATION_LOCK_KEY = 1_701_080_001;
 export class PendingMigrationsError extends Error {
   constructor(readonly pending: string[]) {
     const count = `${pending.length} pending migration${pending.length === 1 ? "" : "s"}`;
-    super(`The database is behind this release: ${count} (${pending.join(", ")}). ` + "Run `npm run migrate` with the same DATABASE_URL (or DATA_DIR) first, or start with MIGRATE_ON_START=true.");
+    super(
+      `The database is behind this release: ${count} (${pending.join(", ")}). ` +
+        "Run `npm run migrate` with the same DATABASE_URL (or DATA_DIR) first, or start with MIGRATE_ON_START=true.",
+    );
   }
 }
 
@@ -70,7 +74,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     wakeWorkersAfterCommit(db);
-    const readPool = target.readUrl ? new pg.Pool({ connectionString: target.readUrl, max: target.poolSize ?? 10 }) : null;
+    const readPool = target.readUrl
+      ? new pg.Pool({ connectionString: target.readUrl, max: target.poolSize ?? 10 })
+      : null;
     readPool?.on("error", () => {});
     return {
       db,
@@ -118,9 +124,13 @@ async function migratePostgresLocked(pool: pg.Pool, onWait?: (message: string) =
   const connection = await pool.connect();
   let failed = false;
   try {
-    const { rows } = await connection.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [MIGRATION_LOCK_KEY]);
+    const { rows } = await connection.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+      MIGRATION_LOCK_KEY,
+    ]);
     if (!rows[0]!.locked) {
-      onWait?.(`Another server is migrating the database (advisory lock ${MIGRATION_LOCK_KEY}); waiting for it to finish.`);
+      onWait?.(
+        `Another server is migrating the database (advisory lock ${MIGRATION_LOCK_KEY}); waiting for it to finish.`,
+      );
       await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     }
     const migrator = drizzleNodePg(connection);
@@ -142,7 +152,9 @@ let journalEntries: JournalEntry[] | undefined;
 
 /** The release's migrations, read once: readiness probes ask for them every few seconds. */
 function journal(): JournalEntry[] {
-  journalEntries ??= (JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: JournalEntry[] }).entries;
+  journalEntries ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: JournalEntry[] }
+  ).entries;
   return journalEntries;
 }
 
@@ -154,8 +166,12 @@ export function migrationTags(): string[] {
 /** Drizzle's own rule: a migration is applied when the newest recorded one is not older. */
 async function pendingMigrations(db: Database): Promise<string[]> {
   const rows = async <Row>(query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-  const [table] = await rows<{ present: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
-  const [newest] = table!.present ? await rows<{ at: string | number | null }>(sql`select max(created_at) as at from drizzle.__drizzle_migrations`) : [];
+  const [table] = await rows<{ present: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  const [newest] = table!.present
+    ? await rows<{ at: string | number | null }>(sql`select max(created_at) as at from drizzle.__drizzle_migrations`)
+    : [];
   const appliedUpTo = newest?.at == null ? -Infinity : Number(newest.at);
   return journal()
     .filter((entry) => entry.when > appliedUpTo)

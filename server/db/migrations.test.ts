@@ -30,7 +30,12 @@ describe("MIGRATE_ON_START=false", () => {
   it("refuses to start on a database behind this release, naming the pending migrations and npm run migrate", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "no-migrate-"));
     try {
-      const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, MIGRATE_ON_START: "false", AUTH_SECRET: "migrate-secret-migrate-secret-migrate-0001" });
+      const config = loadConfig({
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        MIGRATE_ON_START: "false",
+        AUTH_SECRET: "migrate-secret-migrate-secret-migrate-0001",
+      });
       const refusal = await composeServer(config, { onWarning: () => {} }).then(
         () => null,
         (error: unknown) => error,
@@ -46,7 +51,10 @@ describe("MIGRATE_ON_START=false", () => {
 });
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn("server/db/migrations.test.ts: the PostgreSQL migration-lock tests are skipped because TEST_DATABASE_URL is not set.");
+if (!postgresUrl)
+  console.warn(
+    "server/db/migrations.test.ts: the PostgreSQL migration-lock tests are skipped because TEST_DATABASE_URL is not set.",
+  );
 
 describe.skipIf(!postgresUrl)("migrations on PostgreSQL, under the migration lock", () => {
   const created: string[] = [];
@@ -65,13 +73,19 @@ describe.skipIf(!postgresUrl)("migrations on PostgreSQL, under the migration loc
     const handles = await Promise.all([0, 1, 2].map(() => openDatabase({ driver: "postgres", url, poolSize: 2 })));
     try {
       const waited: string[] = [];
-      const applied = await Promise.all(handles.map((handle) => handle.migrate({ onWait: (message) => waited.push(message) })));
+      const applied = await Promise.all(
+        handles.map((handle) => handle.migrate({ onWait: (message) => waited.push(message) })),
+      );
       expect(applied.map((list) => list.length).sort((a, b) => a - b)).toEqual([0, 0, tags.length]);
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      const { rows } = await client.query<{ n: number; distinct_hashes: number }>("select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations");
+      const { rows } = await client.query<{ n: number; distinct_hashes: number }>(
+        "select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations",
+      );
       // Released afterwards: nobody holds the lock.
-      const locks = await client.query("select 1 from pg_locks where locktype = 'advisory' and objid = $1", [MIGRATION_LOCK_KEY]);
+      const locks = await client.query("select 1 from pg_locks where locktype = 'advisory' and objid = $1", [
+        MIGRATION_LOCK_KEY,
+      ]);
       await client.end();
       expect(rows[0]).toEqual({ n: tags.length, distinct_hashes: tags.length });
       expect(locks.rows).toEqual([]);

@@ -50,26 +50,44 @@ afterAll(async () => {
   await server?.app.close();
   await server?.database.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  if (url) for (const name of Object.values(names)) await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (url)
+    for (const name of Object.values(names)) await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 });
 
 describe.skipIf(!url)("a read replica (DATABASE_READ_URL)", () => {
   it("serves the vendor list and the dashboard from the replica, the deal list, sign-in and writes from the primary", async () => {
     const { app, database, auth } = server!;
     const vendor = await createVendor(database, auth, "Replica Rigs");
-    await createAccount(auth, { email: "admin@replica.example", name: "A", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
+    await createAccount(auth, {
+      email: "admin@replica.example",
+      name: "A",
+      role: authRoles.admin,
+      password: "admin-password-1",
+      emailVerified: true,
+    });
     const vendorCookie = (await signIn(app, vendor.email, vendor.password)).cookie;
     const adminCookie = (await signIn(app, "admin@replica.example", "admin-password-1")).cookie;
-    const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "REPLICA PAVING" })) }, [{ field: "client-info", name: "a.pdf", content: samplePdf }]);
-    const created = await app.inject({ method: "POST", url: "/api/portal/deals", payload: upload.payload, headers: { cookie: vendorCookie, origin: testOrigin, "content-type": upload.contentType } });
+    const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "REPLICA PAVING" })) }, [
+      { field: "client-info", name: "a.pdf", content: samplePdf },
+    ]);
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/portal/deals",
+      payload: upload.payload,
+      headers: { cookie: vendorCookie, origin: testOrigin, "content-type": upload.contentType },
+    });
     expect(created.statusCode).toBe(201);
 
     const list = (await app.inject({ url: "/api/portal/deals?month=all", headers: { cookie: vendorCookie } })).json();
     expect(list.deals.map((deal: { businessName: string }) => deal.businessName)).toEqual(["REPLICA PAVING"]);
-    const dashboard = (await app.inject({ url: "/api/portal/dashboard?month=all", headers: { cookie: vendorCookie } })).json();
+    const dashboard = (
+      await app.inject({ url: "/api/portal/dashboard?month=all", headers: { cookie: vendorCookie } })
+    ).json();
     expect(dashboard.applications).toBe(0);
     const vendors = (await app.inject({ url: "/api/back-office/vendors", headers: { cookie: adminCookie } })).json();
     expect(JSON.stringify(vendors)).not.toContain("Replica Rigs");
-    expect((await app.inject({ url: "/api/back-office/deals", headers: { cookie: adminCookie } })).body).toContain("REPLICA PAVING");
+    expect((await app.inject({ url: "/api/back-office/deals", headers: { cookie: adminCookie } })).body).toContain(
+      "REPLICA PAVING",
+    );
   });
 });

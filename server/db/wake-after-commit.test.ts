@@ -21,14 +21,29 @@ describe("waking the workers after commit", () => {
   });
 
   const post = (url: string, payload: Record<string, unknown>) =>
-    server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin, "content-type": "application/json" } });
+    server.app.inject({
+      method: "POST",
+      url,
+      payload,
+      remoteAddress: loopbackAddress(),
+      headers: { origin: testOrigin, "content-type": "application/json" },
+    });
 
   it("delivers the mails of a public form at once, whether stored in one statement or in a transaction", async () => {
-    const footer = await post("/api/leads/footer-message", { nameOfBusiness: "", nameUser: "Wren", emailUser: "wren@x.example", subjectUser: "Call me", idempotencyKey: randomUUID() });
+    const footer = await post("/api/leads/footer-message", {
+      nameOfBusiness: "",
+      nameUser: "Wren",
+      emailUser: "wren@x.example",
+      subjectUser: "Call me",
+      idempotencyKey: randomUUID(),
+    });
     expect(footer.statusCode).toBe(201);
     await smtp.waitFor((mail) => mail.body.includes("Wren"), 3000);
 
-    const application = await post("/api/leads/credit-application", sampleCreditApplication({ businessEmail: "woken@applicant.example" }));
+    const application = await post(
+      "/api/leads/credit-application",
+      sampleCreditApplication({ businessEmail: "woken@applicant.example" }),
+    );
     expect(application.statusCode).toBe(201);
     await smtp.waitFor((mail) => mail.to.includes("woken@applicant.example"), 3000);
   });
@@ -55,6 +70,8 @@ describe("waking the workers after commit", () => {
       unsubscribe();
     }
     expect(smtp.mails.map((mail) => mail.subject)).not.toContain("Rolled back");
-    expect((await server.database.db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject)).not.toContain("Rolled back");
+    expect(
+      (await server.database.db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject),
+    ).not.toContain("Rolled back");
   });
 });

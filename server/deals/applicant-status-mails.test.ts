@@ -4,13 +4,20 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { optOutMessages } from "#domain/leads/applicant-status.ts";
 import { sampleCreditApplication, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { revealLinkSecrets } from "../mail/hide-link-secrets.ts";
 
-// docs/product-rules.md#r36-applicant-status-mails: the applicant hears when the application arrives and when it moves, once per move, until they opt out.
+// docs/product-rules.md#r36-applicant-status-mails: the applicant hears when the application arrives and when it moves,
+// once per move, until they opt out.
 
 let server: TestServer;
 let staffCookie: string;
@@ -18,7 +25,13 @@ let vendorCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await createAccount(server.auth, { email: "analyst@lender.example", name: "Ana Analyst", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "analyst@lender.example",
+    name: "Ana Analyst",
+    role: authRoles.staff,
+    password: "staff-password-1",
+    emailVerified: true,
+  });
   staffCookie = (await signIn(server.app, "analyst@lender.example", "staff-password-1")).cookie;
   const vendor = await createVendor(server.database, server.auth, "Status Motors");
   vendorCookie = (await signIn(server.app, vendor.email, vendor.password)).cookie;
@@ -26,10 +39,19 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const inject = (method: "POST" | "PATCH", url: string, payload: object, cookie = "") =>
-  server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
+  server.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie, origin: testOrigin },
+    remoteAddress: loopbackAddress(),
+  });
 
 async function submitDeal(businessEmail: string) {
-  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "status paving", businessEmail })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody(
+    { deal: JSON.stringify(sampleNewDealFields({ businessName: "status paving", businessEmail })) },
+    [{ field: "client-info", name: "app.pdf", content: samplePdf }],
+  );
   const response = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",
@@ -40,21 +62,46 @@ async function submitDeal(businessEmail: string) {
   return response.json().id as string;
 }
 
-const mailsTo = async (to: string) => (await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-const moveTo = (dealId: string, stage: number) => inject("PATCH", `/api/back-office/deals/${dealId}`, { stage }, staffCookie);
+const mailsTo = async (to: string) =>
+  (await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+  );
+const moveTo = (dealId: string, stage: number) =>
+  inject("PATCH", `/api/back-office/deals/${dealId}`, { stage }, staffCookie);
 const optOutToken = (text: string) => /\/status-mails\/opt-out#([A-Za-z0-9_-]{43})/.exec(text)![1]!;
-const secrets = ["531-86-4207", "531864207", "612-49-3378", "98-7654321", "987654321", "1980-02-03", "185,000", "85,000"];
+const secrets = [
+  "531-86-4207",
+  "531864207",
+  "612-49-3378",
+  "98-7654321",
+  "987654321",
+  "1980-02-03",
+  "185,000",
+  "85,000",
+];
 
 describe("status mails to the applicant", () => {
   it("says the credit application was received, to the business e-mail, with nothing sensitive", async () => {
-    const response = await inject("POST", "/api/leads/credit-application", sampleCreditApplication({ businessEmail: "received@granite.example" }));
+    const response = await inject(
+      "POST",
+      "/api/leads/credit-application",
+      sampleCreditApplication({ businessEmail: "received@granite.example" }),
+    );
     expect(response.statusCode).toBe(201);
     const mails = await mailsTo("received@granite.example");
     expect(mails.map((mail) => mail.subject)).toEqual(["We received your credit application"]);
     for (const secret of secrets) expect(mails[0]!.text + mails[0]!.html).not.toContain(secret);
     // A double submit stores and mails once.
-    const again = await inject("POST", "/api/leads/credit-application", sampleCreditApplication({ businessEmail: "received@granite.example", idempotencyKey: "repeat-key-0123456789" }));
-    await inject("POST", "/api/leads/credit-application", sampleCreditApplication({ businessEmail: "received@granite.example", idempotencyKey: "repeat-key-0123456789" }));
+    const again = await inject(
+      "POST",
+      "/api/leads/credit-application",
+      sampleCreditApplication({ businessEmail: "received@granite.example", idempotencyKey: "repeat-key-0123456789" }),
+    );
+    await inject(
+      "POST",
+      "/api/leads/credit-application",
+      sampleCreditApplication({ businessEmail: "received@granite.example", idempotencyKey: "repeat-key-0123456789" }),
+    );
     expect(again.statusCode).toBe(201);
     expect(await mailsTo("received@granite.example")).toHaveLength(2);
   });
@@ -66,9 +113,15 @@ describe("status mails to the applicant", () => {
     await moveTo(declined, 0);
 
     const moves = await mailsTo("moves@granite.example");
-    expect(moves.map((mail) => mail.subject)).toEqual(["Good news: your financing application is approved", "Your financing documents are on their way", "Your financing is funded"]);
+    expect(moves.map((mail) => mail.subject)).toEqual([
+      "Good news: your financing application is approved",
+      "Your financing documents are on their way",
+      "Your financing is funded",
+    ]);
     const [decline] = await mailsTo("declined@granite.example");
-    expect(decline!.text).toContain("A written notice with the reasons for this decision and your rights will follow by mail.");
+    expect(decline!.text).toContain(
+      "A written notice with the reasons for this decision and your rights will follow by mail.",
+    );
     for (const mail of [...moves, decline!]) {
       for (const secret of secrets) expect(mail.text + mail.html).not.toContain(secret);
       expect(mail.text).toContain("To stop these status e-mails");
@@ -85,7 +138,11 @@ describe("status mails to the applicant", () => {
     expect(stopped.statusCode).toBe(200);
     expect((await inject("POST", "/api/status-mails/opt-out", { token })).statusCode).toBe(200);
     await moveTo(dealId, 3);
-    await inject("POST", "/api/leads/credit-application", sampleCreditApplication({ businessEmail: "STOP@granite.example" }));
+    await inject(
+      "POST",
+      "/api/leads/credit-application",
+      sampleCreditApplication({ businessEmail: "STOP@granite.example" }),
+    );
     expect(await mailsTo("stop@granite.example")).toHaveLength(1);
     expect(optOutMessages.done).toContain("no more status e-mails");
 

@@ -28,10 +28,16 @@ import { updateDeal } from "./update-deal.ts";
 import { companyUserEmails } from "../auth/company-user-emails.ts";
 
 /** Deals in the back office (`/api/back-office/*`): the credit team's, staff with two-factor where configured. */
-export const backOfficeDealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZone: string }; cipher: FieldCipher }> = async (app, { context, cipher }) => {
+export const backOfficeDealRoutes: FastifyPluginAsyncZod<{
+  context: LeadContext & { timeZone: string };
+  cipher: FieldCipher;
+}> = async (app, { context, cipher }) => {
   registerEndpoint(app, listBackOfficeDeals, async (request) => {
     const { month } = request.query;
-    const period = month === undefined ? undefined : { month: Number(month), year: monthAndYearInTimeZone(new Date(), context.timeZone).year };
+    const period =
+      month === undefined
+        ? undefined
+        : { month: Number(month), year: monthAndYearInTimeZone(new Date(), context.timeZone).year };
     return listAllDeals(app.db, request.query, period, context.timeZone);
   });
 
@@ -75,19 +81,35 @@ export const backOfficeDealRoutes: FastifyPluginAsyncZod<{ context: LeadContext 
     async (request, reply, user) => {
       const document = await findDocument(app.db, request.params.id);
       if (!document) throw new AppError("NOT_FOUND", "Not found.");
-      await recordAudit(app.db, { action: "document.download", actorUserId: user.id, subject: document.id, ipAddress: request.ip });
+      await recordAudit(app.db, {
+        action: "document.download",
+        actorUserId: user.id,
+        subject: document.id,
+        ipAddress: request.ip,
+      });
       return sendDocument(reply, app.storage, document);
     },
   );
 
   registerEndpoint(app, revealDealClientEndpoint, async (request, _reply, user) => {
-    return { value: await revealDealClient(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
+    return {
+      value: await revealDealClient(
+        app.db,
+        cipher,
+        { id: user.id, ip: request.ip },
+        request.params.id,
+        request.body.field,
+      ),
+    };
   });
 
   // Days from `from` 00:00 to the end of `to` in the business time zone; streamed in batches.
   registerEndpoint(app, exportDealsCsv, async (request, reply, user) => {
     const body = await dealsCsv(app.db, businessDaysToInstants(request.query, context.timeZone));
     await recordAudit(app.db, { action: "export.deals", actorUserId: user.id, details: request.query });
-    return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="deals-${request.query.from}-${request.query.to}.csv"`).send(body);
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="deals-${request.query.from}-${request.query.to}.csv"`)
+      .send(body);
   });
 };

@@ -40,7 +40,8 @@ export async function createDeal(
   /** /api/v1 may create a deal without documents and add them after; the portal's dialog may not. */
   options: { documentsLater?: boolean } = {},
 ): Promise<{ id: string; accountNumber: string; created: boolean }> {
-  if (!options.documentsLater && !files.some((file) => file.slot === "client-info")) throw new AppError("BAD_REQUEST", newDealMessages.noFiles);
+  if (!options.documentsLater && !files.some((file) => file.slot === "client-info"))
+    throw new AppError("BAD_REQUEST", newDealMessages.noFiles);
   const { month, year } = monthAndYearInTimeZone(new Date(), context.timeZone);
   const [firstName = "", ...rest] = client.ownersName.split(/\s+/);
 
@@ -79,11 +80,22 @@ export async function createDeal(
         referralSource: scope.email,
       },
     );
-    if (files.length > 0) await tx.insert(dealDocument).values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
-    await recordDuplicates(tx, cipher, { type: "deal", id: dealId, taxId: client.businessTaxId, email: client.businessEmail, phone: client.businessPhone });
+    if (files.length > 0)
+      await tx
+        .insert(dealDocument)
+        .values(files.map((file) => ({ ...file, dealId, logicalFolder: `${scope.email}/${client.businessName}` })));
+    await recordDuplicates(tx, cipher, {
+      type: "deal",
+      id: dealId,
+      taxId: client.businessTaxId,
+      email: client.businessEmail,
+      phone: client.businessPhone,
+    });
     await startDealClock(tx, context.promise, dealId);
     if (client.VendorComment) {
-      await tx.insert(dealMessage).values({ dealId, authorUserId: scope.userId, authorRole: "vendor", body: client.VendorComment });
+      await tx
+        .insert(dealMessage)
+        .values({ dealId, authorUserId: scope.userId, authorRole: "vendor", body: client.VendorComment });
     }
     await enqueueMail(
       tx,

@@ -11,7 +11,8 @@ export type ReferralLeadType = "calculator" | "questionnaire" | "credit-applicat
 
 /**
  * What a referred deal takes from its lead: contact and equipment only. There is deliberately no
- * field for an SSN, a tax id or a date of birth: those stay in the lead (docs/product-rules.md#r23-referred-customers-belong-to-the-company, docs/product-rules.md#r5-sensitive-numbers).
+ * field for an SSN, a tax id or a date of birth: those stay in the lead
+ * (docs/product-rules.md#r23-referred-customers-belong-to-the-company, docs/product-rules.md#r5-sensitive-numbers).
  */
 export type ReferredCustomer = {
   businessName: string;
@@ -26,7 +27,8 @@ export const referredThrough = (companyName: string) => `Referred through ${comp
 
 /**
  * A lead that came through a vendor company's link becomes that company's deal at stage 1, marked
- * as referred, in the lead's transaction (docs/product-rules.md#r23-referred-customers-belong-to-the-company), with the company's `deal.created` webhook
+ * as referred, in the lead's transaction (docs/product-rules.md#r23-referred-customers-belong-to-the-company), with the
+ * company's `deal.created` webhook
  * event (deals/insert-deal-rows.ts, as a vendor's own deal); the company's users are told by mail.
  * Nobody submitted it, so submitted_by_user_id is null. Stored once per lead (idempotency key).
  */

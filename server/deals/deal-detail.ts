@@ -17,7 +17,13 @@ export async function dealDetail(db: Database, dealId: string) {
   if (!row) return null;
   const [client] = await db.select().from(dealClient).where(eq(dealClient.dealId, dealId));
   const history = await db
-    .select({ field: dealHistory.field, from: dealHistory.fromValue, to: dealHistory.toValue, at: dealHistory.at, actor: user.email })
+    .select({
+      field: dealHistory.field,
+      from: dealHistory.fromValue,
+      to: dealHistory.toValue,
+      at: dealHistory.at,
+      actor: user.email,
+    })
     .from(dealHistory)
     .innerJoin(user, eq(user.id, dealHistory.actorUserId))
     .where(eq(dealHistory.dealId, dealId))

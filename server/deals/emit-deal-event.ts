@@ -10,6 +10,10 @@ type DealEventType = Extract<WebhookEventContent["type"], `deal.${string}`>;
  * A deal event whose data is the deal as GET /api/v1/deals/{id} shows it (the same function
  * builds both), as the caller's transaction has it now: pass the row after the change.
  */
-export function emitDealEvent(tx: DbExecutor, type: DealEventType, row: typeof deal.$inferSelect): Promise<string | null> {
+export function emitDealEvent(
+  tx: DbExecutor,
+  type: DealEventType,
+  row: typeof deal.$inferSelect,
+): Promise<string | null> {
   return emitWebhookEvent(tx, row.vendorCompanyId, { type, data: vendorDeal(row) });
 }

@@ -6,7 +6,21 @@ import { vendorCompany } from "../vendors/tables.ts";
 import { csvStream } from "../shared/csv/csv-stream.ts";
 import { keysetBatches } from "../shared/csv/keyset-batches.ts";
 
-const header = ["account", "vendor", "business", "owner", "phone", "email", "stage", "notes", "score", "cost", "down_payment", "created_at", "last_update"];
+const header = [
+  "account",
+  "vendor",
+  "business",
+  "owner",
+  "phone",
+  "email",
+  "stage",
+  "notes",
+  "score",
+  "cost",
+  "down_payment",
+  "created_at",
+  "last_update",
+];
 
 type Range = { start: Date; end: Date };
 
@@ -33,7 +47,13 @@ function selectDeals(db: Database, range: Range, after: { id: string; position: 
     })
     .from(deal)
     .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
-    .where(and(gte(deal.createdAt, range.start), lt(deal.createdAt, range.end), after ? sql`(${deal.createdAt}, ${deal.id}) < (${after.position}::timestamptz, ${after.id}::uuid)` : undefined))
+    .where(
+      and(
+        gte(deal.createdAt, range.start),
+        lt(deal.createdAt, range.end),
+        after ? sql`(${deal.createdAt}, ${deal.id}) < (${after.position}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(desc(deal.createdAt), desc(deal.id))
     .limit(size);
 }
@@ -42,7 +62,21 @@ type DealRow = Awaited<ReturnType<typeof selectDeals>>[number];
 
 async function* rowsOf(batches: AsyncIterable<DealRow[]>) {
   for await (const batch of batches) {
-    yield batch.map((d) => [d.account, d.vendor, d.business, d.owner, d.phone, d.email, d.stage, d.notes, d.score, d.cost, d.downPayment, d.createdAt, d.lastUpdate]);
+    yield batch.map((d) => [
+      d.account,
+      d.vendor,
+      d.business,
+      d.owner,
+      d.phone,
+      d.email,
+      d.stage,
+      d.notes,
+      d.score,
+      d.cost,
+      d.downPayment,
+      d.createdAt,
+      d.lastUpdate,
+    ]);
   }
 }
 
@@ -52,5 +86,8 @@ async function* rowsOf(batches: AsyncIterable<DealRow[]>) {
  * deal table, so fewer batches are much faster.
  */
 export function dealsCsv(db: Database, range: Range, batchSize = 5000): Promise<Readable> {
-  return csvStream(header, rowsOf(keysetBatches<DealRow>((after, size) => selectDeals(db, range, after, size), batchSize)));
+  return csvStream(
+    header,
+    rowsOf(keysetBatches<DealRow>((after, size) => selectDeals(db, range, after, size), batchSize)),
+  );
 }

@@ -5,7 +5,11 @@ import { AppError } from "../shared/errors.ts";
 import { emitDealEvent } from "./emit-deal-event.ts";
 
 /** VP + 30000-40000 and customer numbers 30000-60000, unique: draw again on a collision. */
-async function insertWithUniqueNumber<T>(attempt: (number: number) => Promise<T | null>, low: number, high: number): Promise<T> {
+async function insertWithUniqueNumber<T>(
+  attempt: (number: number) => Promise<T | null>,
+  low: number,
+  high: number,
+): Promise<T> {
   for (let tries = 0; tries < 20; tries += 1) {
     const inserted = await attempt(randomInt(low, high + 1));
     if (inserted !== null) return inserted;
@@ -24,7 +28,11 @@ export type NewDealClientRow = Omit<typeof dealClient.$inferInsert, "dealId" | "
  * webhook event. Used by a vendor's new deal (create-deal.ts) and a referred one
  * (partners/create-referred-deal.ts).
  */
-export async function insertDealRows(tx: Transaction, row: NewDealRow, client: NewDealClientRow): Promise<{ id: string; accountNumber: string }> {
+export async function insertDealRows(
+  tx: Transaction,
+  row: NewDealRow,
+  client: NewDealClientRow,
+): Promise<{ id: string; accountNumber: string }> {
   const created = await insertWithUniqueNumber(
     async (number) => {
       const [inserted] = await tx

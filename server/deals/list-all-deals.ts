@@ -38,12 +38,19 @@ type DealRow = {
 };
 
 /** The filters of a deal list query; a search matches the deal's own fields or its vendor company's name. */
-export async function dealFilters(db: Database, query: BackOfficeDealQuery, period: { month: number; year: number } | undefined, timeZone: string): Promise<SQL[]> {
+export async function dealFilters(
+  db: Database,
+  query: BackOfficeDealQuery,
+  period: { month: number; year: number } | undefined,
+  timeZone: string,
+): Promise<SQL[]> {
   const where: SQL[] = [];
   if (query.q) {
     const pattern = searchPattern(query.q);
     // Companies are few: their ids first, then one condition the planner can answer with two indexes (BitmapOr).
-    const companies = (await db.execute(sql`select id from vendor_company where lower(name) like ${pattern} limit 100`)) as unknown as { rows: { id: string }[] };
+    const companies = (await db.execute(
+      sql`select id from vendor_company where lower(name) like ${pattern} limit 100`,
+    )) as unknown as { rows: { id: string }[] };
     const byCompany = companies.rows.length
       ? sql` or "deal"."vendor_company_id" in (${sql.join(
           companies.rows.map((row) => sql`${row.id}::uuid`),

@@ -13,7 +13,9 @@ export async function listDeals(db: Database, scope: VendorScope, period: Period
     conditions.push(sql`(${deal.lastUpdate}, ${deal.id}) < (${new Date(at!)}, ${id!}::uuid)`);
   }
   // Written out: drizzle renders columns unqualified here, and "id" would bind to the subquery.
-  const lastAuthor = sql<"vendor" | "staff" | null>`(select m.author_role from deal_message m where m.deal_id = "deal"."id" order by m.created_at desc limit 1)`;
+  const lastAuthor = sql<
+    "vendor" | "staff" | null
+  >`(select m.author_role from deal_message m where m.deal_id = "deal"."id" order by m.created_at desc limit 1)`;
   const vendorWrote = sql<boolean>`exists (select 1 from deal_message m where m.deal_id = "deal"."id" and m.author_role = 'vendor')`;
   const rows = await db
     .select({

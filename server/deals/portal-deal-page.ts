@@ -48,7 +48,12 @@ export async function portalDealDetail(db: Database, found: FoundDeal) {
     .orderBy(asc(dealHistory.at));
   return {
     deal: vendorDeal(found),
-    history: history.map((entry) => ({ field: entry.field as (typeof vendorHistoryFields)[number], from: entry.from, to: entry.to, at: entry.at.toISOString() })),
+    history: history.map((entry) => ({
+      field: entry.field as (typeof vendorHistoryFields)[number],
+      from: entry.from,
+      to: entry.to,
+      at: entry.at.toISOString(),
+    })),
   };
 }
 
@@ -73,20 +78,43 @@ export async function unreadCount(db: Database, scope: VendorScope): Promise<num
  * Documents a vendor adds to a deal after submitting it: stored rows, an audit entry and a mail
  * to the credit team, in one transaction (the files are already in storage).
  */
-export async function addDealDocuments(db: Database, context: MailContext, scope: VendorScope, found: FoundDeal, files: readonly StoredUpload[], ipAddress: string): Promise<{ ids: string[] }> {
+export async function addDealDocuments(
+  db: Database,
+  context: MailContext,
+  scope: VendorScope,
+  found: FoundDeal,
+  files: readonly StoredUpload[],
+  ipAddress: string,
+): Promise<{ ids: string[] }> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .insert(dealDocument)
-      .values(files.map((file) => ({ ...file, slot: "added", dealId: found.id, logicalFolder: `${scope.email}/${found.businessName}` })))
+      .values(
+        files.map((file) => ({
+          ...file,
+          slot: "added",
+          dealId: found.id,
+          logicalFolder: `${scope.email}/${found.businessName}`,
+        })),
+      )
       .returning({ id: dealDocument.id });
     await tx.update(deal).set({ lastUpdate: new Date() }).where(eq(deal.id, found.id));
-    await recordAudit(tx, { action: "document.upload", actorUserId: scope.userId, subject: found.id, ipAddress, details: { documents: rows.map((row) => row.id) } });
+    await recordAudit(tx, {
+      action: "document.upload",
+      actorUserId: scope.userId,
+      subject: found.id,
+      ipAddress,
+      details: { documents: rows.map((row) => row.id) },
+    });
     await enqueueMail(
       tx,
       simpleMail({
         to: context.creditTeamEmail,
         subject: `Documents added by ${scope.email}: ${found.businessName}`,
-        paragraphs: [`${files.length} document(s) added to ${found.accountNumber} (${found.businessName}):`, files.map((file) => file.originalName).join(", ")],
+        paragraphs: [
+          `${files.length} document(s) added to ${found.accountNumber} (${found.businessName}):`,
+          files.map((file) => file.originalName).join(", "),
+        ],
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office/deals/${found.id}` },
         product: context.product,
       }),

@@ -5,9 +5,22 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { newDealMessages } from "#domain/deals/new-deal-schema.ts";
-import { multipartBody, notReallyPdf, samplePdf, samplePng, sampleXml, type UploadFile } from "../../tests/support/multipart.ts";
+import {
+  multipartBody,
+  notReallyPdf,
+  samplePdf,
+  samplePng,
+  sampleXml,
+  type UploadFile,
+} from "../../tests/support/multipart.ts";
 import { queryRows } from "../../tests/support/test-database.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { auditLog } from "../audit/tables.ts";
@@ -50,7 +63,10 @@ function submit(cookie: string, fields = sampleNewDealFields(), uploads = files(
 }
 
 const get = (url: string, cookie: string) => server.app.inject({ url, headers: { cookie } });
-const storedFiles = async () => (await readdir(path.join(server.config.dataDir, "files"), { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile());
+const storedFiles = async () =>
+  (
+    await readdir(path.join(server.config.dataDir, "files"), { recursive: true, withFileTypes: true }).catch(() => [])
+  ).filter((entry) => entry.isFile());
 
 describe("submitting a deal", () => {
   it("creates the deal, client, documents and mail as one, with the spec's defaults", async () => {
@@ -60,9 +76,22 @@ describe("submitting a deal", () => {
     const { id, accountNumber } = response.json();
     expect(accountNumber).toMatch(/^VP(3\d{4}|40000)$/);
     const [row] = await server.database.db.select().from(deal).where(eq(deal.id, id));
-    expect(row).toMatchObject({ businessName: "GRANITE PEAK EXCAVATION", ownersName: "MARIA LOPEZ", stage: 1, notes: "New Submission!", dealScore: 0, costOfEquipment: 85000, downPayment: 5000 });
+    expect(row).toMatchObject({
+      businessName: "GRANITE PEAK EXCAVATION",
+      ownersName: "MARIA LOPEZ",
+      stage: 1,
+      notes: "New Submission!",
+      dealScore: 0,
+      costOfEquipment: 85000,
+      downPayment: 5000,
+    });
     const [client] = await server.database.db.select().from(dealClient).where(eq(dealClient.dealId, id));
-    expect(client).toMatchObject({ ownerTitle: "Owner", ownerPercentage: 100, contactTeamMember: "Sales", businessTaxIdLast4: "4321" });
+    expect(client).toMatchObject({
+      ownerTitle: "Owner",
+      ownerPercentage: 100,
+      contactTeamMember: "Sales",
+      businessTaxIdLast4: "4321",
+    });
     expect(client!.customerNumber).toBeGreaterThanOrEqual(30000);
     expect(server.cipher.decrypt(client!.dobEncrypted!)).toBe("1980-02-03");
     const documents = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, id));
@@ -72,7 +101,10 @@ describe("submitting a deal", () => {
       ["client-info", "application/pdf"],
     ]);
     expect(documents[0]!.logicalFolder).toBe(`${vendorA.email}/GRANITE PEAK EXCAVATION`);
-    const mails = await queryRows<{ subject: string }>(server.database.db, sql`select subject from mail_outbox where subject = ${`New Client from ${vendorA.email}`}`);
+    const mails = await queryRows<{ subject: string }>(
+      server.database.db,
+      sql`select subject from mail_outbox where subject = ${`New Client from ${vendorA.email}`}`,
+    );
     expect(mails).toHaveLength(1);
   });
 
@@ -83,12 +115,17 @@ describe("submitting a deal", () => {
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json().id).toBe(first.json().id);
     expect(await server.database.db.select().from(deal).where(eq(deal.businessName, "REPEAT PAVING"))).toHaveLength(1);
-    expect(await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, first.json().id))).toHaveLength(3);
+    expect(
+      await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, first.json().id)),
+    ).toHaveLength(3);
   });
 
   it("refuses a file whose content is not what its name says, storing nothing", async () => {
     const before = (await storedFiles()).length;
-    const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: "spoofed docs" }), [...files(), { field: "additional-1", name: "bank-statement.pdf", content: notReallyPdf }]);
+    const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: "spoofed docs" }), [
+      ...files(),
+      { field: "additional-1", name: "bank-statement.pdf", content: notReallyPdf },
+    ]);
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toContain("bank-statement.pdf");
     expect(await server.database.db.select().from(deal).where(eq(deal.businessName, "SPOOFED DOCS"))).toHaveLength(0);
@@ -96,16 +133,27 @@ describe("submitting a deal", () => {
   });
 
   it.each([
-    ["no client information file", [{ field: "additional-1", name: "license.png", content: samplePng }], newDealMessages.noFiles],
+    [
+      "no client information file",
+      [{ field: "additional-1", name: "license.png", content: samplePng }],
+      newDealMessages.noFiles,
+    ],
     ["a path-traversal name", [{ field: "client-info", name: "../../etc/passwd.pdf", content: samplePdf }], null],
     ["an empty file", [{ field: "client-info", name: "empty.pdf", content: Buffer.alloc(0) }], null],
   ])("handles %s", async (_case, uploads, message) => {
-    const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: `case ${randomUUID().slice(0, 6)}` }), uploads as UploadFile[]);
+    const response = await submit(
+      vendorA.cookie,
+      sampleNewDealFields({ businessName: `case ${randomUUID().slice(0, 6)}` }),
+      uploads as UploadFile[],
+    );
     if (message) {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
     } else if (response.statusCode === 201) {
-      const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, response.json().id));
+      const [doc] = await server.database.db
+        .select()
+        .from(dealDocument)
+        .where(eq(dealDocument.dealId, response.json().id));
       expect(doc!.originalName).toBe("passwd.pdf");
       expect(doc!.storageKey).toMatch(/^deals\/[0-9a-f-]+\/[0-9a-f-]+$/);
     } else {
@@ -120,9 +168,19 @@ describe("submitting a deal", () => {
     const cases: [string, Buffer, string, string][] = [
       ["cut inside a file", body.payload.subarray(0, fileStart + 20), body.contentType, "BAD_REQUEST"],
       ["cut inside the deal field", body.payload.subarray(0, 120), body.contentType, "BAD_REQUEST"],
-      ["cut before the closing boundary", body.payload.subarray(0, body.payload.length - 10), body.contentType, "BAD_REQUEST"],
+      [
+        "cut before the closing boundary",
+        body.payload.subarray(0, body.payload.length - 10),
+        body.contentType,
+        "BAD_REQUEST",
+      ],
       ["no boundary", body.payload, "multipart/form-data", "BAD_REQUEST"],
-      ["a boundary longer than the parser allows", body.payload, `multipart/form-data; boundary=${"x".repeat(300)}`, "BAD_REQUEST"],
+      [
+        "a boundary longer than the parser allows",
+        body.payload,
+        `multipart/form-data; boundary=${"x".repeat(300)}`,
+        "BAD_REQUEST",
+      ],
       // Read as a form without parts: no deal field.
       ["an empty boundary", body.payload, "multipart/form-data; boundary=", "VALIDATION_FAILED"],
     ];
@@ -163,14 +221,23 @@ describe("submitting a deal", () => {
     const before = (await storedFiles()).length;
     const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "cut off" })) }, [
       { field: "client-info", name: "application.pdf", content: samplePdf },
-      { field: "additional-1", name: "big.pdf", content: Buffer.concat([samplePdf, Buffer.alloc(2 * 1024 * 1024, 65)]) },
+      {
+        field: "additional-1",
+        name: "big.pdf",
+        content: Buffer.concat([samplePdf, Buffer.alloc(2 * 1024 * 1024, 65)]),
+      },
     ]);
     await new Promise<void>((resolve) => {
       const request = http.request({
         port,
         method: "POST",
         path: "/api/portal/deals",
-        headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": body.contentType, "content-length": body.payload.length },
+        headers: {
+          cookie: vendorA.cookie,
+          origin: testOrigin,
+          "content-type": body.contentType,
+          "content-length": body.payload.length,
+        },
       });
       request.on("error", () => resolve());
       request.write(body.payload.subarray(0, body.payload.length - 1024 * 1024));
@@ -190,20 +257,35 @@ describe("reading a multipart body by its contract", () => {
   const watchStorage = () => (put = vi.spyOn(server.app.storage, "put"));
   afterEach(() => put?.mockRestore());
   const send = (payload: Buffer, contentType: string, url = "/api/portal/deals") =>
-    server.app.inject({ method: "POST", url, payload, headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": contentType }, remoteAddress: loopbackAddress() });
+    server.app.inject({
+      method: "POST",
+      url,
+      payload,
+      headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": contentType },
+      remoteAddress: loopbackAddress(),
+    });
   /** The parts in the order given: files and text fields mixed as a client may send them. */
   const inOrder = (parts: ({ field: string; value: string } | UploadFile)[]) => {
     const boundary = `----order${randomUUID()}`;
     const chunks = parts.flatMap((part) =>
       "value" in part
-        ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`)]
+        ? [
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
+            ),
+          ]
         : [
-            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+            ),
             Buffer.from(part.content),
             Buffer.from("\r\n"),
           ],
     );
-    return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+    return {
+      payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    };
   };
 
   it("refuses invalid fields before the first byte of a file is stored, with the field's message", async () => {
@@ -239,7 +321,10 @@ describe("reading a multipart body by its contract", () => {
     const response = await send(empty.payload, empty.contentType, `/api/portal/deals/${created.json().id}/messages`);
     expect(response.json()).toEqual({ code: "VALIDATION_FAILED", message: "Please write a message." });
     const missing = multipartBody({}, [{ field: "attachment", name: "a.pdf", content: samplePdf }]);
-    expect((await send(missing.payload, missing.contentType, `/api/portal/deals/${created.json().id}/messages`)).json().message).toBe("Please write a message.");
+    expect(
+      (await send(missing.payload, missing.contentType, `/api/portal/deals/${created.json().id}/messages`)).json()
+        .message,
+    ).toBe("Please write a message.");
     expect(put).not.toHaveBeenCalled();
   });
 });
@@ -252,7 +337,10 @@ describe("scoping", () => {
     expect(listA.deals.map((d: { id: string }) => d.id)).toContain(created.id);
     const listB = (await get("/api/portal/deals?month=all", vendorB.cookie)).json();
     expect(listB.deals).toEqual([]);
-    expect((await get("/api/portal/dashboard?month=all", vendorB.cookie)).json()).toMatchObject({ applications: 0, approved: { count: 0, total: 0 } });
+    expect((await get("/api/portal/dashboard?month=all", vendorB.cookie)).json()).toMatchObject({
+      applications: 0,
+      approved: { count: 0, total: 0 },
+    });
     expect((await get(`/api/portal/deals/${created.id}/messages`, vendorB.cookie)).statusCode).toBe(404);
     expect((await get(`/api/portal/documents/${doc!.id}`, vendorB.cookie)).statusCode).toBe(404);
     const message = multipartBody({ body: "Hello" }, []);
@@ -263,15 +351,22 @@ describe("scoping", () => {
       headers: { cookie: vendorB.cookie, origin: testOrigin, "content-type": message.contentType },
     });
     expect(post.statusCode).toBe(404);
-    expect((await get(`/api/portal/deals?month=all&companyId=${randomUUID()}`, vendorB.cookie)).json().deals).toEqual([]);
+    expect((await get(`/api/portal/deals?month=all&companyId=${randomUUID()}`, vendorB.cookie)).json().deals).toEqual(
+      [],
+    );
     expect((await get("/api/portal/deals", "")).statusCode).toBe(401);
   });
 
   it("keeps every byte of a file read whole into the type check (larger than the sample, already ended)", async () => {
     const content = Buffer.concat([samplePdf, Buffer.alloc(5000, 65)]);
-    const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: "whole file check" }), [{ field: "client-info", name: "application.pdf", content }]);
+    const response = await submit(vendorA.cookie, sampleNewDealFields({ businessName: "whole file check" }), [
+      { field: "client-info", name: "application.pdf", content },
+    ]);
     expect(response.statusCode, response.body).toBe(201);
-    const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, response.json().id));
+    const [doc] = await server.database.db
+      .select()
+      .from(dealDocument)
+      .where(eq(dealDocument.dealId, response.json().id));
     expect(doc!.size).toBe(content.length);
     const download = await get(`/api/portal/documents/${doc!.id}`, vendorA.cookie);
     expect(download.rawPayload.equals(content)).toBe(true);
@@ -279,7 +374,11 @@ describe("scoping", () => {
 
   it("answers 404 without a download's headers when a document's file is gone", async () => {
     const created = (await submit(vendorA.cookie, sampleNewDealFields({ businessName: "gone file check" }))).json();
-    const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, created.id)).orderBy(dealDocument.slot);
+    const [doc] = await server.database.db
+      .select()
+      .from(dealDocument)
+      .where(eq(dealDocument.dealId, created.id))
+      .orderBy(dealDocument.slot);
     await server.app.storage.delete(doc!.storageKey);
     const response = await get(`/api/portal/documents/${doc!.id}`, vendorA.cookie);
     expect(response.statusCode).toBe(404);
@@ -288,7 +387,11 @@ describe("scoping", () => {
 
   it("lets the owner download a document as an attachment, and audits it", async () => {
     const created = (await submit(vendorA.cookie, sampleNewDealFields({ businessName: "download check" }))).json();
-    const [doc] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, created.id)).orderBy(dealDocument.slot);
+    const [doc] = await server.database.db
+      .select()
+      .from(dealDocument)
+      .where(eq(dealDocument.dealId, created.id))
+      .orderBy(dealDocument.slot);
     const response = await get(`/api/portal/documents/${doc!.id}`, vendorA.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename=/);
@@ -302,12 +405,22 @@ describe("dashboard and messages", () => {
     const fresh = await createVendor(server.database, server.auth, "Gamma Tools");
     const { cookie } = await signIn(server.app, fresh.email, fresh.password);
     const ids: string[] = [];
-    for (const name of ["one", "two", "three", "four"]) ids.push((await submit(cookie, sampleNewDealFields({ businessName: name, costOfEq: "10,000", downPayment: "1,000" }))).json().id);
+    for (const name of ["one", "two", "three", "four"])
+      ids.push(
+        (
+          await submit(cookie, sampleNewDealFields({ businessName: name, costOfEq: "10,000", downPayment: "1,000" }))
+        ).json().id,
+      );
     await server.database.db.update(deal).set({ stage: 2, dealScore: 3 }).where(eq(deal.id, ids[0]!));
     await server.database.db.update(deal).set({ stage: 6, dealScore: 2 }).where(eq(deal.id, ids[1]!));
     await server.database.db.update(deal).set({ stage: 0, dealScore: 1 }).where(eq(deal.id, ids[2]!));
     const dashboard = (await get("/api/portal/dashboard", cookie)).json();
-    expect(dashboard).toEqual({ applications: 4, approved: { count: 2, total: 18000 }, funded: { count: 1, total: 9000 }, tiers: { 1: 25, 2: 25, 3: 25 } });
+    expect(dashboard).toEqual({
+      applications: 4,
+      approved: { count: 2, total: 18000 },
+      funded: { count: 1, total: 9000 },
+      tiers: { 1: 25, 2: 25, 3: 25 },
+    });
     expect((await get("/api/portal/dashboard?month=13", cookie)).statusCode).toBe(400);
   });
 
@@ -322,9 +435,14 @@ describe("dashboard and messages", () => {
         headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": body.contentType },
       });
     };
-    expect((await write("Client can add 10% down.", [{ field: "attachment", name: "note.pdf", content: samplePdf }])).statusCode).toBe(201);
+    expect(
+      (await write("Client can add 10% down.", [{ field: "attachment", name: "note.pdf", content: samplePdf }]))
+        .statusCode,
+    ).toBe(201);
     expect((await write("Any news?")).statusCode).toBe(409);
-    const listed = (await get("/api/portal/deals?month=all", vendorA.cookie)).json().deals.find((d: { id: string }) => d.id === created.id);
+    const listed = (await get("/api/portal/deals?month=all", vendorA.cookie))
+      .json()
+      .deals.find((d: { id: string }) => d.id === created.id);
     expect(listed).toMatchObject({ lastMessageAuthor: "vendor", vendorHasWritten: true });
     const [staff] = await server.database.db.select().from(user).limit(1);
     await postMessage(

@@ -31,7 +31,10 @@ import { sendDocument } from "./send-document.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 
 /** Deals in the vendor portal (`/api/portal/*`): the session's company only (ADR 0009). */
-export const portalDealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { timeZone: string }; cipher: FieldCipher }> = async (app, { context, cipher }) => {
+export const portalDealRoutes: FastifyPluginAsyncZod<{
+  context: LeadContext & { timeZone: string };
+  cipher: FieldCipher;
+}> = async (app, { context, cipher }) => {
   // A deal of the session's vendor company, or 404 (another company's deal id included; ADR 0009).
   const vendorDeal = async (scope: VendorScope, id: string) => {
     const found = await findDeal(app.db, scope, id);
@@ -92,7 +95,8 @@ export const portalDealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { 
     return receive(`deals/${found.id}`, async ({ fields, files }) => {
       const thread = await dealThread(app.db, found.id);
       const lastAuthor = thread.messages.at(-1)?.author ?? null;
-      if (!canReply(found.stage, lastAuthor)) throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
+      if (!canReply(found.stage, lastAuthor))
+        throw new AppError("CONFLICT", "This deal is waiting for the credit team's answer, or it is closed.");
       const message = await postMessage(app.db, context, {
         dealId: found.id,
         businessName: found.businessName,
@@ -109,7 +113,12 @@ export const portalDealRoutes: FastifyPluginAsyncZod<{ context: LeadContext & { 
   registerEndpoint(app, downloadPortalDocument, async (request, reply, scope) => {
     const document = await findVendorDocument(app.db, scope, request.params.id);
     if (!document) throw new AppError("NOT_FOUND", "Not found.");
-    await recordAudit(app.db, { action: "document.download", actorUserId: scope.userId, subject: document.id, ipAddress: request.ip });
+    await recordAudit(app.db, {
+      action: "document.download",
+      actorUserId: scope.userId,
+      subject: document.id,
+      ipAddress: request.ip,
+    });
     return sendDocument(reply, app.storage, document);
   });
 };

@@ -10,7 +10,8 @@ import type { StoredUpload } from "../shared/receive-uploads.ts";
 
 /**
  * Adds a message (and its stored attachments) to a deal's thread, touches the deal (and whether it
- * waits for the credit team's answer) and mails the other side: the credit team for a vendor's message, the vendor for the team's answer.
+ * waits for the credit team's answer) and mails the other side: the credit team for a vendor's message, the vendor for
+ * the team's answer.
  */
 export async function postMessage(
   db: Database,
@@ -29,15 +30,32 @@ export async function postMessage(
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(dealMessage)
-      .values({ dealId: input.dealId, authorUserId: input.author.userId, authorRole: input.author.role, body: input.body })
+      .values({
+        dealId: input.dealId,
+        authorUserId: input.author.userId,
+        authorRole: input.author.role,
+        body: input.body,
+      })
       .returning({ id: dealMessage.id, createdAt: dealMessage.createdAt });
     if (input.attachments.length > 0) {
-      await tx.insert(dealDocument).values(input.attachments.map((file) => ({ ...file, slot: "message", dealId: input.dealId, messageId: message!.id, logicalFolder: input.logicalFolder })));
+      await tx.insert(dealDocument).values(
+        input.attachments.map((file) => ({
+          ...file,
+          slot: "message",
+          dealId: input.dealId,
+          messageId: message!.id,
+          logicalFolder: input.logicalFolder,
+        })),
+      );
     }
-    // "Waiting for us" (docs/product-rules.md#r14-messages-and-waiting-for-us): a vendor's message starts the wait (or keeps the first one's time), staff's answer ends it.
+    // "Waiting for us" (docs/product-rules.md#r14-messages-and-waiting-for-us): a vendor's message starts the wait (or
+    // keeps the first one's time), staff's answer ends it.
     const [touched] = await tx
       .update(deal)
-      .set({ lastUpdate: new Date(), awaitingReplySince: input.author.role === "vendor" ? sql`coalesce(${deal.awaitingReplySince}, now())` : null })
+      .set({
+        lastUpdate: new Date(),
+        awaitingReplySince: input.author.role === "vendor" ? sql`coalesce(${deal.awaitingReplySince}, now())` : null,
+      })
       .where(eq(deal.id, input.dealId))
       .returning();
     if (touched) await emitDealEvent(tx, "deal.message_created", touched);
@@ -48,9 +66,15 @@ export async function postMessage(
         tx,
         simpleMail({
           to,
-          subject: fromVendor ? `Funding Communication from ${input.author.email}: ${input.businessName}` : `The credit team answered about ${input.businessName}`,
-          paragraphs: [input.body, input.attachments.length ? `${input.attachments.length} attachment(s).` : ""].filter(Boolean),
-          action: fromVendor ? { label: "Open the back office", url: `${context.publicUrl}/back-office` } : { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
+          subject: fromVendor
+            ? `Funding Communication from ${input.author.email}: ${input.businessName}`
+            : `The credit team answered about ${input.businessName}`,
+          paragraphs: [input.body, input.attachments.length ? `${input.attachments.length} attachment(s).` : ""].filter(
+            Boolean,
+          ),
+          action: fromVendor
+            ? { label: "Open the back office", url: `${context.publicUrl}/back-office` }
+            : { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
           product: context.product,
         }),
         context.cipher,

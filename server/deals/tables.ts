@@ -46,7 +46,8 @@ export const deal = pgTable(
     declinedCompletedOn: date("declined_completed_on"),
     declinedNoticeSentOn: date("declined_notice_sent_on"),
     /**
-     * When the vendor wrote and the credit team has not answered since ("Waiting for us", docs/product-rules.md#r14-messages-and-waiting-for-us):
+     * When the vendor wrote and the credit team has not answered since ("Waiting for us",
+     * docs/product-rules.md#r14-messages-and-waiting-for-us):
      * set by a vendor's message (kept if already set), cleared by staff's (post-message.ts,
      * create-deal.ts's first comment); null when the last message is staff's or there is none.
      */
@@ -57,13 +58,20 @@ export const deal = pgTable(
      * for every row; the trigram index deal_search_idx is on it (drizzle/0015).
      */
     searchText: text("search_text").generatedAlwaysAs(
-      sql.raw(`lower("account_number" || ' ' || "business_name" || ' ' || "owners_name" || ' ' || "business_email") || ' ' || regexp_replace("business_phone", '\\D', '', 'g')`),
+      sql.raw(
+        `lower("account_number" || ' ' || "business_name" || ' ' || "owners_name" || ' ' || "business_email") || ' ' || regexp_replace("business_phone", '\\D', '', 'g')`,
+      ),
     ),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("deal_company_idempotency_idx").on(table.vendorCompanyId, table.idempotencyKey),
-    index("deal_company_period_idx").on(table.vendorCompanyId, table.yearInFile, table.monthSubmitted, table.lastUpdate),
+    index("deal_company_period_idx").on(
+      table.vendorCompanyId,
+      table.yearInFile,
+      table.monthSubmitted,
+      table.lastUpdate,
+    ),
     index("deal_company_last_update_idx").on(table.vendorCompanyId, table.lastUpdate),
     // The back-office home counts deals by stage (new deals waiting for an answer).
     index("deal_stage_idx").on(table.stage, table.lastUpdate),

@@ -18,14 +18,27 @@ import type { LeadContext } from "../shared/request-context.ts";
 import { recordFirstContact } from "../response-times/response-clock.ts";
 import { emitDealEvent } from "./emit-deal-event.ts";
 
-const tracked = ["stage", "notes", "dealScore", "costOfEquipment", "downPayment", "approvedAmount", "declinedReceivedOn", "declinedCompletedOn", "declinedNoticeSentOn"] as const;
+const tracked = [
+  "stage",
+  "notes",
+  "dealScore",
+  "costOfEquipment",
+  "downPayment",
+  "approvedAmount",
+  "declinedReceivedOn",
+  "declinedCompletedOn",
+  "declinedNoticeSentOn",
+] as const;
 
 const stored = (value: unknown) => String(value ?? "");
 
 /** The notice screen's rule for the day the application was complete holds in the deal form too. */
 function refuseCompletedOn(current: typeof deal.$inferSelect, changes: DealUpdate, timeZone: string) {
-  if (current.declinedNoticeSentOn) throw new AppError("CONFLICT", `The notice was already sent on ${current.declinedNoticeSentOn}.`);
-  const receivedOn = (changes.declinedReceivedOn !== undefined ? changes.declinedReceivedOn : current.declinedReceivedOn) ?? dayInTimeZone(current.createdAt, timeZone);
+  if (current.declinedNoticeSentOn)
+    throw new AppError("CONFLICT", `The notice was already sent on ${current.declinedNoticeSentOn}.`);
+  const receivedOn =
+    (changes.declinedReceivedOn !== undefined ? changes.declinedReceivedOn : current.declinedReceivedOn) ??
+    dayInTimeZone(current.createdAt, timeZone);
   const problem = completedOnProblem(changes.declinedCompletedOn!, receivedOn, dayInTimeZone(new Date(), timeZone));
   if (problem) throw new AppError("VALIDATION_FAILED", problem, [{ path: "/declinedCompletedOn", message: problem }]);
 }
@@ -33,20 +46,34 @@ function refuseCompletedOn(current: typeof deal.$inferSelect, changes: DealUpdat
 /**
  * Applies the credit team's edits in one transaction: each changed field is written to the
  * deal's history (who, when, from -> to); a stage change is audited; and every change the vendor
- * can see goes to the vendor in one mail for the save (docs/product-rules.md#r13-changes-are-kept-and-mailed), queued in the same
+ * can see goes to the vendor in one mail for the save (docs/product-rules.md#r13-changes-are-kept-and-mailed), queued
+ * in the same
  * transaction (outbox). A save that changes nothing writes and mails nothing. A move to a stage the
  * applicant hears about (Approved, Docs Out, Funded, Declined) also mails the deal's client once
  * (docs/product-rules.md#r36-applicant-status-mails), unless they opted out.
  */
-export async function updateDeal(db: Database, context: LeadContext, actor: { id: string; email: string }, dealId: string, changes: DealUpdate) {
+export async function updateDeal(
+  db: Database,
+  context: LeadContext,
+  actor: { id: string; email: string },
+  dealId: string,
+  changes: DealUpdate,
+) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(deal).where(eq(deal.id, dealId)).for("update");
     if (!current) throw new AppError("NOT_FOUND", "Not found.");
-    const changed = tracked.filter((field) => changes[field] !== undefined && stored(changes[field]) !== stored(current[field]));
+    const changed = tracked.filter(
+      (field) => changes[field] !== undefined && stored(changes[field]) !== stored(current[field]),
+    );
     if (changed.length === 0) return { changed: [] as string[] };
-    if (changed.includes("declinedCompletedOn") && changes.declinedCompletedOn) refuseCompletedOn(current, changes, context.promise.timeZone);
+    if (changed.includes("declinedCompletedOn") && changes.declinedCompletedOn)
+      refuseCompletedOn(current, changes, context.promise.timeZone);
 
-    const entries = changed.map((field) => ({ field, fromValue: stored(current[field]), toValue: stored(changes[field]) }));
+    const entries = changed.map((field) => ({
+      field,
+      fromValue: stored(current[field]),
+      toValue: stored(changes[field]),
+    }));
     const [updated] = await tx
       .update(deal)
       .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), lastUpdate: new Date() })
@@ -55,18 +82,30 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
     await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor.id, ...entry })));
     await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
     if (changed.includes("stage")) {
-      await recordAudit(tx, { action: "deal.stage-change", actorUserId: actor.id, subject: dealId, details: { from: current.stage, to: changes.stage } });
+      await recordAudit(tx, {
+        action: "deal.stage-change",
+        actorUserId: actor.id,
+        subject: dealId,
+        details: { from: current.stage, to: changes.stage },
+      });
       const status = applicantStatusForStage(changes.stage!);
-      const [client] = status ? await tx.select({ email: dealClient.emailContact }).from(dealClient).where(eq(dealClient.dealId, dealId)) : [];
+      const [client] = status
+        ? await tx.select({ email: dealClient.emailContact }).from(dealClient).where(eq(dealClient.dealId, dealId))
+        : [];
       if (status && client) await enqueueApplicantStatusMail(tx, context, { to: client.email, status });
       await emitDealEvent(tx, "deal.stage_changed", updated!);
     }
 
-    const visible = entries.flatMap((entry) => (isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : []));
+    const visible = entries.flatMap((entry) =>
+      isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : [],
+    );
     if (visible.length === 0) return { changed: [...changed] };
-    // A referred deal (docs/product-rules.md#r23-referred-customers-belong-to-the-company) has no submitter: every active user of its company hears instead.
+    // A referred deal (docs/product-rules.md#r23-referred-customers-belong-to-the-company) has no submitter: every
+    // active user of its company hears instead.
     const recipients = current.submittedByUserId
-      ? (await tx.select({ email: user.email }).from(user).where(eq(user.id, current.submittedByUserId))).map((row) => row.email)
+      ? (await tx.select({ email: user.email }).from(user).where(eq(user.id, current.submittedByUserId))).map(
+          (row) => row.email,
+        )
       : await companyUserEmails(tx, current.vendorCompanyId);
     if (recipients.length === 0) return { changed: [...changed] };
     const headline = changed.includes("stage") ? stageLabel(changes.stage!) : "deal updated";
@@ -76,7 +115,11 @@ export async function updateDeal(db: Database, context: LeadContext, actor: { id
         simpleMail({
           to,
           subject: `${current.businessName}: ${headline}`,
-          paragraphs: [`The credit team updated the deal ${current.accountNumber} for ${current.businessName}:`, ...visible, `Amounts are estimated. ${financingDisclaimer}`],
+          paragraphs: [
+            `The credit team updated the deal ${current.accountNumber} for ${current.businessName}:`,
+            ...visible,
+            `Amounts are estimated. ${financingDisclaimer}`,
+          ],
           action: { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
           product: context.product,
         }),

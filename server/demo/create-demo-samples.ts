@@ -8,7 +8,12 @@ import { sampleContext, type DemoPeople } from "./sample-context.ts";
  * The demo's sample data, made through the same functions as the public forms, the portal and the
  * back office: deals in every stage with documents, threads and history; leads of every kind.
  */
-export async function createDemoSamples(db: Database, deps: DemoSampleDeps, people: DemoPeople, now = new Date()): Promise<void> {
+export async function createDemoSamples(
+  db: Database,
+  deps: DemoSampleDeps,
+  people: DemoPeople,
+  now = new Date(),
+): Promise<void> {
   const context = sampleContext(deps);
   await createSampleDeals(db, deps, context, people, now);
   await createSampleLeads(db, context, people, now);

@@ -24,7 +24,12 @@ const minute = 60 * 1000;
 function withDates(update: DealUpdate, day: (daysAgo: number) => string): DealUpdate {
   const dates = { received: day(2), completed: day(1), notice: day(0) } as Record<string, string>;
   const fill = (value: string | null | undefined) => (value ? (dates[value] ?? value) : value);
-  return { ...update, declinedReceivedOn: fill(update.declinedReceivedOn), declinedCompletedOn: fill(update.declinedCompletedOn), declinedNoticeSentOn: fill(update.declinedNoticeSentOn) };
+  return {
+    ...update,
+    declinedReceivedOn: fill(update.declinedReceivedOn),
+    declinedCompletedOn: fill(update.declinedCompletedOn),
+    declinedNoticeSentOn: fill(update.declinedNoticeSentOn),
+  };
 }
 
 /** The earliest instant of the current business month (to the minute). */
@@ -53,13 +58,30 @@ async function retimeDeal(db: Database, dealId: string, start: Date, end: Date, 
   const [original] = await db.select({ createdAt: deal.createdAt }).from(deal).where(eq(deal.id, dealId));
   const submitted = original!.createdAt.getTime();
   const { month, year } = monthAndYearInTimeZone(start, timeZone);
-  await db.update(deal).set({ createdAt: start, lastUpdate: end, monthSubmitted: month, yearInFile: year }).where(eq(deal.id, dealId));
+  await db
+    .update(deal)
+    .set({ createdAt: start, lastUpdate: end, monthSubmitted: month, yearInFile: year })
+    .where(eq(deal.id, dealId));
   await db.update(dealDocument).set({ uploadedAt: start }).where(eq(dealDocument.dealId, dealId));
-  const history = await db.select({ id: dealHistory.id, at: dealHistory.at }).from(dealHistory).where(eq(dealHistory.dealId, dealId));
-  const messages = await db.select({ id: dealMessage.id, at: dealMessage.createdAt }).from(dealMessage).where(eq(dealMessage.dealId, dealId));
+  const history = await db
+    .select({ id: dealHistory.id, at: dealHistory.at })
+    .from(dealHistory)
+    .where(eq(dealHistory.dealId, dealId));
+  const messages = await db
+    .select({ id: dealMessage.id, at: dealMessage.createdAt })
+    .from(dealMessage)
+    .where(eq(dealMessage.dealId, dealId));
   // One event per update (its rows share the transaction's time) or message, in order.
-  const events = [...new Set([...history, ...messages].map((row) => row.at.getTime()).filter((at) => at !== submitted))].sort((a, b) => a - b);
-  const timeOf = (at: Date) => (at.getTime() === submitted ? start : new Date(start.getTime() + ((events.indexOf(at.getTime()) + 1) / (events.length + 1)) * (end.getTime() - start.getTime())));
+  const events = [
+    ...new Set([...history, ...messages].map((row) => row.at.getTime()).filter((at) => at !== submitted)),
+  ].sort((a, b) => a - b);
+  const timeOf = (at: Date) =>
+    at.getTime() === submitted
+      ? start
+      : new Date(
+          start.getTime() +
+            ((events.indexOf(at.getTime()) + 1) / (events.length + 1)) * (end.getTime() - start.getTime()),
+        );
   for (const row of history)
     await db
       .update(dealHistory)
@@ -106,7 +128,11 @@ async function createSampleDeal(
       VendorComment: sample.comment ?? "",
     }),
   );
-  const files = await Promise.all(sample.files.map((file, index) => storeSampleFile(deps.storage, dealId, index === 0 ? "client-info" : "additional-1", file, sample.businessName)));
+  const files = await Promise.all(
+    sample.files.map((file, index) =>
+      storeSampleFile(deps.storage, dealId, index === 0 ? "client-info" : "additional-1", file, sample.businessName),
+    ),
+  );
   await createDeal(db, deps.cipher, context, scope, dealId, client, files);
   const logicalFolder = `${vendor.email}/${client.businessName}`;
   let currentStage = 1;
@@ -118,12 +144,18 @@ async function createSampleDeal(
       continue;
     }
     const { from, body, attachment } = step.message;
-    if (from === "vendor" && !canReply(currentStage, lastAuthor)) throw new Error(`Sample ${sample.businessName}: the vendor could not write now`);
-    const attachments = attachment ? [await storeSampleFile(deps.storage, dealId, "message", attachment, sample.businessName)] : [];
+    if (from === "vendor" && !canReply(currentStage, lastAuthor))
+      throw new Error(`Sample ${sample.businessName}: the vendor could not write now`);
+    const attachments = attachment
+      ? [await storeSampleFile(deps.storage, dealId, "message", attachment, sample.businessName)]
+      : [];
     await postMessage(db, context, {
       dealId,
       businessName: client.businessName,
-      author: from === "vendor" ? { userId: vendor.id, role: "vendor", email: vendor.email } : { userId: people.admin.id, role: "staff", email: people.admin.email },
+      author:
+        from === "vendor"
+          ? { userId: vendor.id, role: "vendor", email: vendor.email }
+          : { userId: people.admin.id, role: "staff", email: people.admin.email },
       recipient: from === "vendor" ? context.creditTeamEmail : vendor.email,
       body,
       attachments,
@@ -138,16 +170,29 @@ async function createSampleDeal(
  * Both companies' sample deals, through the portal's and the back office's functions. The current
  * month's fit between the month's start and `now`, so the dashboard shows them.
  */
-export async function createSampleDeals(db: Database, deps: DemoSampleDeps, context: SampleContext, people: DemoPeople, now: Date): Promise<void> {
+export async function createSampleDeals(
+  db: Database,
+  deps: DemoSampleDeps,
+  context: SampleContext,
+  people: DemoPeople,
+  now: Date,
+): Promise<void> {
   const timeZone = context.timeZone;
   const monthStart = startOfBusinessMonth(now, timeZone);
-  const samples = [...demoVendorDeals.map((sample) => ({ sample, vendor: people.vendor })), ...otherVendorDeals.map((sample) => ({ sample, vendor: people.otherVendor }))];
-  const longest = Math.max(...samples.filter(({ sample }) => !sample.earlierMonth).map(({ sample }) => sample.hoursAgo)) * hour;
+  const samples = [
+    ...demoVendorDeals.map((sample) => ({ sample, vendor: people.vendor })),
+    ...otherVendorDeals.map((sample) => ({ sample, vendor: people.otherVendor })),
+  ];
+  const longest =
+    Math.max(...samples.filter(({ sample }) => !sample.earlierMonth).map(({ sample }) => sample.hoursAgo)) * hour;
   const scale = Math.min(1, ((now.getTime() - monthStart.getTime()) * 0.9) / longest);
-  const day = (daysAgo: number) => new Date(now.getTime() - daysAgo * 24 * hour).toLocaleDateString("en-CA", { timeZone });
+  const day = (daysAgo: number) =>
+    new Date(now.getTime() - daysAgo * 24 * hour).toLocaleDateString("en-CA", { timeZone });
   for (const [index, { sample, vendor }] of samples.entries()) {
     const dealId = await createSampleDeal(db, deps, context, people, vendor, sample, index, day);
-    const age = sample.earlierMonth ? Math.max(sample.hoursAgo * hour, now.getTime() - monthStart.getTime() + 24 * hour) : sample.hoursAgo * hour * scale;
+    const age = sample.earlierMonth
+      ? Math.max(sample.hoursAgo * hour, now.getTime() - monthStart.getTime() + 24 * hour)
+      : sample.hoursAgo * hour * scale;
     const start = new Date(now.getTime() - age);
     const end = new Date(now.getTime() - Math.min(age * 0.1, 2 * hour));
     await retimeDeal(db, dealId, start, end, timeZone);

@@ -30,7 +30,13 @@ import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswe
 const hour = 60 * 60 * 1000;
 const minute = 60 * 1000;
 
-type LeadTable = typeof footerMessage | typeof vendorContact | typeof creditApplication | typeof questionnaireAnswer | typeof pickedOption | typeof calculatorLead;
+type LeadTable =
+  | typeof footerMessage
+  | typeof vendorContact
+  | typeof creditApplication
+  | typeof questionnaireAnswer
+  | typeof pickedOption
+  | typeof calculatorLead;
 const leadTableTypes = new Map<LeadTable, LeadType>([
   [footerMessage, "footer-message"],
   [vendorContact, "vendor-contact"],
@@ -54,9 +60,15 @@ async function backdate(db: Database, promise: ResponsePromise, table: LeadTable
  * Leads of every kind, through the public routes' functions, each marked as a sample with
  * never-issued numbers; the team's status and assignee as the inbox sets them.
  */
-export async function createSampleLeads(db: Database, context: SampleContext, people: DemoPeople, now: Date): Promise<void> {
+export async function createSampleLeads(
+  db: Database,
+  context: SampleContext,
+  people: DemoPeople,
+  now: Date,
+): Promise<void> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const mark = (type: LeadType, id: string, status: LeadStatus, assigned = false) => updateLead(db, { id: people.admin.id }, type, id, { status, assigneeUserId: assigned ? people.admin.id : null });
+  const mark = (type: LeadType, id: string, status: LeadStatus, assigned = false) =>
+    updateLead(db, { id: people.admin.id }, type, id, { status, assigneeUserId: assigned ? people.admin.id : null });
 
   const footerOverdue = await createFooterMessage(
     db,
@@ -140,7 +152,16 @@ export async function createSampleLeads(db: Database, context: SampleContext, pe
     );
   const priced = await createQuestionnaireAnswer(db, context, answer({ nameOfOwner: "Ana Silva" }), currentYear);
   await requestContact(db, context, priced.id);
-  const picked = await createPickedOption(db, context, pickedOptionRequest.parse({ answerId: priced.id, term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID() }));
+  const picked = await createPickedOption(
+    db,
+    context,
+    pickedOptionRequest.parse({
+      answerId: priced.id,
+      term: "48",
+      agreeItsJustProposal: true,
+      idempotencyKey: randomUUID(),
+    }),
+  );
   await backdate(db, context.promise, questionnaireAnswer, priced.id, ago(45 * minute));
   await backdate(db, context.promise, pickedOption, picked.id, ago(40 * minute));
   await mark("picked-option", picked.id, "contacted", true);

@@ -5,8 +5,18 @@ import type { Database } from "../db/client.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 
 /** A vendor company with one verified vendor user who can sign in with `account.password`. */
-export async function createSampleVendor(db: Database, auth: Auth, company: { name: string; companyCode: string }, account: { email: string; name: string; password: string }) {
+export async function createSampleVendor(
+  db: Database,
+  auth: Auth,
+  company: { name: string; companyCode: string },
+  account: { email: string; name: string; password: string },
+) {
   const [created] = await db.insert(vendorCompany).values(company).returning();
-  const user = await createAccount(auth, { ...account, role: authRoles.vendor, emailVerified: true, vendorCompanyId: created!.id });
+  const user = await createAccount(auth, {
+    ...account,
+    role: authRoles.vendor,
+    emailVerified: true,
+    vendorCompanyId: created!.id,
+  });
   return { company: created!, user };
 }

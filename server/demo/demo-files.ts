@@ -33,7 +33,12 @@ export function samplePng(rgb: readonly [number, number, number] = [31, 94, 160]
   header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // colour type: RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A one-page sample document for a sample deal, saying it holds no real data. */

@@ -16,6 +16,15 @@ export type DemoSampleDeps = {
  * tests): the same key file it reads (or generates) and the same storage.
  */
 export async function demoSampleDepsFor(config: Config): Promise<DemoSampleDeps> {
-  const key = await configuredOrGeneratedSecret(config.dataEncryptionKey, config.dataDir, "data-encryption-key", () => {});
-  return { storage: await openFileStorage(config.storage), cipher: createFieldCipher(key, config.dataEncryptionOldKeys, config.lookupHashKey), config };
+  const key = await configuredOrGeneratedSecret(
+    config.dataEncryptionKey,
+    config.dataDir,
+    "data-encryption-key",
+    () => {},
+  );
+  return {
+    storage: await openFileStorage(config.storage),
+    cipher: createFieldCipher(key, config.dataEncryptionOldKeys, config.lookupHashKey),
+    config,
+  };
 }

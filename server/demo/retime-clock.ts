@@ -9,12 +9,21 @@ import { responseClock } from "../response-times/tables.ts";
  * A backdated lead's or retimed deal's promise clock follows it: arrival and due time, and a
  * deal's first contact from its retimed history and staff messages.
  */
-export async function retimeClock(db: Database, promise: ResponsePromise, subject: { type: LeadType | "deal"; id: string }, arrivedAt: Date) {
+export async function retimeClock(
+  db: Database,
+  promise: ResponsePromise,
+  subject: { type: LeadType | "deal"; id: string },
+  arrivedAt: Date,
+) {
   const minutes = subject.type === "deal" ? promise.dealMinutes : promise.leadMinutes;
   const firstDealContact = sql`(select min(e.at) from (select h.at from ${dealHistory} h where h.deal_id = ${subject.id}
     union all select m.created_at from ${dealMessage} m where m.deal_id = ${subject.id} and m.author_role = 'staff') e)`;
   await db
     .update(responseClock)
-    .set({ arrivedAt, dueAt: responseDueAt(arrivedAt, minutes, promise.timeZone), ...(subject.type === "deal" ? { firstContactAt: firstDealContact } : {}) })
+    .set({
+      arrivedAt,
+      dueAt: responseDueAt(arrivedAt, minutes, promise.timeZone),
+      ...(subject.type === "deal" ? { firstContactAt: firstDealContact } : {}),
+    })
     .where(and(eq(responseClock.subjectType, subject.type), eq(responseClock.subjectId, subject.id)));
 }

@@ -19,6 +19,10 @@ export function sampleContext(deps: DemoSampleDeps): SampleContext {
     product: deps.config.public.brand.name,
     rateLimit: { max: deps.config.leadRateLimitMax, timeWindow: "1 minute" },
     timeZone,
-    promise: { timeZone, leadMinutes: deps.config.public.brand.claims.leadCallbackMinutes, dealMinutes: dealCallbackMinutes },
+    promise: {
+      timeZone,
+      leadMinutes: deps.config.public.brand.claims.leadCallbackMinutes,
+      dealMinutes: dealCallbackMinutes,
+    },
   };
 }

@@ -3,7 +3,8 @@ import type { DealUpdate } from "#domain/deals/back-office-contracts.ts";
 const sampleNote = "Sample deal created by the demo seed.";
 
 export type Attachment = { name: string; kind: "pdf" | "png"; title?: string };
-export type Step = { update: DealUpdate } | { message: { from: "vendor" | "staff"; body: string; attachment?: Attachment } };
+export type Step =
+  { update: DealUpdate } | { message: { from: "vendor" | "staff"; body: string; attachment?: Attachment } };
 
 export type DealSample = {
   businessName: string;
@@ -19,10 +20,16 @@ export type DealSample = {
   steps: Step[];
 };
 
-const stage = (to: number, notes: string, more: Omit<DealUpdate, "stage" | "notes"> = {}): Step => ({ update: { stage: to as DealUpdate["stage"], notes: `${notes} ${sampleNote}`, ...more } });
+const stage = (to: number, notes: string, more: Omit<DealUpdate, "stage" | "notes"> = {}): Step => ({
+  update: { stage: to as DealUpdate["stage"], notes: `${notes} ${sampleNote}`, ...more },
+});
 const fromVendor = (body: string, attachment?: Attachment): Step => ({ message: { from: "vendor", body, attachment } });
 const fromStaff = (body: string, attachment?: Attachment): Step => ({ message: { from: "staff", body, attachment } });
-const application = (business: string): Attachment => ({ name: "credit-application.pdf", kind: "pdf", title: `Credit application: ${business}` });
+const application = (business: string): Attachment => ({
+  name: "credit-application.pdf",
+  kind: "pdf",
+  title: `Credit application: ${business}`,
+});
 
 /** The demo vendor's deals: one in every stage, with the history the pipeline records. */
 export const demoVendorDeals: DealSample[] = [
@@ -58,7 +65,11 @@ export const demoVendorDeals: DealSample[] = [
     steps: [
       stage(2, "Approved: 60 months at 8.9%.", { dealScore: 3 }),
       fromVendor("Can the client put 10% down instead of 5%?"),
-      fromStaff("Yes. With 10% down the payment drops; the updated terms are attached.", { name: "updated-terms.pdf", kind: "pdf", title: "Updated terms: Harbor Light Bakery" }),
+      fromStaff("Yes. With 10% down the payment drops; the updated terms are attached.", {
+        name: "updated-terms.pdf",
+        kind: "pdf",
+        title: "Updated terms: Harbor Light Bakery",
+      }),
       { update: { downPayment: 4200 } },
     ],
   },
@@ -70,7 +81,11 @@ export const demoVendorDeals: DealSample[] = [
     down: "0",
     hoursAgo: 50,
     files: [application("Blue Mesa Dental Studio")],
-    steps: [stage(2, "Approved: 48 months.", { dealScore: 3 }), stage(3, "Documents sent for e-signature."), fromVendor("The client asks whether the spouse must sign as guarantor.")],
+    steps: [
+      stage(2, "Approved: 48 months.", { dealScore: 3 }),
+      stage(3, "Documents sent for e-signature."),
+      fromVendor("The client asks whether the spouse must sign as guarantor."),
+    ],
   },
   {
     businessName: "Sample — Ironwood Machine Shop",
@@ -111,7 +126,10 @@ export const demoVendorDeals: DealSample[] = [
     cost: "57,500.00",
     down: "7,500.00",
     hoursAgo: 140,
-    files: [application("Northwind Farm Supply"), { name: "invoice.pdf", kind: "pdf", title: "Invoice: utility tractor" }],
+    files: [
+      application("Northwind Farm Supply"),
+      { name: "invoice.pdf", kind: "pdf", title: "Invoice: utility tractor" },
+    ],
     steps: [
       stage(2, "Approved: 60 months at 9.5%.", { dealScore: 3 }),
       stage(3, "Documents sent."),
@@ -129,7 +147,14 @@ export const demoVendorDeals: DealSample[] = [
     down: "0",
     hoursAgo: 30,
     files: [application("Driftwood Cafe")],
-    steps: [{ update: { dealScore: 1 } }, stage(0, "Declined: under one year in business.", { declinedReceivedOn: "received", declinedCompletedOn: "completed", declinedNoticeSentOn: "notice" })],
+    steps: [
+      { update: { dealScore: 1 } },
+      stage(0, "Declined: under one year in business.", {
+        declinedReceivedOn: "received",
+        declinedCompletedOn: "completed",
+        declinedNoticeSentOn: "notice",
+      }),
+    ],
   },
   {
     businessName: "Sample — Old Mill Woodworks",

@@ -7,12 +7,19 @@ import { randomUUID } from "node:crypto";
 type Fields<Value> = Record<string, Value>;
 
 /** `base` with `overrides` applied; an override of `undefined` leaves that field out. */
-function withOverrides<Base extends Fields<unknown>>(base: Base, overrides: Fields<Base[keyof Base] | undefined>): Base {
-  return Object.fromEntries(Object.entries({ ...base, ...overrides }).filter(([, value]) => value !== undefined)) as Base;
+function withOverrides<Base extends Fields<unknown>>(
+  base: Base,
+  overrides: Fields<Base[keyof Base] | undefined>,
+): Base {
+  return Object.fromEntries(
+    Object.entries({ ...base, ...overrides }).filter(([, value]) => value !== undefined),
+  ) as Base;
 }
 
 /** A complete credit application with a second owner; SSNs and tax id are recognisable. */
-export function sampleCreditApplication(overrides: Fields<string | boolean | undefined> = {}): Fields<string | boolean> {
+export function sampleCreditApplication(
+  overrides: Fields<string | boolean | undefined> = {},
+): Fields<string | boolean> {
   return withOverrides<Fields<string | boolean>>(
     {
       BusinessName: "Granite Peak Excavation LLC",

@@ -20,7 +20,11 @@ let seedMs = 0;
 beforeAll(async () => {
   server = await startTestServer();
   const started = performance.now();
-  accounts = await seedDemo(server.database.db, server.auth, passwords, { storage: server.app.storage, cipher: server.cipher, config: server.config });
+  accounts = await seedDemo(server.database.db, server.auth, passwords, {
+    storage: server.app.storage,
+    cipher: server.cipher,
+    config: server.config,
+  });
   seedMs = performance.now() - started;
   console.info(`demo seed with samples: ${Math.round(seedMs)} ms (${server.database.driver})`);
 });
@@ -32,8 +36,18 @@ type ListedDeal = { id: string; businessName: string; stage: number; notes: stri
 
 describe("the demo seed with sample data", () => {
   it("creates the accounts once, the second vendor included, and quickly", async () => {
-    expect(accounts?.map((account) => account.email)).toEqual(["admin@demo.example", "vendor@demo.example", otherDemoVendorEmail]);
-    expect(await seedDemo(server.database.db, server.auth, passwords, { storage: server.app.storage, cipher: server.cipher, config: server.config })).toBeNull();
+    expect(accounts?.map((account) => account.email)).toEqual([
+      "admin@demo.example",
+      "vendor@demo.example",
+      otherDemoVendorEmail,
+    ]);
+    expect(
+      await seedDemo(server.database.db, server.auth, passwords, {
+        storage: server.app.storage,
+        cipher: server.cipher,
+        config: server.config,
+      }),
+    ).toBeNull();
     expect(seedMs).toBeLessThan(15_000);
   });
 
@@ -42,7 +56,11 @@ describe("the demo seed with sample data", () => {
     const all = (await get("/api/portal/deals?month=all", cookie)).json() as { deals: ListedDeal[] };
     expect(new Set(all.deals.map((row) => row.stage))).toEqual(new Set(stageValues));
     for (const row of all.deals) expect(row.businessName).toMatch(/^SAMPLE — /);
-    expect(all.deals.filter((row) => row.stage !== 1).every((row) => row.notes.includes("Sample deal created by the demo seed."))).toBe(true);
+    expect(
+      all.deals
+        .filter((row) => row.stage !== 1)
+        .every((row) => row.notes.includes("Sample deal created by the demo seed.")),
+    ).toBe(true);
 
     const current = (await get("/api/portal/deals", cookie)).json() as { deals: ListedDeal[] };
     expect(current.deals.length).toBeGreaterThanOrEqual(stageValues.length - 1);
@@ -59,9 +77,16 @@ describe("the demo seed with sample data", () => {
   });
 
   it("records each deal's history as the pipeline does, step by step", async () => {
-    const [funded] = await server.database.db.select().from(deal).where(eq(deal.businessName, "SAMPLE — NORTHWIND FARM SUPPLY"));
+    const [funded] = await server.database.db
+      .select()
+      .from(deal)
+      .where(eq(deal.businessName, "SAMPLE — NORTHWIND FARM SUPPLY"));
     expect(funded).toMatchObject({ stage: 6, dealScore: 3, costOfEquipment: 57500, downPayment: 7500 });
-    const history = await server.database.db.select().from(dealHistory).where(eq(dealHistory.dealId, funded!.id)).orderBy(dealHistory.at);
+    const history = await server.database.db
+      .select()
+      .from(dealHistory)
+      .where(eq(dealHistory.dealId, funded!.id))
+      .orderBy(dealHistory.at);
     const stages = history.filter((row) => row.field === "stage").map((row) => `${row.fromValue}->${row.toValue}`);
     expect(stages).toEqual(["1->2", "2->3", "3->4", "4->5", "5->6"]);
     expect(history.at(-1)!.at.getTime()).toBeLessThanOrEqual(funded!.lastUpdate.getTime());
@@ -80,7 +105,10 @@ describe("the demo seed with sample data", () => {
     expect(granite.lastMessageAuthor).toBe("staff");
     const thread = (await get(`/api/portal/deals/${granite.id}/messages`, cookie)).json();
     expect(thread.messages.map((message: { author: string }) => message.author)).toEqual(["vendor", "staff"]);
-    expect(thread.documents.map((document: { name: string }) => document.name)).toEqual(["credit-application.pdf", "jobsite-photo.png"]);
+    expect(thread.documents.map((document: { name: string }) => document.name)).toEqual([
+      "credit-application.pdf",
+      "jobsite-photo.png",
+    ]);
     const download = await get(`/api/portal/documents/${thread.documents[0].id}`, cookie);
     expect(download.statusCode).toBe(200);
     expect(download.body.startsWith("%PDF-")).toBe(true);
@@ -103,7 +131,10 @@ describe("the demo seed with sample data", () => {
     const other = await cookieOf(otherDemoVendorEmail, accounts![2]!.password);
     const mine = ((await get("/api/portal/deals?month=all", vendor)).json() as { deals: ListedDeal[] }).deals;
     const theirs = ((await get("/api/portal/deals?month=all", other)).json() as { deals: ListedDeal[] }).deals;
-    expect(theirs.map((row) => row.businessName).sort()).toEqual(["SAMPLE — LAKESIDE AUTO BODY", "SAMPLE — PINECREST PRINT SHOP"]);
+    expect(theirs.map((row) => row.businessName).sort()).toEqual([
+      "SAMPLE — LAKESIDE AUTO BODY",
+      "SAMPLE — PINECREST PRINT SHOP",
+    ]);
     const mineIds = new Set(mine.map((row) => row.id));
     for (const row of theirs) {
       expect(mineIds.has(row.id)).toBe(false);
@@ -113,7 +144,9 @@ describe("the demo seed with sample data", () => {
 
   it("fills the lead inbox with every kind, some overdue, some assigned and handled", async () => {
     const cookie = await cookieOf("admin@demo.example", passwords.admin);
-    const inbox = (await get("/api/back-office/leads", cookie)).json() as { leads: { type: string; id: string; title: string; status: string; assignee: string | null; overdue: boolean }[] };
+    const inbox = (await get("/api/back-office/leads", cookie)).json() as {
+      leads: { type: string; id: string; title: string; status: string; assignee: string | null; overdue: boolean }[];
+    };
     expect(new Set(inbox.leads.map((lead) => lead.type))).toEqual(new Set(leadTypes));
     for (const lead of inbox.leads) expect(lead.title).toMatch(/sample/i);
     expect(inbox.leads.filter((lead) => lead.overdue).length).toBeGreaterThanOrEqual(2);
@@ -123,8 +156,15 @@ describe("the demo seed with sample data", () => {
 
     const application = inbox.leads.find((lead) => lead.type === "credit-application")!;
     const detail = (await get(`/api/back-office/credit-applications/${application.id}`, cookie)).json();
-    expect(detail.owners.map((owner: { ssnMasked: string }) => owner.ssnMasked)).toEqual(["•••-••-0101", "•••-••-0102"]);
-    const owners = await server.database.db.select().from(creditApplicationOwner).where(eq(creditApplicationOwner.applicationId, application.id)).orderBy(creditApplicationOwner.position);
+    expect(detail.owners.map((owner: { ssnMasked: string }) => owner.ssnMasked)).toEqual([
+      "•••-••-0101",
+      "•••-••-0102",
+    ]);
+    const owners = await server.database.db
+      .select()
+      .from(creditApplicationOwner)
+      .where(eq(creditApplicationOwner.applicationId, application.id))
+      .orderBy(creditApplicationOwner.position);
     expect(owners.map((owner) => owner.ssnEncrypted).join()).not.toContain("900-55");
     expect(owners.map((owner) => server.cipher.decrypt(owner.ssnEncrypted))).toEqual(["900-55-0101", "900-55-0102"]);
 
@@ -135,7 +175,10 @@ describe("the demo seed with sample data", () => {
   it("has the partner calculator seeded by the migration, with a sample lead through it", async () => {
     const [apronto] = await server.database.db.select().from(partner).where(eq(partner.slug, "Apronto_Dental"));
     expect(apronto?.name).toBe("Apronto Dental");
-    const leads = await server.database.db.select().from(calculatorLead).where(eq(calculatorLead.partnerId, apronto!.id));
+    const leads = await server.database.db
+      .select()
+      .from(calculatorLead)
+      .where(eq(calculatorLead.partnerId, apronto!.id));
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ chosenTerm: 48, firstName: "Sample" });
     expect(Object.keys(leads[0]!.payments).length).toBeGreaterThan(0);

@@ -24,24 +24,47 @@ const generatedPassword = () => randomBytes(9).toString("base64url");
  * threads and history, and leads of every kind (create-demo-samples.ts).
  * Returns the accounts with their passwords (shown once), or null when users already exist.
  */
-export async function seedDemo(db: Database, auth: Auth, passwords?: { admin: string; vendor: string }, samples?: DemoSampleDeps): Promise<DemoAccount[] | null> {
+export async function seedDemo(
+  db: Database,
+  auth: Auth,
+  passwords?: { admin: string; vendor: string },
+  samples?: DemoSampleDeps,
+): Promise<DemoAccount[] | null> {
   const [existing] = await db.select({ n: count() }).from(user);
   if ((existing?.n ?? 0) > 0) return null;
   const accounts: DemoAccount[] = [
     { role: authRoles.admin, email: "admin@demo.example", password: passwords?.admin ?? generatedPassword() },
     { role: authRoles.vendor, email: "vendor@demo.example", password: passwords?.vendor ?? generatedPassword() },
   ];
-  const admin = await createAccount(auth, { ...accounts[0]!, role: authRoles.admin, name: "Demo Admin", emailVerified: true });
+  const admin = await createAccount(auth, {
+    ...accounts[0]!,
+    role: authRoles.admin,
+    name: "Demo Admin",
+    emailVerified: true,
+  });
   const vendor = await createSampleVendor(db, auth, demoCompany, { ...accounts[1]!, name: "Demo Vendor" });
   if (!samples) return accounts;
 
   const other: DemoAccount = { role: authRoles.vendor, email: otherDemoVendorEmail, password: generatedPassword() };
-  const otherVendor = await createSampleVendor(db, auth, otherDemoCompany, { ...other, name: "Sample Vendor (Riverbend)" });
+  const otherVendor = await createSampleVendor(db, auth, otherDemoCompany, {
+    ...other,
+    name: "Sample Vendor (Riverbend)",
+  });
   try {
     await createDemoSamples(db, samples, {
       admin: { id: admin.id, email: accounts[0]!.email },
-      vendor: { id: vendor.user.id, email: accounts[1]!.email, companyId: vendor.company.id, companyName: vendor.company.name },
-      otherVendor: { id: otherVendor.user.id, email: other.email, companyId: otherVendor.company.id, companyName: otherVendor.company.name },
+      vendor: {
+        id: vendor.user.id,
+        email: accounts[1]!.email,
+        companyId: vendor.company.id,
+        companyName: vendor.company.name,
+      },
+      otherVendor: {
+        id: otherVendor.user.id,
+        email: other.email,
+        companyId: otherVendor.company.id,
+        companyName: otherVendor.company.name,
+      },
     });
   } catch (error) {
     // The accounts exist: their passwords must still be shown, or the demo could not be signed in to.

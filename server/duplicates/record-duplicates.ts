@@ -1,11 +1,24 @@
 import { and, gte, inArray, lte, ne, or } from "drizzle-orm";
 import type { DuplicateRecordType } from "#domain/duplicates/contracts.ts";
-import { duplicateWindowDays, matchKinds, matchValues, type MatchKind, type MatchOwner } from "#domain/duplicates/match-keys.ts";
+import {
+  duplicateWindowDays,
+  matchKinds,
+  matchValues,
+  type MatchKind,
+  type MatchOwner,
+} from "#domain/duplicates/match-keys.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { duplicateLink, duplicateMatchKey } from "./tables.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 
-export type MatchedRecord = { type: DuplicateRecordType; id: string; taxId?: string | null; email?: string | null; phone?: string | null; owners?: readonly MatchOwner[] };
+export type MatchedRecord = {
+  type: DuplicateRecordType;
+  id: string;
+  taxId?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  owners?: readonly MatchOwner[];
+};
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -17,11 +30,21 @@ const dayMs = 24 * 60 * 60 * 1000;
  * only earlier ones; one given keys later by the backfill (`now` its arrival) is also linked, as
  * the earlier, to the records that arrived after it.
  */
-export async function recordDuplicates(db: DbExecutor, cipher: Pick<FieldCipher, "lookupHash">, record: MatchedRecord, now = new Date()): Promise<number> {
+export async function recordDuplicates(
+  db: DbExecutor,
+  cipher: Pick<FieldCipher, "lookupHash">,
+  record: MatchedRecord,
+  now = new Date(),
+): Promise<number> {
   const keys = matchValues(record).map(({ kind, value }) => ({ kind, keyHash: cipher.lookupHash(value) }));
   if (keys.length === 0) return 0;
   const found = await db
-    .select({ recordType: duplicateMatchKey.recordType, recordId: duplicateMatchKey.recordId, kind: duplicateMatchKey.kind, createdAt: duplicateMatchKey.createdAt })
+    .select({
+      recordType: duplicateMatchKey.recordType,
+      recordId: duplicateMatchKey.recordId,
+      kind: duplicateMatchKey.kind,
+      createdAt: duplicateMatchKey.createdAt,
+    })
     .from(duplicateMatchKey)
     .where(
       and(
@@ -34,12 +57,25 @@ export async function recordDuplicates(db: DbExecutor, cipher: Pick<FieldCipher,
         or(ne(duplicateMatchKey.recordType, record.type), ne(duplicateMatchKey.recordId, record.id)),
       ),
     );
-  await db.insert(duplicateMatchKey).values(keys.map((key) => ({ recordType: record.type, recordId: record.id, kind: key.kind, keyHash: key.keyHash, createdAt: now })));
+  await db.insert(duplicateMatchKey).values(
+    keys.map((key) => ({
+      recordType: record.type,
+      recordId: record.id,
+      kind: key.kind,
+      keyHash: key.keyHash,
+      createdAt: now,
+    })),
+  );
 
   const others = new Map<string, { type: DuplicateRecordType; id: string; at: Date; reasons: Set<MatchKind> }>();
   for (const row of found) {
     const key = `${row.recordType}:${row.recordId}`;
-    const entry = others.get(key) ?? { type: row.recordType, id: row.recordId, at: row.createdAt, reasons: new Set<MatchKind>() };
+    const entry = others.get(key) ?? {
+      type: row.recordType,
+      id: row.recordId,
+      at: row.createdAt,
+      reasons: new Set<MatchKind>(),
+    };
     entry.reasons.add(row.kind);
     others.set(key, entry);
   }

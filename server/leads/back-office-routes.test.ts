@@ -4,10 +4,21 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
-import { sampleCalculatorLead, sampleCreditApplication, sampleNewDealFields, sampleQuestionnaireAnswer } from "../demo/sample-requests.ts";
+import {
+  sampleCalculatorLead,
+  sampleCreditApplication,
+  sampleNewDealFields,
+  sampleQuestionnaireAnswer,
+} from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { queryRows } from "../../tests/support/test-database.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { auditLog } from "../audit/tables.ts";
 import { deal } from "../deals/tables.ts";
@@ -23,37 +34,83 @@ let applicationId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await createAccount(server.auth, { email: "admin@lender.example", name: "Admin", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "admin@lender.example",
+    name: "Admin",
+    role: authRoles.admin,
+    password: "admin-password-1",
+    emailVerified: true,
+  });
   admin = (await signIn(server.app, "admin@lender.example", "admin-password-1")).cookie;
   const created = await createVendor(server.database, server.auth, "Echo Equipment");
   vendor = (await signIn(server.app, created.email, created.password)).cookie;
-  const post = (url: string, payload: object) => server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
+  const post = (url: string, payload: object) =>
+    server.app.inject({
+      method: "POST",
+      url,
+      payload,
+      remoteAddress: loopbackAddress(),
+      headers: { origin: testOrigin },
+    });
   applicationId = (await post("/api/leads/credit-application", sampleCreditApplication())).json().id;
   await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer());
-  await post("/api/leads/footer-message", { nameOfBusiness: "", nameUser: "Lee", emailUser: "lee@x.example", subjectUser: '=HYPERLINK("x")', idempotencyKey: randomUUID() });
+  await post("/api/leads/footer-message", {
+    nameOfBusiness: "",
+    nameUser: "Lee",
+    emailUser: "lee@x.example",
+    subjectUser: '=HYPERLINK("x")',
+    idempotencyKey: randomUUID(),
+  });
 });
 afterAll(() => server?.close());
 
-const call = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: object) => server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin } });
+const call = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: object) =>
+  server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin } });
 
 describe("lead inbox", () => {
   it("lists every kind of lead newest first, and keeps status and assignee", async () => {
     const inbox = (await call("GET", "/api/back-office/leads", admin)).json().leads;
-    expect(inbox.map((lead: { type: string }) => lead.type)).toEqual(["footer-message", "questionnaire", "credit-application"]);
-    expect(inbox.every((lead: { status: string; overdue: boolean }) => lead.status === "new" && !lead.overdue)).toBe(true);
+    expect(inbox.map((lead: { type: string }) => lead.type)).toEqual([
+      "footer-message",
+      "questionnaire",
+      "credit-application",
+    ]);
+    expect(inbox.every((lead: { status: string; overdue: boolean }) => lead.status === "new" && !lead.overdue)).toBe(
+      true,
+    );
     const me = (await call("GET", "/api/me", admin)).json().user.id;
-    expect((await call("PATCH", `/api/back-office/leads/credit-application/${applicationId}`, admin, { status: "contacted", assigneeUserId: me })).statusCode).toBe(200);
+    expect(
+      (
+        await call("PATCH", `/api/back-office/leads/credit-application/${applicationId}`, admin, {
+          status: "contacted",
+          assigneeUserId: me,
+        })
+      ).statusCode,
+    ).toBe(200);
     const contacted = (await call("GET", "/api/back-office/leads?status=contacted", admin)).json().leads;
-    expect(contacted).toEqual([expect.objectContaining({ id: applicationId, status: "contacted", assignee: "admin@lender.example" })]);
+    expect(contacted).toEqual([
+      expect.objectContaining({ id: applicationId, status: "contacted", assignee: "admin@lender.example" }),
+    ]);
   });
 
   it("masks SSN and tax id, and writes each reveal to the audit log", async () => {
     const detail = (await call("GET", `/api/back-office/credit-applications/${applicationId}`, admin)).json();
     expect(detail.fedIdMasked).toBe("••-•••4321");
-    expect(detail.owners.map((owner: { ssnMasked: string }) => owner.ssnMasked)).toEqual(["•••-••-4207", "•••-••-3378"]);
+    expect(detail.owners.map((owner: { ssnMasked: string }) => owner.ssnMasked)).toEqual([
+      "•••-••-4207",
+      "•••-••-3378",
+    ]);
     expect(JSON.stringify(detail)).not.toMatch(/531-86|98-765|v1\./);
-    expect((await call("POST", `/api/back-office/credit-applications/${applicationId}/reveal`, admin, { field: "ssn2" })).json().value).toBe("612-49-3378");
-    expect((await call("POST", `/api/back-office/credit-applications/${applicationId}/reveal`, admin, { field: "fedId" })).json().value).toBe("98-7654321");
+    expect(
+      (
+        await call("POST", `/api/back-office/credit-applications/${applicationId}/reveal`, admin, { field: "ssn2" })
+      ).json().value,
+    ).toBe("612-49-3378");
+    expect(
+      (
+        await call("POST", `/api/back-office/credit-applications/${applicationId}/reveal`, admin, { field: "fedId" })
+      ).json().value,
+    ).toBe("98-7654321");
     const reveals = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "sensitive.reveal"));
     expect(reveals.map((entry) => (entry.details as { field: string }).field)).toEqual(["ssn2", "fedId"]);
     expect(JSON.stringify(reveals)).not.toContain("612-49");
@@ -67,14 +124,18 @@ describe("lead inbox", () => {
     expect(leads.body).toContain("Granite Peak Excavation LLC");
     expect(leads.body).toContain('"Lee: =HYPERLINK(""x"")"');
     expect(leads.body).not.toMatch(/531-86|612-49|98-765/);
-    expect((await call("GET", `/api/back-office/export/deals.csv?from=2020-01-01&to=${today}`, admin)).statusCode).toBe(200);
+    expect((await call("GET", `/api/back-office/export/deals.csv?from=2020-01-01&to=${today}`, admin)).statusCode).toBe(
+      200,
+    );
   });
 
   it("retries a pending mail and shows the audit log to admins", async () => {
     const [mail] = await server.database.db.select().from(mailOutbox).limit(1);
     expect((await call("POST", `/api/back-office/outbox/${mail!.id}/retry`, admin)).statusCode).toBe(200);
     const audit = (await call("GET", "/api/back-office/audit", admin)).json().entries;
-    expect(audit.map((entry: { action: string }) => entry.action)).toEqual(expect.arrayContaining(["sign-in", "sensitive.reveal", "export.leads"]));
+    expect(audit.map((entry: { action: string }) => entry.action)).toEqual(
+      expect.arrayContaining(["sign-in", "sensitive.reveal", "export.leads"]),
+    );
   });
 
   it("refuses vendors on every one of these endpoints", async () => {
@@ -109,14 +170,25 @@ describe("CSV exports", () => {
   /** One lead of each kind through the public endpoints, moved to `at` (SQL, microseconds kept). */
   async function oneOfEachKind(at: string): Promise<string[]> {
     const post = async (url: string, payload: object) => {
-      const response = await server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
+      const response = await server.app.inject({
+        method: "POST",
+        url,
+        payload,
+        remoteAddress: loopbackAddress(),
+        headers: { origin: testOrigin },
+      });
       expect(response.statusCode, url).toBe(201);
       return (response.json() as { id: string }).id;
     };
     const answerId = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer());
     const ids: Record<string, string> = {
       questionnaire: answerId,
-      "picked-option": await post("/api/leads/picked-option", { answerId, term: "36", agreeItsJustProposal: true, idempotencyKey: randomUUID() }),
+      "picked-option": await post("/api/leads/picked-option", {
+        answerId,
+        term: "36",
+        agreeItsJustProposal: true,
+        idempotencyKey: randomUUID(),
+      }),
       "credit-application": await post("/api/leads/credit-application", sampleCreditApplication()),
       calculator: await post("/api/leads/calculator", sampleCalculatorLead()),
       "vendor-contact": await post("/api/leads/vendor-contact", {
@@ -126,9 +198,18 @@ describe("CSV exports", () => {
         email: "kim@x.example",
         idempotencyKey: randomUUID(),
       }),
-      "footer-message": await post("/api/leads/footer-message", { nameOfBusiness: "", nameUser: "Kim", emailUser: "kim@x.example", subjectUser: "Hi", idempotencyKey: randomUUID() }),
+      "footer-message": await post("/api/leads/footer-message", {
+        nameOfBusiness: "",
+        nameUser: "Kim",
+        emailUser: "kim@x.example",
+        subjectUser: "Hi",
+        idempotencyKey: randomUUID(),
+      }),
     };
-    for (const [type, id] of Object.entries(ids)) await server.database.db.execute(sql`update ${sql.identifier(tables[type]!)} set created_at = ${at}::timestamptz where id = ${id}`);
+    for (const [type, id] of Object.entries(ids))
+      await server.database.db.execute(
+        sql`update ${sql.identifier(tables[type]!)} set created_at = ${at}::timestamptz where id = ${id}`,
+      );
     return Object.entries(ids).map(([type, id]) => `${type}:${id}`);
   }
 
@@ -169,12 +250,21 @@ describe("CSV exports", () => {
     const [startText, endText] = [start.toISOString(), end.toISOString()];
     const inside = [
       ...(await oneOfEachKind(new Date(start.getTime() + 3_600_000).toISOString())),
-      ...(await footerMessagesAt(sql`select g, ${startText}::timestamptz + g * interval '50 minutes' from generate_series(1, 250) g`, "bulk")),
+      ...(await footerMessagesAt(
+        sql`select g, ${startText}::timestamptz + g * interval '50 minutes' from generate_series(1, 250) g`,
+        "bulk",
+      )),
       // The first and last microsecond of the range, and the evening of the last day (after midnight UTC).
-      ...(await footerMessagesAt(sql`values (1, ${startText}::timestamptz), (2, ${endText}::timestamptz - interval '1 microsecond'), (3, ${endText}::timestamptz - interval '3 hours')`, "edge-in")),
+      ...(await footerMessagesAt(
+        sql`values (1, ${startText}::timestamptz), (2, ${endText}::timestamptz - interval '1 microsecond'), (3, ${endText}::timestamptz - interval '3 hours')`,
+        "edge-in",
+      )),
     ];
     // Just outside, and the evening before the first day (already the first day in UTC).
-    await footerMessagesAt(sql`values (1, ${startText}::timestamptz - interval '1 microsecond'), (2, ${endText}::timestamptz), (3, ${startText}::timestamptz - interval '3 hours')`, "edge-out");
+    await footerMessagesAt(
+      sql`values (1, ${startText}::timestamptz - interval '1 microsecond'), (2, ${endText}::timestamptz), (3, ${startText}::timestamptz - interval '3 hours')`,
+      "edge-out",
+    );
 
     const response = await call("GET", `/api/back-office/export/leads.csv?from=${range.from}&to=${range.to}`, admin);
     expect(response.statusCode).toBe(200);
@@ -200,10 +290,14 @@ describe("CSV exports", () => {
     const tied = [
       ...(await oneOfEachKind(at)),
       ...(await footerMessagesAt(sql`select g, ${at}::timestamptz from generate_series(1, 15) g`, "tie")),
-      ...(await footerMessagesAt(sql`select g, ${at}::timestamptz + g * interval '1 microsecond' from generate_series(1, 15) g`, "micro")),
+      ...(await footerMessagesAt(
+        sql`select g, ${at}::timestamptz + g * interval '1 microsecond' from generate_series(1, 15) g`,
+        "micro",
+      )),
     ];
     const whole = await text(await leadsCsv(server.database.db, { start, end }));
-    for (const size of [1, 7, 16]) expect(await text(await leadsCsv(server.database.db, { start, end }, size)), `batches of ${size}`).toBe(whole);
+    for (const size of [1, 7, 16])
+      expect(await text(await leadsCsv(server.database.db, { start, end }, size)), `batches of ${size}`).toBe(whole);
     expect(new Set(rowsOf(whole).map(keyOf))).toEqual(new Set(tied));
     expect(rowsOf(whole)).toHaveLength(tied.length);
   });
@@ -219,7 +313,9 @@ describe("CSV exports", () => {
     };
     const accounts: Record<string, string> = {};
     for (const [name, instant] of Object.entries(instants)) {
-      const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
+      const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [
+        { field: "client-info", name: "application.pdf", content: samplePdf },
+      ]);
       const response = await server.app.inject({
         method: "POST",
         url: "/api/portal/deals",
@@ -235,7 +331,11 @@ describe("CSV exports", () => {
     }
     const response = await call("GET", `/api/back-office/export/deals.csv?from=${range.from}&to=${range.to}`, admin);
     expect(response.statusCode).toBe(200);
-    expect(rowsOf(response.body).map((row) => row.split(",")[0])).toEqual([accounts["edge-in-last"], accounts["edge-in-evening"], accounts["edge-in-first"]]);
+    expect(rowsOf(response.body).map((row) => row.split(",")[0])).toEqual([
+      accounts["edge-in-last"],
+      accounts["edge-in-evening"],
+      accounts["edge-in-first"],
+    ]);
     expect(response.body).not.toMatch(/98-765|1980-02-03/);
     expect(await text(await dealsCsv(server.database.db, { start, end }, 1))).toBe(response.body);
   });

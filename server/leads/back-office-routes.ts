@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { exportLeadsCsv, getCreditApplication, getLead, listLeads, revealCreditApplicationNumber, updateLead as updateLeadEndpoint } from "#domain/leads/back-office-contracts.ts";
+import {
+  exportLeadsCsv,
+  getCreditApplication,
+  getLead,
+  listLeads,
+  revealCreditApplicationNumber,
+  updateLead as updateLeadEndpoint,
+} from "#domain/leads/back-office-contracts.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
 import { AppError } from "../shared/errors.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
@@ -21,7 +28,10 @@ type BackOfficeLeadOptions = {
 };
 
 /** The credit team's leads (`/api/back-office/*`): the inbox, a lead's page and handling, credit applications, reveals and the export. */
-export const backOfficeLeadRoutes: FastifyPluginAsyncZod<BackOfficeLeadOptions> = async (app, { cipher, promisedMinutes, timeZone }) => {
+export const backOfficeLeadRoutes: FastifyPluginAsyncZod<BackOfficeLeadOptions> = async (
+  app,
+  { cipher, promisedMinutes, timeZone },
+) => {
   registerEndpoint(app, listLeads, async (request) => {
     return leadInbox(app.db, request.query, new Date(), promisedMinutes, timeZone);
   });
@@ -44,13 +54,24 @@ export const backOfficeLeadRoutes: FastifyPluginAsyncZod<BackOfficeLeadOptions> 
   });
 
   registerEndpoint(app, revealCreditApplicationNumber, async (request, _reply, user) => {
-    return { value: await revealSensitive(app.db, cipher, { id: user.id, ip: request.ip }, request.params.id, request.body.field) };
+    return {
+      value: await revealSensitive(
+        app.db,
+        cipher,
+        { id: user.id, ip: request.ip },
+        request.params.id,
+        request.body.field,
+      ),
+    };
   });
 
   // Days from `from` 00:00 to the end of `to` in the business time zone; streamed in batches.
   registerEndpoint(app, exportLeadsCsv, async (request, reply, user) => {
     const body = await leadsCsv(app.db, businessDaysToInstants(request.query, timeZone));
     await recordAudit(app.db, { action: "export.leads", actorUserId: user.id, details: request.query });
-    return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="leads-${request.query.from}-${request.query.to}.csv"`).send(body);
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="leads-${request.query.from}-${request.query.to}.csv"`)
+      .send(body);
   });
 };

@@ -24,9 +24,14 @@ type Candidate = {
  * each as of its own creation time, so they are linked to one another and to later records as if
  * they had arrived with the feature. Records that already have them are left alone: safe to run again.
  */
-export async function backfillMatchKeys(db: DbExecutor, cipher: Pick<FieldCipher, "decrypt" | "lookupHash">, now = new Date()): Promise<{ records: number; links: number }> {
+export async function backfillMatchKeys(
+  db: DbExecutor,
+  cipher: Pick<FieldCipher, "decrypt" | "lookupHash">,
+  now = new Date(),
+): Promise<{ records: number; links: number }> {
   const since = new Date(now.getTime() - duplicateWindowDays * 24 * 60 * 60 * 1000);
-  const keyed = (type: DuplicateRecordType) => sql`exists (select 1 from duplicate_match_key k where k.record_type = ${type} and k.record_id = r.id)`;
+  const keyed = (type: DuplicateRecordType) =>
+    sql`exists (select 1 from duplicate_match_key k where k.record_type = ${type} and k.record_id = r.id)`;
   const ownerKeyed = sql`exists (select 1 from duplicate_match_key k where k.record_type = 'credit-application' and k.record_id = r.id and k.kind like 'owner-%')`;
   const result = (await db.execute(sql`
     select 'deal' as type, r.id, r.created_at, c.business_tax_id_encrypted as tax_id_encrypted, r.business_email as email, r.business_phone as phone, false as owners_only
@@ -52,7 +57,11 @@ export async function backfillMatchKeys(db: DbExecutor, cipher: Pick<FieldCipher
       .from(creditApplicationOwner)
       .where(inArray(creditApplicationOwner.applicationId, applicationIds))
       .orderBy(creditApplicationOwner.applicationId, creditApplicationOwner.position);
-    for (const row of rows) owners.set(row.applicationId, [...(owners.get(row.applicationId) ?? []), { ssn: cipher.decrypt(row.ssnEncrypted), phone: row.phone, email: row.email }]);
+    for (const row of rows)
+      owners.set(row.applicationId, [
+        ...(owners.get(row.applicationId) ?? []),
+        { ssn: cipher.decrypt(row.ssnEncrypted), phone: row.phone, email: row.email },
+      ]);
   }
   let links = 0;
   for (const row of result.rows) {
@@ -63,7 +72,12 @@ export async function backfillMatchKeys(db: DbExecutor, cipher: Pick<FieldCipher
       continue;
     }
     const taxId = row.tax_id_encrypted ? cipher.decrypt(row.tax_id_encrypted) : null;
-    links += await recordDuplicates(db, cipher, { type: row.type, id: row.id, taxId, email: row.email, phone: row.phone, owners: recordOwners }, at);
+    links += await recordDuplicates(
+      db,
+      cipher,
+      { type: row.type, id: row.id, taxId, email: row.email, phone: row.phone, owners: recordOwners },
+      at,
+    );
   }
   return { records: result.rows.length, links };
 }

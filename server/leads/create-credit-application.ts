@@ -1,5 +1,10 @@
 import { eq } from "drizzle-orm";
-import { firstOwner, secondOwner, type CreditApplicationRequest, type OwnerFields } from "#domain/leads/credit-application-schema.ts";
+import {
+  firstOwner,
+  secondOwner,
+  type CreditApplicationRequest,
+  type OwnerFields,
+} from "#domain/leads/credit-application-schema.ts";
 import { newCreditApplicationMail } from "#domain/leads/kinds/credit-application.ts";
 import { parseMoney } from "#domain/pricing/money-format.ts";
 import type { Database, DbExecutor } from "../db/client.ts";
@@ -37,7 +42,8 @@ function ownerRow(applicationId: string, position: number, owner: OwnerFields, c
 
 /**
  * Stores the application with SSN and tax id encrypted; the team's mail carries neither. Through a
- * vendor's link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) it also becomes the company's referred deal in the same
+ * vendor's link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) it also becomes the
+ * company's referred deal in the same
  * transaction, with contact details only (never the SSNs or the tax id); an unknown slug is ignored.
  * A new application also queues the applicant's "received" mail (unless they opted out) and ends
  * the draft it was resumed from.
@@ -48,7 +54,12 @@ function ownerRow(applicationId: string, position: number, owner: OwnerFields, c
  */
 export type MarkQuoteApplied = (tx: DbExecutor, token: string, applicationId: string) => Promise<unknown>;
 
-export async function createCreditApplication(db: Database, cipher: FieldCipher, context: LeadContext & { timeZone: string; markQuoteApplied: MarkQuoteApplied }, request: CreditApplicationRequest) {
+export async function createCreditApplication(
+  db: Database,
+  cipher: FieldCipher,
+  context: LeadContext & { timeZone: string; markQuoteApplied: MarkQuoteApplied },
+  request: CreditApplicationRequest,
+) {
   const owners = [firstOwner(request), secondOwner(request)].filter((owner): owner is OwnerFields => owner !== null);
   const cost = money(request.COE);
   const company = request.vendorSlug ? ((await resolveVendorLink(db, request.vendorSlug))?.company ?? null) : null;
@@ -82,7 +93,13 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
         })
         .onConflictDoNothing({ target: creditApplication.idempotencyKey })
         .returning(),
-      existing: async () => (await tx.select({ id: creditApplication.id }).from(creditApplication).where(eq(creditApplication.idempotencyKey, request.idempotencyKey)))[0]!.id,
+      existing: async () =>
+        (
+          await tx
+            .select({ id: creditApplication.id })
+            .from(creditApplication)
+            .where(eq(creditApplication.idempotencyKey, request.idempotencyKey))
+        )[0]!.id,
       clock: leadClock(context.promise, "credit-application"),
       cipher: context.cipher,
       notification: simpleMail({
@@ -93,7 +110,9 @@ export async function createCreditApplication(db: Database, cipher: FieldCipher,
       }),
     });
     if (!stored.created) return stored;
-    await tx.insert(creditApplicationOwner).values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
+    await tx
+      .insert(creditApplicationOwner)
+      .values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
     if (request.quoteToken) await context.markQuoteApplied(tx, request.quoteToken, stored.id);
     await recordDuplicates(tx, cipher, {
       type: "credit-application",

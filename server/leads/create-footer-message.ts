@@ -22,7 +22,13 @@ export function createFooterMessage(db: Database, context: LeadContext, request:
       })
       .onConflictDoNothing({ target: footerMessage.idempotencyKey })
       .returning(),
-    existing: async () => (await db.select({ id: footerMessage.id }).from(footerMessage).where(eq(footerMessage.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    existing: async () =>
+      (
+        await db
+          .select({ id: footerMessage.id })
+          .from(footerMessage)
+          .where(eq(footerMessage.idempotencyKey, request.idempotencyKey))
+      )[0]!.id,
     clock: leadClock(context.promise, "footer-message"),
     cipher: context.cipher,
     notification: simpleMail({

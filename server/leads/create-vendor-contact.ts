@@ -22,7 +22,13 @@ export function createVendorContact(db: Database, context: LeadContext, request:
       })
       .onConflictDoNothing({ target: vendorContact.idempotencyKey })
       .returning(),
-    existing: async () => (await db.select({ id: vendorContact.id }).from(vendorContact).where(eq(vendorContact.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    existing: async () =>
+      (
+        await db
+          .select({ id: vendorContact.id })
+          .from(vendorContact)
+          .where(eq(vendorContact.idempotencyKey, request.idempotencyKey))
+      )[0]!.id,
     clock: leadClock(context.promise, "vendor-contact"),
     cipher: context.cipher,
     notification: simpleMail({

@@ -22,10 +22,23 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, remoteAddress = loopbackAddress()) =>
-  server.app.inject({ method: "POST", url, payload: payload as object, remoteAddress, headers: { origin: testOrigin } });
+  server.app.inject({
+    method: "POST",
+    url,
+    payload: payload as object,
+    remoteAddress,
+    headers: { origin: testOrigin },
+  });
 
 /** Half an application: the business and the owner's SSN, nothing else. */
-const partial = (ssn: string, overrides: object = {}) => ({ BusinessName: "Harbor Bakery LLC", FedId: "12-3456789", ssn, contactName: "Nina Park", businessZipCode: "", ...overrides });
+const partial = (ssn: string, overrides: object = {}) => ({
+  BusinessName: "Harbor Bakery LLC",
+  FedId: "12-3456789",
+  ssn,
+  contactName: "Nina Park",
+  businessZipCode: "",
+  ...overrides,
+});
 
 async function save(email: string, draft: object) {
   const response = await post("/api/leads/credit-application-drafts", { email, draft });
@@ -50,7 +63,8 @@ describe("save and finish later", () => {
     expect(Date.parse(response.json().expiresAt) - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     expect(sent.body).toContain(`${testOrigin}/ApplyNow#resume=${token}`);
     expect(mail.text).toContain(`${testOrigin}/ApplyNow#[hidden-1]`);
-    for (const secret of ["471-22-9035", "471229035", "12-3456789", "Harbor Bakery", "Nina Park"]) expect(mail.text + mail.html + mail.subject).not.toContain(secret);
+    for (const secret of ["471-22-9035", "471229035", "12-3456789", "Harbor Bakery", "Nina Park"])
+      expect(mail.text + mail.html + mail.subject).not.toContain(secret);
 
     const [row] = await server.database.db
       .select()
@@ -59,12 +73,20 @@ describe("save and finish later", () => {
     expect(row!.payloadEncrypted).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain("Harbor");
     expect(JSON.stringify(row)).not.toContain("nina@harbor.example");
-    expect(JSON.parse(server.cipher.decrypt(row!.payloadEncrypted!))).toMatchObject({ ssn: "471-22-9035", BusinessName: "Harbor Bakery LLC" });
+    expect(JSON.parse(server.cipher.decrypt(row!.payloadEncrypted!))).toMatchObject({
+      ssn: "471-22-9035",
+      BusinessName: "Harbor Bakery LLC",
+    });
 
     const reopened = await resume(token);
     expect(reopened.statusCode).toBe(200);
     expect(reopened.headers["cache-control"]).toBe("no-store");
-    expect(reopened.json().draft).toMatchObject({ BusinessName: "Harbor Bakery LLC", FedId: "12-3456789", ssn: "471-22-9035", contactName: "Nina Park" });
+    expect(reopened.json().draft).toMatchObject({
+      BusinessName: "Harbor Bakery LLC",
+      FedId: "12-3456789",
+      ssn: "471-22-9035",
+      contactName: "Nina Park",
+    });
     // The link reopens it again (another device) until it is used, replaced or expired.
     expect((await resume(token)).statusCode).toBe(200);
     expect(server.logs()).not.toContain(token);
@@ -72,11 +94,34 @@ describe("save and finish later", () => {
   });
 
   it("checks what was typed with the application's own formats, and only that", async () => {
-    expect((await post("/api/leads/credit-application-drafts", { email: "a@b.example", draft: { ssn: "47122" } })).statusCode).toBe(400);
-    expect((await post("/api/leads/credit-application-drafts", { email: "a@b.example", draft: { businessZipCode: "123" } })).statusCode).toBe(400);
-    expect((await post("/api/leads/credit-application-drafts", { email: "not-an-address", draft: {} })).statusCode).toBe(400);
-    expect((await post("/api/leads/credit-application-drafts", { email: "a@b.example", draft: {}, leaveEmpty: "http://spam.example" })).statusCode).toBe(400);
-    expect((await post("/api/leads/credit-application-drafts", { email: "empty@b.example", draft: { businessZipCode: "", ssn: "" } })).statusCode).toBe(201);
+    expect(
+      (await post("/api/leads/credit-application-drafts", { email: "a@b.example", draft: { ssn: "47122" } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post("/api/leads/credit-application-drafts", { email: "a@b.example", draft: { businessZipCode: "123" } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post("/api/leads/credit-application-drafts", { email: "not-an-address", draft: {} })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post("/api/leads/credit-application-drafts", {
+          email: "a@b.example",
+          draft: {},
+          leaveEmpty: "http://spam.example",
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post("/api/leads/credit-application-drafts", {
+          email: "empty@b.example",
+          draft: { businessZipCode: "", ssn: "" },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("refuses an expired link with 410 and the message, never a 5xx", async () => {
@@ -94,7 +139,11 @@ describe("save and finish later", () => {
 
   it("replaces the draft it was resumed from (its token in the save): that link stops working, its payload is dropped", async () => {
     const first = await save("twice@harbor.example", partial("471-22-9037"));
-    const response = await post("/api/leads/credit-application-drafts", { email: "Twice@Harbor.example", draft: partial("471-22-9037", { contactName: "Nina P. Park" }), replaces: first.token });
+    const response = await post("/api/leads/credit-application-drafts", {
+      email: "Twice@Harbor.example",
+      draft: partial("471-22-9037", { contactName: "Nina P. Park" }),
+      replaces: first.token,
+    });
     expect(response.statusCode).toBe(201);
     expect((await resume(first.token)).statusCode).toBe(410);
     const [old] = await server.database.db
@@ -119,16 +168,30 @@ describe("save and finish later", () => {
   it(`limits saves to ${draftSavesPerEmailPerHour} an hour per e-mail address, whatever the client address`, async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= draftSavesPerEmailPerHour; i += 1) {
-      statuses.push((await post("/api/leads/credit-application-drafts", { email: "busy@harbor.example", draft: { BusinessName: `Try ${i}` } }, loopbackAddress())).statusCode);
+      statuses.push(
+        (
+          await post(
+            "/api/leads/credit-application-drafts",
+            { email: "busy@harbor.example", draft: { BusinessName: `Try ${i}` } },
+            loopbackAddress(),
+          )
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([...Array<number>(draftSavesPerEmailPerHour).fill(201), 429]);
   });
 
   it("never shows a draft to staff: no lead, no inbox row, no credit application", async () => {
     await save("hidden@harbor.example", partial("471-22-9039", { BusinessName: "Invisible Draft Bakery" }));
-    const leads = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from credit_application where business_name = 'Invisible Draft Bakery'`);
+    const leads = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from credit_application where business_name = 'Invisible Draft Bakery'`,
+    );
     expect(leads[0]!.n).toBe(0);
-    const teamMails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, server.config.creditTeamEmail));
+    const teamMails = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, server.config.creditTeamEmail));
     expect(teamMails.filter((mail) => mail.text.includes("Invisible Draft"))).toEqual([]);
   });
 });

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { decideDuplicate as decideDuplicateEndpoint, listDuplicates, listRecordDuplicates } from "#domain/duplicates/contracts.ts";
+import {
+  decideDuplicate as decideDuplicateEndpoint,
+  listDuplicates,
+  listRecordDuplicates,
+} from "#domain/duplicates/contracts.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { decideDuplicate } from "./decide-duplicate.ts";
 import { listDuplicateLinks, recordDuplicateLinks } from "./list-duplicates.ts";

@@ -7,7 +7,16 @@ import { keysetBatches } from "../shared/csv/keyset-batches.ts";
 import { allLeads } from "../response-times/all-leads.ts";
 
 /** `position` is created_at as text: a JS Date would drop the microseconds the keyset compares. */
-type LeadRow = { type: LeadType; id: string; created_at: string | Date; position: string; title: string; contact: string; status: LeadStatus | null; assignee: string | null };
+type LeadRow = {
+  type: LeadType;
+  id: string;
+  created_at: string | Date;
+  position: string;
+  title: string;
+  contact: string;
+  status: LeadStatus | null;
+  assignee: string | null;
+};
 
 const header = ["type", "id", "created_at", "title", "contact", "status", "assignee"];
 
@@ -16,7 +25,9 @@ type Range = { start: Date; end: Date };
 /** One batch, newest first, after the row `after`; status and assignee joined to the batch only. */
 async function selectLeads(db: Database, range: Range, after: LeadRow | undefined, size: number): Promise<LeadRow[]> {
   // The plain created_at bound is implied by the row comparison, but only it can use an index.
-  const afterLast = after ? sql`and l.created_at <= ${after.position}::timestamptz and (l.created_at, l.type, l.id) < (${after.position}::timestamptz, ${after.type}, ${after.id}::uuid)` : sql``;
+  const afterLast = after
+    ? sql`and l.created_at <= ${after.position}::timestamptz and (l.created_at, l.type, l.id) < (${after.position}::timestamptz, ${after.type}, ${after.id}::uuid)`
+    : sql``;
   const result = await db.execute(sql`
     select l.type, l.id, l.created_at, l.created_at::text as position, l.title, l.contact, s.status, u.email as assignee
     from (
@@ -33,7 +44,15 @@ async function selectLeads(db: Database, range: Range, after: LeadRow | undefine
 
 async function* rowsOf(batches: AsyncIterable<LeadRow[]>) {
   for await (const batch of batches) {
-    yield batch.map((lead) => [lead.type, lead.id, new Date(lead.created_at), lead.title, lead.contact.trim(), lead.status ?? "new", lead.assignee ?? ""]);
+    yield batch.map((lead) => [
+      lead.type,
+      lead.id,
+      new Date(lead.created_at),
+      lead.title,
+      lead.contact.trim(),
+      lead.status ?? "new",
+      lead.assignee ?? "",
+    ]);
   }
 }
 
@@ -43,5 +62,8 @@ async function* rowsOf(batches: AsyncIterable<LeadRow[]>) {
  * lead tables, so fewer batches are much faster.
  */
 export function leadsCsv(db: Database, range: Range, batchSize = 5000): Promise<Readable> {
-  return csvStream(header, rowsOf(keysetBatches<LeadRow>((after, size) => selectLeads(db, range, after, size), batchSize)));
+  return csvStream(
+    header,
+    rowsOf(keysetBatches<LeadRow>((after, size) => selectLeads(db, range, after, size), batchSize)),
+  );
 }

@@ -9,13 +9,22 @@ const mask = (last4: string | null) => (last4 ? `•••-••-${last4}` : nu
 export async function creditApplicationForStaff(db: Database, id: string): Promise<CreditApplicationDetail | null> {
   const [application] = await db.select().from(creditApplication).where(eq(creditApplication.id, id));
   if (!application) return null;
-  const owners = await db.select().from(creditApplicationOwner).where(eq(creditApplicationOwner.applicationId, id)).orderBy(creditApplicationOwner.position);
+  const owners = await db
+    .select()
+    .from(creditApplicationOwner)
+    .where(eq(creditApplicationOwner.applicationId, id))
+    .orderBy(creditApplicationOwner.position);
   const { fedIdEncrypted: _hiddenFedId, fedIdLast4, idempotencyKey: _key, ...business } = application;
   return {
     id: application.id,
     businessName: application.businessName,
     fedIdMasked: fedIdLast4 ? `••-•••${fedIdLast4}` : null,
-    business: Object.fromEntries(Object.entries(business).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : String(value ?? "")])),
+    business: Object.fromEntries(
+      Object.entries(business).map(([key, value]) => [
+        key,
+        value instanceof Date ? value.toISOString() : String(value ?? ""),
+      ]),
+    ),
     owners: owners.map((owner) => ({
       position: owner.position,
       name: owner.name,

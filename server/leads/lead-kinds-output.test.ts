@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { leadTypes, type LeadType } from "#domain/leads/lead-inbox.ts";
 import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../demo/sample-requests.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -22,7 +28,13 @@ const referred = {} as Record<"questionnaire" | "calculator" | "credit-applicati
 const year = new Date().getFullYear();
 
 const post = async (url: string, payload: object) => {
-  const response = await server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
+  const response = await server.app.inject({
+    method: "POST",
+    url,
+    payload,
+    remoteAddress: loopbackAddress(),
+    headers: { origin: testOrigin },
+  });
   expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300);
   return response.json() as { id: string };
 };
@@ -41,14 +53,34 @@ function normalize(text: string): string {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await createAccount(server.auth, { email: "admin@lender.example", name: "Admin", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "admin@lender.example",
+    name: "Admin",
+    role: authRoles.admin,
+    password: "admin-password-1",
+    emailVerified: true,
+  });
   admin = (await signIn(server.app, "admin@lender.example", "admin-password-1")).cookie;
   const { company } = await createVendor(server.database, server.auth, "Ola Equipment");
 
-  plain.questionnaire = (await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ year: String(year - 8) }))).id;
-  plain["picked-option"] = (await post("/api/leads/picked-option", { answerId: plain.questionnaire, term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID() })).id;
+  plain.questionnaire = (
+    await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ year: String(year - 8) }))
+  ).id;
+  plain["picked-option"] = (
+    await post("/api/leads/picked-option", {
+      answerId: plain.questionnaire,
+      term: "48",
+      agreeItsJustProposal: true,
+      idempotencyKey: randomUUID(),
+    })
+  ).id;
   await post("/api/leads/contact-request", { answerId: plain.questionnaire });
-  plain.calculator = (await post("/api/leads/calculator", sampleCalculatorLead({ yearbusinessStarted: String(year - 16), ownersEmail: "office@granitepeak.example" }))).id;
+  plain.calculator = (
+    await post(
+      "/api/leads/calculator",
+      sampleCalculatorLead({ yearbusinessStarted: String(year - 16), ownersEmail: "office@granitepeak.example" }),
+    )
+  ).id;
   await post("/api/leads/calculator-choice", { leadId: plain.calculator, term: "48", acceptTerms: true });
   plain["footer-message"] = (
     await post("/api/leads/footer-message", {
@@ -60,12 +92,27 @@ beforeAll(async () => {
     })
   ).id;
   plain["vendor-contact"] = (
-    await post("/api/leads/vendor-contact", { businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valleyheavy.example", idempotencyKey: randomUUID() })
+    await post("/api/leads/vendor-contact", {
+      businessName: "Valley Heavy",
+      contactName: "Tom Becker",
+      phoneNumber: "(559) 555-0110",
+      email: "tom@valleyheavy.example",
+      idempotencyKey: randomUUID(),
+    })
   ).id;
   plain["credit-application"] = (await post("/api/leads/credit-application", sampleCreditApplication())).id;
 
   referred.questionnaire = (
-    await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ year: String(year - 3), vendorSlug: company.slug, nameOfOwner: "Quinn Answer", bk: "yes", lengthCredit: "1" }))
+    await post(
+      "/api/leads/questionnaire-answer",
+      sampleQuestionnaireAnswer({
+        year: String(year - 3),
+        vendorSlug: company.slug,
+        nameOfOwner: "Quinn Answer",
+        bk: "yes",
+        lengthCredit: "1",
+      }),
+    )
   ).id;
   referred.calculator = (
     await post(
@@ -83,7 +130,17 @@ beforeAll(async () => {
     )
   ).id;
   referred["credit-application"] = (
-    await post("/api/leads/credit-application", sampleCreditApplication({ vendorSlug: company.slug, BusinessName: "Referred Rock LLC", hasSecondOwner: false, FedId: "", COE: "", businessAGR: "" }))
+    await post(
+      "/api/leads/credit-application",
+      sampleCreditApplication({
+        vendorSlug: company.slug,
+        BusinessName: "Referred Rock LLC",
+        hasSecondOwner: false,
+        FedId: "",
+        COE: "",
+        businessAGR: "",
+      }),
+    )
   ).id;
 });
 afterAll(() => server?.close());
@@ -91,10 +148,14 @@ afterAll(() => server?.close());
 describe("what the credit team reads of each kind of lead", () => {
   it("answers each kind's lead page the same, byte for byte", async () => {
     const pages: string[] = [];
-    for (const type of leadTypes) pages.push(`${type}:\n${(await get(`/api/back-office/leads/${type}/${plain[type]}`)).body}`);
-    for (const [type, id] of Object.entries(referred)) pages.push(`${type} (referred):\n${(await get(`/api/back-office/leads/${type}/${id}`)).body}`);
+    for (const type of leadTypes)
+      pages.push(`${type}:\n${(await get(`/api/back-office/leads/${type}/${plain[type]}`)).body}`);
+    for (const [type, id] of Object.entries(referred))
+      pages.push(`${type} (referred):\n${(await get(`/api/back-office/leads/${type}/${id}`)).body}`);
     // Start years as years before this one, so the pages read the same next year.
-    const relativeYears = pages.join("\n\n").replace(/"startYear":(\d{4})/g, (_, start: string) => `"startYear":"this year - ${year - Number(start)}"`);
+    const relativeYears = pages
+      .join("\n\n")
+      .replace(/"startYear":(\d{4})/g, (_, start: string) => `"startYear":"this year - ${year - Number(start)}"`);
     await expect(normalize(relativeYears)).toMatchFileSnapshot("./__snapshots__/lead-kinds-output.pages.txt");
   });
 
@@ -106,14 +167,23 @@ describe("what the credit team reads of each kind of lead", () => {
     // Rows in a fixed order (by kind and text): the export's own order follows instants and ids.
     const written = rows.filter(Boolean).map((row) => row.replace(/^([^,]*),[^,]*,[^,]*,/, "$1,<id>,<instant>,"));
     expect(written.every((row) => !row.match(/[0-9a-f]{8}-[0-9a-f]{4}-|\d\d:\d\d:\d\d/))).toBe(true);
-    await expect([header, ...written.sort()].join("\n")).toMatchFileSnapshot("./__snapshots__/lead-kinds-output.csv.txt");
+    await expect([header, ...written.sort()].join("\n")).toMatchFileSnapshot(
+      "./__snapshots__/lead-kinds-output.csv.txt",
+    );
   });
 
   it("sends the credit team each kind's new-lead mails the same", async () => {
-    const stored = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, server.config.creditTeamEmail));
+    const stored = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, server.config.creditTeamEmail));
     // Code-point order, the same whatever the database's collation.
     const mails = stored.sort((a, b) => (a.subject + a.text < b.subject + b.text ? -1 : 1));
-    const written = mails.map((mail) => [`to: ${mail.to}`, `subject: ${mail.subject}`, `text:\n${mail.text}`, `html:\n${mail.html}`].join("\n"));
-    await expect(normalize(written.join("\n\n----\n\n"))).toMatchFileSnapshot("./__snapshots__/lead-kinds-output.mails.txt");
+    const written = mails.map((mail) =>
+      [`to: ${mail.to}`, `subject: ${mail.subject}`, `text:\n${mail.text}`, `html:\n${mail.html}`].join("\n"),
+    );
+    await expect(normalize(written.join("\n\n----\n\n"))).toMatchFileSnapshot(
+      "./__snapshots__/lead-kinds-output.mails.txt",
+    );
   });
 });

@@ -12,33 +12,64 @@ const limit = 200;
 type Described = { title: string; createdAt: string };
 
 /** Staff's names for records: a deal by business, account and vendor company; a lead by business or owner. */
-async function describe(db: DbExecutor, refs: { type: DuplicateRecordType; id: string }[]): Promise<Map<string, Described>> {
+async function describe(
+  db: DbExecutor,
+  refs: { type: DuplicateRecordType; id: string }[],
+): Promise<Map<string, Described>> {
   const ids = (type: DuplicateRecordType) => [...new Set(refs.filter((ref) => ref.type === type).map((ref) => ref.id))];
   const described = new Map<string, Described>();
   const dealIds = ids("deal");
   if (dealIds.length) {
     const rows = await db
-      .select({ id: deal.id, businessName: deal.businessName, accountNumber: deal.accountNumber, company: vendorCompany.name, createdAt: deal.createdAt })
+      .select({
+        id: deal.id,
+        businessName: deal.businessName,
+        accountNumber: deal.accountNumber,
+        company: vendorCompany.name,
+        createdAt: deal.createdAt,
+      })
       .from(deal)
       .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
       .where(inArray(deal.id, dealIds));
-    for (const row of rows) described.set(`deal:${row.id}`, { title: `${row.businessName} (deal ${row.accountNumber}, ${row.company})`, createdAt: row.createdAt.toISOString() });
+    for (const row of rows)
+      described.set(`deal:${row.id}`, {
+        title: `${row.businessName} (deal ${row.accountNumber}, ${row.company})`,
+        createdAt: row.createdAt.toISOString(),
+      });
   }
   const applicationIds = ids("credit-application");
   if (applicationIds.length) {
     const rows = await db
-      .select({ id: creditApplication.id, businessName: creditApplication.businessName, createdAt: creditApplication.createdAt })
+      .select({
+        id: creditApplication.id,
+        businessName: creditApplication.businessName,
+        createdAt: creditApplication.createdAt,
+      })
       .from(creditApplication)
       .where(inArray(creditApplication.id, applicationIds));
-    for (const row of rows) described.set(`credit-application:${row.id}`, { title: `${row.businessName} (credit application)`, createdAt: row.createdAt.toISOString() });
+    for (const row of rows)
+      described.set(`credit-application:${row.id}`, {
+        title: `${row.businessName} (credit application)`,
+        createdAt: row.createdAt.toISOString(),
+      });
   }
   const calculatorIds = ids("calculator");
   if (calculatorIds.length) {
     const rows = await db
-      .select({ id: calculatorLead.id, firstName: calculatorLead.firstName, lastName: calculatorLead.lastName, vendorName: calculatorLead.vendorName, createdAt: calculatorLead.createdAt })
+      .select({
+        id: calculatorLead.id,
+        firstName: calculatorLead.firstName,
+        lastName: calculatorLead.lastName,
+        vendorName: calculatorLead.vendorName,
+        createdAt: calculatorLead.createdAt,
+      })
       .from(calculatorLead)
       .where(inArray(calculatorLead.id, calculatorIds));
-    for (const row of rows) described.set(`calculator:${row.id}`, { title: `${row.firstName} ${row.lastName} (calculator lead, ${row.vendorName})`, createdAt: row.createdAt.toISOString() });
+    for (const row of rows)
+      described.set(`calculator:${row.id}`, {
+        title: `${row.firstName} ${row.lastName} (calculator lead, ${row.vendorName})`,
+        createdAt: row.createdAt.toISOString(),
+      });
   }
   return described;
 }
@@ -83,7 +114,13 @@ export function listDuplicateLinks(db: DbExecutor, status: DuplicateLink["status
 }
 
 export function recordDuplicateLinks(db: DbExecutor, type: DuplicateRecordType, id: string) {
-  return links(db, or(and(eq(duplicateLink.newerType, type), eq(duplicateLink.newerId, id)), and(eq(duplicateLink.earlierType, type), eq(duplicateLink.earlierId, id))));
+  return links(
+    db,
+    or(
+      and(eq(duplicateLink.newerType, type), eq(duplicateLink.newerId, id)),
+      and(eq(duplicateLink.earlierType, type), eq(duplicateLink.earlierId, id)),
+    ),
+  );
 }
 
 export async function findDuplicateLink(db: DbExecutor, id: string) {

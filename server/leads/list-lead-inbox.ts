@@ -8,7 +8,16 @@ import type { Database } from "../db/client.ts";
 import { createdBetween } from "../shared/lists/created-between.ts";
 import { listWithTotal, type Keyset } from "../shared/lists/keyset-page.ts";
 
-type InboxRow = { type: LeadType; id: string; created_at: string | Date; title: string; contact: string; status: LeadStatus; assignee: string | null; due_at: string | Date | null };
+type InboxRow = {
+  type: LeadType;
+  id: string;
+  created_at: string | Date;
+  title: string;
+  contact: string;
+  status: LeadStatus;
+  assignee: string | null;
+  due_at: string | Date | null;
+};
 
 /** The filters of a lead list query, on the lead index (lead_status as `s`); each has its index. */
 export function leadFilters(query: LeadInboxQuery, timeZone: string): SQL[] {
@@ -16,7 +25,10 @@ export function leadFilters(query: LeadInboxQuery, timeZone: string): SQL[] {
   if (query.q) where.push(sql`s.search_text like ${searchPattern(query.q)}`);
   if (query.type) where.push(sql`s.lead_type = ${query.type}`);
   if (query.status) where.push(sql`s.status = ${query.status}`);
-  if (query.assignee) where.push(query.assignee === UNASSIGNED ? sql`s.assignee_user_id is null` : sql`s.assignee_user_id = ${query.assignee}`);
+  if (query.assignee)
+    where.push(
+      query.assignee === UNASSIGNED ? sql`s.assignee_user_id is null` : sql`s.assignee_user_id = ${query.assignee}`,
+    );
   where.push(...createdBetween(sql`s.created_at`, query, timeZone));
   return where;
 }
@@ -26,7 +38,13 @@ export function leadFilters(query: LeadInboxQuery, timeZone: string): SQL[] {
  * sorted otherwise; each with its status, assignee and whether the promised callback time passed.
  * A long title (a footer message) is shortened at a word; the lead's page has it whole.
  */
-export async function leadInbox(db: Database, query: LeadInboxQuery, now: Date, promisedMinutes: number, timeZone: string): Promise<{ leads: LeadInboxItem[]; page: ListPage }> {
+export async function leadInbox(
+  db: Database,
+  query: LeadInboxQuery,
+  now: Date,
+  promisedMinutes: number,
+  timeZone: string,
+): Promise<{ leads: LeadInboxItem[]; page: ListPage }> {
   const keyset: Keyset = {
     column: query.sort === "title" ? sql`s.title` : sql`s.created_at`,
     id: sql`s.lead_id`,

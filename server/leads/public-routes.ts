@@ -1,6 +1,9 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { resumeCreditApplicationDraft as resumeDraftEndpoint, saveCreditApplicationDraft as saveDraftEndpoint } from "#domain/leads/draft-contracts.ts";
+import {
+  resumeCreditApplicationDraft as resumeDraftEndpoint,
+  saveCreditApplicationDraft as saveDraftEndpoint,
+} from "#domain/leads/draft-contracts.ts";
 import { sendFooterMessage, sendVendorContact, submitCreditApplication } from "#domain/leads/contracts.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
@@ -21,7 +24,10 @@ type PublicLeadOptions = {
 };
 
 /** The public forms' leads (`/api/leads/*`): a visitor's message, contact request, credit application and saved draft. */
-export const publicLeadRoutes: FastifyPluginAsyncZod<PublicLeadOptions> = async (app, { context, cipher, timeZone, markQuoteApplied }) => {
+export const publicLeadRoutes: FastifyPluginAsyncZod<PublicLeadOptions> = async (
+  app,
+  { context, cipher, timeZone, markQuoteApplied },
+) => {
   // Public: each form has its own per-address limit.
   const publicForm = { config: { rateLimit: context.rateLimit } };
   const created = (reply: FastifyReply, result: { id: string; created: boolean }) => {
@@ -29,16 +35,31 @@ export const publicLeadRoutes: FastifyPluginAsyncZod<PublicLeadOptions> = async 
     return { id: result.id };
   };
 
-  registerEndpoint(app, sendFooterMessage, async (request, reply) => created(reply, await createFooterMessage(app.db, context, request.body)), publicForm);
-  registerEndpoint(app, sendVendorContact, async (request, reply) => created(reply, await createVendorContact(app.db, context, request.body)), publicForm);
+  registerEndpoint(
+    app,
+    sendFooterMessage,
+    async (request, reply) => created(reply, await createFooterMessage(app.db, context, request.body)),
+    publicForm,
+  );
+  registerEndpoint(
+    app,
+    sendVendorContact,
+    async (request, reply) => created(reply, await createVendorContact(app.db, context, request.body)),
+    publicForm,
+  );
   registerEndpoint(
     app,
     submitCreditApplication,
-    async (request, reply) => created(reply, await createCreditApplication(app.db, cipher, { ...context, timeZone, markQuoteApplied }, request.body)),
+    async (request, reply) =>
+      created(
+        reply,
+        await createCreditApplication(app.db, cipher, { ...context, timeZone, markQuoteApplied }, request.body),
+      ),
     publicForm,
   );
 
-  // "Save and finish later" (docs/product-rules.md#r6-save-and-finish-later): the per-address limit of the forms, and a per-e-mail one inside.
+  // "Save and finish later" (docs/product-rules.md#r6-save-and-finish-later): the per-address limit of the forms, and a
+  // per-e-mail one inside.
   registerEndpoint(
     app,
     saveDraftEndpoint,
@@ -49,5 +70,10 @@ export const publicLeadRoutes: FastifyPluginAsyncZod<PublicLeadOptions> = async 
     },
     publicForm,
   );
-  registerEndpoint(app, resumeDraftEndpoint, async (request) => resumeCreditApplicationDraft(app.db, cipher, request.body.token), publicForm);
+  registerEndpoint(
+    app,
+    resumeDraftEndpoint,
+    async (request) => resumeCreditApplicationDraft(app.db, cipher, request.body.token),
+    publicForm,
+  );
 };

@@ -18,8 +18,16 @@ function liveDraft(token: string, now: Date) {
 }
 
 /** The saved draft for a link's token; GONE (410) for an unknown, expired, replaced or used link. The link keeps working until then. */
-export async function resumeCreditApplicationDraft(db: DbExecutor, cipher: FieldCipher, token: string, now = new Date()) {
-  const [row] = await db.select({ payload: creditApplicationDraft.payloadEncrypted, expiresAt: creditApplicationDraft.expiresAt }).from(creditApplicationDraft).where(liveDraft(token, now));
+export async function resumeCreditApplicationDraft(
+  db: DbExecutor,
+  cipher: FieldCipher,
+  token: string,
+  now = new Date(),
+) {
+  const [row] = await db
+    .select({ payload: creditApplicationDraft.payloadEncrypted, expiresAt: creditApplicationDraft.expiresAt })
+    .from(creditApplicationDraft)
+    .where(liveDraft(token, now));
   if (!row?.payload) throw new AppError("GONE", draftMessages.expired);
   let draft;
   try {

@@ -21,7 +21,13 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, remoteAddress = loopbackAddress()) =>
-  server.app.inject({ method: "POST", url, payload: payload as object, remoteAddress, headers: { origin: testOrigin } });
+  server.app.inject({
+    method: "POST",
+    url,
+    payload: payload as object,
+    remoteAddress,
+    headers: { origin: testOrigin },
+  });
 
 const footer = (overrides: object = {}) => ({
   nameOfBusiness: "Acme Paving",
@@ -37,7 +43,11 @@ describe("footer contact form", () => {
     const response = await post("/api/leads/footer-message", footer());
     expect(response.statusCode).toBe(201);
     const [row] = await server.database.db.select().from(footerMessage).where(eq(footerMessage.id, response.json().id));
-    expect(row).toMatchObject({ nameUser: "Lee Chan", emailUser: "lee@acme.example", message: "Do you finance used pavers?" });
+    expect(row).toMatchObject({
+      nameUser: "Lee Chan",
+      emailUser: "lee@acme.example",
+      message: "Do you finance used pavers?",
+    });
     const mail = await smtp.waitFor((m) => m.subject === "New website message from Lee Chan");
     expect(mail.to).toEqual(["team@lender.example"]);
     expect(mail.body).toContain("Do you finance used pavers?");
@@ -45,12 +55,18 @@ describe("footer contact form", () => {
 
   it("stores and mails a double submit once", async () => {
     const payload = footer({ nameUser: "Twice Sent" });
-    const [first, second] = await Promise.all([post("/api/leads/footer-message", payload), post("/api/leads/footer-message", payload)]);
+    const [first, second] = await Promise.all([
+      post("/api/leads/footer-message", payload),
+      post("/api/leads/footer-message", payload),
+    ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
     expect(first.json().id).toBe(second.json().id);
     const rows = await server.database.db.select().from(footerMessage).where(eq(footerMessage.nameUser, "Twice Sent"));
     expect(rows).toHaveLength(1);
-    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, "New website message from Twice Sent"));
+    const mails = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, "New website message from Twice Sent"));
     expect(mails).toHaveLength(1);
   });
 
@@ -65,14 +81,18 @@ describe("footer contact form", () => {
     const response = await post("/api/leads/footer-message", payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("VALIDATION_FAILED");
-    const rows = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from footer_message where name_user = ${String(payload.nameUser)}`);
+    const rows = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from footer_message where name_user = ${String(payload.nameUser)}`,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 
   it("limits submissions per address", async () => {
     const address = loopbackAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await post("/api/leads/footer-message", footer(), address)).statusCode);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await post("/api/leads/footer-message", footer(), address)).statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -114,9 +134,18 @@ describe("credit application", () => {
     const id = response.json().id as string;
 
     const [stored] = await server.database.db.select().from(creditApplication).where(eq(creditApplication.id, id));
-    expect(stored).toMatchObject({ businessName: "Granite Peak Excavation LLC", costOfEquipment: 185000, annualGrossRevenue: 1250000, fedIdLast4: "4321" });
+    expect(stored).toMatchObject({
+      businessName: "Granite Peak Excavation LLC",
+      costOfEquipment: 185000,
+      annualGrossRevenue: 1250000,
+      fedIdLast4: "4321",
+    });
     expect(server.cipher.decrypt(stored!.fedIdEncrypted!)).toBe("98-7654321");
-    const owners = await server.database.db.select().from(creditApplicationOwner).where(eq(creditApplicationOwner.applicationId, id)).orderBy(creditApplicationOwner.position);
+    const owners = await server.database.db
+      .select()
+      .from(creditApplicationOwner)
+      .where(eq(creditApplicationOwner.applicationId, id))
+      .orderBy(creditApplicationOwner.position);
     expect(owners.map((owner) => [owner.name, owner.ownershipPercent, owner.ssnLast4])).toEqual([
       ["Maria Lopez", 60, "4207"],
       ["Daniel Reyes", 40, "3378"],
@@ -124,14 +153,19 @@ describe("credit application", () => {
     expect(owners.map((owner) => server.cipher.decrypt(owner.ssnEncrypted))).toEqual(["531-86-4207", "612-49-3378"]);
 
     const mail = await smtp.waitFor((m) => m.subject === "New credit application: Granite Peak Excavation LLC");
-    for (const secret of ["531-86-4207", "531864207", "612-49-3378", "98-7654321", "987654321"]) expect(mail.raw).not.toContain(secret);
+    for (const secret of ["531-86-4207", "531864207", "612-49-3378", "98-7654321", "987654321"])
+      expect(mail.raw).not.toContain(secret);
     expect(server.logs()).not.toContain("531-86-4207");
   });
 
   it("keeps no SSN or tax id in clear text anywhere in the database, saved drafts included", async () => {
     await post("/api/leads/credit-application", sampleCreditApplication());
-    // A draft saved with "Save and finish later" (docs/product-rules.md#r6-save-and-finish-later): its SSN and tax id are encrypted too.
-    const saved = await post("/api/leads/credit-application-drafts", { email: "draft@granite.example", draft: { BusinessName: "Granite Draft", ssn: "538-71-2946", FedId: "97-1234568" } });
+    // A draft saved with "Save and finish later" (docs/product-rules.md#r6-save-and-finish-later): its SSN and tax id
+    // are encrypted too.
+    const saved = await post("/api/leads/credit-application-drafts", {
+      email: "draft@granite.example",
+      draft: { BusinessName: "Granite Draft", ssn: "538-71-2946", FedId: "97-1234568" },
+    });
     expect(saved.statusCode).toBe(201);
     const tables = await queryRows<{ table_name: string }>(
       server.database.db,
@@ -139,20 +173,37 @@ describe("credit application", () => {
     );
     let everything = "";
     for (const { table_name } of tables) {
-      const rows = await queryRows<{ row: string }>(server.database.db, sql.raw(`select t::text as row from "${table_name}" t`));
+      const rows = await queryRows<{ row: string }>(
+        server.database.db,
+        sql.raw(`select t::text as row from "${table_name}" t`),
+      );
       everything += rows.map((row) => row.row).join("\n");
     }
     expect(everything).toContain("Granite Peak");
-    for (const secret of ["531-86-4207", "531864207", "612-49-3378", "98-7654321", "987654321", "538-71-2946", "538712946", "97-1234568"]) expect(everything).not.toContain(secret);
+    for (const secret of [
+      "531-86-4207",
+      "531864207",
+      "612-49-3378",
+      "98-7654321",
+      "987654321",
+      "538-71-2946",
+      "538712946",
+      "97-1234568",
+    ])
+      expect(everything).not.toContain(secret);
     if (testDriver === "pglite") {
       const files = Buffer.from(await (await server.database.pglite!.dumpDataDir("none")).arrayBuffer());
       expect(files.includes("Granite Peak")).toBe(true);
-      for (const secret of ["531-86-4207", "612-49-3378", "98-7654321", "538-71-2946", "97-1234568"]) expect(files.includes(secret)).toBe(false);
+      for (const secret of ["531-86-4207", "612-49-3378", "98-7654321", "538-71-2946", "97-1234568"])
+        expect(files.includes(secret)).toBe(false);
     }
   });
 
   it("requires the second owner's fields once the second owner is added", async () => {
-    const response = await post("/api/leads/credit-application", sampleCreditApplication({ ssn2: "", homeZipcode2: "123" }));
+    const response = await post(
+      "/api/leads/credit-application",
+      sampleCreditApplication({ ssn2: "", homeZipcode2: "123" }),
+    );
     expect(response.statusCode).toBe(400);
     const paths = (response.json().details as { path: string }[]).map((detail) => detail.path);
     expect(paths).toEqual(expect.arrayContaining(["/ssn2", "/homeZipcode2"]));
@@ -161,10 +212,22 @@ describe("credit application", () => {
   it("accepts an application without a second owner and ignores the empty fields", async () => {
     const response = await post(
       "/api/leads/credit-application",
-      sampleCreditApplication({ hasSecondOwner: false, ssn2: "", contactName2: "", FedId: "", COE: "", VendorName: "", vendorEmail: "", vendorPhoneNumber: "" }),
+      sampleCreditApplication({
+        hasSecondOwner: false,
+        ssn2: "",
+        contactName2: "",
+        FedId: "",
+        COE: "",
+        VendorName: "",
+        vendorEmail: "",
+        vendorPhoneNumber: "",
+      }),
     );
     expect(response.statusCode).toBe(201);
-    const owners = await server.database.db.select().from(creditApplicationOwner).where(eq(creditApplicationOwner.applicationId, response.json().id));
+    const owners = await server.database.db
+      .select()
+      .from(creditApplicationOwner)
+      .where(eq(creditApplicationOwner.applicationId, response.json().id));
     expect(owners).toHaveLength(1);
   });
 

@@ -1,5 +1,11 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { draftLifetimeDays, draftMessages, draftResumeUrl, draftSavesPerEmailPerHour, type SaveDraftRequest } from "#domain/leads/credit-application-draft-schema.ts";
+import {
+  draftLifetimeDays,
+  draftMessages,
+  draftResumeUrl,
+  draftSavesPerEmailPerHour,
+  type SaveDraftRequest,
+} from "#domain/leads/credit-application-draft-schema.ts";
 import type { Database } from "../db/client.ts";
 import { creditApplicationDraft } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
@@ -19,7 +25,13 @@ const dayMs = 24 * 60 * 60 * 1000;
  * count per address bounds saves (and their mails): a cap on the drafts an address holds would let a
  * stranger who fills it keep the owner from saving for the drafts' whole lifetime.
  */
-export async function saveCreditApplicationDraft(db: Database, cipher: FieldCipher, context: MailContext, request: SaveDraftRequest, now = new Date()) {
+export async function saveCreditApplicationDraft(
+  db: Database,
+  cipher: FieldCipher,
+  context: MailContext,
+  request: SaveDraftRequest,
+  now = new Date(),
+) {
   const hash = emailHash(request.email);
   const token = newLinkToken();
   const expiresAt = new Date(now.getTime() + draftLifetimeDays * dayMs);
@@ -29,13 +41,24 @@ export async function saveCreditApplicationDraft(db: Database, cipher: FieldCiph
     const [recent] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(creditApplicationDraft)
-      .where(and(eq(creditApplicationDraft.emailHash, hash), gt(creditApplicationDraft.createdAt, new Date(now.getTime() - 60 * 60 * 1000))));
+      .where(
+        and(
+          eq(creditApplicationDraft.emailHash, hash),
+          gt(creditApplicationDraft.createdAt, new Date(now.getTime() - 60 * 60 * 1000)),
+        ),
+      );
     if (recent!.n >= draftSavesPerEmailPerHour) throw new AppError("RATE_LIMITED", draftMessages.tooMany);
     if (request.replaces) {
       await tx
         .update(creditApplicationDraft)
         .set({ revokedAt: now, payloadEncrypted: null })
-        .where(and(eq(creditApplicationDraft.tokenHash, sha256Hex(request.replaces)), isNull(creditApplicationDraft.revokedAt), isNull(creditApplicationDraft.usedAt)));
+        .where(
+          and(
+            eq(creditApplicationDraft.tokenHash, sha256Hex(request.replaces)),
+            isNull(creditApplicationDraft.revokedAt),
+            isNull(creditApplicationDraft.usedAt),
+          ),
+        );
     }
     await tx.insert(creditApplicationDraft).values({
       tokenHash: sha256Hex(token),

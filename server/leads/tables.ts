@@ -1,7 +1,18 @@
 import { user } from "../auth/tables.ts";
 import { createdAt, updatedAt } from "../db/columns.ts";
 import { vendorCompany } from "../vendors/tables.ts";
-import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const footerMessage = pgTable(
   "footer_message",
@@ -14,7 +25,10 @@ export const footerMessage = pgTable(
     message: text("message").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("footer_message_created_idx").on(table.createdAt, table.id), index("footer_message_email_idx").on(table.emailUser)],
+  (table) => [
+    index("footer_message_created_idx").on(table.createdAt, table.id),
+    index("footer_message_email_idx").on(table.emailUser),
+  ],
 );
 
 export const vendorContact = pgTable(
@@ -28,7 +42,11 @@ export const vendorContact = pgTable(
     email: text("email").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("vendor_contact_created_idx").on(table.createdAt, table.id), index("vendor_contact_email_idx").on(table.email), index("vendor_contact_phone_idx").on(table.phoneNumber)],
+  (table) => [
+    index("vendor_contact_created_idx").on(table.createdAt, table.id),
+    index("vendor_contact_email_idx").on(table.email),
+    index("vendor_contact_phone_idx").on(table.phoneNumber),
+  ],
 );
 
 export const creditApplication = pgTable(
@@ -166,5 +184,8 @@ export const creditApplicationDraft = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (table) => [index("credit_application_draft_email_idx").on(table.emailHash, table.createdAt), index("credit_application_draft_expires_idx").on(table.expiresAt)],
+  (table) => [
+    index("credit_application_draft_email_idx").on(table.emailHash, table.createdAt),
+    index("credit_application_draft_expires_idx").on(table.expiresAt),
+  ],
 );

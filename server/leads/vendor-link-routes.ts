@@ -8,23 +8,35 @@ import { vendorLinkSummary } from "./vendor-link-summary.ts";
 
 /** Public: a visit to a vendor's link is counted (a page load sends one POST, no cookies needed). */
 export const vendorLinkRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, { timeZone }) => {
-  registerEndpoint(app, countVendorLinkVisit, async (request) => ({ counted: await countVisit(app.db, request.params.slug, new Date(), timeZone) }), {
-    // Generous for people reloading, tight for a script inflating a dealer's numbers.
-    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-  });
+  registerEndpoint(
+    app,
+    countVendorLinkVisit,
+    async (request) => ({ counted: await countVisit(app.db, request.params.slug, new Date(), timeZone) }),
+    {
+      // Generous for people reloading, tight for a script inflating a dealer's numbers.
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
+  );
 };
 
 /** The vendor portal's "Your link" screen: the session's company only (ADR 0009). */
-export const vendorLinkPortalRoutes: FastifyPluginAsyncZod<{ publicUrl: string; timeZone: string }> = async (app, { publicUrl, timeZone }) => {
+export const vendorLinkPortalRoutes: FastifyPluginAsyncZod<{ publicUrl: string; timeZone: string }> = async (
+  app,
+  { publicUrl, timeZone },
+) => {
   registerEndpoint(app, getVendorLink, async (request, reply, scope) => {
-    return reply.header("cache-control", "no-store").send(await vendorLinkSummary(app.db, scope, publicUrl, new Date(), timeZone));
+    return reply
+      .header("cache-control", "no-store")
+      .send(await vendorLinkSummary(app.db, scope, publicUrl, new Date(), timeZone));
   });
 
   registerEndpoint(app, getVendorLinkQr, async (request, reply, scope) => {
     const { url, slug } = await vendorLinkSummary(app.db, scope, publicUrl, new Date(), timeZone);
     const options = { errorCorrectionLevel: "M" as const, margin: 2 };
     const png = request.query.format === "png";
-    const body = png ? await QRCode.toBuffer(url, { ...options, type: "png", width: 1024 }) : await QRCode.toString(url, { ...options, type: "svg" });
+    const body = png
+      ? await QRCode.toBuffer(url, { ...options, type: "png", width: 1024 })
+      : await QRCode.toString(url, { ...options, type: "svg" });
     return reply
       .header("content-type", png ? "image/png" : "image/svg+xml")
       .header("content-disposition", `attachment; filename="${slug}-qr.${png ? "png" : "svg"}"`)

@@ -13,8 +13,17 @@ import type { VendorScope } from "../shared/vendor-scope.ts";
 const dayMs = 86_400_000;
 
 /** The session's company's link and what it brought: visits and attributed leads, last 30 days and in all (docs/product-rules.md#r22-every-company-has-a-link). */
-export async function vendorLinkSummary(db: Database, scope: VendorScope, publicUrl: string, now: Date, timeZone: string): Promise<VendorLinkSummary> {
-  const [company] = await db.select({ name: vendorCompany.name, slug: vendorCompany.slug }).from(vendorCompany).where(eq(vendorCompany.id, scope.companyId));
+export async function vendorLinkSummary(
+  db: Database,
+  scope: VendorScope,
+  publicUrl: string,
+  now: Date,
+  timeZone: string,
+): Promise<VendorLinkSummary> {
+  const [company] = await db
+    .select({ name: vendorCompany.name, slug: vendorCompany.slug })
+    .from(vendorCompany)
+    .where(eq(vendorCompany.id, scope.companyId));
   // The last 30 days: today and the 29 business days before it.
   const firstDay = businessDayOf(new Date(now.getTime() - 29 * dayMs), timeZone);
   const since = startOfBusinessDay(firstDay, timeZone);
@@ -28,7 +37,10 @@ export async function vendorLinkSummary(db: Database, scope: VendorScope, public
   const leadCounts = await Promise.all(
     [calculatorLead, questionnaireAnswer, creditApplication].map(async (table) => {
       const [row] = await db
-        .select({ total: sql<number>`count(*)::int`, last30Days: sql<number>`(count(*) filter (where ${table.createdAt} >= ${since.toISOString()}))::int` })
+        .select({
+          total: sql<number>`count(*)::int`,
+          last30Days: sql<number>`(count(*) filter (where ${table.createdAt} >= ${since.toISOString()}))::int`,
+        })
         .from(table)
         .where(eq(table.vendorCompanyId, scope.companyId));
       return row ?? { total: 0, last30Days: 0 };

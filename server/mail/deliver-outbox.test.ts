@@ -42,8 +42,20 @@ describe("outbox delivery", () => {
     const port = catcher.port;
     await catcher.stop();
     const transport = nodemailer.createTransport(`smtp://127.0.0.1:${port}`);
-    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog, cipher };
-    const id = await enqueueMail(database.db, { to: "team@example.com", subject: "New lead", html: "<p>Hello</p>", text: "Hello" });
+    const options = {
+      from: "site@example.com",
+      messageIdDomain: "example.com",
+      retryBaseMs: 50,
+      claimLeaseSeconds: 300,
+      log: silentLog,
+      cipher,
+    };
+    const id = await enqueueMail(database.db, {
+      to: "team@example.com",
+      subject: "New lead",
+      html: "<p>Hello</p>",
+      text: "Hello",
+    });
 
     expect(await deliverDueMail(database.db, transport, options)).toBe(0);
     const [failed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -68,7 +80,14 @@ describe("outbox delivery", () => {
 
   it("does not retry before the backoff has passed", async () => {
     const transport = nodemailer.createTransport("smtp://127.0.0.1:9");
-    const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 60_000, claimLeaseSeconds: 300, log: silentLog, cipher };
+    const options = {
+      from: "site@example.com",
+      messageIdDomain: "example.com",
+      retryBaseMs: 60_000,
+      claimLeaseSeconds: 300,
+      log: silentLog,
+      cipher,
+    };
     await enqueueMail(database.db, { to: "team@example.com", subject: "Later", html: "<p>x</p>", text: "x" });
     await deliverDueMail(database.db, transport, options);
     const claimedAgain = await deliverDueMail(database.db, transport, options);
@@ -81,20 +100,44 @@ describe("outbox delivery", () => {
   it("gives each mail a Message-ID made from its outbox row, the same when a crash makes it go out twice", async () => {
     const catcher = await new SmtpCatcher().start();
     const transport = nodemailer.createTransport(catcher.url);
-    const options = { from: "site@example.com", messageIdDomain: "www.lender.example", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog, cipher };
+    const options = {
+      from: "site@example.com",
+      messageIdDomain: "www.lender.example",
+      retryBaseMs: 50,
+      claimLeaseSeconds: 300,
+      log: silentLog,
+      cipher,
+    };
     try {
-      const id = await enqueueMail(database.db, { to: "team@example.com", subject: "Twice", html: "<p>x</p>", text: "x" });
-      const other = await enqueueMail(database.db, { to: "team@example.com", subject: "Once", html: "<p>y</p>", text: "y" });
+      const id = await enqueueMail(database.db, {
+        to: "team@example.com",
+        subject: "Twice",
+        html: "<p>x</p>",
+        text: "x",
+      });
+      const other = await enqueueMail(database.db, {
+        to: "team@example.com",
+        subject: "Once",
+        html: "<p>y</p>",
+        text: "y",
+      });
       expect(await deliverDueMail(database.db, transport, options)).toBe(2);
       // What a crash between the SMTP server's acceptance and "sent" leaves: a claimed row whose lease lapsed.
-      await database.db.execute(sql`UPDATE mail_outbox SET status = 'pending', sent_at = NULL, next_attempt_at = now() - interval '1 second' WHERE id = ${id}`);
+      await database.db.execute(
+        sql`UPDATE mail_outbox SET status = 'pending', sent_at = NULL, next_attempt_at = now() - interval '1 second' WHERE id = ${id}`,
+      );
       expect(await deliverDueMail(database.db, transport, options)).toBe(1);
 
       const messageId = (raw: string) => /^Message-ID:\s*(.*)$/im.exec(raw.replace(/\r?\n[ \t]+/g, " "))?.[1]?.trim();
       const twice = catcher.mails.filter((mail) => mail.subject === "Twice");
       expect(twice).toHaveLength(2);
-      expect(twice.map((mail) => messageId(mail.raw))).toEqual([`<${id}@www.lender.example>`, `<${id}@www.lender.example>`]);
-      expect(messageId(catcher.mails.find((mail) => mail.subject === "Once")!.raw)).toBe(`<${other}@www.lender.example>`);
+      expect(twice.map((mail) => messageId(mail.raw))).toEqual([
+        `<${id}@www.lender.example>`,
+        `<${id}@www.lender.example>`,
+      ]);
+      expect(messageId(catcher.mails.find((mail) => mail.subject === "Once")!.raw)).toBe(
+        `<${other}@www.lender.example>`,
+      );
     } finally {
       transport.close();
       await catcher.stop();
@@ -104,9 +147,20 @@ describe("outbox delivery", () => {
   it("writes each mail, its link whole, as a file of the development mail folder, which only development without SMTP has", async () => {
     const folder = await mkdtemp(path.join(tmpdir(), "dev-mail-"));
     try {
-      const options = { from: "site@example.com", messageIdDomain: "example.com", retryBaseMs: 50, claimLeaseSeconds: 300, log: silentLog, cipher };
+      const options = {
+        from: "site@example.com",
+        messageIdDomain: "example.com",
+        retryBaseMs: 50,
+        claimLeaseSeconds: 300,
+        log: silentLog,
+        cipher,
+      };
       const link = `https://lender.example/reset-password#token=${"k".repeat(24)}`;
-      const id = await enqueueMail(database.db, { to: "dev@example.com", subject: "Dev link", html: `<a href="${link}">Choose</a>`, text: `Choose: ${link}` }, cipher);
+      const id = await enqueueMail(
+        database.db,
+        { to: "dev@example.com", subject: "Dev link", html: `<a href="${link}">Choose</a>`, text: `Choose: ${link}` },
+        cipher,
+      );
       await deliverDueMail(database.db, devMailTransport(folder), options);
       const [file] = (await readdir(folder)).filter((name) => name.endsWith(`-${id}.eml`));
       expect((await readFile(path.join(folder, file!), "utf8")).replace(/=\r?\n/g, "")).toContain(link);

@@ -16,7 +16,16 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
 }
 
-type ClaimedMail = { id: string; to: string; subject: string; html: string; text: string; attempts: number; attachments: MailAttachment[] | null; linkSecrets: string | null };
+type ClaimedMail = {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+  attachments: MailAttachment[] | null;
+  linkSecrets: string | null;
+};
 
 /**
  * Delivers due outbox mails once; returns how many were sent. Safe to run on several servers.
@@ -28,7 +37,14 @@ export async function deliverDueMail(
   db: Database,
   transport: Transporter,
   /** claimLeaseSeconds: a claimed mail is invisible to other workers this long; a crashed worker's claim then lapses. */
-  options: { from: string; messageIdDomain: string; retryBaseMs: number; claimLeaseSeconds: number; log: Logger; cipher: FieldCipher },
+  options: {
+    from: string;
+    messageIdDomain: string;
+    retryBaseMs: number;
+    claimLeaseSeconds: number;
+    log: Logger;
+    cipher: FieldCipher;
+  },
 ): Promise<number> {
   const claimed = (await db.execute(sql`
     UPDATE mail_outbox SET attempts = attempts + 1,
@@ -36,7 +52,9 @@ export async function deliverDueMail(
     WHERE id IN (
       SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
       ORDER BY next_attempt_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", subject, html, text, attempts, attachments, link_secrets AS "linkSecrets"`)) as unknown as { rows: ClaimedMail[] };
+    RETURNING id, "to", subject, html, text, attempts, attachments, link_secrets AS "linkSecrets"`)) as unknown as {
+    rows: ClaimedMail[];
+  };
   let sent = 0;
   for (const mail of claimed.rows) {
     try {
@@ -49,11 +67,17 @@ export async function deliverDueMail(
           subject,
           html,
           text,
-          attachments: (mail.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.contentBase64, "base64") })),
+          attachments: (mail.attachments ?? []).map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.contentBase64, "base64"),
+          })),
           messageId: `<${mail.id}@${options.messageIdDomain}>`,
         }),
       );
-      await db.execute(sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, link_secrets = NULL WHERE id = ${mail.id}`);
+      await db.execute(
+        sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, link_secrets = NULL WHERE id = ${mail.id}`,
+      );
       sent += 1;
     } catch (error) {
       const delay = retryDelayMs(mail.attempts, options.retryBaseMs);

@@ -9,7 +9,8 @@ export type OutgoingMail = { to: string; subject: string; html: string; text: st
 
 /**
  * Mail is never sent inline: it is written to the outbox (in the caller's transaction when
- * given one) and delivered by the outbox worker, woken once it commits, so a dead SMTP server loses nothing. The row keeps
+ * given one) and delivered by the outbox worker, woken once it commits, so a dead SMTP server loses nothing. The row
+ * keeps
  * every link's fragment hidden (hide-link-secrets.ts): give the cipher to any mail with a secret
  * link or typed text, whose fragments then go out whole.
  */

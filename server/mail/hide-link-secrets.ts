@@ -1,7 +1,8 @@
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 
 /**
- * A link's secret travels in its fragment, never in its path or query (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log): the
+ * A link's secret travels in its fragment, never in its path or query
+ * (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log): the
  * reset, invitation, resume, quote and opt-out links all do. The outbox stores every link with its
  * fragment hidden (`…#[hidden-1]`) and the fragments encrypted with the field cipher, whose key is
  * never in the database or a backup; the worker puts them back as it sends (deliver-outbox.ts).
@@ -16,7 +17,10 @@ const hiddenFragment = /(https?:\/\/[^\s"'<>#]+)#\[hidden-(\d+)\]/g;
 type MailText = { subject: string; html: string; text: string };
 
 /** What the outbox stores of a mail: `linkSecrets` is null when no link carries a fragment (or without the cipher). */
-export function hideLinkSecrets<T extends MailText>(mail: T, cipher: FieldCipher | undefined): T & { linkSecrets: string | null } {
+export function hideLinkSecrets<T extends MailText>(
+  mail: T,
+  cipher: FieldCipher | undefined,
+): T & { linkSecrets: string | null } {
   const secrets: string[] = [];
   const hide = (body: string) =>
     body.replace(linkFragment, (_, address: string, fragment: string) => {
@@ -32,6 +36,9 @@ export function hideLinkSecrets<T extends MailText>(mail: T, cipher: FieldCipher
 export function revealLinkSecrets(mail: MailText & { linkSecrets: string | null }, cipher: FieldCipher): MailText {
   if (!mail.linkSecrets) return { subject: mail.subject, html: mail.html, text: mail.text };
   const secrets = JSON.parse(cipher.decrypt(mail.linkSecrets)) as string[];
-  const reveal = (body: string) => body.replace(hiddenFragment, (whole, address: string, n: string) => (secrets[Number(n) - 1] === undefined ? whole : `${address}#${secrets[Number(n) - 1]}`));
+  const reveal = (body: string) =>
+    body.replace(hiddenFragment, (whole, address: string, n: string) =>
+      secrets[Number(n) - 1] === undefined ? whole : `${address}#${secrets[Number(n) - 1]}`,
+    );
   return { subject: reveal(mail.subject), html: reveal(mail.html), text: reveal(mail.text) };
 }

@@ -27,9 +27,16 @@ describe("the mail worker", () => {
   });
 
   it("sends each outbox mail with the Message-ID of its row, in the sender's domain", async () => {
-    const id = await enqueueMail(server.database.db, { to: "team@lender.example", subject: "Numbered", html: "<p>x</p>", text: "x" });
+    const id = await enqueueMail(server.database.db, {
+      to: "team@lender.example",
+      subject: "Numbered",
+      html: "<p>x</p>",
+      text: "x",
+    });
     await server.app.deliverMailNow();
     const mail = await smtp.waitFor((m) => m.subject === "Numbered");
-    expect(mail.raw.replace(/\r?\n[ \t]+/g, " ")).toMatch(new RegExp(`^Message-ID: <${id}@mail\\.lender\\.example>\\r?$`, "im"));
+    expect(mail.raw.replace(/\r?\n[ \t]+/g, " ")).toMatch(
+      new RegExp(`^Message-ID: <${id}@mail\\.lender\\.example>\\r?$`, "im"),
+    );
   });
 });

@@ -37,9 +37,15 @@ export default fp(
       await ensurePrivateDirectory(options.devMailDir);
       app.log.warn(`SMTP_URL is not set: each mail is written to ${options.devMailDir} (development only)`);
     }
-    const transport = options.devMailDir ? devMailTransport(options.devMailDir) : options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    const transport = options.devMailDir
+      ? devMailTransport(options.devMailDir)
+      : options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : null;
     if (!transport) {
-      app.log.warn("SMTP_URL is not set: mail stays in the outbox (see /back-office/outbox; its links are hidden there)");
+      app.log.warn(
+        "SMTP_URL is not set: mail stays in the outbox (see /back-office/outbox; its links are hidden there)",
+      );
       app.decorate("deliverMailNow", async () => 0);
       return;
     }

@@ -7,7 +7,14 @@ type MailLink = { label: string; url: string };
  * A plain, accessible mail: a heading, paragraphs and an optional call-to-action link; an
  * optional footer in small print (why the mail came and how to stop it, with its link).
  */
-export function simpleMail(input: { to: string; subject: string; paragraphs: string[]; action?: MailLink; product: string; footer?: { paragraphs: string[]; link?: MailLink } }): OutgoingMail {
+export function simpleMail(input: {
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  action?: MailLink;
+  product: string;
+  footer?: { paragraphs: string[]; link?: MailLink };
+}): OutgoingMail {
   const { to, subject, paragraphs, action, product, footer } = input;
   const small = `<p style="color:#6b7280;font-size:12px">`;
   const html = [
@@ -20,7 +27,13 @@ export function simpleMail(input: { to: string; subject: string; paragraphs: str
     footer?.link ? `${small}<a href="${escapeHtml(footer.link.url)}">${escapeHtml(footer.link.label)}</a></p>` : "",
     `</body></html>`,
   ].join("");
-  const text = [...paragraphs, action ? `${action.label}: ${action.url}` : "", product, ...(footer?.paragraphs ?? []), footer?.link ? `${footer.link.label}: ${footer.link.url}` : ""]
+  const text = [
+    ...paragraphs,
+    action ? `${action.label}: ${action.url}` : "",
+    product,
+    ...(footer?.paragraphs ?? []),
+    footer?.link ? `${footer.link.label}: ${footer.link.url}` : "",
+  ]
     .filter(Boolean)
     .join("\n\n");
   return { to, subject, html, text };

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listOutboxMails as listOutboxMailsEndpoint, retryOutboxMail as retryOutboxMailEndpoint } from "#domain/mail/outbox-contracts.ts";
+import {
+  listOutboxMails as listOutboxMailsEndpoint,
+  retryOutboxMail as retryOutboxMailEndpoint,
+} from "#domain/mail/outbox-contracts.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { outboxBacklog } from "../monitoring/database-gauges.ts";
 import { listOutboxMails } from "./list-outbox-mails.ts";

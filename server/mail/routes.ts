@@ -4,7 +4,10 @@ import { registerEndpoint } from "../register-endpoint.ts";
 import { optOutOfStatusMails } from "./opt-out-of-status-mails.ts";
 
 /** Public: the one-click opt-out of the applicant's status mails. */
-export const statusMailRoutes: FastifyPluginAsyncZod<{ rateLimit: { max: number; timeWindow: string } }> = async (app, { rateLimit }) => {
+export const statusMailRoutes: FastifyPluginAsyncZod<{ rateLimit: { max: number; timeWindow: string } }> = async (
+  app,
+  { rateLimit },
+) => {
   registerEndpoint(
     app,
     optOutEndpoint,

@@ -21,6 +21,9 @@ export async function outboxBacklog(db: Database): Promise<OutboxBacklog> {
 
 /** When the newest `retention.purge` audit entry was written (epoch seconds), or null before the first purge. */
 export async function lastRetentionPurge(db: Database): Promise<number | null> {
-  const [row] = await rows<{ at: number | string | null }>(db, sql`select extract(epoch from max(at))::float8 as at from audit_log where action = 'retention.purge'`);
+  const [row] = await rows<{ at: number | string | null }>(
+    db,
+    sql`select extract(epoch from max(at))::float8 as at from audit_log where action = 'retention.purge'`,
+  );
   return row?.at == null ? null : Number(row.at);
 }

@@ -17,7 +17,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     health,
     async (_request, reply) => {
       const up = await app.database.ping();
-      return reply.status(up ? 200 : 503).send({ status: up ? "ok" : "degraded", database: up ? "ok" : "down", driver: app.database.driver });
+      return reply
+        .status(up ? 200 : 503)
+        .send({ status: up ? "ok" : "degraded", database: up ? "ok" : "down", driver: app.database.driver });
     },
     probe,
   );
@@ -35,7 +37,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const up = await app.database.ping();
       const pendingMigrations = up ? await app.database.pendingMigrations().catch(() => null) : null;
       const ready = up && pendingMigrations !== null && pendingMigrations.length === 0;
-      return reply.status(ready ? 200 : 503).send({ status: ready ? "ready" : "not-ready", database: up ? "ok" : "down", pendingMigrations });
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? "ready" : "not-ready", database: up ? "ok" : "down", pendingMigrations });
     },
     probe,
   );

@@ -30,8 +30,20 @@ describe("health endpoints", () => {
   });
 
   it("is ready with the database up to date, whatever the outbox holds, and shows no count of it", async () => {
-    const lead = { nameOfBusiness: "Acme", nameUser: "Lee", emailUser: "lee@acme.example", subjectUser: "Hello", idempotencyKey: randomUUID() };
-    const posted = await server.app.inject({ method: "POST", url: "/api/leads/footer-message", payload: lead, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
+    const lead = {
+      nameOfBusiness: "Acme",
+      nameUser: "Lee",
+      emailUser: "lee@acme.example",
+      subjectUser: "Hello",
+      idempotencyKey: randomUUID(),
+    };
+    const posted = await server.app.inject({
+      method: "POST",
+      url: "/api/leads/footer-message",
+      payload: lead,
+      remoteAddress: loopbackAddress(),
+      headers: { origin: testOrigin },
+    });
     expect(posted.statusCode).toBe(201);
     await server.database.db.execute(sql`update mail_outbox set created_at = now() - interval '2 hours'`);
     const response = await ready();
@@ -57,7 +69,9 @@ describe("health endpoints", () => {
       expect((await server.app.inject("/api/health/live")).statusCode).toBe(200);
       expect((await server.app.inject("/api/health")).statusCode).toBe(200);
     } finally {
-      await server.database.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at}::bigint)`);
+      await server.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at}::bigint)`,
+      );
     }
     expect((await ready()).statusCode).toBe(200);
   });

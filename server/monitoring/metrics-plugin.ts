@@ -68,8 +68,16 @@ export default fp(
     for (const kind of leadKinds) for (const outcome of ["stored", "repeat"]) leads.labels(kind, outcome).inc(0);
     for (const step of Object.values(signInSteps)) signInFailures.labels(step).inc(0);
 
-    const databaseUp = new Gauge({ name: "lender_database_up", help: "1 when the database answered the scrape's queries, 0 otherwise (the database gauges are then NaN)", registers });
-    const outboxPending = new Gauge({ name: "lender_mail_outbox_pending", help: "Mails in the outbox not delivered yet", registers });
+    const databaseUp = new Gauge({
+      name: "lender_database_up",
+      help: "1 when the database answered the scrape's queries, 0 otherwise (the database gauges are then NaN)",
+      registers,
+    });
+    const outboxPending = new Gauge({
+      name: "lender_mail_outbox_pending",
+      help: "Mails in the outbox not delivered yet",
+      registers,
+    });
     const outboxOldest = new Gauge({
       name: "lender_mail_outbox_oldest_pending_age_seconds",
       help: "Age of the oldest undelivered mail in the outbox (0 when none is pending)",
@@ -81,9 +89,24 @@ export default fp(
       registers,
     });
     const poolGauges = {
-      total: new Gauge({ name: "lender_db_pool_connections", help: "Connections open in the pg pool (PostgreSQL only)", labelNames: ["pool"] as const, registers }),
-      idle: new Gauge({ name: "lender_db_pool_idle_connections", help: "Idle connections in the pg pool (PostgreSQL only)", labelNames: ["pool"] as const, registers }),
-      waiting: new Gauge({ name: "lender_db_pool_waiting_requests", help: "Queries waiting for a pool connection (PostgreSQL only)", labelNames: ["pool"] as const, registers }),
+      total: new Gauge({
+        name: "lender_db_pool_connections",
+        help: "Connections open in the pg pool (PostgreSQL only)",
+        labelNames: ["pool"] as const,
+        registers,
+      }),
+      idle: new Gauge({
+        name: "lender_db_pool_idle_connections",
+        help: "Idle connections in the pg pool (PostgreSQL only)",
+        labelNames: ["pool"] as const,
+        registers,
+      }),
+      waiting: new Gauge({
+        name: "lender_db_pool_waiting_requests",
+        help: "Queries waiting for a pool connection (PostgreSQL only)",
+        labelNames: ["pool"] as const,
+        registers,
+      }),
     };
 
     app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
@@ -94,7 +117,8 @@ export default fp(
       duration.observe(labels, reply.elapsedTime / 1000);
       if (status === 429) rateLimited.inc({ route });
       const kind = leadKindOf(request.method, request.routeOptions.url);
-      if (kind && (status === 201 || status === 200)) leads.inc({ kind, outcome: status === 201 ? "stored" : "repeat" });
+      if (kind && (status === 201 || status === 200))
+        leads.inc({ kind, outcome: status === 201 ? "stored" : "repeat" });
       const step = request.method === "POST" ? signInSteps[route] : undefined;
       if (step && status === 401) signInFailures.inc({ step });
     });
@@ -124,7 +148,10 @@ export default fp(
       const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
       // Compared as digests of equal length, in constant time.
       if (!timingSafeEqual(digest(given), expected)) {
-        return reply.status(401).header("www-authenticate", 'Bearer realm="metrics"').send({ code: "UNAUTHORIZED", message: "A metrics token is required." });
+        return reply
+          .status(401)
+          .header("www-authenticate", 'Bearer realm="metrics"')
+          .send({ code: "UNAUTHORIZED", message: "A metrics token is required." });
       }
       await readDatabase();
       return reply.header("content-type", registry.contentType).send(await registry.metrics());

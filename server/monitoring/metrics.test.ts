@@ -5,7 +5,13 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
 import { totp } from "../../tests/support/totp.ts";
 import { queryRows, testDriver } from "../../tests/support/test-database.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { purgeExpiredData } from "../retention/purge-expired-data.ts";
 import { leadKinds } from "./lead-kinds.ts";
@@ -22,7 +28,11 @@ beforeAll(async () => {
   smtp = await new SmtpCatcher().start();
   smtpPort = smtp.port;
   await smtp.stop();
-  server = await startTestServer({ METRICS_TOKEN: token, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LEAD_RATE_LIMIT_MAX: "3" });
+  server = await startTestServer({
+    METRICS_TOKEN: token,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    LEAD_RATE_LIMIT_MAX: "3",
+  });
   plain = await startTestServer();
 });
 afterAll(async () => {
@@ -42,14 +52,23 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split("\n")) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
 }
 
-const footer = () => ({ nameOfBusiness: "Acme Paving", nameUser: "Lee Chan", emailUser: "lee@acme.example", subjectUser: "Used pavers?", idempotencyKey: randomUUID() });
-const post = (url: string, payload: object, remoteAddress = loopbackAddress()) => server.app.inject({ method: "POST", url, payload, remoteAddress, headers: { origin: testOrigin } });
+const footer = () => ({
+  nameOfBusiness: "Acme Paving",
+  nameUser: "Lee Chan",
+  emailUser: "lee@acme.example",
+  subjectUser: "Used pavers?",
+  idempotencyKey: randomUUID(),
+});
+const post = (url: string, payload: object, remoteAddress = loopbackAddress()) =>
+  server.app.inject({ method: "POST", url, payload, remoteAddress, headers: { origin: testOrigin } });
 
 describe("GET /metrics", () => {
   it("is not routed at all without METRICS_TOKEN", async () => {
@@ -59,7 +78,14 @@ describe("GET /metrics", () => {
   });
 
   it("refuses a request without the token or with a wrong one, showing nothing", async () => {
-    for (const authorization of [undefined, "Bearer wrong-token", `Bearer ${token}x`, `Bearer ${token.slice(0, -1)}`, token, `Basic ${token}`]) {
+    for (const authorization of [
+      undefined,
+      "Bearer wrong-token",
+      `Bearer ${token}x`,
+      `Bearer ${token.slice(0, -1)}`,
+      token,
+      `Basic ${token}`,
+    ]) {
       const response = await server.app.inject({ url: "/metrics", headers: authorization ? { authorization } : {} });
       expect(response.statusCode, String(authorization)).toBe(401);
       expect(response.headers["www-authenticate"]).toContain("Bearer");
@@ -78,12 +104,32 @@ describe("GET /metrics", () => {
     await server.app.inject("/api/health?probe=secret-query-abc");
     await server.app.inject("/api/no-such-route/secret-path-def");
     const text = await scrape();
-    for (const secret of ["secret-token-xyz", "secret-callback", "secret-query-abc", "secret-path-def", "probe="]) expect(text).not.toContain(secret);
-    expect(sample(text, "http_requests_total", { method: "GET", route: "/api/auth/reset-password/:token", status_code: "404" })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, "http_requests_total", { method: "GET", route: "/api/health", status_code: "200" })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, "http_requests_total", { method: "GET", route: "(unmatched)", status_code: "404" })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, "http_request_duration_seconds_count", { method: "GET", route: "/api/health", status_code: "200" })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, "http_request_duration_seconds_bucket", { method: "GET", route: "/api/health", status_code: "200", le: "+Inf" })).toBeGreaterThanOrEqual(1);
+    for (const secret of ["secret-token-xyz", "secret-callback", "secret-query-abc", "secret-path-def", "probe="])
+      expect(text).not.toContain(secret);
+    expect(
+      sample(text, "http_requests_total", {
+        method: "GET",
+        route: "/api/auth/reset-password/:token",
+        status_code: "404",
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, "http_requests_total", { method: "GET", route: "/api/health", status_code: "200" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, "http_requests_total", { method: "GET", route: "(unmatched)", status_code: "404" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, "http_request_duration_seconds_count", { method: "GET", route: "/api/health", status_code: "200" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, "http_request_duration_seconds_bucket", {
+        method: "GET",
+        route: "/api/health",
+        status_code: "200",
+        le: "+Inf",
+      }),
+    ).toBeGreaterThanOrEqual(1);
     // Default process metrics too.
     expect(sample(text, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
     expect(text).toContain("nodejs_eventloop_lag_seconds");
@@ -91,12 +137,19 @@ describe("GET /metrics", () => {
 
   it("counts leads stored by kind, and repeats of an idempotency key apart (nothing stored)", async () => {
     const before = await scrape();
-    for (const kind of leadKinds) expect(sample(before, "lender_leads_total", { kind, outcome: "stored" }), kind).toBe(0);
+    for (const kind of leadKinds)
+      expect(sample(before, "lender_leads_total", { kind, outcome: "stored" }), kind).toBe(0);
     const first = footer();
     expect((await post("/api/leads/footer-message", first)).statusCode).toBe(201);
     expect((await post("/api/leads/footer-message", footer())).statusCode).toBe(201);
     expect((await post("/api/leads/footer-message", first)).statusCode).toBe(200);
-    const contact = { businessName: "Summit Trailers", contactName: "Ana Ruiz", phoneNumber: "(555) 010-2233", email: "ana@summit.example", idempotencyKey: randomUUID() };
+    const contact = {
+      businessName: "Summit Trailers",
+      contactName: "Ana Ruiz",
+      phoneNumber: "(555) 010-2233",
+      email: "ana@summit.example",
+      idempotencyKey: randomUUID(),
+    };
     expect((await post("/api/leads/vendor-contact", contact)).statusCode).toBe(201);
     expect((await post("/api/leads/footer-message", { ...footer(), nameUser: "" })).statusCode).toBe(400);
     const text = await scrape();
@@ -109,7 +162,8 @@ describe("GET /metrics", () => {
   it("counts rate-limit refusals by route", async () => {
     const address = loopbackAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await post("/api/leads/footer-message", footer(), address)).statusCode);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await post("/api/leads/footer-message", footer(), address)).statusCode);
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
     const text = await scrape();
     expect(sample(text, "lender_rate_limit_refusals_total", { route: "/api/leads/footer-message" })).toBe(2);
@@ -118,7 +172,13 @@ describe("GET /metrics", () => {
 
   it("counts sign-in failures", async () => {
     expect(sample(await scrape(), "lender_sign_in_failures_total", { step: "password" })).toBe(0);
-    await createAccount(server.auth, { email: "staff@metrics.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+    await createAccount(server.auth, {
+      email: "staff@metrics.example",
+      name: "S",
+      role: authRoles.staff,
+      password: "staff-password-1",
+      emailVerified: true,
+    });
     const { response } = await signIn(server.app, "staff@metrics.example", "wrong-password-1");
     expect(response.statusCode).toBe(401);
     let text = await scrape();
@@ -128,7 +188,13 @@ describe("GET /metrics", () => {
     // A wrong second factor: enrolling TOTP with a code that is not the authenticator's.
     const { cookie } = await signIn(server.app, "staff@metrics.example", "staff-password-1");
     const send = (url: string, payload: object) =>
-      server.app.inject({ method: "POST", url, remoteAddress: loopbackAddress(), headers: { cookie, origin: testOrigin, "content-type": "application/json" }, payload: JSON.stringify(payload) });
+      server.app.inject({
+        method: "POST",
+        url,
+        remoteAddress: loopbackAddress(),
+        headers: { cookie, origin: testOrigin, "content-type": "application/json" },
+        payload: JSON.stringify(payload),
+      });
     const enable = await send("/api/auth/two-factor/enable", { password: "staff-password-1" });
     expect(enable.statusCode).toBe(200);
     const secret = new URL(enable.json().totpURI as string).searchParams.get("secret")!;
@@ -151,7 +217,10 @@ describe("GET /metrics", () => {
       expect(text).not.toContain("lender_db_pool_connections{");
     }
     expect(sample(text, "lender_retention_last_purge_timestamp_seconds")).toBe(0);
-    const result = await purgeExpiredData(server.database.db, server.app.storage, { retentionDays: 730, deliveredMailDays: 30 });
+    const result = await purgeExpiredData(server.database.db, server.app.storage, {
+      retentionDays: 730,
+      deliveredMailDays: 30,
+    });
     expect(result.skipped).toBeUndefined();
     text = await scrape();
     expect(sample(text, "lender_retention_last_purge_timestamp_seconds")).toBeCloseTo(Date.now() / 1000, -1);
@@ -168,7 +237,10 @@ describe("GET /metrics", () => {
     expect(age).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(sample(await scrape(), "lender_mail_outbox_oldest_pending_age_seconds")).toBeGreaterThan(age + 1);
-    const [failed] = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from mail_outbox where attempts > 0 and last_error is not null`);
+    const [failed] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from mail_outbox where attempts > 0 and last_error is not null`,
+    );
     expect(failed!.n).toBeGreaterThan(0);
 
     await smtp.start(smtpPort);

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { createPartner as createPartnerEndpoint, listPartners as listPartnersEndpoint, updatePartner as updatePartnerEndpoint, uploadPartnerLogo } from "#domain/partners/back-office-contracts.ts";
+import {
+  createPartner as createPartnerEndpoint,
+  listPartners as listPartnersEndpoint,
+  updatePartner as updatePartnerEndpoint,
+  uploadPartnerLogo,
+} from "#domain/partners/back-office-contracts.ts";
 import { staffRoles } from "#domain/auth/roles.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { createPartner } from "./create-partner.ts";
@@ -9,7 +14,8 @@ import { updatePartner } from "./update-partner.ts";
 
 /** Partner calculators in the back office: staff read them, admins add, edit and upload logos. Needs multipart. */
 export const backOfficePartnerRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Staff first, then each contract's audience: a staff member without two-factor is asked to set it up even on an admin route.
+  // Staff first, then each contract's audience: a staff member without two-factor is asked to set it up even on an
+  // admin route.
   app.addHook("onRequest", async (request) => {
     await app.requireUser(request, { roles: staffRoles });
   });

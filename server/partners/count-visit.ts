@@ -11,6 +11,9 @@ export async function countVisit(db: Database, slug: string, now: Date, timeZone
   await db
     .insert(vendorLinkVisit)
     .values({ vendorCompanyId: company.id, day: businessDayOf(now, timeZone), visits: 1 })
-    .onConflictDoUpdate({ target: [vendorLinkVisit.vendorCompanyId, vendorLinkVisit.day], set: { visits: sql`${vendorLinkVisit.visits} + 1` } });
+    .onConflictDoUpdate({
+      target: [vendorLinkVisit.vendorCompanyId, vendorLinkVisit.day],
+      set: { visits: sql`${vendorLinkVisit.visits} + 1` },
+    });
   return true;
 }

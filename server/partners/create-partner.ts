@@ -18,7 +18,12 @@ export async function createPartner(db: Database, actorId: string, input: Partne
         throw partnerSaveError(error);
       });
     if (!created) throw new AppError("CONFLICT", "A partner with this slug exists.");
-    await recordAudit(tx, { action: "partner.created", actorUserId: actorId, subject: created.id, details: { ...input, vendorCompanyId } });
+    await recordAudit(tx, {
+      action: "partner.created",
+      actorUserId: actorId,
+      subject: created.id,
+      details: { ...input, vendorCompanyId },
+    });
     return created;
   });
 }

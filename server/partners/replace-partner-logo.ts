@@ -8,10 +8,17 @@ import type { ReceiveMultipart } from "../register-endpoint.ts";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
 
 /**
- * Stores the one image of the request's `logo` field (its type and count checked by the contract) as the partner's logo (served at
+ * Stores the one image of the request's `logo` field (its type and count checked by the contract) as the partner's logo
+ * (served at
  * /api/partners/<slug>/logo, its address changing with each upload) and deletes the previous one.
  */
-export async function replacePartnerLogo(db: Database, storage: FileStorage, receive: ReceiveMultipart<typeof uploadPartnerLogo>, actorId: string, partnerId: string): Promise<void> {
+export async function replacePartnerLogo(
+  db: Database,
+  storage: FileStorage,
+  receive: ReceiveMultipart<typeof uploadPartnerLogo>,
+  actorId: string,
+  partnerId: string,
+): Promise<void> {
   const [found] = await db.select().from(partner).where(eq(partner.id, partnerId));
   if (!found) throw new AppError("NOT_FOUND", "Not found.");
   await receive(`partners/${found.id}`, async ({ files }) => {
@@ -20,9 +27,18 @@ export async function replacePartnerLogo(db: Database, storage: FileStorage, rec
     await db.transaction(async (tx) => {
       await tx
         .update(partner)
-        .set({ logoUrl: `/api/partners/${found.slug}/logo?v=${logo.storageKey.split("/").pop()}`, logoKey: logo.storageKey, logoContentType: logo.contentType })
+        .set({
+          logoUrl: `/api/partners/${found.slug}/logo?v=${logo.storageKey.split("/").pop()}`,
+          logoKey: logo.storageKey,
+          logoContentType: logo.contentType,
+        })
         .where(eq(partner.id, found.id));
-      await recordAudit(tx, { action: "partner.logo-replaced", actorUserId: actorId, subject: found.id, details: { contentType: logo.contentType, bytes: logo.size } });
+      await recordAudit(tx, {
+        action: "partner.logo-replaced",
+        actorUserId: actorId,
+        subject: found.id,
+        details: { contentType: logo.contentType, bytes: logo.size },
+      });
     });
   });
   if (found.logoKey) await storage.delete(found.logoKey).catch(() => undefined);

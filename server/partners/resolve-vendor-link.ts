@@ -29,7 +29,8 @@ const brandingOf = (slug: string, row: PartnerRow, companyName: string | null): 
 });
 
 /**
- * What /vendor_partner/<slug> means (docs/product-rules.md#r22-every-company-has-a-link), or null for no such link. A vendor company's slug
+ * What /vendor_partner/<slug> means (docs/product-rules.md#r22-every-company-has-a-link), or null for no such link. A
+ * vendor company's slug
  * (lower case, compared without case) comes first: the page shows the company's branding (the
  * partner row linked to it) or the site's default look with the company's name. Otherwise a
  * partner's own slug (exact, e.g. Apronto_Dental): its branding, attributed to the company it is
@@ -40,23 +41,35 @@ export async function resolveVendorLink(db: DbExecutor, slug: string): Promise<V
   const lower = slug.toLowerCase();
   if (vendorSlugPattern.test(lower)) {
     const [found] = await db
-      .select({ company: { id: vendorCompany.id, name: vendorCompany.name, slug: vendorCompany.slug }, partner: getTableColumns(partner) })
+      .select({
+        company: { id: vendorCompany.id, name: vendorCompany.name, slug: vendorCompany.slug },
+        partner: getTableColumns(partner),
+      })
       .from(vendorCompany)
       .leftJoin(partner, eq(partner.vendorCompanyId, vendorCompany.id))
       .where(eq(vendorCompany.slug, lower))
       .limit(1);
     if (found) {
       const { company } = found;
-      const branding = found.partner ? brandingOf(slug, found.partner, company.name) : defaultVendorBranding(slug, company.name);
+      const branding = found.partner
+        ? brandingOf(slug, found.partner, company.name)
+        : defaultVendorBranding(slug, company.name);
       return { company, partnerId: found.partner?.id ?? null, branding };
     }
   }
   const [found] = await db
-    .select({ partner: getTableColumns(partner), company: { id: vendorCompany.id, name: vendorCompany.name, slug: vendorCompany.slug } })
+    .select({
+      partner: getTableColumns(partner),
+      company: { id: vendorCompany.id, name: vendorCompany.name, slug: vendorCompany.slug },
+    })
     .from(partner)
     .leftJoin(vendorCompany, eq(vendorCompany.id, partner.vendorCompanyId))
     .where(eq(partner.slug, slug))
     .limit(1);
   if (!found) return null;
-  return { company: found.company, partnerId: found.partner.id, branding: brandingOf(slug, found.partner, found.company?.name ?? null) };
+  return {
+    company: found.company,
+    partnerId: found.partner.id,
+    branding: brandingOf(slug, found.partner, found.company?.name ?? null),
+  };
 }

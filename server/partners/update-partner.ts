@@ -17,7 +17,9 @@ export async function updatePartner(db: Database, actorId: string, id: string, i
     if (!existing) throw new AppError("NOT_FOUND", "Not found.");
     const next = { ...input, vendorCompanyId: await brandedCompanyId(tx, input.vendorCompanyId, id) };
     const changed = Object.fromEntries(
-      (Object.keys(next) as (keyof typeof next)[]).filter((field) => existing[field] !== next[field]).map((field) => [field, { from: existing[field], to: next[field] }]),
+      (Object.keys(next) as (keyof typeof next)[])
+        .filter((field) => existing[field] !== next[field])
+        .map((field) => [field, { from: existing[field], to: next[field] }]),
     );
     await tx
       .update(partner)
@@ -26,6 +28,7 @@ export async function updatePartner(db: Database, actorId: string, id: string, i
       .catch((error: unknown) => {
         throw partnerSaveError(error);
       });
-    if (Object.keys(changed).length > 0) await recordAudit(tx, { action: "partner.updated", actorUserId: actorId, subject: id, details: changed });
+    if (Object.keys(changed).length > 0)
+      await recordAudit(tx, { action: "partner.updated", actorUserId: actorId, subject: id, details: changed });
   });
 }

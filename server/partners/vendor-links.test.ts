@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { slugFromName } from "#domain/vendors/vendor-slug.ts";
 import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../demo/sample-requests.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { user } from "../auth/tables.ts";
 import { calculatorLead } from "../calculator/tables.ts";
@@ -35,7 +41,14 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const db = () => server.database.db;
-const post = (url: string, payload?: object) => server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
+const post = (url: string, payload?: object) =>
+  server.app.inject({
+    method: "POST",
+    url,
+    payload,
+    remoteAddress: loopbackAddress(),
+    headers: { origin: testOrigin },
+  });
 const get = (url: string, cookie: string) => server.app.inject({ url, headers: { cookie } });
 
 describe("company slugs", () => {
@@ -45,19 +58,34 @@ describe("company slugs", () => {
   });
 
   it("appends the company code when the slug is taken, and when a partner has it", async () => {
-    const [twin] = await db().insert(vendorCompany).values({ name: "OLA-Equipment", companyCode: "700001" }).returning();
+    const [twin] = await db()
+      .insert(vendorCompany)
+      .values({ name: "OLA-Equipment", companyCode: "700001" })
+      .returning();
     expect(twin!.slug).toBe("ola-equipment-700001");
-    const [dental] = await db().insert(vendorCompany).values({ name: "Apronto Dental", companyCode: "700002" }).returning();
+    const [dental] = await db()
+      .insert(vendorCompany)
+      .values({ name: "Apronto Dental", companyCode: "700002" })
+      .returning();
     expect(dental!.slug).toBe("apronto-dental");
-    await db()
-      .insert(partner)
-      .values({ slug: "acme-tools", name: "Acme", logoUrl: "/favicon.svg", primaryColor: "#000000", accentColor: "#ffffff", vendorName: "Acme", salesPerson: "Pat", vendorPhone: "(555) 010-0000" });
+    await db().insert(partner).values({
+      slug: "acme-tools",
+      name: "Acme",
+      logoUrl: "/favicon.svg",
+      primaryColor: "#000000",
+      accentColor: "#ffffff",
+      vendorName: "Acme",
+      salesPerson: "Pat",
+      vendorPhone: "(555) 010-0000",
+    });
     const [acme] = await db().insert(vendorCompany).values({ name: "Acme Tools", companyCode: "700003" }).returning();
     expect(acme!.slug).toBe("acme-tools-700003");
   });
 
   it("keeps two companies from sharing a slug set by hand", async () => {
-    await expect(db().update(vendorCompany).set({ slug: "ola-equipment" }).where(eq(vendorCompany.id, other.company.id))).rejects.toThrow();
+    await expect(
+      db().update(vendorCompany).set({ slug: "ola-equipment" }).where(eq(vendorCompany.id, other.company.id)),
+    ).rejects.toThrow();
   });
 });
 
@@ -65,11 +93,23 @@ describe("vendor link pages' data", () => {
   it("answers a company's link with the default look and its name, and a partner's with its branding", async () => {
     const company = await server.app.inject("/api/partners/ola-equipment");
     expect(company.statusCode).toBe(200);
-    expect(company.json()).toMatchObject({ slug: "ola-equipment", name: "Ola Equipment", logoUrl: "/favicon.svg", vendorName: "Ola Equipment", referredTo: "Ola Equipment" });
+    expect(company.json()).toMatchObject({
+      slug: "ola-equipment",
+      name: "Ola Equipment",
+      logoUrl: "/favicon.svg",
+      vendorName: "Ola Equipment",
+      referredTo: "Ola Equipment",
+    });
     // Compared without case: a slug typed with capitals still finds the company.
-    expect((await server.app.inject("/api/partners/Ola-Equipment")).json()).toMatchObject({ referredTo: "Ola Equipment" });
+    expect((await server.app.inject("/api/partners/Ola-Equipment")).json()).toMatchObject({
+      referredTo: "Ola Equipment",
+    });
     // Apronto Dental keeps its address; a stand-alone partner attributes to nobody.
-    expect((await server.app.inject("/api/partners/Apronto_Dental")).json()).toMatchObject({ name: "Apronto Dental", salesPerson: "Jordan Ellis", referredTo: "" });
+    expect((await server.app.inject("/api/partners/Apronto_Dental")).json()).toMatchObject({
+      name: "Apronto Dental",
+      salesPerson: "Jordan Ellis",
+      referredTo: "",
+    });
     for (const slug of ["nobody", "%00", "a".repeat(200), "..%2f"]) {
       // NUL is refused before any route (400), an over-long segment by the router (414); the rest are no link (404).
       expect([400, 404, 414], slug).toContain((await server.app.inject(`/api/partners/${slug}`)).statusCode);
@@ -91,8 +131,15 @@ describe("vendor link pages' data", () => {
         vendorCompanyId: other.company.id,
       })
       .returning();
-    expect((await server.app.inject(`/api/partners/${other.company.slug}`)).json()).toMatchObject({ name: "Delta Brand", primaryColor: "#112233", referredTo: "Delta Dredging" });
-    expect((await server.app.inject("/api/partners/Delta_Brand")).json()).toMatchObject({ name: "Delta Brand", referredTo: "Delta Dredging" });
+    expect((await server.app.inject(`/api/partners/${other.company.slug}`)).json()).toMatchObject({
+      name: "Delta Brand",
+      primaryColor: "#112233",
+      referredTo: "Delta Dredging",
+    });
+    expect((await server.app.inject("/api/partners/Delta_Brand")).json()).toMatchObject({
+      name: "Delta Brand",
+      referredTo: "Delta Dredging",
+    });
     await db().delete(partner).where(eq(partner.id, linked!.id));
   });
 });
@@ -111,10 +158,19 @@ describe("attribution", () => {
       .from(deal)
       .where(and(eq(deal.referralLeadType, "calculator"), eq(deal.referralLeadId, leadId)));
     expect(deals).toHaveLength(1);
-    expect(deals[0]).toMatchObject({ vendorCompanyId: ola.company.id, stage: 1, source: "vendor-link", submittedByUserId: null, ownersName: "Referred Ruiz" });
+    expect(deals[0]).toMatchObject({
+      vendorCompanyId: ola.company.id,
+      stage: 1,
+      source: "vendor-link",
+      submittedByUserId: null,
+      ownersName: "Referred Ruiz",
+    });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, ola.email));
     expect(mails.map((mail) => mail.subject)).toContain("New referred customer: Referred Ruiz");
-    const [teamMail] = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, "New calculator lead: Referred Ruiz (Ola Equipment)"));
+    const [teamMail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, "New calculator lead: Referred Ruiz (Ola Equipment)"));
     expect(teamMail!.text).toContain("Referred through Ola Equipment's link.");
   });
 
@@ -129,21 +185,43 @@ describe("attribution", () => {
   });
 
   it("attributes a questionnaire answer and a credit application, and never copies an SSN, tax id or date of birth into the deal", async () => {
-    const answer = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ vendorSlug: "ola-equipment", nameOfOwner: "Quinn Answer" }));
+    const answer = await post(
+      "/api/leads/questionnaire-answer",
+      sampleQuestionnaireAnswer({ vendorSlug: "ola-equipment", nameOfOwner: "Quinn Answer" }),
+    );
     expect(answer.statusCode).toBe(201);
-    const [answerRow] = await db().select().from(questionnaireAnswer).where(eq(questionnaireAnswer.id, answer.json().id));
+    const [answerRow] = await db()
+      .select()
+      .from(questionnaireAnswer)
+      .where(eq(questionnaireAnswer.id, answer.json().id));
     expect(answerRow!.vendorCompanyId).toBe(ola.company.id);
 
-    const application = await post("/api/leads/credit-application", sampleCreditApplication({ vendorSlug: "ola-equipment", BusinessName: "Referred Rock LLC" }));
+    const application = await post(
+      "/api/leads/credit-application",
+      sampleCreditApplication({ vendorSlug: "ola-equipment", BusinessName: "Referred Rock LLC" }),
+    );
     expect(application.statusCode).toBe(201);
-    const [applicationRow] = await db().select().from(creditApplication).where(eq(creditApplication.id, application.json().id));
+    const [applicationRow] = await db()
+      .select()
+      .from(creditApplication)
+      .where(eq(creditApplication.id, application.json().id));
     expect(applicationRow!.vendorCompanyId).toBe(ola.company.id);
     const [referred] = await db().select().from(deal).where(eq(deal.referralLeadId, application.json().id));
-    expect(referred).toMatchObject({ businessName: "Referred Rock LLC", source: "vendor-link", referralLeadType: "credit-application" });
+    expect(referred).toMatchObject({
+      businessName: "Referred Rock LLC",
+      source: "vendor-link",
+      referralLeadType: "credit-application",
+    });
     const [client] = await db().select().from(dealClient).where(eq(dealClient.dealId, referred!.id));
-    expect(client).toMatchObject({ businessTaxIdEncrypted: null, businessTaxIdLast4: null, dobEncrypted: null, referralSource: "Referred through Ola Equipment's link" });
+    expect(client).toMatchObject({
+      businessTaxIdEncrypted: null,
+      businessTaxIdLast4: null,
+      dobEncrypted: null,
+      referralSource: "Referred through Ola Equipment's link",
+    });
     const stored = JSON.stringify({ referred, client });
-    for (const secret of ["98-7654321", "7654321", "4321", "531-86-4207", "612-49-3378", "4207", "3378"]) expect(stored).not.toContain(secret);
+    for (const secret of ["98-7654321", "7654321", "4321", "531-86-4207", "612-49-3378", "4207", "3378"])
+      expect(stored).not.toContain(secret);
     const portal = JSON.stringify((await get(`/api/portal/deals/${referred!.id}`, ola.cookie)).json());
     for (const secret of ["98-7654321", "531-86-4207", "612-49-3378"]) expect(portal).not.toContain(secret);
   });
@@ -156,9 +234,16 @@ describe("attribution", () => {
     )[0]!.count;
     const unknown = await post("/api/leads/calculator", sampleCalculatorLead({ vendorSlug: "no-such-dealer" }));
     expect(unknown.statusCode).toBe(201);
-    expect((await db().select().from(calculatorLead).where(eq(calculatorLead.id, unknown.json().id)))[0]!.vendorCompanyId).toBeNull();
-    expect((await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ vendorSlug: "Nobody_Here" }))).statusCode).toBe(201);
-    expect((await post("/api/leads/calculator", sampleCalculatorLead({ vendorSlug: "bad slug!" }))).statusCode).toBe(400);
+    expect(
+      (await db().select().from(calculatorLead).where(eq(calculatorLead.id, unknown.json().id)))[0]!.vendorCompanyId,
+    ).toBeNull();
+    expect(
+      (await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer({ vendorSlug: "Nobody_Here" })))
+        .statusCode,
+    ).toBe(201);
+    expect((await post("/api/leads/calculator", sampleCalculatorLead({ vendorSlug: "bad slug!" }))).statusCode).toBe(
+      400,
+    );
     expect(
       (
         await db()
@@ -171,10 +256,17 @@ describe("attribution", () => {
   it("stores neither the lead nor the deal when the deal cannot be made (one transaction)", async () => {
     const key = randomUUID();
     // A deal already holds the idempotency key the referred deal would take: make the deal insert fail.
-    await db().execute(sql`create function refuse_referred() returns trigger language plpgsql as $$ begin raise exception 'refused'; end; $$`);
-    await db().execute(sql`create trigger refuse_referred before insert on deal for each row when (new.source = 'vendor-link') execute function refuse_referred()`);
+    await db().execute(
+      sql`create function refuse_referred() returns trigger language plpgsql as $$ begin raise exception 'refused'; end; $$`,
+    );
+    await db().execute(
+      sql`create trigger refuse_referred before insert on deal for each row when (new.source = 'vendor-link') execute function refuse_referred()`,
+    );
     try {
-      const response = await post("/api/leads/calculator", sampleCalculatorLead({ vendorSlug: "ola-equipment", idempotencyKey: key }));
+      const response = await post(
+        "/api/leads/calculator",
+        sampleCalculatorLead({ vendorSlug: "ola-equipment", idempotencyKey: key }),
+      );
       expect(response.statusCode).toBe(500);
       expect(await db().select().from(calculatorLead).where(eq(calculatorLead.idempotencyKey, key))).toHaveLength(0);
     } finally {
@@ -188,15 +280,27 @@ describe("attribution", () => {
     const [referred] = await db().select().from(deal).where(eq(deal.referralLeadId, lead!.id));
     const admin = await staffCookie();
     const leadPage = await get(`/api/back-office/leads/calculator/${lead!.id}`, admin);
-    expect(leadPage.json().referral).toEqual({ companyName: "Ola Equipment", dealId: referred!.id, text: "Referred through Ola Equipment's link" });
+    expect(leadPage.json().referral).toEqual({
+      companyName: "Ola Equipment",
+      dealId: referred!.id,
+      text: "Referred through Ola Equipment's link",
+    });
     const dealPage = await get(`/api/back-office/deals/${referred!.id}`, admin);
-    expect(dealPage.json().deal).toMatchObject({ referredThrough: "Referred through Ola Equipment's link", vendorEmail: null });
+    expect(dealPage.json().deal).toMatchObject({
+      referredThrough: "Referred through Ola Equipment's link",
+      vendorEmail: null,
+    });
   });
 
   it("mails a referred deal's stage changes to the company's users", async () => {
     const [referred] = await db().select().from(deal).where(eq(deal.ownersName, "Referred Ruiz"));
     const admin = await staffCookie();
-    const response = await server.app.inject({ method: "PATCH", url: `/api/back-office/deals/${referred!.id}`, headers: { cookie: admin, origin: testOrigin }, payload: { stage: 2 } });
+    const response = await server.app.inject({
+      method: "PATCH",
+      url: `/api/back-office/deals/${referred!.id}`,
+      headers: { cookie: admin, origin: testOrigin },
+      payload: { stage: 2 },
+    });
     expect(response.statusCode).toBe(200);
     const mails = await db()
       .select()
@@ -212,15 +316,30 @@ describe("webhooks", () => {
     const [owner] = await db().select({ id: user.id }).from(user).where(eq(user.email, hooked.email));
     await db()
       .insert(webhookEndpoint)
-      .values({ vendorCompanyId: hooked.company.id, url: "https://dealer.example/hooks", events: ["deal.created"], secretEncrypted: server.cipher.encrypt("whsec_x"), createdByUserId: owner!.id });
-    const lead = await post("/api/leads/calculator", sampleCalculatorLead({ vendorSlug: hooked.company.slug, firstNameModel: "Hooked" }));
+      .values({
+        vendorCompanyId: hooked.company.id,
+        url: "https://dealer.example/hooks",
+        events: ["deal.created"],
+        secretEncrypted: server.cipher.encrypt("whsec_x"),
+        createdByUserId: owner!.id,
+      });
+    const lead = await post(
+      "/api/leads/calculator",
+      sampleCalculatorLead({ vendorSlug: hooked.company.slug, firstNameModel: "Hooked" }),
+    );
     expect(lead.statusCode).toBe(201);
     const [referred] = await db().select().from(deal).where(eq(deal.referralLeadId, lead.json().id));
     const events = await db().select().from(webhookEvent).where(eq(webhookEvent.vendorCompanyId, hooked.company.id));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: "deal.created",
-      payload: { id: referred!.id, accountNumber: referred!.accountNumber, businessName: referred!.businessName, stage: 1, referred: true },
+      payload: {
+        id: referred!.id,
+        accountNumber: referred!.accountNumber,
+        businessName: referred!.businessName,
+        stage: 1,
+        referred: true,
+      },
     });
     expect(await db().select().from(webhookDelivery).where(eq(webhookDelivery.eventId, events[0]!.id))).toHaveLength(1);
     // The lead has its own clock; the deal made from it starts none.
@@ -253,7 +372,11 @@ describe("visits and the portal's link screen", () => {
       visits: { last30Days: 2, total: 7 },
       leads: { last30Days: 3, total: 3 },
     });
-    expect((await get("/api/portal/link", other.cookie)).json()).toMatchObject({ slug: "delta-dredging", visits: { total: 0 }, leads: { total: 0 } });
+    expect((await get("/api/portal/link", other.cookie)).json()).toMatchObject({
+      slug: "delta-dredging",
+      visits: { total: 0 },
+      leads: { total: 0 },
+    });
     expect((await server.app.inject("/api/portal/link")).statusCode).toBe(401);
   });
 
@@ -272,6 +395,12 @@ describe("visits and the portal's link screen", () => {
 async function staffCookie() {
   const { createAccount } = await import("../accounts/create-account.ts");
   const email = `staff-${randomUUID().slice(0, 6)}@example.com`;
-  await createAccount(server.auth, { email, name: "Staff", role: authRoles.admin, password: "staff-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email,
+    name: "Staff",
+    role: authRoles.admin,
+    password: "staff-password-1",
+    emailVerified: true,
+  });
   return (await signIn(server.app, email, "staff-password-1")).cookie;
 }

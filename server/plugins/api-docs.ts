@@ -31,10 +31,13 @@ export default fp(
   async function apiDocsPlugin(app: FastifyInstance, options: { title: string; publicUrl: string }) {
     await app.register(swagger, {
       openapi: { info: { title: options.title, version: "1" } },
-      // A multipart endpoint's body (read by its handler, so not in the route's schema) is documented from its contract.
+      // A multipart endpoint's body (read by its handler, so not in the route's schema) is documented from its
+      // contract.
       transform: (route) => {
         const multipart = (route.route.config as { multipart?: MultipartBody } | undefined)?.multipart;
-        return jsonSchemaTransform(multipart ? { ...route, schema: { ...route.schema, body: multipartFormSchema(multipart) } } : route);
+        return jsonSchemaTransform(
+          multipart ? { ...route, schema: { ...route.schema, body: multipartFormSchema(multipart) } } : route,
+        );
       },
     });
     const staffReaders = new WeakSet<FastifyRequest>();
@@ -47,7 +50,9 @@ export default fp(
           // Typed with the callback signature, but registered with addHook, which awaits an async hook.
           // eslint-disable-next-line @typescript-eslint/no-misused-promises
           onRequest: async (request) => {
-            const staff = await app.requireUser(request, { roles: staffRoles, countsAsActivity: false }).catch(() => null);
+            const staff = await app
+              .requireUser(request, { roles: staffRoles, countsAsActivity: false })
+              .catch(() => null);
             if (staff) staffReaders.add(request);
           },
         },
@@ -61,7 +66,12 @@ export default fp(
       await scope.register(swaggerUi, {
         routePrefix: "/api/v1/docs",
         staticCSP: true,
-        transformSpecification: (document) => v1Document(document as V1SourceDocument, { title: `${options.title} v1`, guide: dealerGuide, publicUrl: options.publicUrl }),
+        transformSpecification: (document) =>
+          v1Document(document as V1SourceDocument, {
+            title: `${options.title} v1`,
+            guide: dealerGuide,
+            publicUrl: options.publicUrl,
+          }),
       });
     });
   },

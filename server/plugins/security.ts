@@ -44,7 +44,11 @@ export default fp(
       max: options.rateLimitMax,
       timeWindow: "1 minute",
       allowList: (request) => !isApiRequest(request),
-      errorResponseBuilder: (_request, context) => new AppError("RATE_LIMITED", `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          "RATE_LIMITED",
+          `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        ),
     });
     app.decorate("failedAuthentications", failedAuthentications(app));
 
@@ -53,7 +57,13 @@ export default fp(
     // (/api/v1) are exempt: cookies authenticate nothing there, and a dealer's server may carry
     // a load balancer's cookie without an Origin (ADR 0018).
     app.addHook("onRequest", async (request) => {
-      if (!stateChanging.has(request.method) || !isApiRequest(request) || !request.headers.cookie || request.routeOptions.config.apiKey) return;
+      if (
+        !stateChanging.has(request.method) ||
+        !isApiRequest(request) ||
+        !request.headers.cookie ||
+        request.routeOptions.config.apiKey
+      )
+        return;
       const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
       if (origin !== allowedOrigin) throw new AppError("FORBIDDEN", "Cross-site request refused.");
     });
@@ -80,7 +90,9 @@ function helmetOptions(options: SecurityOptions, scriptHashes: string[] = []): F
         upgradeInsecureRequests: options.publicUrl.startsWith("https://") ? [] : null,
       },
     },
-    strictTransportSecurity: options.publicUrl.startsWith("https://") ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: options.publicUrl.startsWith("https://")
+      ? { maxAge: 31536000, includeSubDomains: true }
+      : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   };
@@ -120,7 +132,10 @@ function refererOrigin(referer: string | undefined): string | undefined {
  * The headers helmet and this plugin add to every answer, with a page's script hashes, computed
  * once per page for the prerendered pages (they are answered outside Fastify's hooks).
  */
-export async function securityHeaders(options: SecurityOptions, scriptHashes: string[]): Promise<Record<string, string>> {
+export async function securityHeaders(
+  options: SecurityOptions,
+  scriptHashes: string[],
+): Promise<Record<string, string>> {
   const { default: helmetMiddleware } = await import("helmet");
   const headers: Record<string, string> = {};
   const response = {
@@ -129,9 +144,9 @@ export async function securityHeaders(options: SecurityOptions, scriptHashes: st
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
   await new Promise<void>((resolve, reject) =>
-    (helmetMiddleware as unknown as (o: object) => (req: object, res: object, next: (error?: Error) => void) => void)(helmetOptions(options, scriptHashes))({}, response, (error) =>
-      error ? reject(error) : resolve(),
-    ),
+    (helmetMiddleware as unknown as (o: object) => (req: object, res: object, next: (error?: Error) => void) => void)(
+      helmetOptions(options, scriptHashes),
+    )({}, response, (error) => (error ? reject(error) : resolve())),
   );
   headers["permissions-policy"] = permissionsPolicy;
   return headers;

@@ -12,9 +12,11 @@ import { leadClock } from "../response-times/response-clock.ts";
 /** Stores the picked option with the payment the server computed for the stored answer. */
 export async function createPickedOption(db: Database, context: LeadContext, request: PickedOptionRequest) {
   const [answer] = await db.select().from(questionnaireAnswer).where(eq(questionnaireAnswer.id, request.answerId));
-  if (!answer) throw new AppError("NOT_FOUND", "We could not find your answers. Please fill in the questionnaire again.");
+  if (!answer)
+    throw new AppError("NOT_FOUND", "We could not find your answers. Please fill in the questionnaire again.");
   const payment = answer.payments?.[request.term];
-  if (!answer.eligible || payment === undefined) throw new AppError("CONFLICT", "These answers have no payment options; a specialist will contact you.");
+  if (!answer.eligible || payment === undefined)
+    throw new AppError("CONFLICT", "These answers have no payment options; a specialist will contact you.");
 
   const stored = await storeLead(db, {
     type: "picked-option",
@@ -34,7 +36,13 @@ export async function createPickedOption(db: Database, context: LeadContext, req
       })
       .onConflictDoNothing({ target: pickedOption.idempotencyKey })
       .returning(),
-    existing: async () => (await db.select({ id: pickedOption.id }).from(pickedOption).where(eq(pickedOption.idempotencyKey, request.idempotencyKey)))[0]!.id,
+    existing: async () =>
+      (
+        await db
+          .select({ id: pickedOption.id })
+          .from(pickedOption)
+          .where(eq(pickedOption.idempotencyKey, request.idempotencyKey))
+      )[0]!.id,
     clock: leadClock(context.promise, "picked-option"),
     cipher: context.cipher,
     notification: simpleMail({

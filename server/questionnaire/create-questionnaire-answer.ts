@@ -14,10 +14,16 @@ import { resolveVendorLink } from "../partners/resolve-vendor-link.ts";
 
 /**
  * Prices the answer on the server (never trusting the browser), stores both, mails the team.
- * Through a vendor's link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) it also becomes the company's referred deal, in
+ * Through a vendor's link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) it also
+ * becomes the company's referred deal, in
  * the same transaction; an unknown slug is ignored.
  */
-export async function createQuestionnaireAnswer(db: Database, context: LeadContext & { timeZone: string }, answer: QuestionnaireAnswerRequest, currentYear: number) {
+export async function createQuestionnaireAnswer(
+  db: Database,
+  context: LeadContext & { timeZone: string },
+  answer: QuestionnaireAnswerRequest,
+  currentYear: number,
+) {
   const quote = landingQuote(landingQuoteInput(answer, currentYear));
   const company = answer.vendorSlug ? ((await resolveVendorLink(db, answer.vendorSlug))?.company ?? null) : null;
   const stored = await db.transaction(async (tx) => {
@@ -56,7 +62,13 @@ export async function createQuestionnaireAnswer(db: Database, context: LeadConte
         })
         .onConflictDoNothing({ target: questionnaireAnswer.idempotencyKey })
         .returning(),
-      existing: async () => (await tx.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.idempotencyKey, answer.idempotencyKey)))[0]!.id,
+      existing: async () =>
+        (
+          await tx
+            .select({ id: questionnaireAnswer.id })
+            .from(questionnaireAnswer)
+            .where(eq(questionnaireAnswer.idempotencyKey, answer.idempotencyKey))
+        )[0]!.id,
       clock: leadClock(context.promise, "questionnaire", company !== null),
       cipher: context.cipher,
       notification: simpleMail({

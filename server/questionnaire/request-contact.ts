@@ -15,7 +15,10 @@ export async function requestContact(db: Database, context: LeadContext, answerI
       .where(and(eq(questionnaireAnswer.id, answerId), eq(questionnaireAnswer.contactClient, "no")))
       .returning();
     if (!answer) {
-      const [existing] = await tx.select({ id: questionnaireAnswer.id }).from(questionnaireAnswer).where(eq(questionnaireAnswer.id, answerId));
+      const [existing] = await tx
+        .select({ id: questionnaireAnswer.id })
+        .from(questionnaireAnswer)
+        .where(eq(questionnaireAnswer.id, answerId));
       if (!existing) throw new AppError("NOT_FOUND", "We could not find your answers. Please call us.");
       return;
     }
@@ -24,7 +27,9 @@ export async function requestContact(db: Database, context: LeadContext, answerI
       simpleMail({
         to: context.creditTeamEmail,
         subject: `Contact requested: ${answer.businessName}`,
-        paragraphs: [`${answer.nameOfOwner} of ${answer.businessName} asked to be contacted about their financing options. Phone: ${answer.businessPhone}.`],
+        paragraphs: [
+          `${answer.nameOfOwner} of ${answer.businessName} asked to be contacted about their financing options. Phone: ${answer.businessPhone}.`,
+        ],
         action: { label: "Open the back office", url: `${context.publicUrl}/back-office` },
         product: context.product,
       }),

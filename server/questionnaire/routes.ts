@@ -7,14 +7,22 @@ import { createPickedOption } from "./create-picked-option.ts";
 import { createQuestionnaireAnswer } from "./create-questionnaire-answer.ts";
 import { requestContact } from "./request-contact.ts";
 
-export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; timeZone: string }> = async (app, { context, timeZone }) => {
+export const questionnaireRoutes: FastifyPluginAsyncZod<{ context: LeadContext; timeZone: string }> = async (
+  app,
+  { context, timeZone },
+) => {
   const leadLimit = { config: { rateLimit: context.rateLimit } };
 
   registerEndpoint(
     app,
     sendQuestionnaireAnswer,
     async (request, reply) => {
-      const result = await createQuestionnaireAnswer(app.db, { ...context, timeZone }, request.body, yearInTimeZone(new Date(), timeZone));
+      const result = await createQuestionnaireAnswer(
+        app.db,
+        { ...context, timeZone },
+        request.body,
+        yearInTimeZone(new Date(), timeZone),
+      );
       return reply.status(result.created ? 201 : 200).send({ id: result.id, quote: result.quote });
     },
     leadLimit,

@@ -30,7 +30,11 @@ export const questionnaireAnswer = pgTable(
     newOrUsed: text("new_or_used").notNull(),
     equipmentCost: numeric("equipment_cost", { precision: 14, scale: 2, mode: "number" }).notNull(),
     desiredTerm: integer("desired_term").notNull(),
-    monthlyRevenueGenerated: numeric("monthly_revenue_generated", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    monthlyRevenueGenerated: numeric("monthly_revenue_generated", {
+      precision: 14,
+      scale: 2,
+      mode: "number",
+    }).notNull(),
     annualGrossRevenue: numeric("annual_gross_revenue", { precision: 14, scale: 2, mode: "number" }).notNull(),
     /** The server's quote: null rate and payments when not eligible (bankruptcy, young credit). */
     eligible: boolean("eligible").notNull(),
@@ -68,5 +72,8 @@ export const pickedOption = pgTable(
     contactClient: text("contact_client", { enum: ["no", "yes"] }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("picked_option_created_idx").on(table.createdAt, table.id), index("picked_option_answer_idx").on(table.answerId)],
+  (table) => [
+    index("picked_option_created_idx").on(table.createdAt, table.id),
+    index("picked_option_answer_idx").on(table.answerId),
+  ],
 );

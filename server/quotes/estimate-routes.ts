@@ -9,6 +9,16 @@ const quoteRateLimit = { config: { rateLimit: { max: 60, timeWindow: "1 minute" 
 
 /** Estimates from raw answers, priced with the server's year in the business time zone. */
 export const quoteRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, { timeZone }) => {
-  registerEndpoint(app, landingEstimate, async (request) => landingQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), timeZone) }), quoteRateLimit);
-  registerEndpoint(app, calculatorEstimate, async (request) => calculatorQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), timeZone) }), quoteRateLimit);
+  registerEndpoint(
+    app,
+    landingEstimate,
+    async (request) => landingQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), timeZone) }),
+    quoteRateLimit,
+  );
+  registerEndpoint(
+    app,
+    calculatorEstimate,
+    async (request) => calculatorQuote({ ...request.body, currentYear: yearInTimeZone(new Date(), timeZone) }),
+    quoteRateLimit,
+  );
 };

@@ -18,7 +18,17 @@ async function usableQuote(db: DbExecutor, token: string, lock = false) {
   const [found] = lock ? await query.for("update", { of: vendorQuote }) : await query;
   if (!found) throw new AppError("NOT_FOUND", quoteLinkGoneMessage);
   const { quote } = found;
-  if (!quoteLinkUsable({ withdrawn: quote.withdrawnAt !== null, openedAt: quote.openedAt, appliedAt: quote.appliedAt, expiresAt: quote.expiresAt }, new Date())) {
+  if (
+    !quoteLinkUsable(
+      {
+        withdrawn: quote.withdrawnAt !== null,
+        openedAt: quote.openedAt,
+        appliedAt: quote.appliedAt,
+        expiresAt: quote.expiresAt,
+      },
+      new Date(),
+    )
+  ) {
     throw new AppError("GONE", quoteLinkGoneMessage);
   }
   return found;
@@ -37,10 +47,16 @@ export async function openQuoteLink(db: Database, token: string): Promise<QuoteP
 
 /**
  * Inside the credit application's transaction: marks the token's quote applied and answers its
- * company (the application belongs to it, docs/product-rules.md#r23-referred-customers-belong-to-the-company). A link no longer usable changes
- * nothing and answers null: the application itself is stored all the same (docs/product-rules.md#r1-leads-never-vanish).
+ * company (the application belongs to it, docs/product-rules.md#r23-referred-customers-belong-to-the-company). A link
+ * no longer usable changes
+ * nothing and answers null: the application itself is stored all the same
+ * (docs/product-rules.md#r1-leads-never-vanish).
  */
-export async function markQuoteApplied(tx: DbExecutor, token: string, applicationId: string): Promise<{ companyId: string } | null> {
+export async function markQuoteApplied(
+  tx: DbExecutor,
+  token: string,
+  applicationId: string,
+): Promise<{ companyId: string } | null> {
   const quote = await usableQuote(tx, token, true).then(
     (found) => found.quote,
     (error: unknown) => {
@@ -56,7 +72,12 @@ export async function markQuoteApplied(tx: DbExecutor, token: string, applicatio
     .returning({ appliedAt: vendorQuote.appliedAt });
   await emitWebhookEvent(tx, quote.companyId, {
     type: "quote.applied",
-    data: { id: quote.id, customerName: quote.customerName, price: quote.price, appliedAt: applied!.appliedAt!.toISOString() },
+    data: {
+      id: quote.id,
+      customerName: quote.customerName,
+      price: quote.price,
+      appliedAt: applied!.appliedAt!.toISOString(),
+    },
   });
   return { companyId: quote.companyId };
 }

@@ -48,7 +48,15 @@ export function toPortalQuote(row: Row, now = new Date()): PortalQuote {
     price: row.price,
     tier: row.tier,
     terms: row.terms,
-    status: quoteStatus({ withdrawn: row.withdrawnAt !== null, openedAt: row.openedAt, appliedAt: row.appliedAt, expiresAt: row.expiresAt }, now),
+    status: quoteStatus(
+      {
+        withdrawn: row.withdrawnAt !== null,
+        openedAt: row.openedAt,
+        appliedAt: row.appliedAt,
+        expiresAt: row.expiresAt,
+      },
+      now,
+    ),
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),

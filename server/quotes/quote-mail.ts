@@ -33,5 +33,10 @@ export function quoteMail(input: {
     action: { label: "Apply with this quote", url: input.applyUrl },
     product: input.product,
   });
-  return { ...mail, attachments: [{ filename: "estimated-quote.pdf", contentType: "application/pdf", contentBase64: input.pdf.toString("base64") }] };
+  return {
+    ...mail,
+    attachments: [
+      { filename: "estimated-quote.pdf", contentType: "application/pdf", contentBase64: input.pdf.toString("base64") },
+    ],
+  };
 }

@@ -7,7 +7,13 @@ import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { sampleCreditApplication } from "../demo/sample-requests.ts";
 import { readPdf } from "../../tests/support/pdf-text.ts";
 import { mailAttachments, SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { vendorQuote } from "./tables.ts";
@@ -31,10 +37,22 @@ afterAll(async () => {
 });
 
 const send = (method: "GET" | "POST", url: string, cookie: string, payload?: object) =>
-  server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
+  server.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie, origin: testOrigin },
+    remoteAddress: loopbackAddress(),
+  });
 
 const newQuote = (cookie: string, overrides: object = {}) =>
-  send("POST", "/api/portal/quotes", cookie, { price: "45,000", customerName: "Casey Customer", customerEmail: "casey@customer.example", tier: "", ...overrides });
+  send("POST", "/api/portal/quotes", cookie, {
+    price: "45,000",
+    customerName: "Casey Customer",
+    customerEmail: "casey@customer.example",
+    tier: "",
+    ...overrides,
+  });
 
 const tokenOf = (mailText: string) => /\/vendor_partner\/([a-z0-9-]+)\/apply#quote=([A-Za-z0-9_-]{43})/.exec(mailText);
 
@@ -67,12 +85,20 @@ describe("quotes to customers", () => {
 
     const opened = await send("POST", "/api/quotes/open", "", { token: link![2] });
     expect(opened.statusCode).toBe(200);
-    expect(opened.json()).toEqual({ customerName: "Casey Customer", customerEmail: "pdf@customer.example", price: 45000, vendorName: "Quote Motors & Sons" });
+    expect(opened.json()).toEqual({
+      customerName: "Casey Customer",
+      customerEmail: "pdf@customer.example",
+      price: 45000,
+      vendorName: "Quote Motors & Sons",
+    });
     const listed = (await send("GET", "/api/portal/quotes", vendorA.cookie)).json();
     expect(listed.vendorSlug).toBe("quote-motors-sons");
     expect(listed.quotes.find((entry: { id: string }) => entry.id === quote.id).status).toBe("opened");
 
-    const application = await send("POST", "/api/leads/credit-application", "", { ...sampleCreditApplication(), quoteToken: link![2] });
+    const application = await send("POST", "/api/leads/credit-application", "", {
+      ...sampleCreditApplication(),
+      quoteToken: link![2],
+    });
     expect(application.statusCode).toBe(201);
     const [applied] = await server.database.db.select().from(vendorQuote).where(eq(vendorQuote.id, quote.id));
     expect(applied!.applicationId).toBe(application.json().id);
@@ -100,7 +126,10 @@ describe("quotes to customers", () => {
     expect(opened.statusCode).toBe(410);
     expect(opened.json().message).toMatch(/no longer available/);
     expect((await send("POST", `/api/portal/quotes/${quote.id}/resend`, vendorA.cookie)).statusCode).toBe(409);
-    const application = await send("POST", "/api/leads/credit-application", "", { ...sampleCreditApplication(), quoteToken: token });
+    const application = await send("POST", "/api/leads/credit-application", "", {
+      ...sampleCreditApplication(),
+      quoteToken: token,
+    });
     expect(application.statusCode).toBe(201);
     const [row] = await server.database.db.select().from(vendorQuote).where(eq(vendorQuote.id, quote.id));
     expect(row!.applicationId).toBeNull();
@@ -121,7 +150,9 @@ describe("quotes to customers", () => {
     const resent = await send("POST", `/api/portal/quotes/${quote.id}/resend`, vendorA.cookie);
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toMatchObject({ status: "sent", resentCount: 1 });
-    await smtp.waitFor((caught) => caught.to.includes("expiry@customer.example") && tokenOf(caught.body)?.[2] !== oldToken);
+    await smtp.waitFor(
+      (caught) => caught.to.includes("expiry@customer.example") && tokenOf(caught.body)?.[2] !== oldToken,
+    );
     const mails = smtp.mails.filter((caught) => caught.to.includes("expiry@customer.example"));
     const newToken = tokenOf(mails.at(-1)!.body)![2]!;
     expect(newToken).not.toBe(oldToken);
@@ -142,7 +173,10 @@ describe("quotes to customers", () => {
     }
     const refused = await newQuote(cookie, { customerEmail: "one-too-many@customer.example" });
     expect(refused.statusCode).toBe(429);
-    const queued = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "one-too-many@customer.example"));
+    const queued = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "one-too-many@customer.example"));
     expect(queued).toHaveLength(0);
   });
 
@@ -155,10 +189,18 @@ describe("quotes to customers", () => {
 
 describe("the widget's payment", () => {
   it("answers the best tier's longest-term payment, cacheable and readable from any origin", async () => {
-    const response = await server.app.inject({ url: "/api/widget/payment?price=45000&vendor=quote-motors-sons", headers: { origin: "http://dealer.example" } });
+    const response = await server.app.inject({
+      url: "/api/widget/payment?price=45000&vendor=quote-motors-sons",
+      headers: { origin: "http://dealer.example" },
+    });
     expect(response.statusCode).toBe(200);
     const expected = priceVendorQuote(45000, null, yearInTimeZone(new Date(), "America/Los_Angeles")).terms.at(-1)!;
-    expect(response.json()).toEqual({ price: 45000, payment: expected.payment, term: 60, disclaimer: financingDisclaimer });
+    expect(response.json()).toEqual({
+      price: 45000,
+      payment: expected.payment,
+      term: 60,
+      disclaimer: financingDisclaimer,
+    });
     expect(response.headers["access-control-allow-origin"]).toBe("*");
     expect(response.headers["cache-control"]).toMatch(/^public, max-age=\d+$/);
     expect(response.headers["set-cookie"]).toBeUndefined();
@@ -166,11 +208,17 @@ describe("the widget's payment", () => {
 
   it("answers a bad price or vendor with a 4xx and a message", async () => {
     for (const price of ["0", "-1", "abc", "1e9", "45000.123", "", "9999999999999"]) {
-      const response = await server.app.inject({ url: `/api/widget/payment?price=${encodeURIComponent(price)}&vendor=quote-motors-sons` });
+      const response = await server.app.inject({
+        url: `/api/widget/payment?price=${encodeURIComponent(price)}&vendor=quote-motors-sons`,
+      });
       expect(response.statusCode, price).toBe(400);
       expect(response.headers["access-control-allow-origin"]).toBe("*");
     }
-    expect((await server.app.inject({ url: "/api/widget/payment?price=45000&vendor=nobody-here" })).statusCode).toBe(404);
-    expect((await server.app.inject({ url: "/api/widget/payment?price=45000&vendor=Bad%20Slug" })).statusCode).toBe(400);
+    expect((await server.app.inject({ url: "/api/widget/payment?price=45000&vendor=nobody-here" })).statusCode).toBe(
+      404,
+    );
+    expect((await server.app.inject({ url: "/api/widget/payment?price=45000&vendor=Bad%20Slug" })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listPortalQuotes, resendPortalQuote, sendPortalQuote, withdrawPortalQuote } from "#domain/quotes/portal-contracts.ts";
+import {
+  listPortalQuotes,
+  resendPortalQuote,
+  sendPortalQuote,
+  withdrawPortalQuote,
+} from "#domain/quotes/portal-contracts.ts";
 import { openQuoteLink as openQuoteLinkEndpoint } from "#domain/quotes/public-contracts.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { openQuoteLink } from "./open-quote-link.ts";
@@ -9,7 +14,8 @@ import { vendorSlugOf } from "./vendor-slug-of.ts";
 
 /** The portal's quotes (scoped to the session's company, ADR 0009) and the customer's link. */
 export const vendorQuoteRoutes: FastifyPluginAsyncZod<{ context: QuoteContext }> = async (app, { context }) => {
-  const noStore = (reply: { header(name: string, value: string): unknown }) => reply.header("cache-control", "no-store");
+  const noStore = (reply: { header(name: string, value: string): unknown }) =>
+    reply.header("cache-control", "no-store");
 
   registerEndpoint(app, listPortalQuotes, async (request, reply, scope) => {
     noStore(reply);

@@ -2,7 +2,12 @@ import { and, count, eq, lte, sql } from "drizzle-orm";
 import type { NewQuoteRequest, PortalQuote } from "#domain/quotes/portal-contracts.ts";
 import { parseMoney } from "#domain/pricing/money-format.ts";
 import { priceVendorQuote, type QuoteTier } from "#domain/pricing/vendor-quote-pricing.ts";
-import { canResend, QUOTE_MAILS_PER_RECIPIENT_PER_HOUR, QUOTE_SENDS_PER_HOUR, quoteExpiry } from "#domain/quotes/vendor-quote.ts";
+import {
+  canResend,
+  QUOTE_MAILS_PER_RECIPIENT_PER_HOUR,
+  QUOTE_SENDS_PER_HOUR,
+  quoteExpiry,
+} from "#domain/quotes/vendor-quote.ts";
 import { formatBusinessDateTime, yearInTimeZone } from "#domain/site/business-time.ts";
 import type { Database, DbExecutor } from "../db/client.ts";
 import { vendorQuote, vendorQuoteMail } from "./tables.ts";
@@ -29,25 +34,44 @@ async function countQuoteMail(db: DbExecutor, companyId: string, customerEmail: 
   // One company's sends are serialised, so two requests cannot both pass the count.
   await db.execute(sql`select id from ${vendorCompany} where id = ${companyId} for update`);
   const hourAgo = new Date(sentAt.getTime() - 60 * 60 * 1000);
-  await db.delete(vendorQuoteMail).where(and(eq(vendorQuoteMail.companyId, companyId), lte(vendorQuoteMail.sentAt, hourAgo)));
+  await db
+    .delete(vendorQuoteMail)
+    .where(and(eq(vendorQuoteMail.companyId, companyId), lte(vendorQuoteMail.sentAt, hourAgo)));
   const recipientHash = emailHash(customerEmail);
   const [row] = await db
-    .select({ sent: count(), toRecipient: sql<number>`count(*) filter (where ${vendorQuoteMail.recipientHash} = ${recipientHash})::int` })
+    .select({
+      sent: count(),
+      toRecipient: sql<number>`count(*) filter (where ${vendorQuoteMail.recipientHash} = ${recipientHash})::int`,
+    })
     .from(vendorQuoteMail)
     .where(eq(vendorQuoteMail.companyId, companyId));
   if ((row?.sent ?? 0) >= QUOTE_SENDS_PER_HOUR) {
-    throw new AppError("RATE_LIMITED", `Your company has sent ${QUOTE_SENDS_PER_HOUR} quote e-mails in the last hour. Please try again later.`);
+    throw new AppError(
+      "RATE_LIMITED",
+      `Your company has sent ${QUOTE_SENDS_PER_HOUR} quote e-mails in the last hour. Please try again later.`,
+    );
   }
   if ((row?.toRecipient ?? 0) >= QUOTE_MAILS_PER_RECIPIENT_PER_HOUR) {
-    throw new AppError("RATE_LIMITED", `Your company has sent ${QUOTE_MAILS_PER_RECIPIENT_PER_HOUR} quote e-mails to this address in the last hour. Please try again later.`);
+    throw new AppError(
+      "RATE_LIMITED",
+      `Your company has sent ${QUOTE_MAILS_PER_RECIPIENT_PER_HOUR} quote e-mails to this address in the last hour. Please try again later.`,
+    );
   }
   await db.insert(vendorQuoteMail).values({ companyId, recipientHash, sentAt });
 }
 
 /** Prices the quote, writes its PDF and queues the customer's mail with a fresh link. */
-async function mailQuote(db: DbExecutor, context: QuoteContext, quote: { companyId: string; customerName: string; customerEmail: string; price: number; tier: QuoteTier | null }, sentAt: Date) {
+async function mailQuote(
+  db: DbExecutor,
+  context: QuoteContext,
+  quote: { companyId: string; customerName: string; customerEmail: string; price: number; tier: QuoteTier | null },
+  sentAt: Date,
+) {
   const pricing = priceVendorQuote(quote.price, quote.tier, yearInTimeZone(sentAt, context.timeZone));
-  const [company] = await db.select({ name: vendorCompany.name }).from(vendorCompany).where(eq(vendorCompany.id, quote.companyId));
+  const [company] = await db
+    .select({ name: vendorCompany.name })
+    .from(vendorCompany)
+    .where(eq(vendorCompany.id, quote.companyId));
   const slug = await vendorSlugOf(db, quote.companyId);
   const { token, tokenHash } = newQuoteToken();
   const expiresAt = quoteExpiry(sentAt);
@@ -80,13 +104,29 @@ async function mailQuote(db: DbExecutor, context: QuoteContext, quote: { company
   return { tokenHash, expiresAt, terms: pricing.terms.map((entry) => ({ term: entry.term, payment: entry.payment })) };
 }
 
-export async function sendVendorQuote(db: Database, scope: VendorScope, context: QuoteContext, request: NewQuoteRequest): Promise<PortalQuote> {
+export async function sendVendorQuote(
+  db: Database,
+  scope: VendorScope,
+  context: QuoteContext,
+  request: NewQuoteRequest,
+): Promise<PortalQuote> {
   const price = parseMoney(request.price)!;
   const tier = request.tier === "" ? null : (Number(request.tier) as QuoteTier);
   const id = await db.transaction(async (tx) => {
     const sentAt = new Date();
     await countQuoteMail(tx, scope.companyId, request.customerEmail, sentAt);
-    const mailed = await mailQuote(tx, context, { customerName: request.customerName, customerEmail: request.customerEmail, price, tier, companyId: scope.companyId }, sentAt);
+    const mailed = await mailQuote(
+      tx,
+      context,
+      {
+        customerName: request.customerName,
+        customerEmail: request.customerEmail,
+        price,
+        tier,
+        companyId: scope.companyId,
+      },
+      sentAt,
+    );
     const [row] = await tx
       .insert(vendorQuote)
       .values({
@@ -106,7 +146,12 @@ export async function sendVendorQuote(db: Database, scope: VendorScope, context:
 }
 
 /** A new link valid 30 more days; the old link stops working. */
-export async function resendVendorQuote(db: Database, scope: VendorScope, context: QuoteContext, id: string): Promise<PortalQuote> {
+export async function resendVendorQuote(
+  db: Database,
+  scope: VendorScope,
+  context: QuoteContext,
+  id: string,
+): Promise<PortalQuote> {
   await db.transaction(async (tx) => {
     const [quote] = await tx
       .select()
@@ -114,7 +159,17 @@ export async function resendVendorQuote(db: Database, scope: VendorScope, contex
       .where(and(eq(vendorQuote.id, id), eq(vendorQuote.companyId, scope.companyId)))
       .for("update");
     if (!quote) throw new AppError("NOT_FOUND", "Not found.");
-    if (!canResend({ withdrawn: quote.withdrawnAt !== null, openedAt: quote.openedAt, appliedAt: quote.appliedAt, expiresAt: quote.expiresAt }, quote.resentCount)) {
+    if (
+      !canResend(
+        {
+          withdrawn: quote.withdrawnAt !== null,
+          openedAt: quote.openedAt,
+          appliedAt: quote.appliedAt,
+          expiresAt: quote.expiresAt,
+        },
+        quote.resentCount,
+      )
+    ) {
       throw new AppError("CONFLICT", "This quote can no longer be resent.");
     }
     const sentAt = new Date();

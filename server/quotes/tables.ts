@@ -38,7 +38,9 @@ export const vendorQuote = pgTable(
   (table) => [
     index("vendor_quote_company_idx").on(table.companyId, table.createdAt),
     index("vendor_quote_company_sent_idx").on(table.companyId, table.sentAt),
-    index("vendor_quote_last_activity_idx").on(sql`greatest(${table.createdAt}, ${table.sentAt}, ${table.openedAt}, ${table.appliedAt}, ${table.withdrawnAt})`),
+    index("vendor_quote_last_activity_idx").on(
+      sql`greatest(${table.createdAt}, ${table.sentAt}, ${table.openedAt}, ${table.appliedAt}, ${table.withdrawnAt})`,
+    ),
   ],
 );
 

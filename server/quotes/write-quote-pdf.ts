@@ -29,7 +29,10 @@ export function writeQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     createdAt: input.sentAt,
     blocks: [
       { kind: "title", text: `${input.companyName}: estimated financing quote` },
-      { kind: "paragraph", text: `Prepared for ${input.customerName}, financing by ${input.product}. Valid until ${input.validUntil}.` },
+      {
+        kind: "paragraph",
+        text: `Prepared for ${input.customerName}, financing by ${input.product}. Valid until ${input.validUntil}.`,
+      },
       { kind: "space", points: 6 },
       {
         kind: "table",
@@ -45,10 +48,16 @@ export function writeQuotePdf(input: QuotePdfInput): Promise<Buffer> {
       {
         kind: "table",
         columns: ["Term", "Estimated monthly payment"],
-        rows: pricing.terms.map((entry) => [`${entry.term} months`, `${formatUsd(entry.payment)} per month (estimated)`]),
+        rows: pricing.terms.map((entry) => [
+          `${entry.term} months`,
+          `${formatUsd(entry.payment)} per month (estimated)`,
+        ]),
         widths: [0.4, 0.6],
       },
-      { kind: "paragraph", text: "Apply with the link in the e-mail this quote came with: your details are filled in and the application reaches us with this quote." },
+      {
+        kind: "paragraph",
+        text: "Apply with the link in the e-mail this quote came with: your details are filled in and the application reaches us with this quote.",
+      },
       { kind: "small-print", text: `Every figure is estimated. ${financingDisclaimer}` },
     ],
   });

@@ -2,13 +2,17 @@ import { sql, type SQL } from "drizzle-orm";
 import { leadTypes, type LeadType } from "#domain/leads/lead-inbox.ts";
 
 /**
- * How each kind of lead reads as one row (docs/product-rules.md#r46-back-office-lists), written against the lead's row as `l` (its
+ * How each kind of lead reads as one row (docs/product-rules.md#r46-back-office-lists), written against the lead's row
+ * as `l` (its
  * table, or the `lead` of an insert's RETURNING): its title and a way to reach them (names, phone
  * and e-mail, never an SSN, tax id or date of birth; a picked option's through the answer it was
  * picked from; a footer message's whole text), and the lower-cased words and phone digits a
  * search matches. The lead index (lead_status) and all-leads.ts read it.
  */
-export const leadRows: Record<LeadType, { table: string; join?: string; title: string; contact: string; words: string[]; phone: string }> = {
+export const leadRows: Record<
+  LeadType,
+  { table: string; join?: string; title: string; contact: string; words: string[]; phone: string }
+> = {
   questionnaire: {
     table: "questionnaire_answer",
     title: "l.business_name || ' (' || l.name_of_owner || ')'",
@@ -58,7 +62,8 @@ export const leadRows: Record<LeadType, { table: string; join?: string; title: s
 const INDEX_TITLE_LENGTH = 300;
 
 /** The search text of a lead: what `leadSearchPattern` (domain) matches. */
-const searchText = (kind: (typeof leadRows)[LeadType]) => `lower(concat_ws(' ', ${kind.words.join(", ")})) || ' ' || regexp_replace(${kind.phone}, '\\D', '', 'g')`;
+const searchText = (kind: (typeof leadRows)[LeadType]) =>
+  `lower(concat_ws(' ', ${kind.words.join(", ")})) || ' ' || regexp_replace(${kind.phone}, '\\D', '', 'g')`;
 
 /** The index row of each lead in `from` (the kind's table when omitted). */
 function indexRows(type: LeadType, from?: SQL): SQL {

@@ -9,9 +9,23 @@ import { allLeads } from "./all-leads.ts";
 /** The overdue list's length: the latest due first. */
 export const overdueListLimit = 50;
 
-type Tally = { arrived: number; contacted: number; kept: number; waiting: number; overdue: number; waitCounts: number[] };
+type Tally = {
+  arrived: number;
+  contacted: number;
+  kept: number;
+  waiting: number;
+  overdue: number;
+  waitCounts: number[];
+};
 
-const emptyTally = (): Tally => ({ arrived: 0, contacted: 0, kept: 0, waiting: 0, overdue: 0, waitCounts: new Array<number>(waitBucketCount).fill(0) });
+const emptyTally = (): Tally => ({
+  arrived: 0,
+  contacted: 0,
+  kept: 0,
+  waiting: 0,
+  overdue: 0,
+  waitCounts: new Array<number>(waitBucketCount).fill(0),
+});
 
 function addTally(into: Tally, part: Partial<Tally>): Tally {
   into.arrived += part.arrived ?? 0;
@@ -57,7 +71,12 @@ export const promiseDaysSql = (kind: ResponseSubjectKind, from: string, to: stri
  * it changes with the time. Read from the partial index of uncontacted clocks (response_clock_waiting_idx);
  * `due_at >= start` adds nothing (a clock is due at or after its arrival) but bounds that index's range.
  */
-export const promiseUncontactedSql = (kind: ResponseSubjectKind, range: { start: Date; end: Date }, now: Date, timeZone: string) => sql`
+export const promiseUncontactedSql = (
+  kind: ResponseSubjectKind,
+  range: { start: Date; end: Date },
+  now: Date,
+  timeZone: string,
+) => sql`
     select to_char(arrived_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, source,
       count(*) filter (where due_at >= ${now}) as waiting, count(*) filter (where due_at < ${now}) as overdue
     from response_clock
@@ -84,10 +103,17 @@ async function overdueNow(db: DbExecutor, kind: ResponseSubjectKind, now: Date) 
     rows: { count: string | number; items: string | (Omit<OverdueItem, "source"> & { source: string })[] }[];
   };
   const row = result.rows[0]!;
-  const items = (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as (Omit<OverdueItem, "source"> & { source: string })[];
+  const items = (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as (Omit<OverdueItem, "source"> & {
+    source: string;
+  })[];
   return {
     count: Number(row.count),
-    items: items.map((item) => ({ ...item, source: item.source as ResponseSource, arrivedAt: new Date(item.arrivedAt).toISOString(), dueAt: new Date(item.dueAt).toISOString() })),
+    items: items.map((item) => ({
+      ...item,
+      source: item.source as ResponseSource,
+      arrivedAt: new Date(item.arrivedAt).toISOString(),
+      dueAt: new Date(item.dueAt).toISOString(),
+    })),
   };
 }
 
@@ -95,7 +121,12 @@ async function overdueNow(db: DbExecutor, kind: ResponseSubjectKind, now: Date) 
  * The response-times board for leads or deals arrived in a range of business days: the daily
  * rollups and the uncontacted clocks, summed by day, by source and in total.
  */
-export async function promiseBoard(db: DbExecutor, query: PromiseBoardQuery, now: Date, promise: { timeZone: string; promisedMinutes: number }): Promise<PromiseBoard> {
+export async function promiseBoard(
+  db: DbExecutor,
+  query: PromiseBoardQuery,
+  now: Date,
+  promise: { timeZone: string; promisedMinutes: number },
+): Promise<PromiseBoard> {
   const range = businessDaysToInstants(query, promise.timeZone);
   const [days, uncontacted, overdue] = await Promise.all([
     db.execute(promiseDaysSql(query.kind, query.from, query.to)),
@@ -104,7 +135,11 @@ export async function promiseBoard(db: DbExecutor, query: PromiseBoardQuery, now
   ]);
   const parts = [
     ...(days as unknown as { rows: (Omit<Tally, "waiting" | "overdue"> & { day: string; source: string })[] }).rows,
-    ...(uncontacted as unknown as { rows: { day: string; source: string; waiting: string | number; overdue: string | number }[] }).rows.map((row) => ({
+    ...(
+      uncontacted as unknown as {
+        rows: { day: string; source: string; waiting: string | number; overdue: string | number }[];
+      }
+    ).rows.map((row) => ({
       day: row.day,
       source: row.source,
       waiting: Number(row.waiting),
@@ -124,7 +159,9 @@ export async function promiseBoard(db: DbExecutor, query: PromiseBoardQuery, now
     promisedMinutes: promise.promisedMinutes,
     total: stats(total),
     byDay: [...byDay].map(([day, tally]) => ({ day, ...stats(tally) })).sort((a, b) => a.day.localeCompare(b.day)),
-    bySource: [...bySource].map(([source, tally]) => ({ source: source as ResponseSource, ...stats(tally) })).sort((a, b) => b.arrived - a.arrived),
+    bySource: [...bySource]
+      .map(([source, tally]) => ({ source: source as ResponseSource, ...stats(tally) }))
+      .sort((a, b) => b.arrived - a.arrived),
     overdue,
   };
 }

@@ -5,7 +5,13 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { responseDueAt } from "#domain/response-times/response-promise.ts";
 import { sampleCalculatorLead, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { user } from "../auth/tables.ts";
 import { responseClock } from "./tables.ts";
@@ -19,21 +25,38 @@ let vendor: { cookie: string; email: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  await createAccount(server.auth, { email: "clock@lender.example", name: "Cleo Clock", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "clock@lender.example",
+    name: "Cleo Clock",
+    role: authRoles.staff,
+    password: "staff-password-1",
+    emailVerified: true,
+  });
   staffCookie = (await signIn(server.app, "clock@lender.example", "staff-password-1")).cookie;
   const created = await createVendor(server.database, server.auth, "Clockwork Equipment");
   vendor = { cookie: (await signIn(server.app, created.email, created.password)).cookie, email: created.email };
-  staffId = (await server.database.db.select({ id: user.id }).from(user).where(eq(user.email, "clock@lender.example")))[0]!.id;
+  staffId = (
+    await server.database.db.select({ id: user.id }).from(user).where(eq(user.email, "clock@lender.example"))
+  )[0]!.id;
 });
 afterAll(() => server?.close());
 
 const inject = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: object) =>
-  server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
+  server.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie, origin: testOrigin },
+    remoteAddress: loopbackAddress(),
+  });
 
-const clockOf = async (id: string) => (await server.database.db.select().from(responseClock).where(eq(responseClock.subjectId, id)))[0]!;
+const clockOf = async (id: string) =>
+  (await server.database.db.select().from(responseClock).where(eq(responseClock.subjectId, id)))[0]!;
 
 async function submitDeal(name: string) {
-  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [
+    { field: "client-info", name: "app.pdf", content: samplePdf },
+  ]);
   const response = await server.app.inject({
     method: "POST",
     url: "/api/portal/deals",
@@ -45,26 +68,51 @@ async function submitDeal(name: string) {
 
 describe("the promise clock", () => {
   it("starts with each lead, in the lead's statement, with its source and due time; a repeat starts none", async () => {
-    const footer = { nameOfBusiness: "", nameUser: "Nia", emailUser: "nia@example.com", subjectUser: "Call me", idempotencyKey: randomUUID() };
+    const footer = {
+      nameOfBusiness: "",
+      nameUser: "Nia",
+      emailUser: "nia@example.com",
+      subjectUser: "Call me",
+      idempotencyKey: randomUUID(),
+    };
     const first = (await inject("POST", "/api/leads/footer-message", "", footer)).json().id as string;
     expect((await inject("POST", "/api/leads/footer-message", "", footer)).json().id).toBe(first);
     const clock = await clockOf(first);
     const timeZone = server.config.public.brand.timeZone;
-    expect(clock).toMatchObject({ subjectKind: "lead", subjectType: "footer-message", source: "contact-form", firstContactAt: null });
+    expect(clock).toMatchObject({
+      subjectKind: "lead",
+      subjectType: "footer-message",
+      source: "contact-form",
+      firstContactAt: null,
+    });
     expect(clock.dueAt).toEqual(responseDueAt(clock.arrivedAt, 30, timeZone));
-    const count = (await server.database.db.execute(sql`select count(*)::int as n from response_clock where subject_id = ${first}`)) as unknown as { rows: { n: number }[] };
+    const count = (await server.database.db.execute(
+      sql`select count(*)::int as n from response_clock where subject_id = ${first}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(count.rows[0]!.n).toBe(1);
 
-    const partner = (await inject("POST", "/api/leads/calculator", "", sampleCalculatorLead({ partnerSlug: "Apronto_Dental" }))).json().id as string;
+    const partner = (
+      await inject("POST", "/api/leads/calculator", "", sampleCalculatorLead({ partnerSlug: "Apronto_Dental" }))
+    ).json().id as string;
     const direct = (await inject("POST", "/api/leads/calculator", "", sampleCalculatorLead())).json().id as string;
     expect((await clockOf(partner)).source).toBe("partner-link");
     expect((await clockOf(direct)).source).toBe("calculator");
   });
 
   it("stops at a lead's first status change off new, not at an assignee or a note, and not again later", async () => {
-    const id = (await inject("POST", "/api/leads/footer-message", "", { nameOfBusiness: "", nameUser: "Ola", emailUser: "ola@example.com", subjectUser: "Hi", idempotencyKey: randomUUID() })).json()
-      .id;
-    await inject("PATCH", `/api/back-office/leads/footer-message/${id}`, staffCookie, { assigneeUserId: staffId, notes: "Will call" });
+    const id = (
+      await inject("POST", "/api/leads/footer-message", "", {
+        nameOfBusiness: "",
+        nameUser: "Ola",
+        emailUser: "ola@example.com",
+        subjectUser: "Hi",
+        idempotencyKey: randomUUID(),
+      })
+    ).json().id;
+    await inject("PATCH", `/api/back-office/leads/footer-message/${id}`, staffCookie, {
+      assigneeUserId: staffId,
+      notes: "Will call",
+    });
     expect((await clockOf(id)).firstContactAt).toBeNull();
     await inject("PATCH", `/api/back-office/leads/footer-message/${id}`, staffCookie, { status: "contacted" });
     const contacted = await clockOf(id);
@@ -79,7 +127,12 @@ describe("the promise clock", () => {
     const timeZone = server.config.public.brand.timeZone;
     const changed = await submitDeal("clock change paving");
     const clock = await clockOf(changed);
-    expect(clock).toMatchObject({ subjectKind: "deal", subjectType: "deal", source: "vendor-deal", firstContactAt: null });
+    expect(clock).toMatchObject({
+      subjectKind: "deal",
+      subjectType: "deal",
+      source: "vendor-deal",
+      firstContactAt: null,
+    });
     expect(clock.dueAt).toEqual(responseDueAt(clock.arrivedAt, 60, timeZone));
     await inject("PATCH", `/api/back-office/deals/${changed}`, staffCookie, { notes: "Looking at it" });
     expect((await clockOf(changed)).firstContactBy).toBe(staffId);
@@ -113,7 +166,9 @@ describe("the promise clock", () => {
       rows: { a: string | Date; due: string | Date }[];
     };
     expect(result.rows).toHaveLength(1090);
-    const mismatches = result.rows.filter((row) => new Date(row.due).getTime() !== responseDueAt(new Date(row.a), 30, zone).getTime()).map((row) => new Date(row.a).toISOString());
+    const mismatches = result.rows
+      .filter((row) => new Date(row.due).getTime() !== responseDueAt(new Date(row.a), 30, zone).getTime())
+      .map((row) => new Date(row.a).toISOString());
     expect(mismatches).toEqual([]);
   });
 });
@@ -121,7 +176,8 @@ describe("the promise clock", () => {
 describe("the response-times board", () => {
   it("computes median, 90th percentile and the share kept by day, by source and in total, and lists what is overdue now", async () => {
     const db = server.database.db;
-    // A known set on 2020-06-01 and 2020-06-02 (Mon, Tue), 10:00 in Los Angeles, deals so the leads above do not mix in.
+    // A known set on 2020-06-01 and 2020-06-02 (Mon, Tue), 10:00 in Los Angeles, deals so the leads above do not mix
+    // in.
     const day1 = new Date("2020-06-01T17:00:00Z");
     const day2 = new Date("2020-06-02T17:00:00Z");
     const minutes = (at: Date, count: number) => new Date(at.getTime() + count * 60_000);
@@ -146,33 +202,91 @@ describe("the response-times board", () => {
       })),
     );
     const now = new Date("2020-06-10T00:00:00Z");
-    const board = await promiseBoard(db, { kind: "deal", from: "2020-06-01", to: "2020-06-02" }, now, { timeZone: "America/Los_Angeles", promisedMinutes: 60 });
+    const board = await promiseBoard(db, { kind: "deal", from: "2020-06-01", to: "2020-06-02" }, now, {
+      timeZone: "America/Los_Angeles",
+      promisedMinutes: 60,
+    });
     // Percentiles interpolate as percentile_cont does, over waits read from minute buckets (each
     // whole-minute wait at its minute's middle, +0.5): 5, 10, 20, 30, 40, 90, 100 -> median 30.5,
     // p90 = 90.5 + 0.4 * 10 = 94.5.
-    expect(board.total).toEqual({ arrived: 8, contacted: 7, waiting: 0, kept: 5, missed: 3, keptShare: 5 / 8, medianMinutes: 30.5, p90Minutes: 94.5 });
+    expect(board.total).toEqual({
+      arrived: 8,
+      contacted: 7,
+      waiting: 0,
+      kept: 5,
+      missed: 3,
+      keptShare: 5 / 8,
+      medianMinutes: 30.5,
+      p90Minutes: 94.5,
+    });
     expect(board.byDay).toEqual([
-      { day: "2020-06-01", arrived: 5, contacted: 5, waiting: 0, kept: 4, missed: 1, keptShare: 0.8, medianMinutes: 30.5, p90Minutes: 76.5 },
-      { day: "2020-06-02", arrived: 3, contacted: 2, waiting: 0, kept: 1, missed: 2, keptShare: 1 / 3, medianMinutes: 48, p90Minutes: 82 },
+      {
+        day: "2020-06-01",
+        arrived: 5,
+        contacted: 5,
+        waiting: 0,
+        kept: 4,
+        missed: 1,
+        keptShare: 0.8,
+        medianMinutes: 30.5,
+        p90Minutes: 76.5,
+      },
+      {
+        day: "2020-06-02",
+        arrived: 3,
+        contacted: 2,
+        waiting: 0,
+        kept: 1,
+        missed: 2,
+        keptShare: 1 / 3,
+        medianMinutes: 48,
+        p90Minutes: 82,
+      },
     ]);
     expect(board.bySource.map((row) => [row.source, row.arrived, row.kept, row.missed])).toEqual([
       ["vendor-deal", 5, 4, 1],
       ["questionnaire", 3, 1, 2],
     ]);
     expect(board.overdue.count).toBeGreaterThanOrEqual(1);
-    expect(board.overdue.items.find((item) => item.id === ids[7])).toMatchObject({ type: "deal", source: "questionnaire", dueAt: minutes(day2, 60).toISOString() });
+    expect(board.overdue.items.find((item) => item.id === ids[7])).toMatchObject({
+      type: "deal",
+      source: "questionnaire",
+      dueAt: minutes(day2, 60).toISOString(),
+    });
     // A day outside the range is left out; nothing arrived gives empty groups.
-    const empty = await promiseBoard(db, { kind: "deal", from: "2019-01-01", to: "2019-01-02" }, now, { timeZone: "America/Los_Angeles", promisedMinutes: 60 });
-    expect(empty.total).toEqual({ arrived: 0, contacted: 0, waiting: 0, kept: 0, missed: 0, keptShare: null, medianMinutes: null, p90Minutes: null });
+    const empty = await promiseBoard(db, { kind: "deal", from: "2019-01-01", to: "2019-01-02" }, now, {
+      timeZone: "America/Los_Angeles",
+      promisedMinutes: 60,
+    });
+    expect(empty.total).toEqual({
+      arrived: 0,
+      contacted: 0,
+      waiting: 0,
+      kept: 0,
+      missed: 0,
+      keptShare: null,
+      medianMinutes: null,
+      p90Minutes: null,
+    });
     expect(empty.byDay).toEqual([]);
   });
 
   it("answers staff over HTTP, refuses vendors and ranges over 92 days", async () => {
-    expect((await inject("GET", "/api/back-office/response-times?kind=lead&from=2026-01-01&to=2026-12-31", staffCookie)).statusCode).toBe(400);
-    const board = await inject("GET", "/api/back-office/response-times?kind=lead&from=2026-01-01&to=2026-03-31", staffCookie);
+    expect(
+      (await inject("GET", "/api/back-office/response-times?kind=lead&from=2026-01-01&to=2026-12-31", staffCookie))
+        .statusCode,
+    ).toBe(400);
+    const board = await inject(
+      "GET",
+      "/api/back-office/response-times?kind=lead&from=2026-01-01&to=2026-03-31",
+      staffCookie,
+    );
     expect(board.statusCode).toBe(200);
     expect(board.headers["cache-control"]).toBe("no-store");
     expect(board.json().promisedMinutes).toBe(30);
-    expect((await inject("GET", "/api/back-office/response-times?kind=deal&from=2026-01-01&to=2026-01-31", vendor.cookie)).statusCode).toBe(403);
+    expect(
+      (await inject("GET", "/api/back-office/response-times?kind=deal&from=2026-01-01&to=2026-01-31", vendor.cookie))
+        .statusCode,
+    ).toBe(403);
   });
 });

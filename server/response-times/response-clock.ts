@@ -1,6 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
-import { leadSource, responseDueAt, type ResponsePromise, type ResponseSource } from "#domain/response-times/response-promise.ts";
+import {
+  leadSource,
+  responseDueAt,
+  type ResponsePromise,
+  type ResponseSource,
+} from "#domain/response-times/response-promise.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { responseClock } from "./tables.ts";
 import { loadWorkingCalendarFrom } from "../working-calendar/load-working-calendar.ts";
@@ -16,7 +21,12 @@ export type LeadClock = { source: ResponseSource; arrivedAt: Date; minutes: numb
 
 /** The clock of a lead arriving now: its source (a calculator lead may come from a partner's page) and its promise. */
 export function leadClock(promise: ResponsePromise, type: LeadType, fromPartner = false): LeadClock {
-  return { source: leadSource(type, fromPartner), arrivedAt: new Date(), minutes: promise.leadMinutes, timeZone: promise.timeZone };
+  return {
+    source: leadSource(type, fromPartner),
+    arrivedAt: new Date(),
+    minutes: promise.leadMinutes,
+    timeZone: promise.timeZone,
+  };
 }
 
 /** When the first contact is due, on the credit team's calendar (the admins' changes read now: a later change leaves it as it is). */
@@ -28,7 +38,10 @@ export async function clockDueAt(db: DbExecutor, arrivedAt: Date, minutes: numbe
 export async function startDealClock(db: DbExecutor, promise: ResponsePromise, dealId: string) {
   const arrivedAt = new Date();
   const dueAt = await clockDueAt(db, arrivedAt, promise.dealMinutes, promise.timeZone);
-  await db.insert(responseClock).values({ subjectKind: "deal", subjectType: "deal", subjectId: dealId, source: "vendor-deal", arrivedAt, dueAt }).onConflictDoNothing();
+  await db
+    .insert(responseClock)
+    .values({ subjectKind: "deal", subjectType: "deal", subjectId: dealId, source: "vendor-deal", arrivedAt, dueAt })
+    .onConflictDoNothing();
 }
 
 /**
@@ -39,5 +52,11 @@ export async function recordFirstContact(db: DbExecutor, subject: { type: LeadTy
   await db
     .update(responseClock)
     .set({ firstContactAt: sql`now()`, firstContactBy: by })
-    .where(and(eq(responseClock.subjectType, subject.type), eq(responseClock.subjectId, subject.id), isNull(responseClock.firstContactAt)));
+    .where(
+      and(
+        eq(responseClock.subjectType, subject.type),
+        eq(responseClock.subjectId, subject.id),
+        isNull(responseClock.firstContactAt),
+      ),
+    );
 }

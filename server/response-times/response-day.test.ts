@@ -15,9 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-type DayRow = { subject_kind: string; day: string; source: string; arrived: number; contacted: number; kept: number; wait_counts: number[] };
+type DayRow = {
+  subject_kind: string;
+  day: string;
+  source: string;
+  arrived: number;
+  contacted: number;
+  kept: number;
+  wait_counts: number[];
+};
 
-const rollups = () => queryRows<DayRow>(db(), sql`select subject_kind, to_char(day, 'YYYY-MM-DD') as day, source, arrived, contacted, kept, wait_counts from response_day order by 1, 2, 3`);
+const rollups = () =>
+  queryRows<DayRow>(
+    db(),
+    sql`select subject_kind, to_char(day, 'YYYY-MM-DD') as day, source, arrived, contacted, kept, wait_counts from response_day order by 1, 2, 3`,
+  );
 
 const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
 
@@ -25,9 +37,14 @@ describe("the response_wait_bucket SQL function", () => {
   it("puts every wait in the bucket domain/response-times/wait-histogram.ts does", async () => {
     const waits = [-1, ...waitBucketEdges.flatMap((edge) => [edge - 0.001, edge, edge + 0.4]), 20_000];
     for (let minutes = 0; minutes < 11_000; minutes += 3.7) waits.push(minutes);
-    const rows = await queryRows<{ bucket: number }>(db(), sql`select response_wait_bucket(m) as bucket from unnest(${`{${waits.join(",")}}`}::float8[]) with ordinality as w(m, i) order by i`);
+    const rows = await queryRows<{ bucket: number }>(
+      db(),
+      sql`select response_wait_bucket(m) as bucket from unnest(${`{${waits.join(",")}}`}::float8[]) with ordinality as w(m, i) order by i`,
+    );
     expect(rows.map((row) => row.bucket)).toEqual(waits.map(waitBucket));
-    expect((await queryRows<{ bucket: number | null }>(db(), sql`select response_wait_bucket(null) as bucket`))[0]!.bucket).toBeNull();
+    expect(
+      (await queryRows<{ bucket: number | null }>(db(), sql`select response_wait_bucket(null) as bucket`))[0]!.bucket,
+    ).toBeNull();
   });
 });
 
@@ -50,15 +67,25 @@ describe("the daily rollups", () => {
     await db().insert(responseClock).values(clocks);
     // First contacts, a retimed arrival, a moved source and a purge: updates and deletes must take back what they move.
     for (const clock of clocks.filter((_, index) => index % 3 === 0 && index % 2 === 0)) {
-      await db().execute(sql`update response_clock set first_contact_at = arrived_at + interval '45 minutes' where subject_id = ${clock.subjectId}`);
+      await db().execute(
+        sql`update response_clock set first_contact_at = arrived_at + interval '45 minutes' where subject_id = ${clock.subjectId}`,
+      );
     }
-    await db().execute(sql`update response_clock set arrived_at = arrived_at - interval '1 day' where subject_id = ${clocks[7]!.subjectId}`);
-    await db().execute(sql`update response_clock set source = 'questionnaire' where subject_id = ${clocks[8]!.subjectId}`);
-    await db().execute(sql`delete from response_clock where subject_id in (${clocks[1]!.subjectId}, ${clocks[2]!.subjectId})`);
+    await db().execute(
+      sql`update response_clock set arrived_at = arrived_at - interval '1 day' where subject_id = ${clocks[7]!.subjectId}`,
+    );
+    await db().execute(
+      sql`update response_clock set source = 'questionnaire' where subject_id = ${clocks[8]!.subjectId}`,
+    );
+    await db().execute(
+      sql`delete from response_clock where subject_id in (${clocks[1]!.subjectId}, ${clocks[2]!.subjectId})`,
+    );
 
     const kept = await rollups();
     // A day's numbers: the leads arriving on 2021-02-01 in Los Angeles from the calculator.
-    const day = kept.find((row) => row.subject_kind === "lead" && row.day === "2021-02-01" && row.source === "calculator")!;
+    const day = kept.find(
+      (row) => row.subject_kind === "lead" && row.day === "2021-02-01" && row.source === "calculator",
+    )!;
     const expected = (
       await queryRows<{ arrived: number; contacted: number; kept: number }>(
         db(),
@@ -74,7 +101,9 @@ describe("the daily rollups", () => {
     await db().execute(sql`select rebuild_response_days()`);
     // A rebuild leaves out what the trigger emptied (a purged day keeps a row of zeros).
     const emptied = kept.filter((row) => row.arrived === 0);
-    expect(emptied.every((row) => row.contacted === 0 && row.kept === 0 && row.wait_counts.every((count) => count === 0))).toBe(true);
+    expect(
+      emptied.every((row) => row.contacted === 0 && row.kept === 0 && row.wait_counts.every((count) => count === 0)),
+    ).toBe(true);
     expect(await rollups()).toEqual(kept.filter((row) => row.arrived > 0));
   });
 
@@ -84,8 +113,16 @@ describe("the daily rollups", () => {
     const arrivedAt = new Date("2022-03-02T06:30:00Z");
     await db()
       .insert(responseClock)
-      .values({ subjectKind: "lead", subjectType: "footer-message", subjectId: id, source: "contact-form", arrivedAt, dueAt: minutesAfter(arrivedAt, 30) });
-    const daysOfMarch = async () => (await rollups()).filter((row) => row.day.startsWith("2022-03") && row.arrived > 0).map((row) => row.day);
+      .values({
+        subjectKind: "lead",
+        subjectType: "footer-message",
+        subjectId: id,
+        source: "contact-form",
+        arrivedAt,
+        dueAt: minutesAfter(arrivedAt, 30),
+      });
+    const daysOfMarch = async () =>
+      (await rollups()).filter((row) => row.day.startsWith("2022-03") && row.arrived > 0).map((row) => row.day);
     expect(await daysOfMarch()).toEqual(["2022-03-01"]);
 
     await syncResponseDayZone(db(), "America/New_York");
@@ -94,7 +131,14 @@ describe("the daily rollups", () => {
     const later = new Date("2022-03-03T04:30:00Z"); // 23:30 on 2 March in New York
     await db()
       .insert(responseClock)
-      .values({ subjectKind: "lead", subjectType: "footer-message", subjectId: randomUUID(), source: "contact-form", arrivedAt: later, dueAt: minutesAfter(later, 30) });
+      .values({
+        subjectKind: "lead",
+        subjectType: "footer-message",
+        subjectId: randomUUID(),
+        source: "contact-form",
+        arrivedAt: later,
+        dueAt: minutesAfter(later, 30),
+      });
     expect((await rollups()).find((row) => row.day === "2022-03-02")?.arrived).toBe(2);
 
     await syncResponseDayZone(db(), "America/Los_Angeles");

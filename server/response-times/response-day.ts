@@ -8,9 +8,13 @@ import type { DbExecutor } from "../db/client.ts";
  */
 export async function syncResponseDayZone(db: DbExecutor, timeZone: string) {
   await db.transaction(async (tx) => {
-    const current = (await tx.execute(sql`select time_zone from response_day_zone for update`)) as unknown as { rows: { time_zone: string }[] };
+    const current = (await tx.execute(sql`select time_zone from response_day_zone for update`)) as unknown as {
+      rows: { time_zone: string }[];
+    };
     if (current.rows[0]?.time_zone === timeZone) return;
-    await tx.execute(sql`insert into response_day_zone (singleton, time_zone) values (true, ${timeZone}) on conflict (singleton) do update set time_zone = excluded.time_zone`);
+    await tx.execute(
+      sql`insert into response_day_zone (singleton, time_zone) values (true, ${timeZone}) on conflict (singleton) do update set time_zone = excluded.time_zone`,
+    );
     await tx.execute(sql`select rebuild_response_days()`);
   });
 }

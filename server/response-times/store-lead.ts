@@ -24,7 +24,14 @@ import { insertLeadIndexRow } from "./lead-index.ts";
  */
 export async function storeLead(
   db: DbExecutor,
-  lead: { type: LeadType; insert: SQLWrapper; existing: () => Promise<string>; notification: OutgoingMail; cipher: FieldCipher; clock: LeadClock },
+  lead: {
+    type: LeadType;
+    insert: SQLWrapper;
+    existing: () => Promise<string>;
+    notification: OutgoingMail;
+    cipher: FieldCipher;
+    clock: LeadClock;
+  },
 ): Promise<{ id: string; created: boolean }> {
   const mail = hideLinkSecrets(lead.notification, lead.cipher);
   const { source, arrivedAt, minutes, timeZone } = lead.clock;

@@ -27,7 +27,9 @@ import { createLocalFileStorage } from "../shared/storage/local-file-storage.ts"
 import { PURGE_LOCK_KEY, PURGE_MIN_INTERVAL_MS, purgeExpiredData, type PurgeResult } from "./purge-expired-data.ts";
 import { tableRetention } from "./retention-rules.ts";
 
-const schemaTables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
+const schemaTables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
 
 describe("retention rules", () => {
   it("give every table of the schema a rule, and none to a table that is not there", () => {
@@ -64,16 +66,33 @@ describe("retention purge", () => {
     const messages = await database.db
       .insert(footerMessage)
       .values([
-        { idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "Old", emailUser: "o@x.example", message: "old", createdAt: old },
+        {
+          idempotencyKey: randomUUID(),
+          nameOfBusiness: "",
+          nameUser: "Old",
+          emailUser: "o@x.example",
+          message: "old",
+          createdAt: old,
+        },
         { idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "New", emailUser: "n@x.example", message: "new" },
       ])
       .returning({ id: footerMessage.id });
-    const [company] = await database.db.insert(vendorCompany).values({ name: "Old Co", companyCode: "999111" }).returning();
+    const [company] = await database.db
+      .insert(vendorCompany)
+      .values({ name: "Old Co", companyCode: "999111" })
+      .returning();
     await database.db.insert(user).values({ id: "u-old", name: "V", email: "v-old@x.example", role: authRoles.vendor });
     // The team's notes and their history go with the lead, and stay with a kept one.
     for (const { id } of messages) {
       await database.db.insert(leadStatus).values({ leadType: "footer-message", leadId: id, notes: "Called back" });
-      await database.db.insert(leadHistory).values({ leadType: "footer-message", leadId: id, actorUserId: "u-old", field: "notes", fromValue: "", toValue: "Called back" });
+      await database.db.insert(leadHistory).values({
+        leadType: "footer-message",
+        leadId: id,
+        actorUserId: "u-old",
+        field: "notes",
+        fromValue: "",
+        toValue: "Called back",
+      });
     }
     const base = {
       vendorCompanyId: company!.id,
@@ -93,9 +112,15 @@ describe("retention purge", () => {
       .returning();
     await database.db.insert(deal).values({ ...base, idempotencyKey: randomUUID(), accountNumber: "VP30002" });
     await storage.put(`deals/${oldDeal!.id}/file`, Readable.from(["x"]), "application/pdf");
-    await database.db
-      .insert(dealDocument)
-      .values({ dealId: oldDeal!.id, slot: "client-info", storageKey: `deals/${oldDeal!.id}/file`, logicalFolder: "x", originalName: "a.pdf", contentType: "application/pdf", size: 1 });
+    await database.db.insert(dealDocument).values({
+      dealId: oldDeal!.id,
+      slot: "client-info",
+      storageKey: `deals/${oldDeal!.id}/file`,
+      logicalFolder: "x",
+      originalName: "a.pdf",
+      contentType: "application/pdf",
+      size: 1,
+    });
 
     const result = await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 });
     expect(result).toMatchObject({ footer_message: 1, deal: 1, files: 1 });
@@ -112,22 +137,32 @@ describe("retention purge", () => {
   it("deletes delivered mails after their own short retention and never an undelivered one", async () => {
     const storage = createLocalFileStorage(root);
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
-    const mail = (subject: string) => ({ to: "team@x.example", subject, html: "<p>Pat, (555) 010-0000</p>", text: "Pat, (555) 010-0000" });
+    const mail = (subject: string) => ({
+      to: "team@x.example",
+      subject,
+      html: "<p>Pat, (555) 010-0000</p>",
+      text: "Pat, (555) 010-0000",
+    });
     await database.db.insert(mailOutbox).values([
       { ...mail("sent 31 days ago"), status: "sent", createdAt: daysAgo(31), sentAt: daysAgo(31) },
       { ...mail("queued long ago, sent 29 days ago"), status: "sent", createdAt: daysAgo(400), sentAt: daysAgo(29) },
       { ...mail("undelivered for 3 years"), status: "pending", attempts: 900, createdAt: daysAgo(1100) },
       { ...mail("sent today"), status: "sent", sentAt: new Date() },
     ]);
-    const subjects = async () => (await database.db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort();
+    const subjects = async () =>
+      (await database.db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort();
 
-    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({ mail_outbox: 1 });
+    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({
+      mail_outbox: 1,
+    });
     expect(await subjects()).toEqual(["queued long ago, sent 29 days ago", "sent today", "undelivered for 3 years"]);
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));
     expect(audits.at(-1)!.details).toMatchObject({ mail_outbox: 1 });
 
     // A delivered mail never outlives the leads it announces.
-    expect(await purgeExpiredData(database.db, storage, { retentionDays: 10, deliveredMailDays: 30 })).toMatchObject({ mail_outbox: 1 });
+    expect(await purgeExpiredData(database.db, storage, { retentionDays: 10, deliveredMailDays: 30 })).toMatchObject({
+      mail_outbox: 1,
+    });
     expect(await subjects()).toEqual(["sent today", "undelivered for 3 years"]);
   });
 
@@ -135,8 +170,21 @@ describe("retention purge", () => {
     const storage = createLocalFileStorage(root);
     const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600 * 1000);
     await database.db.insert(creditApplicationDraft).values([
-      { tokenHash: "expired", emailHash: "e1", payloadEncrypted: "v1.x.y.z.w", createdAt: hoursFromNow(-8 * 24), expiresAt: hoursFromNow(-24) },
-      { tokenHash: "used-and-expired", emailHash: "e2", payloadEncrypted: null, usedAt: hoursFromNow(-7 * 24), createdAt: hoursFromNow(-8 * 24), expiresAt: hoursFromNow(-1) },
+      {
+        tokenHash: "expired",
+        emailHash: "e1",
+        payloadEncrypted: "v1.x.y.z.w",
+        createdAt: hoursFromNow(-8 * 24),
+        expiresAt: hoursFromNow(-24),
+      },
+      {
+        tokenHash: "used-and-expired",
+        emailHash: "e2",
+        payloadEncrypted: null,
+        usedAt: hoursFromNow(-7 * 24),
+        createdAt: hoursFromNow(-8 * 24),
+        expiresAt: hoursFromNow(-1),
+      },
       { tokenHash: "live", emailHash: "e3", payloadEncrypted: "v1.x.y.z.w", expiresAt: hoursFromNow(24) },
     ]);
     await database.db.insert(statusMailOptOutToken).values([
@@ -145,7 +193,10 @@ describe("retention purge", () => {
     ]);
     await database.db.insert(statusMailOptOut).values({ emailHash: "e1", createdAt: hoursFromNow(-800 * 24) });
 
-    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({ credit_application_draft: 2, status_mail_opt_out_token: 1 });
+    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({
+      credit_application_draft: 2,
+      status_mail_opt_out_token: 1,
+    });
     expect((await database.db.select().from(creditApplicationDraft)).map((row) => row.tokenHash)).toEqual(["live"]);
     expect((await database.db.select().from(statusMailOptOutToken)).map((row) => row.tokenHash)).toEqual(["new-token"]);
     expect(await database.db.select().from(statusMailOptOut)).toHaveLength(1);
@@ -162,17 +213,39 @@ describe("retention purge", () => {
       .returning();
     const [owner] = await database.db
       .insert(user)
-      .values({ id: randomUUID(), name: "Hook Owner", email: `hook-${randomUUID()}@x.example`, role: authRoles.vendor, vendorCompanyId: company!.id })
+      .values({
+        id: randomUUID(),
+        name: "Hook Owner",
+        email: `hook-${randomUUID()}@x.example`,
+        role: authRoles.vendor,
+        vendorCompanyId: company!.id,
+      })
       .returning();
     const [endpoint] = await database.db
       .insert(webhookEndpoint)
-      .values({ vendorCompanyId: company!.id, url: "https://hooks.example/x", events: ["deal.created"], secretEncrypted: "x", createdByUserId: owner!.id })
+      .values({
+        vendorCompanyId: company!.id,
+        url: "https://hooks.example/x",
+        events: ["deal.created"],
+        secretEncrypted: "x",
+        createdByUserId: owner!.id,
+      })
       .returning();
     const events = await database.db
       .insert(webhookEvent)
       .values([
-        { vendorCompanyId: company!.id, type: "deal.created", payload: { name: "old, delivered" }, createdAt: daysAgo(40) },
-        { vendorCompanyId: company!.id, type: "deal.created", payload: { name: "old, pending" }, createdAt: daysAgo(40) },
+        {
+          vendorCompanyId: company!.id,
+          type: "deal.created",
+          payload: { name: "old, delivered" },
+          createdAt: daysAgo(40),
+        },
+        {
+          vendorCompanyId: company!.id,
+          type: "deal.created",
+          payload: { name: "old, pending" },
+          createdAt: daysAgo(40),
+        },
         { vendorCompanyId: company!.id, type: "deal.created", payload: { name: "new" } },
       ])
       .returning();
@@ -182,13 +255,27 @@ describe("retention purge", () => {
       { eventId: events[2]!.id, endpointId: endpoint!.id, status: "delivered" },
     ]);
     await database.db.insert(apiIdempotency).values([
-      { vendorCompanyId: company!.id, key: "old-key-0001", fingerprint: "f", createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+      {
+        vendorCompanyId: company!.id,
+        key: "old-key-0001",
+        fingerprint: "f",
+        createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+      },
       { vendorCompanyId: company!.id, key: "new-key-0001", fingerprint: "f" },
     ]);
-    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({ webhook_event: 1, api_idempotency: 1 });
-    const left = await database.db.select({ id: webhookEvent.id }).from(webhookEvent).where(eq(webhookEvent.vendorCompanyId, company!.id));
+    expect(await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 })).toMatchObject({
+      webhook_event: 1,
+      api_idempotency: 1,
+    });
+    const left = await database.db
+      .select({ id: webhookEvent.id })
+      .from(webhookEvent)
+      .where(eq(webhookEvent.vendorCompanyId, company!.id));
     expect(left.map((row) => row.id).sort()).toEqual([events[1]!.id, events[2]!.id].sort());
-    const keys = await database.db.select({ key: apiIdempotency.key }).from(apiIdempotency).where(eq(apiIdempotency.vendorCompanyId, company!.id));
+    const keys = await database.db
+      .select({ key: apiIdempotency.key })
+      .from(apiIdempotency)
+      .where(eq(apiIdempotency.vendorCompanyId, company!.id));
     expect(keys).toEqual([{ key: "new-key-0001" }]);
   });
 
@@ -201,7 +288,13 @@ describe("retention purge", () => {
       .returning();
     const [seller] = await database.db
       .insert(user)
-      .values({ id: randomUUID(), name: "Quote Seller", email: `quote-${randomUUID()}@x.example`, role: authRoles.vendor, vendorCompanyId: company!.id })
+      .values({
+        id: randomUUID(),
+        name: "Quote Seller",
+        email: `quote-${randomUUID()}@x.example`,
+        role: authRoles.vendor,
+        vendorCompanyId: company!.id,
+      })
       .returning();
     const quote = (customerName: string, at: Date, extra: Partial<typeof vendorQuote.$inferInsert> = {}) => ({
       companyId: company!.id,
@@ -228,7 +321,10 @@ describe("retention purge", () => {
 
     const result = await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 });
     expect(result).toMatchObject({ vendor_quote: 2 });
-    const left = await database.db.select({ name: vendorQuote.customerName }).from(vendorQuote).where(eq(vendorQuote.companyId, company!.id));
+    const left = await database.db
+      .select({ name: vendorQuote.customerName })
+      .from(vendorQuote)
+      .where(eq(vendorQuote.companyId, company!.id));
     expect(left.map((row) => row.name).sort()).toEqual(["New", "Resent lately", "Sent long ago, opened lately"]);
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));
     expect(audits.at(-1)!.details).toMatchObject({ vendor_quote: 2 });
@@ -263,12 +359,38 @@ describe("retention purge", () => {
       .values([application(daysAgo(800)), application(daysAgo(800)), application(daysAgo(800))])
       .returning({ id: creditApplication.id });
     await database.db.insert(creditApplicationDecision).values([
-      { applicationId: noticedLately!.id, decision: "declined", receivedOn: dayOf(daysAgo(800)), decidedOn: dayOf(daysAgo(700)), noticeSentOn: dayOf(daysAgo(700)), updatedAt: daysAgo(700) },
-      { applicationId: noticedLongAgo!.id, decision: "declined", receivedOn: dayOf(daysAgo(800)), decidedOn: dayOf(daysAgo(780)), noticeSentOn: dayOf(daysAgo(780)), updatedAt: daysAgo(780) },
+      {
+        applicationId: noticedLately!.id,
+        decision: "declined",
+        receivedOn: dayOf(daysAgo(800)),
+        decidedOn: dayOf(daysAgo(700)),
+        noticeSentOn: dayOf(daysAgo(700)),
+        updatedAt: daysAgo(700),
+      },
+      {
+        applicationId: noticedLongAgo!.id,
+        decision: "declined",
+        receivedOn: dayOf(daysAgo(800)),
+        decidedOn: dayOf(daysAgo(780)),
+        noticeSentOn: dayOf(daysAgo(780)),
+        updatedAt: daysAgo(780),
+      },
     ]);
     await database.db.insert(adverseActionNotice).values([
-      { subjectType: "credit-application", subjectId: noticedLately!.id, reasons: ["insufficient-income"], sentAt: daysAgo(700), updatedAt: daysAgo(700) },
-      { subjectType: "credit-application", subjectId: noticedLongAgo!.id, reasons: ["insufficient-income"], sentAt: daysAgo(780), updatedAt: daysAgo(780) },
+      {
+        subjectType: "credit-application",
+        subjectId: noticedLately!.id,
+        reasons: ["insufficient-income"],
+        sentAt: daysAgo(700),
+        updatedAt: daysAgo(700),
+      },
+      {
+        subjectType: "credit-application",
+        subjectId: noticedLongAgo!.id,
+        reasons: ["insufficient-income"],
+        sentAt: daysAgo(780),
+        updatedAt: daysAgo(780),
+      },
     ]);
     const [company] = await database.db
       .insert(vendorCompany)
@@ -300,7 +422,14 @@ describe("retention purge", () => {
     ]);
     const [oldMessage] = await database.db
       .insert(footerMessage)
-      .values({ idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "Year old", emailUser: "y@x.example", message: "old", createdAt: daysAgo(400) })
+      .values({
+        idempotencyKey: randomUUID(),
+        nameOfBusiness: "",
+        nameUser: "Year old",
+        emailUser: "y@x.example",
+        message: "old",
+        createdAt: daysAgo(400),
+      })
       .returning({ id: footerMessage.id });
 
     // A year's retention: the message goes, the declined deal of 400 days ago stays (Reg B's 25 months).
@@ -313,7 +442,12 @@ describe("retention purge", () => {
         .where(inArray(creditApplication.id, [noticedLately!.id, noticedLongAgo!.id, undecided!.id]))
     ).map((row) => row.id);
     expect(left).toEqual([noticedLately!.id]);
-    expect(await database.db.select().from(creditApplicationDecision).where(eq(creditApplicationDecision.applicationId, noticedLongAgo!.id))).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(creditApplicationDecision)
+        .where(eq(creditApplicationDecision.applicationId, noticedLongAgo!.id)),
+    ).toHaveLength(0);
     expect(
       (
         await database.db
@@ -335,35 +469,100 @@ describe("retention purge", () => {
       .returning({ id: creditApplication.id });
     const fresh = randomUUID();
     await database.db.insert(duplicateMatchKey).values([
-      { recordType: "credit-application", recordId: kept!.id, kind: "tax-id", keyHash: "kept-old", createdAt: daysAgo(100) },
-      { recordType: "credit-application", recordId: purged!.id, kind: "phone", keyHash: "purged-record", createdAt: daysAgo(10) },
+      {
+        recordType: "credit-application",
+        recordId: kept!.id,
+        kind: "tax-id",
+        keyHash: "kept-old",
+        createdAt: daysAgo(100),
+      },
+      {
+        recordType: "credit-application",
+        recordId: purged!.id,
+        kind: "phone",
+        keyHash: "purged-record",
+        createdAt: daysAgo(10),
+      },
       { recordType: "calculator", recordId: fresh, kind: "tax-id", keyHash: "fresh", createdAt: daysAgo(10) },
     ]);
     await database.db.insert(duplicateLink).values([
-      { newerType: "calculator", newerId: fresh, earlierType: "credit-application", earlierId: purged!.id, reasons: ["phone"] },
-      { newerType: "credit-application", newerId: purged!.id, earlierType: "credit-application", earlierId: kept!.id, reasons: ["tax-id"] },
-      { newerType: "calculator", newerId: fresh, earlierType: "credit-application", earlierId: kept!.id, reasons: ["tax-id"] },
+      {
+        newerType: "calculator",
+        newerId: fresh,
+        earlierType: "credit-application",
+        earlierId: purged!.id,
+        reasons: ["phone"],
+      },
+      {
+        newerType: "credit-application",
+        newerId: purged!.id,
+        earlierType: "credit-application",
+        earlierId: kept!.id,
+        reasons: ["tax-id"],
+      },
+      {
+        newerType: "calculator",
+        newerId: fresh,
+        earlierType: "credit-application",
+        earlierId: kept!.id,
+        reasons: ["tax-id"],
+      },
     ]);
     await database.db.insert(footerMessage).values(Array.from({ length: 7 }, oldMessage));
-    await database.db.insert(session).values({ id: randomUUID(), token: randomUUID(), userId: "u-old", expiresAt: daysAgo(1), ipAddress: "203.0.113.9", userAgent: "x" });
+    await database.db.insert(session).values({
+      id: randomUUID(),
+      token: randomUUID(),
+      userId: "u-old",
+      expiresAt: daysAgo(1),
+      ipAddress: "203.0.113.9",
+      userAgent: "x",
+    });
 
-    const result = await purgeExpiredData(database.db, storage, { retentionDays: 730, deliveredMailDays: 30 }, { batchSize: 2 });
-    expect(result).toMatchObject({ credit_application: 1, footer_message: 7, duplicate_match_key: 2, duplicate_link: 2, session: 1 });
-    expect((await database.db.select({ hash: duplicateMatchKey.keyHash }).from(duplicateMatchKey)).map((row) => row.hash)).toEqual(["fresh"]);
-    expect((await database.db.select({ earlier: duplicateLink.earlierId }).from(duplicateLink)).map((row) => row.earlier)).toEqual([kept!.id]);
+    const result = await purgeExpiredData(
+      database.db,
+      storage,
+      { retentionDays: 730, deliveredMailDays: 30 },
+      { batchSize: 2 },
+    );
+    expect(result).toMatchObject({
+      credit_application: 1,
+      footer_message: 7,
+      duplicate_match_key: 2,
+      duplicate_link: 2,
+      session: 1,
+    });
+    expect(
+      (await database.db.select({ hash: duplicateMatchKey.keyHash }).from(duplicateMatchKey)).map((row) => row.hash),
+    ).toEqual(["fresh"]);
+    expect(
+      (await database.db.select({ earlier: duplicateLink.earlierId }).from(duplicateLink)).map((row) => row.earlier),
+    ).toEqual([kept!.id]);
   });
 
   it("reports a count for every table it purges", async () => {
-    const result = await purgeExpiredData(database.db, createLocalFileStorage(root), { retentionDays: 730, deliveredMailDays: 30 });
-    const purged = Object.entries(tableRetention).filter(([, rule]) => rule.kind === "purged" || rule.kind === "with-subject");
+    const result = await purgeExpiredData(database.db, createLocalFileStorage(root), {
+      retentionDays: 730,
+      deliveredMailDays: 30,
+    });
+    const purged = Object.entries(tableRetention).filter(
+      ([, rule]) => rule.kind === "purged" || rule.kind === "with-subject",
+    );
     expect(Object.keys(result).sort()).toEqual([...purged.map(([table]) => table), "files"].sort());
   });
 });
 
 const retention = { retentionDays: 730, deliveredMailDays: 30 };
 const daily = { minIntervalMs: PURGE_MIN_INTERVAL_MS };
-const oldMessage = () => ({ idempotencyKey: randomUUID(), nameOfBusiness: "", nameUser: "Old", emailUser: "o@x.example", message: "old", createdAt: new Date(Date.now() - 800 * 24 * 3600 * 1000) });
-const purgeRuns = async (database: DatabaseHandle) => (await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"))).length;
+const oldMessage = () => ({
+  idempotencyKey: randomUUID(),
+  nameOfBusiness: "",
+  nameUser: "Old",
+  emailUser: "o@x.example",
+  message: "old",
+  createdAt: new Date(Date.now() - 800 * 24 * 3600 * 1000),
+});
+const purgeRuns = async (database: DatabaseHandle) =>
+  (await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"))).length;
 const ran = (results: PurgeResult[]) => results.filter((result) => !result.skipped);
 
 describe(`retention purge on several servers (${testDriver})`, () => {
@@ -381,17 +580,26 @@ describe(`retention purge on several servers (${testDriver})`, () => {
   it("two runs at once purge once; a later run the same day skips; one 24 hours on purges again", async () => {
     const storage = createLocalFileStorage(root);
     await database.db.insert(footerMessage).values(oldMessage());
-    const results = await Promise.all([purgeExpiredData(database.db, storage, retention, daily), purgeExpiredData(database.db, storage, retention, daily)]);
+    const results = await Promise.all([
+      purgeExpiredData(database.db, storage, retention, daily),
+      purgeExpiredData(database.db, storage, retention, daily),
+    ]);
     expect(ran(results)).toHaveLength(1);
     expect(ran(results)[0]).toMatchObject({ footer_message: 1 });
     expect(results.filter((result) => result.skipped)).toHaveLength(1);
     expect(await purgeRuns(database)).toBe(1);
 
-    const later = await purgeExpiredData(database.db, storage, retention, { ...daily, now: new Date(Date.now() + 22 * 3600 * 1000) });
+    const later = await purgeExpiredData(database.db, storage, retention, {
+      ...daily,
+      now: new Date(Date.now() + 22 * 3600 * 1000),
+    });
     expect(later).toMatchObject({ skipped: "recent", lastRunAt: expect.any(String) });
     expect(await purgeRuns(database)).toBe(1);
 
-    const nextDay = await purgeExpiredData(database.db, storage, retention, { ...daily, now: new Date(Date.now() + 24 * 3600 * 1000) });
+    const nextDay = await purgeExpiredData(database.db, storage, retention, {
+      ...daily,
+      now: new Date(Date.now() + 24 * 3600 * 1000),
+    });
     expect(nextDay.skipped).toBeUndefined();
     expect(await purgeRuns(database)).toBe(2);
     // Without the daily rule (an operator's run), only the lock applies.
@@ -400,7 +608,10 @@ describe(`retention purge on several servers (${testDriver})`, () => {
 });
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn("server/retention/purge-expired-data.test.ts: the PostgreSQL purge-lock tests are skipped because TEST_DATABASE_URL is not set.");
+if (!postgresUrl)
+  console.warn(
+    "server/retention/purge-expired-data.test.ts: the PostgreSQL purge-lock tests are skipped because TEST_DATABASE_URL is not set.",
+  );
 
 describe.skipIf(!postgresUrl)("retention purge lock on PostgreSQL (two servers: two pools on one database)", () => {
   const name = `lender_purge_${randomUUID().slice(0, 8)}`;
@@ -409,7 +620,10 @@ describe.skipIf(!postgresUrl)("retention purge lock on PostgreSQL (two servers: 
   let root: string;
   beforeAll(async () => {
     await adminQuery(postgresUrl!, `create database ${name}`);
-    servers = [await openDatabase({ driver: "postgres", url, poolSize: 3 }), await openDatabase({ driver: "postgres", url, poolSize: 3 })];
+    servers = [
+      await openDatabase({ driver: "postgres", url, poolSize: 3 }),
+      await openDatabase({ driver: "postgres", url, poolSize: 3 }),
+    ];
     await servers[0]!.migrate();
     root = await mkdtemp(path.join(tmpdir(), "purge-lock-"));
   });
@@ -435,7 +649,10 @@ describe.skipIf(!postgresUrl)("retention purge lock on PostgreSQL (two servers: 
     }
     expect(await purgeRuns(first)).toBe(0);
 
-    const results = await Promise.all([purgeExpiredData(first.db, storage, retention, daily), purgeExpiredData(second.db, storage, retention, daily)]);
+    const results = await Promise.all([
+      purgeExpiredData(first.db, storage, retention, daily),
+      purgeExpiredData(second.db, storage, retention, daily),
+    ]);
     expect(ran(results)).toHaveLength(1);
     expect(ran(results)[0]).toMatchObject({ footer_message: 1 });
     expect(await purgeRuns(first)).toBe(1);

@@ -9,7 +9,14 @@ import { rateLimit, session, verification } from "../auth/tables.ts";
 import { calculatorLead } from "../calculator/tables.ts";
 import { deal, dealDocument } from "../deals/tables.ts";
 import { duplicateLink, duplicateMatchKey } from "../duplicates/tables.ts";
-import { creditApplication, creditApplicationDraft, footerMessage, leadHistory, leadStatus, vendorContact } from "../leads/tables.ts";
+import {
+  creditApplication,
+  creditApplicationDraft,
+  footerMessage,
+  leadHistory,
+  leadStatus,
+  vendorContact,
+} from "../leads/tables.ts";
 import { mailOutbox, statusMailOptOutToken } from "../mail/tables.ts";
 import { pickedOption, questionnaireAnswer } from "../questionnaire/tables.ts";
 import { vendorQuote, vendorQuoteMail } from "../quotes/tables.ts";
@@ -55,7 +62,13 @@ const purgedTables = Object.entries(tableRetention)
 /** A quote's last activity; vendor_quote_last_activity_idx is on this expression. */
 const vendorQuoteLastActivity = sql`greatest(${vendorQuote.createdAt}, ${vendorQuote.sentAt}, ${vendorQuote.openedAt}, ${vendorQuote.appliedAt}, ${vendorQuote.withdrawnAt})`;
 
-type LeadTable = typeof pickedOption | typeof questionnaireAnswer | typeof creditApplication | typeof calculatorLead | typeof vendorContact | typeof footerMessage;
+type LeadTable =
+  | typeof pickedOption
+  | typeof questionnaireAnswer
+  | typeof creditApplication
+  | typeof calculatorLead
+  | typeof vendorContact
+  | typeof footerMessage;
 
 /**
  * Applies the rules of retention-rules.ts (docs/product-rules.md#r33-retention): leads by their creation, deals
@@ -74,26 +87,45 @@ export async function purgeExpiredData(
   db: Database,
   storage: FileStorage,
   retention: Retention,
-  { now = new Date(), minIntervalMs = 0, batchSize = PURGE_BATCH_SIZE }: { now?: Date; minIntervalMs?: number; batchSize?: number } = {},
+  {
+    now = new Date(),
+    minIntervalMs = 0,
+    batchSize = PURGE_BATCH_SIZE,
+  }: { now?: Date; minIntervalMs?: number; batchSize?: number } = {},
 ): Promise<PurgeResult> {
   const cutoffs = retentionCutoffs(now, retention);
   const files: string[] = [];
 
   const result = await db.transaction(async (tx): Promise<PurgeResult> => {
-    const [lock] = ((await tx.execute(sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`)) as unknown as { rows: { locked: boolean }[] }).rows;
+    const [lock] = (
+      (await tx.execute(sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`)) as unknown as {
+        rows: { locked: boolean }[];
+      }
+    ).rows;
     if (!lock!.locked) return { skipped: "locked" };
     if (minIntervalMs > 0) {
-      const [last] = await tx.select({ at: auditLog.at }).from(auditLog).where(eq(auditLog.action, "retention.purge")).orderBy(desc(auditLog.at)).limit(1);
-      if (last && now.getTime() - last.at.getTime() < minIntervalMs) return { skipped: "recent", lastRunAt: last.at.toISOString() };
+      const [last] = await tx
+        .select({ at: auditLog.at })
+        .from(auditLog)
+        .where(eq(auditLog.action, "retention.purge"))
+        .orderBy(desc(auditLog.at))
+        .limit(1);
+      if (last && now.getTime() - last.at.getTime() < minIntervalMs)
+        return { skipped: "recent", lastRunAt: last.at.toISOString() };
     }
     const removed = Object.fromEntries([...purgedTables, "files"].map((name) => [name, 0])) as PurgeCounts;
     const purge = new Purge(tx, batchSize, removed);
 
     await purge.leads("picked-option", pickedOption, lt(pickedOption.createdAt, cutoffs.activity));
-    await purge.leads("questionnaire", questionnaireAnswer, lt(questionnaireAnswer.createdAt, cutoffs.activity), async (ids) => {
-      // Their picked options would go by the cascade, leaving their lead index rows behind.
-      await purge.leads("picked-option", pickedOption, inArray(pickedOption.answerId, ids));
-    });
+    await purge.leads(
+      "questionnaire",
+      questionnaireAnswer,
+      lt(questionnaireAnswer.createdAt, cutoffs.activity),
+      async (ids) => {
+        // Their picked options would go by the cascade, leaving their lead index rows behind.
+        await purge.leads("picked-option", pickedOption, inArray(pickedOption.answerId, ids));
+      },
+    );
     // A decision or a notice is activity on the application: the Reg B floor counts from the latest.
     await purge.leads(
       "credit-application",
@@ -123,7 +155,10 @@ export async function purgeExpiredData(
               and(
                 eq(adverseActionNotice.subjectType, "credit-application"),
                 eq(adverseActionNotice.subjectId, creditApplication.id),
-                or(gte(adverseActionNotice.updatedAt, cutoffs.application), gte(adverseActionNotice.sentAt, cutoffs.application)),
+                or(
+                  gte(adverseActionNotice.updatedAt, cutoffs.application),
+                  gte(adverseActionNotice.sentAt, cutoffs.application),
+                ),
               ),
             ),
         ),
@@ -133,7 +168,9 @@ export async function purgeExpiredData(
         await purge.matchKeys("credit-application", ids);
       },
     );
-    await purge.leads("calculator", calculatorLead, lt(calculatorLead.createdAt, cutoffs.activity), (ids) => purge.matchKeys("calculator", ids));
+    await purge.leads("calculator", calculatorLead, lt(calculatorLead.createdAt, cutoffs.activity), (ids) =>
+      purge.matchKeys("calculator", ids),
+    );
     await purge.leads("vendor-contact", vendorContact, lt(vendorContact.createdAt, cutoffs.activity));
     await purge.leads("footer-message", footerMessage, lt(footerMessage.createdAt, cutoffs.activity));
 
@@ -145,16 +182,30 @@ export async function purgeExpiredData(
       or(isNull(deal.declinedCompletedOn), lt(deal.declinedCompletedOn, cutoffs.applicationDay)),
     )!;
     await purge.byId("deal", deal, deal.id, deal.lastUpdate, dealExpired, async (ids) => {
-      const documents = await tx.select({ key: dealDocument.storageKey }).from(dealDocument).where(inArray(dealDocument.dealId, ids));
+      const documents = await tx
+        .select({ key: dealDocument.storageKey })
+        .from(dealDocument)
+        .where(inArray(dealDocument.dealId, ids));
       files.push(...documents.map((document) => document.key));
       await purge.notices("deal", ids);
       await purge.matchKeys("deal", ids);
     });
     removed.files = files.length;
 
-    await purge.rows("vendor_quote", vendorQuote, vendorQuoteLastActivity, sql`${vendorQuoteLastActivity} < ${cutoffs.activity.toISOString()}`);
-    await purge.rows("mail_outbox", mailOutbox, mailOutbox.sentAt, and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, cutoffs.deliveredMail))!);
-    // Webhook events copy business names and messages: kept as long as delivered mail, never while a delivery is pending.
+    await purge.rows(
+      "vendor_quote",
+      vendorQuote,
+      vendorQuoteLastActivity,
+      sql`${vendorQuoteLastActivity} < ${cutoffs.activity.toISOString()}`,
+    );
+    await purge.rows(
+      "mail_outbox",
+      mailOutbox,
+      mailOutbox.sentAt,
+      and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, cutoffs.deliveredMail))!,
+    );
+    // Webhook events copy business names and messages: kept as long as delivered mail, never while a delivery is
+    // pending.
     await purge.rows(
       "webhook_event",
       webhookEvent,
@@ -169,18 +220,55 @@ export async function purgeExpiredData(
         ),
       )!,
     );
-    await purge.rows("credit_application_draft", creditApplicationDraft, creditApplicationDraft.expiresAt, lt(creditApplicationDraft.expiresAt, now));
-    await purge.rows("status_mail_opt_out_token", statusMailOptOutToken, statusMailOptOutToken.createdAt, lt(statusMailOptOutToken.createdAt, cutoffs.activity));
+    await purge.rows(
+      "credit_application_draft",
+      creditApplicationDraft,
+      creditApplicationDraft.expiresAt,
+      lt(creditApplicationDraft.expiresAt, now),
+    );
+    await purge.rows(
+      "status_mail_opt_out_token",
+      statusMailOptOutToken,
+      statusMailOptOutToken.createdAt,
+      lt(statusMailOptOutToken.createdAt, cutoffs.activity),
+    );
     // /api/v1 idempotency keys past their 24 hours (a company that stops calling never clears its own).
-    await purge.rows("api_idempotency", apiIdempotency, apiIdempotency.createdAt, lt(apiIdempotency.createdAt, cutoffs.idempotency));
+    await purge.rows(
+      "api_idempotency",
+      apiIdempotency,
+      apiIdempotency.createdAt,
+      lt(apiIdempotency.createdAt, cutoffs.idempotency),
+    );
     // Match keys are compared for 90 days only; kept longer they are just guessable hashes.
-    await purge.rows("duplicate_match_key", duplicateMatchKey, duplicateMatchKey.createdAt, lt(duplicateMatchKey.createdAt, cutoffs.matchKeys));
+    await purge.rows(
+      "duplicate_match_key",
+      duplicateMatchKey,
+      duplicateMatchKey.createdAt,
+      lt(duplicateMatchKey.createdAt, cutoffs.matchKeys),
+    );
     await purge.rows("session", session, session.expiresAt, lt(session.expiresAt, now));
     await purge.rows("verification", verification, verification.expiresAt, lt(verification.expiresAt, now));
-    await purge.rows("vendor_quote_mail", vendorQuoteMail, vendorQuoteMail.sentAt, lt(vendorQuoteMail.sentAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
-    await purge.rows("rate_limit", rateLimit, rateLimit.lastRequest, lt(rateLimit.lastRequest, now.getTime() - 24 * 60 * 60 * 1000));
+    await purge.rows(
+      "vendor_quote_mail",
+      vendorQuoteMail,
+      vendorQuoteMail.sentAt,
+      lt(vendorQuoteMail.sentAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+    );
+    await purge.rows(
+      "rate_limit",
+      rateLimit,
+      rateLimit.lastRequest,
+      lt(rateLimit.lastRequest, now.getTime() - 24 * 60 * 60 * 1000),
+    );
 
-    await recordAudit(tx, { action: "retention.purge", details: { cutoff: cutoffs.activity.toISOString(), applicationCutoff: cutoffs.application.toISOString(), ...removed } });
+    await recordAudit(tx, {
+      action: "retention.purge",
+      details: {
+        cutoff: cutoffs.activity.toISOString(),
+        applicationCutoff: cutoffs.application.toISOString(),
+        ...removed,
+      },
+    });
     return removed;
   });
   if (result.skipped) return result;
@@ -207,7 +295,9 @@ class Purge {
   async rows(name: PurgedTable, table: PgTable, clock: PgColumn | SQL, where: SQL) {
     for (;;) {
       const deleted = (
-        (await this.tx.execute(sql`delete from ${table} where ctid = any(array(select ctid from ${table} where ${where} order by ${clock} limit ${this.batchSize})) returning 1`)) as unknown as {
+        (await this.tx.execute(
+          sql`delete from ${table} where ctid = any(array(select ctid from ${table} where ${where} order by ${clock} limit ${this.batchSize})) returning 1`,
+        )) as unknown as {
           rows: unknown[];
         }
       ).rows.length;
@@ -217,10 +307,19 @@ class Purge {
   }
 
   /** Rows matching `where`, oldest `clock` first, a batch of ids at a time (locked), after `before` has removed what hangs on them. */
-  async byId(name: PurgedTable, table: PgTable, id: PgColumn, clock: PgColumn, where: SQL, before?: (ids: string[]) => Promise<void>) {
+  async byId(
+    name: PurgedTable,
+    table: PgTable,
+    id: PgColumn,
+    clock: PgColumn,
+    where: SQL,
+    before?: (ids: string[]) => Promise<void>,
+  ) {
     for (;;) {
       const ids = (
-        (await this.tx.execute(sql`select ${id} as id from ${table} where ${where} order by ${clock} limit ${this.batchSize} for update`)) as unknown as { rows: { id: string }[] }
+        (await this.tx.execute(
+          sql`select ${id} as id from ${table} where ${where} order by ${clock} limit ${this.batchSize} for update`,
+        )) as unknown as { rows: { id: string }[] }
       ).rows.map((row) => row.id);
       if (ids.length === 0) return;
       await before?.(ids);

@@ -19,8 +19,15 @@ export async function sweepOrphanUploads(db: Database, storage: FileStorage, old
     for (let i = 0; i < candidates.length; i += 500) {
       const batch = candidates.slice(i, i + 500);
       const referenced = new Set([
-        ...(await db.select({ key: dealDocument.storageKey }).from(dealDocument).where(inArray(dealDocument.storageKey, batch))).map((row) => row.key),
-        ...(await db.select({ key: partner.logoKey }).from(partner).where(inArray(partner.logoKey, batch))).map((row) => row.key!),
+        ...(
+          await db
+            .select({ key: dealDocument.storageKey })
+            .from(dealDocument)
+            .where(inArray(dealDocument.storageKey, batch))
+        ).map((row) => row.key),
+        ...(await db.select({ key: partner.logoKey }).from(partner).where(inArray(partner.logoKey, batch))).map(
+          (row) => row.key!,
+        ),
       ]);
       for (const key of batch.filter((candidate) => !referenced.has(candidate))) {
         await storage.delete(key).catch(() => undefined);

@@ -32,7 +32,8 @@ function sniffType(stream: Readable): Promise<{ mime: string | undefined; body: 
       const head = Buffer.concat(chunks);
       const type = await fileTypeFromBuffer(head);
       // The whole file may have been read into the sample (it ended meanwhile): then it is all in `head`.
-      if (ended || stream.readableEnded) return resolve({ mime: type?.mime, body: Readable.from(head.length ? [head] : []) });
+      if (ended || stream.readableEnded)
+        return resolve({ mime: type?.mime, body: Readable.from(head.length ? [head] : []) });
       stream.unshift(head);
       resolve({ mime: type?.mime, body: stream });
     };
@@ -74,7 +75,14 @@ function forStorage(file: Readable, hash: Hash): Readable {
 }
 
 /** `sha256` (hex) of the content: what /api/v1's idempotency compares; not stored with the document. */
-export type StoredUpload = { slot: string; storageKey: string; originalName: string; contentType: string; size: number; sha256: string };
+export type StoredUpload = {
+  slot: string;
+  storageKey: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+};
 
 /** A display name: no path, no control characters, at most 200 characters. */
 function safeName(name: string): string {
@@ -85,20 +93,32 @@ function safeName(name: string): string {
   return (base || "document").slice(0, 200);
 }
 
-async function storeOne(part: MultipartFile, slot: FileSlot, storage: FileStorage, keyPrefix: string): Promise<StoredUpload> {
+async function storeOne(
+  part: MultipartFile,
+  slot: FileSlot,
+  storage: FileStorage,
+  keyPrefix: string,
+): Promise<StoredUpload> {
   const originalName = safeName(part.filename);
   const extension = path.extname(originalName).slice(1).toLowerCase();
   const { mime, body } = await sniffType(part.file);
   if (!mime || !Object.hasOwn(slot.accept, mime) || !slot.accept[mime]!.includes(extension)) {
     body.resume();
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", slot.refusal ?? `${originalName} is not an accepted document: its content must be a PDF, Word, XML or image file matching its name.`);
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      slot.refusal ??
+        `${originalName} is not an accepted document: its content must be a PDF, Word, XML or image file matching its name.`,
+    );
   }
   const storageKey = `${keyPrefix}/${randomUUID()}`;
   const hash = createHash("sha256");
   const { size } = await storage.put(storageKey, forStorage(body, hash), mime);
   if (part.file.truncated || size > slot.maxBytes) {
     await storage.delete(storageKey);
-    throw new AppError("PAYLOAD_TOO_LARGE", `${originalName} is larger than ${Math.min(slot.maxBytes, maxFileBytes) / 1024 / 1024} MB.`);
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `${originalName} is larger than ${Math.min(slot.maxBytes, maxFileBytes) / 1024 / 1024} MB.`,
+    );
   }
   if (size === 0) {
     await storage.delete(storageKey);
@@ -167,7 +187,8 @@ export async function receiveUploads<F>(
 function asUploadError(error: unknown, fromParser: boolean): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", `A file is larger than ${maxFileBytes / 1024 / 1024} MB.`);
+  if (code === "FST_REQ_FILE_TOO_LARGE")
+    return new AppError("PAYLOAD_TOO_LARGE", `A file is larger than ${maxFileBytes / 1024 / 1024} MB.`);
   if (code === "FST_FILES_LIMIT") return new AppError("PAYLOAD_TOO_LARGE", "Too many files in one submission.");
   if (fromParser || (typeof code === "string" && code.startsWith("FST_"))) return unreadable();
   return error;
@@ -181,7 +202,13 @@ export type ReceivedUploads<F> = { text: Record<string, string>; fields: F; file
  * deleted when `use` throws, or after it returns if it called `unused()`: a file only stays when
  * the request that brought it succeeded and keeps it.
  */
-export async function withUploads<F, T>(request: FastifyRequest, storage: FileStorage, keyPrefix: string, form: UploadForm<F>, use: (uploads: ReceivedUploads<F>) => Promise<T>): Promise<T> {
+export async function withUploads<F, T>(
+  request: FastifyRequest,
+  storage: FileStorage,
+  keyPrefix: string,
+  form: UploadForm<F>,
+  use: (uploads: ReceivedUploads<F>) => Promise<T>,
+): Promise<T> {
   const { text, fields, files } = await receiveUploads(request, storage, keyPrefix, form);
   let kept = true;
   try {

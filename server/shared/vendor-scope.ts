@@ -6,7 +6,8 @@ declare const vendorScopeBrand: unique symbol;
 
 /**
  * The vendor company a request may see. Only `requireVendorScope` makes one, from the session,
- * and every portal query takes it first: no query can be written without it (docs/product-rules.md#r18-deals-belong-to-a-company).
+ * and every portal query takes it first: no query can be written without it
+ * (docs/product-rules.md#r18-deals-belong-to-a-company).
  */
 export type VendorScope = {
   readonly companyId: string;
@@ -16,8 +17,15 @@ export type VendorScope = {
 };
 
 /** `recentAuthentication`: a change that needs a factor proved within the last minutes (a new API key or webhook endpoint). */
-export async function requireVendorScope(app: FastifyInstance, request: FastifyRequest, options: { recentAuthentication?: boolean } = {}): Promise<VendorScope> {
-  const user = await app.requireUser(request, { roles: [authRoles.vendor], recentAuthentication: options.recentAuthentication });
+export async function requireVendorScope(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { recentAuthentication?: boolean } = {},
+): Promise<VendorScope> {
+  const user = await app.requireUser(request, {
+    roles: [authRoles.vendor],
+    recentAuthentication: options.recentAuthentication,
+  });
   if (!user.vendorCompanyId) throw new AppError("FORBIDDEN", "Your account is not linked to a vendor company.");
   return { companyId: user.vendorCompanyId, userId: user.id, email: user.email } as VendorScope;
 }

@@ -19,7 +19,9 @@ const branding = {
 describe("fillPartnerTemplate", () => {
   it("puts the partner's branding in every placeholder, escaped for HTML", () => {
     const html = fillPartnerTemplate(template, branding);
-    expect(html).toContain("<title>Acme &quot;Tools&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; Sons - Brand</title>");
+    expect(html).toContain(
+      "<title>Acme &quot;Tools&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; Sons - Brand</title>",
+    );
     expect(html).toContain('alt="Acme &quot;Tools&quot; &lt;script&gt;');
     expect(html).toContain('style="background-color:#123456"');
     expect(html).not.toContain("%%partner.");
@@ -32,13 +34,16 @@ describe("fillPartnerTemplate", () => {
     expect(JSON.parse(data)).toEqual(branding);
   });
 
-  it.each(["Sec $` Dental", "Sec $& Dental", "Sec $' Dental", "Sec $$ Dental", "Sec $1 $0 Dental"])("inserts %s literally, not as a replacement pattern", (name) => {
-    const html = fillPartnerTemplate(template, { ...branding, name, salesPerson: name });
-    const shown = escapeHtml(name);
-    expect(html).toContain(`<title>${shown} - Brand</title>`);
-    expect(html).toContain(`alt="${shown}"/>${shown}</div>`);
-    expect(html.match(/<title>/g)).toHaveLength(1);
-    const data = /<script type="application\/json" id="partner-branding">([^<]*)<\/script><\/head>/.exec(html)![1]!;
-    expect(JSON.parse(data)).toMatchObject({ name, salesPerson: name });
-  });
+  it.each(["Sec $` Dental", "Sec $& Dental", "Sec $' Dental", "Sec $$ Dental", "Sec $1 $0 Dental"])(
+    "inserts %s literally, not as a replacement pattern",
+    (name) => {
+      const html = fillPartnerTemplate(template, { ...branding, name, salesPerson: name });
+      const shown = escapeHtml(name);
+      expect(html).toContain(`<title>${shown} - Brand</title>`);
+      expect(html).toContain(`alt="${shown}"/>${shown}</div>`);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      const data = /<script type="application\/json" id="partner-branding">([^<]*)<\/script><\/head>/.exec(html)![1]!;
+      expect(JSON.parse(data)).toMatchObject({ name, salesPerson: name });
+    },
+  );
 });

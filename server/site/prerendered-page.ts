@@ -20,13 +20,21 @@ export type PreparedPage = {
 
 export type PageAnswer = { status: number; headers: OutgoingHttpHeaders; body?: Buffer };
 
-export function preparePage(html: string, options: { status?: number; securityHeaders: Record<string, string>; cacheControl: string }): PreparedPage {
+export function preparePage(
+  html: string,
+  options: { status?: number; securityHeaders: Record<string, string>; cacheControl: string },
+): PreparedPage {
   const raw = Buffer.from(html);
   const etag = `"${createHash("sha1").update(raw).digest("base64url")}"`;
   const common = { ...options.securityHeaders, "cache-control": options.cacheControl, vary: "accept-encoding", etag };
   const variant = (body: Buffer, encoding?: string): Variant => ({
     body,
-    headers: { ...common, "content-type": "text/html; charset=utf-8", "content-length": body.length, ...(encoding ? { "content-encoding": encoding } : {}) },
+    headers: {
+      ...common,
+      "content-type": "text/html; charset=utf-8",
+      "content-length": body.length,
+      ...(encoding ? { "content-encoding": encoding } : {}),
+    },
   });
   let br: Variant | undefined;
   let gzip: Variant | undefined;

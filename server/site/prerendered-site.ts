@@ -2,7 +2,12 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { PartnerBranding } from "#domain/partners/public-contracts.ts";
-import { partnerApplyTemplatePath, partnerBrandingElementId, partnerPlaceholders, partnerTemplatePath } from "#domain/site/partner-page.ts";
+import {
+  partnerApplyTemplatePath,
+  partnerBrandingElementId,
+  partnerPlaceholders,
+  partnerTemplatePath,
+} from "#domain/site/partner-page.ts";
 import { notFoundPath, prerenderedPaths, publicPage } from "#domain/site/public-routes.ts";
 import { escapeHtml } from "../shared/escape-html.ts";
 import { answerPage, inlineScriptHashes, preparePage, type PreparedPage } from "./prerendered-page.ts";
@@ -22,15 +27,27 @@ export type PrerenderedSite = {
  * Loads the prerendered HTML of the build once, with every answer to it prepared. Each page's
  * security headers allow exactly its own inline scripts.
  */
-export async function loadPrerenderedSite(options: { dir: string; headTags: string; securityHeaders: (scriptHashes: string[]) => Promise<Record<string, string>> }): Promise<PrerenderedSite> {
-  const html = async (file: string) => (await readFile(path.join(options.dir, file), "utf8")).replace("</head>", () => `${options.headTags}</head>`);
+export async function loadPrerenderedSite(options: {
+  dir: string;
+  headTags: string;
+  securityHeaders: (scriptHashes: string[]) => Promise<Record<string, string>>;
+}): Promise<PrerenderedSite> {
+  const html = async (file: string) =>
+    (await readFile(path.join(options.dir, file), "utf8")).replace("</head>", () => `${options.headTags}</head>`);
   // Pages change with each deploy (revalidate); pages collecting sensitive data are never stored.
   const prepare = async (page: string, cacheControl = "no-cache", status = 200) =>
-    preparePage(page, { status, cacheControl, securityHeaders: await options.securityHeaders(inlineScriptHashes(page)) });
+    preparePage(page, {
+      status,
+      cacheControl,
+      securityHeaders: await options.securityHeaders(inlineScriptHashes(page)),
+    });
   const pages = new Map<string, PreparedPage>();
   for (const route of prerenderedPaths) {
     if (route === notFoundPath) continue;
-    pages.set(route, await prepare(await html(path.join(route, "index.html")), publicPage(route)?.sensitive ? "no-store" : "no-cache"));
+    pages.set(
+      route,
+      await prepare(await html(path.join(route, "index.html")), publicPage(route)?.sensitive ? "no-store" : "no-cache"),
+    );
   }
   // Filling in a partner changes text and attributes, never the scripts: one set of headers per template.
   const filled = async (templatePath: string, cacheControl: string) => {
@@ -42,7 +59,10 @@ export async function loadPrerenderedSite(options: { dir: string; headTags: stri
       const key = JSON.stringify(branding);
       if (!pages.has(key)) {
         if (pages.size >= 100) pages.clear();
-        pages.set(key, preparePage(fillPartnerTemplate(template, branding), { cacheControl, securityHeaders: headers }));
+        pages.set(
+          key,
+          preparePage(fillPartnerTemplate(template, branding), { cacheControl, securityHeaders: headers }),
+        );
       }
       return pages.get(key)!;
     };
@@ -92,5 +112,8 @@ export function fillPartnerTemplate(template: string, branding: PartnerBranding)
   }
   // JSON in a data block: "<" escaped so no value can close the element.
   const data = JSON.stringify(branding).replaceAll("<", "\\u003c");
-  return html.replace("</head>", () => `<script type="application/json" id="${partnerBrandingElementId}">${data}</script></head>`);
+  return html.replace(
+    "</head>",
+    () => `<script type="application/json" id="${partnerBrandingElementId}">${data}</script></head>`,
+  );
 }

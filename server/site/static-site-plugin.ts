@@ -26,7 +26,11 @@ export default fp(
     },
   ) {
     const { site } = options;
-    const send = (request: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply, page: PreparedPage) => {
+    const send = (
+      request: { headers: Record<string, string | string[] | undefined> },
+      reply: FastifyReply,
+      page: PreparedPage,
+    ) => {
       const answer = answerPage(page, request.headers);
       return reply.status(answer.status).headers(answer.headers).send(answer.body);
     };
@@ -44,8 +48,14 @@ export default fp(
       // Pages are answered by the prerendered site; the widget's static demo page is the one exception.
       allowedPath: (pathName) => !pathName.endsWith(".html") || pathName === widgetDemoPath,
       setHeaders: (response, filePath) => {
-        response.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-        // The dealer widget is loaded by other sites' pages (docs/product-rules.md#r21-the-payment-widget): its name is fixed, so it is revalidated often.
+        response.setHeader(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
+        );
+        // The dealer widget is loaded by other sites' pages (docs/product-rules.md#r21-the-payment-widget): its name is
+        // fixed, so it is revalidated often.
         // (preCompressed: the file served may be widget.js.gz or .br)
         if (path.basename(filePath).replace(/\.(gz|br)$/, "") === path.basename(widgetScriptPath)) {
           response.setHeader("cache-control", "public, max-age=300");
@@ -63,7 +73,11 @@ export default fp(
       const api = decodedPath(request.url).startsWith("/api/");
       // A form sent without its script (which <Form> prevents) lands here: its body is never read.
       if (!readOnly && !api) {
-        return reply.status(405).header("allow", "GET, HEAD").type("text/plain; charset=utf-8").send("This address shows a page and takes no form. Go back: what you typed is still there.");
+        return reply
+          .status(405)
+          .header("allow", "GET, HEAD")
+          .type("text/plain; charset=utf-8")
+          .send("This address shows a page and takes no form. Go back: what you typed is still there.");
       }
       if (api || path.extname(pathname) !== "") {
         return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vendorSignUpMessages } from "#domain/vendors/contracts.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { passwordLinkIn } from "../../tests/support/password-link.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { auditLog } from "../audit/tables.ts";
 import { user, verification } from "../auth/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -18,15 +24,33 @@ let staffCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer({ BRAND_NAME: "Harbor Test Leasing" });
-  await createAccount(server.auth, { email: "admin@lender.example", name: "Admin", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
-  await createAccount(server.auth, { email: "staff@lender.example", name: "Sam Staff", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "admin@lender.example",
+    name: "Admin",
+    role: authRoles.admin,
+    password: "admin-password-1",
+    emailVerified: true,
+  });
+  await createAccount(server.auth, {
+    email: "staff@lender.example",
+    name: "Sam Staff",
+    role: authRoles.staff,
+    password: "staff-password-1",
+    emailVerified: true,
+  });
   admin = (await signIn(server.app, "admin@lender.example", "admin-password-1")).cookie;
   staffCookie = (await signIn(server.app, "staff@lender.example", "staff-password-1")).cookie;
 });
 afterAll(() => server?.close());
 
 const request = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: object) =>
-  server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
+  server.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie, origin: testOrigin },
+    remoteAddress: loopbackAddress(),
+  });
 
 describe("vendor accounts", () => {
   it("lets an admin invite a vendor who chooses a password through the mailed link and signs in", async () => {
@@ -47,18 +71,47 @@ describe("vendor accounts", () => {
     const { link, token } = passwordLinkIn(sent.text + sent.html);
     expect(link).toBe(`${testOrigin}/reset-password#token=${token}`);
     // better-auth's own link, which redirected with the token in the query, is not routed.
-    expect((await server.app.inject(`/api/auth/reset-password/${token}?callbackURL=%2Freset-password`)).statusCode).toBe(404);
-    const reset = await server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { newPassword: "my-own-password", token }, headers: { origin: testOrigin } });
+    expect(
+      (await server.app.inject(`/api/auth/reset-password/${token}?callbackURL=%2Freset-password`)).statusCode,
+    ).toBe(404);
+    const reset = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { newPassword: "my-own-password", token },
+      headers: { origin: testOrigin },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await signIn(server.app, email, "my-own-password")).response.statusCode).toBe(200);
-    const again = await request("POST", "/api/back-office/vendors", admin, { firstName: "Pat", companyId: "654321", companyEmail: `pat-${email}`, companyName: "", companyAlreadyInSystem: true });
+    const again = await request("POST", "/api/back-office/vendors", admin, {
+      firstName: "Pat",
+      companyId: "654321",
+      companyEmail: `pat-${email}`,
+      companyName: "",
+      companyAlreadyInSystem: true,
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json().companyId).toBe(created.json().companyId);
     expect(
-      (await request("POST", "/api/back-office/vendors", admin, { firstName: "Q", companyId: "654321", companyEmail: `q-${email}`, companyName: "X", companyAlreadyInSystem: false })).statusCode,
+      (
+        await request("POST", "/api/back-office/vendors", admin, {
+          firstName: "Q",
+          companyId: "654321",
+          companyEmail: `q-${email}`,
+          companyName: "X",
+          companyAlreadyInSystem: false,
+        })
+      ).statusCode,
     ).toBe(409);
     expect(
-      (await request("POST", "/api/back-office/vendors", staffCookie, { firstName: "Q", companyId: "111111", companyEmail: `r-${email}`, companyName: "X", companyAlreadyInSystem: false })).statusCode,
+      (
+        await request("POST", "/api/back-office/vendors", staffCookie, {
+          firstName: "Q",
+          companyId: "111111",
+          companyEmail: `r-${email}`,
+          companyName: "X",
+          companyAlreadyInSystem: false,
+        })
+      ).statusCode,
     ).toBe(403);
     const audits = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "account.created"));
     expect(audits.length).toBeGreaterThanOrEqual(2);
@@ -73,7 +126,9 @@ describe("vendor accounts", () => {
       companyAlreadyInSystem: false,
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json().message).toBe("verification was sent - Please ask new user to check email and click the link sent from Harbor Test Leasing Team!");
+    expect(created.json().message).toBe(
+      "verification was sent - Please ask new user to check email and click the link sent from Harbor Test Leasing Team!",
+    );
     expect(created.json().message).toBe(vendorSignUpMessages.sent("Harbor Test Leasing"));
     expect(created.json().message).not.toContain("Increase");
   });
@@ -96,22 +151,34 @@ describe("vendor accounts", () => {
         companyAlreadyInSystem: false,
       });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toContain('A company named "Delta Dredging Co" is already in the system (company ID 135791)');
+      expect(again.json().message).toContain(
+        'A company named "Delta Dredging Co" is already in the system (company ID 135791)',
+      );
     }
     // Nothing was created for the refused ones: no company, no user.
-    const companies = await server.database.db.select().from(vendorCompany).where(like(vendorCompany.companyCode, "13579%"));
+    const companies = await server.database.db
+      .select()
+      .from(vendorCompany)
+      .where(like(vendorCompany.companyCode, "13579%"));
     expect(companies).toHaveLength(1);
     expect(await server.database.db.select().from(user).where(like(user.email, "di%@delta.example"))).toHaveLength(0);
     // The database refuses it too, should two admins race.
-    await expect(server.database.db.insert(vendorCompany).values({ name: "DELTA dredging CO", companyCode: "864200" })).rejects.toThrow();
+    await expect(
+      server.database.db.insert(vendorCompany).values({ name: "DELTA dredging CO", companyCode: "864200" }),
+    ).rejects.toThrow();
   });
 });
 
 describe("link lifetimes", () => {
   /** better-auth keeps a link's identifier as its SHA-256 (create-auth.ts, storeIdentifier "hashed"). */
-  const storedIdentifier = (token: string) => createHash("sha256").update(`reset-password:${token}`).digest("base64url");
+  const storedIdentifier = (token: string) =>
+    createHash("sha256").update(`reset-password:${token}`).digest("base64url");
   const tokenOf = async (email: string) => {
-    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+    const mails = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
     const sent = revealLinkSecrets(mails.at(-1)!, server.cipher);
     return passwordLinkIn(sent.text + sent.html).token;
   };
@@ -126,10 +193,22 @@ describe("link lifetimes", () => {
       .set({ expiresAt: new Date(row!.expiresAt.getTime() - hours * 3600_000) })
       .where(eq(verification.id, row!.id));
   };
-  const choose = (token: string, newPassword: string) => server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { newPassword, token }, headers: { origin: testOrigin } });
+  const choose = (token: string, newPassword: string) =>
+    server.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { newPassword, token },
+      headers: { origin: testOrigin },
+    });
   const invite = async (firstName: string, companyId: string) => {
     const email = `${firstName.toLowerCase()}@lifetime.example`;
-    const created = await request("POST", "/api/back-office/vendors", admin, { firstName, companyId, companyEmail: email, companyName: `${firstName} Lifetime Co`, companyAlreadyInSystem: false });
+    const created = await request("POST", "/api/back-office/vendors", admin, {
+      firstName,
+      companyId,
+      companyEmail: email,
+      companyName: `${firstName} Lifetime Co`,
+      companyAlreadyInSystem: false,
+    });
     expect(created.statusCode).toBe(201);
     return { email, userId: created.json().userId as string, token: await tokenOf(email) };
   };
@@ -159,7 +238,10 @@ describe("link lifetimes", () => {
     expect(fresh).not.toBe(token);
     await age(fresh, 6 * 24);
     expect((await choose(fresh, "jed-with-the-new-link")).statusCode).toBe(200);
-    const audits = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "account.invitation-resent"));
+    const audits = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "account.invitation-resent"));
     expect(audits.map((entry) => entry.subject)).toContain(userId);
   });
 
@@ -174,7 +256,13 @@ describe("link lifetimes", () => {
   });
 
   it("keeps a password reset link to one hour", async () => {
-    await createAccount(server.auth, { email: "kim@lifetime.example", name: "Kim", role: authRoles.vendor, password: "kim-password-1", emailVerified: true });
+    await createAccount(server.auth, {
+      email: "kim@lifetime.example",
+      name: "Kim",
+      role: authRoles.vendor,
+      password: "kim-password-1",
+      emailVerified: true,
+    });
     const asked = await server.app.inject({
       method: "POST",
       url: "/api/auth/request-password-reset",

@@ -3,7 +3,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** A company name as it is compared: without case or white space ("Ola Equipment" = "ola  EQUIPMENT" = "OlaEquipment"). */
-export const vendorCompanyNameKey = (name: SQL | AnyPgColumn | string) => sql`lower(regexp_replace(${name}, '[[:space:]]+', '', 'g'))`;
+export const vendorCompanyNameKey = (name: SQL | AnyPgColumn | string) =>
+  sql`lower(regexp_replace(${name}, '[[:space:]]+', '', 'g'))`;
 
 export const vendorCompany = pgTable(
   "vendor_company",

@@ -11,8 +11,10 @@ import { partner } from "../partners/tables.ts";
 import { vendorCompany } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
-// docs/product-rules.md#r46-back-office-lists: the back-office vendors list searched, sorted and paged like the other lists; and a
-// company's link address (docs/product-rules.md#r22-every-company-has-a-link) changed by an admin, the old one gone at once.
+// docs/product-rules.md#r46-back-office-lists: the back-office vendors list searched, sorted and paged like the other
+// lists; and a
+// company's link address (docs/product-rules.md#r22-every-company-has-a-link) changed by an admin, the old one gone at
+// once.
 
 let server: TestServer;
 let admin = "";
@@ -23,7 +25,8 @@ let slate: Awaited<ReturnType<typeof createVendor>>;
 type Page = { next: string | null; previous: string | null; total: number; totalCapped: boolean };
 type Company = { id: string; name: string; slug: string; users: { email: string }[] };
 
-const request = (method: "GET" | "PATCH", url: string, cookie = admin, payload?: object) => server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin } });
+const request = (method: "GET" | "PATCH", url: string, cookie = admin, payload?: object) =>
+  server.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin } });
 const vendors = async (query: string, cookie = staff) => {
   const response = await request("GET", `/api/back-office/vendors?${query}`, cookie);
   expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
@@ -33,8 +36,20 @@ const names = (list: { companies: Company[] }) => list.companies.map((company) =
 
 beforeAll(async () => {
   server = await startTestServer();
-  await createAccount(server.auth, { email: "vl-admin@lender.example", name: "A", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
-  await createAccount(server.auth, { email: "vl-staff@lender.example", name: "S", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "vl-admin@lender.example",
+    name: "A",
+    role: authRoles.admin,
+    password: "admin-password-1",
+    emailVerified: true,
+  });
+  await createAccount(server.auth, {
+    email: "vl-staff@lender.example",
+    name: "S",
+    role: authRoles.staff,
+    password: "staff-password-1",
+    emailVerified: true,
+  });
   admin = (await signIn(server.app, "vl-admin@lender.example", "admin-password-1")).cookie;
   staff = (await signIn(server.app, "vl-staff@lender.example", "staff-password-1")).cookie;
   slate = await createVendor(server.database, server.auth, "Slate Harbor Tractors");
@@ -67,15 +82,36 @@ describe("the vendors list", () => {
     expect(names(await vendors("sort=newest&dir=asc"))[0]).toBe("Bulk 001");
     expect(names(await vendors("q=HARBOR"))).toEqual(["Slate Harbor Tractors"]);
     expect(names(await vendors("q=quarrie"))).toEqual(["Slate Harbor Tractors"]);
-    expect(names(await vendors(`q=${encodeURIComponent(slate.email.slice(0, 12).toUpperCase())}`))).toEqual(["Slate Harbor Tractors"]);
+    expect(names(await vendors(`q=${encodeURIComponent(slate.email.slice(0, 12).toUpperCase())}`))).toEqual([
+      "Slate Harbor Tractors",
+    ]);
     const bulk = await vendors("q=bulk 06");
-    expect(names(bulk)).toEqual(["Bulk 060", "Bulk 061", "Bulk 062", "Bulk 063", "Bulk 064", "Bulk 065", "Bulk 066", "Bulk 067", "Bulk 068", "Bulk 069"]);
+    expect(names(bulk)).toEqual([
+      "Bulk 060",
+      "Bulk 061",
+      "Bulk 062",
+      "Bulk 063",
+      "Bulk 064",
+      "Bulk 065",
+      "Bulk 066",
+      "Bulk 067",
+      "Bulk 068",
+      "Bulk 069",
+    ]);
     expect(bulk.page.total).toBe(10);
-    expect(await vendors("q=nobody-like-this")).toEqual({ companies: [], page: { next: null, previous: null, total: 0, totalCapped: false } });
+    expect(await vendors("q=nobody-like-this")).toEqual({
+      companies: [],
+      page: { next: null, previous: null, total: 0, totalCapped: false },
+    });
   });
 
   it("refuses a short search, an unknown sort or a cursor that is not a page with a 400; a vendor gets a 403", async () => {
-    for (const query of ["q=ab", "sort=oldest", "cursor=n.nonsense", `cursor=n.${"0".repeat(8)}-0000-0000-0000-${"0".repeat(12)}.yesterday&sort=newest`]) {
+    for (const query of [
+      "q=ab",
+      "sort=oldest",
+      "cursor=n.nonsense",
+      `cursor=n.${"0".repeat(8)}-0000-0000-0000-${"0".repeat(12)}.yesterday&sort=newest`,
+    ]) {
       expect((await request("GET", `/api/back-office/vendors?${query}`, staff)).statusCode, query).toBe(400);
     }
     expect((await request("GET", "/api/back-office/vendors", vendor)).statusCode).toBe(403);
@@ -83,7 +119,9 @@ describe("the vendors list", () => {
   });
 
   it("gives the deal list's vendor filter every company by name", async () => {
-    const options = (await request("GET", "/api/back-office/vendor-companies", staff)).json() as { companies: { id: string; name: string }[] };
+    const options = (await request("GET", "/api/back-office/vendor-companies", staff)).json() as {
+      companies: { id: string; name: string }[];
+    };
     expect(options.companies).toHaveLength(71);
     expect(options.companies[0]!.name).toBe("Bulk 001");
     expect(options.companies.at(-1)).toEqual({ id: slate.company.id, name: "Slate Harbor Tractors" });
@@ -95,7 +133,12 @@ describe("a company's link address", () => {
   const widget = (slug: string) => server.app.inject({ url: `/api/widget/payment?price=45000&vendor=${slug}` });
 
   it("is changed by an admin: the new address works at once, the old one stops (the widget too), audited", async () => {
-    const old = (await server.database.db.select({ slug: vendorCompany.slug }).from(vendorCompany).where(eq(vendorCompany.id, slate.company.id)))[0]!.slug;
+    const old = (
+      await server.database.db
+        .select({ slug: vendorCompany.slug })
+        .from(vendorCompany)
+        .where(eq(vendorCompany.id, slate.company.id))
+    )[0]!.slug;
     expect(old).toBe("slate-harbor-tractors");
     expect((await widget(old)).statusCode).toBe(200);
     expect((await request("GET", `/api/partners/${old}`)).statusCode).toBe(200);
@@ -106,7 +149,9 @@ describe("a company's link address", () => {
     expect((await widget(old)).statusCode).toBe(404);
     expect((await request("GET", `/api/partners/${old}`)).statusCode).toBe(404);
     expect((await widget("slate-harbor")).statusCode).toBe(200);
-    expect((await request("GET", "/api/partners/slate-harbor")).json()).toMatchObject({ referredTo: "Slate Harbor Tractors" });
+    expect((await request("GET", "/api/partners/slate-harbor")).json()).toMatchObject({
+      referredTo: "Slate Harbor Tractors",
+    });
     expect((await vendors("q=harbor")).companies[0]!.slug).toBe("slate-harbor");
 
     const [entry] = await server.database.db
@@ -116,7 +161,9 @@ describe("a company's link address", () => {
     expect(entry!.details).toEqual({ from: old, to: "slate-harbor" });
     // The same address again changes nothing and writes no second entry.
     expect((await request("PATCH", slugUrl(), admin, { slug: "slate-harbor" })).statusCode).toBe(200);
-    expect(await server.database.db.select().from(auditLog).where(eq(auditLog.action, "vendor-company.slug-changed"))).toHaveLength(1);
+    expect(
+      await server.database.db.select().from(auditLog).where(eq(auditLog.action, "vendor-company.slug-changed")),
+    ).toHaveLength(1);
   });
 
   it("refuses an address another company or a partner has (409), one the slug rule refuses (400), staff (403), an unknown company (404)", async () => {
@@ -134,13 +181,33 @@ describe("a company's link address", () => {
       vendorPhone: "555-0100",
     });
     expect((await request("PATCH", slugUrl(), admin, { slug: "harbor_partner" })).statusCode).toBe(400);
-    const partnerSlugTaken = await server.database.db.update(partner).set({ slug: "harbor-partner" }).where(eq(partner.slug, "Harbor_Partner")).returning();
+    const partnerSlugTaken = await server.database.db
+      .update(partner)
+      .set({ slug: "harbor-partner" })
+      .where(eq(partner.slug, "Harbor_Partner"))
+      .returning();
     expect(partnerSlugTaken).toHaveLength(1);
-    expect((await request("PATCH", slugUrl(), admin, { slug: "harbor-partner" })).json()).toMatchObject({ message: vendorSlugTaken });
-    for (const slug of ["", "Slate Harbor", "a--b", "-a", "x".repeat(51)]) expect((await request("PATCH", slugUrl(), admin, { slug })).statusCode, slug).toBe(400);
+    expect((await request("PATCH", slugUrl(), admin, { slug: "harbor-partner" })).json()).toMatchObject({
+      message: vendorSlugTaken,
+    });
+    for (const slug of ["", "Slate Harbor", "a--b", "-a", "x".repeat(51)])
+      expect((await request("PATCH", slugUrl(), admin, { slug })).statusCode, slug).toBe(400);
     expect((await request("PATCH", slugUrl(), staff, { slug: "by-staff" })).statusCode).toBe(403);
     expect((await request("PATCH", slugUrl(), vendor, { slug: "by-vendor" })).statusCode).toBe(403);
-    expect((await request("PATCH", "/api/back-office/vendors/companies/00000000-0000-4000-8000-000000000000/slug", admin, { slug: "nobody" })).statusCode).toBe(404);
-    expect((await server.database.db.select({ slug: vendorCompany.slug }).from(vendorCompany).where(eq(vendorCompany.id, slate.company.id)))[0]!.slug).toBe("slate-harbor");
+    expect(
+      (
+        await request("PATCH", "/api/back-office/vendors/companies/00000000-0000-4000-8000-000000000000/slug", admin, {
+          slug: "nobody",
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await server.database.db
+          .select({ slug: vendorCompany.slug })
+          .from(vendorCompany)
+          .where(eq(vendorCompany.id, slate.company.id))
+      )[0]!.slug,
+    ).toBe("slate-harbor");
   });
 });

@@ -8,7 +8,15 @@ const refused = (address: string, allowLoopback = false) => {
 
 describe("webhook address policy", () => {
   it("allows public unicast addresses", () => {
-    for (const address of ["93.184.216.34", "8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e"]) {
+    for (const address of [
+      "93.184.216.34",
+      "8.8.8.8",
+      "1.1.1.1",
+      "172.32.0.1",
+      "100.128.0.1",
+      "2606:4700:4700::1111",
+      "2a00:1450:4001:80b::200e",
+    ]) {
       expect(refused(address), address).toBeNull();
     }
   });

@@ -66,8 +66,12 @@ function v6Class(address: string): string | null {
   if (g.every((group) => group === 0)) return "unspecified";
   if (zeroPrefix(7) && g[7] === 1) return "loopback";
   // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible), 64:ff9b::a.b.c.d (NAT64): judged as the IPv4 address.
-  const embedded = (zeroPrefix(5) && g[5] === 0xffff) || zeroPrefix(6) || (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0));
-  if (embedded) return v4Class(v4FromGroups(g[6]!, g[7]!)) ?? (g[0] === 0x64 ? null : zeroPrefix(6) ? "reserved" : null);
+  const embedded =
+    (zeroPrefix(5) && g[5] === 0xffff) ||
+    zeroPrefix(6) ||
+    (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0));
+  if (embedded)
+    return v4Class(v4FromGroups(g[6]!, g[7]!)) ?? (g[0] === 0x64 ? null : zeroPrefix(6) ? "reserved" : null);
   // 6to4 (2002::/16) carries an IPv4 address in groups 1-2.
   if (g[0] === 0x2002) return v4Class(v4FromGroups(g[1]!, g[2]!));
   const first = g[0]!;
@@ -87,7 +91,10 @@ export function isLoopbackAddress(address: string): boolean {
   return isIPv6(address) && v6Class(address) === "loopback";
 }
 
-export function classifyAddress(address: string, options: { allowLoopback: boolean } = { allowLoopback: false }): AddressVerdict {
+export function classifyAddress(
+  address: string,
+  options: { allowLoopback: boolean } = { allowLoopback: false },
+): AddressVerdict {
   const kind = isIPv4(address) ? v4Class(address) : isIPv6(address) ? v6Class(address) : "not an IP address";
   if (kind === null) return { allowed: true };
   if (options.allowLoopback && isLoopbackAddress(address)) return { allowed: true };

@@ -19,7 +19,12 @@ export async function setWebhookEnabled(db: Database, { scope, ipAddress }: Acto
       .set({ enabled, disabledAt: enabled ? null : new Date() })
       .where(eq(webhookEndpoint.id, found.id))
       .returning();
-    await recordAudit(tx, { action: enabled ? "webhook.enable" : "webhook.disable", actorUserId: scope.userId, subject: found.id, ipAddress });
+    await recordAudit(tx, {
+      action: enabled ? "webhook.enable" : "webhook.disable",
+      actorUserId: scope.userId,
+      subject: found.id,
+      ipAddress,
+    });
     return updated!;
   });
 }
@@ -29,12 +34,23 @@ export async function deleteWebhookEndpoint(db: Database, { scope, ipAddress }: 
   await db.transaction(async (tx) => {
     const found = await findWebhookEndpoint(tx, scope, id);
     await tx.delete(webhookEndpoint).where(eq(webhookEndpoint.id, found.id));
-    await recordAudit(tx, { action: "webhook.delete", actorUserId: scope.userId, subject: found.id, ipAddress, details: { url: found.url } });
+    await recordAudit(tx, {
+      action: "webhook.delete",
+      actorUserId: scope.userId,
+      subject: found.id,
+      ipAddress,
+      details: { url: found.url },
+    });
   });
 }
 
 /** A new signing secret for the endpoint, effective for the next attempt; answers it (shown once). Audited. */
-export async function rollWebhookSecret(db: Database, cipher: FieldCipher, { scope, ipAddress }: Actor, id: string): Promise<string> {
+export async function rollWebhookSecret(
+  db: Database,
+  cipher: FieldCipher,
+  { scope, ipAddress }: Actor,
+  id: string,
+): Promise<string> {
   const secret = newWebhookSecret();
   await db.transaction(async (tx) => {
     const found = await findWebhookEndpoint(tx, scope, id);

@@ -29,15 +29,20 @@ const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verb
  * public (address-policy.ts). The caller connects to the returned address, never resolving again,
  * so a DNS answer that changes between the check and the connection cannot reach an internal host.
  */
-export async function checkWebhookTarget(raw: string, options: { allowLoopback: boolean; lookup?: Lookup }): Promise<CheckedTarget> {
+export async function checkWebhookTarget(
+  raw: string,
+  options: { allowLoopback: boolean; lookup?: Lookup },
+): Promise<CheckedTarget> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new WebhookTargetError("Please enter a full address, like https://example.com/webhooks.");
   }
-  if (url.protocol !== "https:" && !(options.allowLoopback && url.protocol === "http:")) throw new WebhookTargetError("Please use an https:// address.");
-  if (url.username || url.password) throw new WebhookTargetError("Please remove the user name and password from the address.");
+  if (url.protocol !== "https:" && !(options.allowLoopback && url.protocol === "http:"))
+    throw new WebhookTargetError("Please use an https:// address.");
+  if (url.username || url.password)
+    throw new WebhookTargetError("Please remove the user name and password from the address.");
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   let addresses: { address: string; family: number }[];
   if (isIP(host)) {
@@ -53,7 +58,8 @@ export async function checkWebhookTarget(raw: string, options: { allowLoopback: 
   }
   if (addresses.length === 0) throw new WebhookTargetError("This host name could not be found.");
   // Any internal answer refuses the whole name: a name that also resolves inside is not trusted.
-  if (addresses.some((entry) => !classifyAddress(entry.address, { allowLoopback: options.allowLoopback }).allowed)) throw new WebhookTargetError(unreachableMessage);
+  if (addresses.some((entry) => !classifyAddress(entry.address, { allowLoopback: options.allowLoopback }).allowed))
+    throw new WebhookTargetError(unreachableMessage);
   const first = addresses[0]!;
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
 }

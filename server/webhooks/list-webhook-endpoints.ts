@@ -10,7 +10,11 @@ type EndpointRow = typeof webhookEndpoint.$inferSelect;
 
 /** The company's endpoints (newest first), each with its latest deliveries; never a secret. */
 export async function listWebhookEndpoints(db: Database, scope: VendorScope): Promise<WebhookEndpoint[]> {
-  const rows = await db.select().from(webhookEndpoint).where(eq(webhookEndpoint.vendorCompanyId, scope.companyId)).orderBy(desc(webhookEndpoint.createdAt));
+  const rows = await db
+    .select()
+    .from(webhookEndpoint)
+    .where(eq(webhookEndpoint.vendorCompanyId, scope.companyId))
+    .orderBy(desc(webhookEndpoint.createdAt));
   return withDeliveries(db, rows);
 }
 
@@ -29,7 +33,9 @@ export async function withDeliveries(db: Database, rows: EndpointRow[]): Promise
       createdAt: webhookDelivery.createdAt,
       lastAttemptAt: webhookDelivery.lastAttemptAt,
       nextAttemptAt: webhookDelivery.nextAttemptAt,
-      rank: sql<number>`row_number() over (partition by ${webhookDelivery.endpointId} order by ${webhookDelivery.createdAt} desc, ${webhookDelivery.id} desc)`.as("rank"),
+      rank: sql<number>`row_number() over (partition by ${webhookDelivery.endpointId} order by ${webhookDelivery.createdAt} desc, ${webhookDelivery.id} desc)`.as(
+        "rank",
+      ),
     })
     .from(webhookDelivery)
     .innerJoin(webhookEvent, eq(webhookEvent.id, webhookDelivery.eventId))

@@ -9,10 +9,17 @@ import type { CheckedTarget } from "./check-target.ts";
  * follows no redirect, reads no more than the status of the answer, and gives up after
  * `timeoutMs` in all. Resolves with the status code; rejects with a short, secret-free reason.
  */
-export function postWebhook(target: CheckedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ statusCode: number }> {
+export function postWebhook(
+  target: CheckedTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<{ statusCode: number }> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all)
-      (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+      (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const transport = target.url.protocol === "https:" ? https : http;
@@ -23,7 +30,12 @@ export function postWebhook(target: CheckedTarget, headers: Record<string, strin
         method: "POST",
         lookup: pinned,
         agent: false,
-        headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "KEC-Webhooks/1" },
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "user-agent": "KEC-Webhooks/1",
+        },
       },
       (response) => {
         clearTimeout(deadline);
@@ -32,7 +44,10 @@ export function postWebhook(target: CheckedTarget, headers: Record<string, strin
         resolve({ statusCode: response.statusCode ?? 0 });
       },
     );
-    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
     request.on("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
       reject(new Error(shortReason(error)));

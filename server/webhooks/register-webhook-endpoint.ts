@@ -34,8 +34,15 @@ export async function registerWebhookEndpoint(
   await checkEndpointUrl(form.url, options.allowLoopback);
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ total: count() }).from(webhookEndpoint).where(eq(webhookEndpoint.vendorCompanyId, scope.companyId));
-    if ((existing?.total ?? 0) >= maxEndpointsPerCompany) throw new AppError("CONFLICT", `A company can have at most ${maxEndpointsPerCompany} endpoints. Delete one first.`);
+    const [existing] = await tx
+      .select({ total: count() })
+      .from(webhookEndpoint)
+      .where(eq(webhookEndpoint.vendorCompanyId, scope.companyId));
+    if ((existing?.total ?? 0) >= maxEndpointsPerCompany)
+      throw new AppError(
+        "CONFLICT",
+        `A company can have at most ${maxEndpointsPerCompany} endpoints. Delete one first.`,
+      );
     const [inserted] = await tx
       .insert(webhookEndpoint)
       .values({
@@ -47,8 +54,17 @@ export async function registerWebhookEndpoint(
         createdByUserId: scope.userId,
       })
       .returning();
-    await recordAudit(tx, { action: "webhook.create", actorUserId: scope.userId, subject: inserted!.id, ipAddress: options.ipAddress, details: { url: form.url, events: form.events } });
-    await tellCompanyOfCredential(tx, options.mail, scope.companyId, scope.email, { kind: "webhook-endpoint", url: form.url });
+    await recordAudit(tx, {
+      action: "webhook.create",
+      actorUserId: scope.userId,
+      subject: inserted!.id,
+      ipAddress: options.ipAddress,
+      details: { url: form.url, events: form.events },
+    });
+    await tellCompanyOfCredential(tx, options.mail, scope.companyId, scope.email, {
+      kind: "webhook-endpoint",
+      url: form.url,
+    });
     return inserted!;
   });
   return { row, secret };

@@ -20,7 +20,12 @@ export function signatureHeader(secret: string, timestamp: number, body: string)
  * signature over the raw body, compare in constant time, and refuse a timestamp older than the
  * tolerance (replays).
  */
-export function verifySignatureHeader(secret: string, header: string, body: string, options: { nowSeconds?: number; toleranceSeconds?: number } = {}): boolean {
+export function verifySignatureHeader(
+  secret: string,
+  header: string,
+  body: string,
+  options: { nowSeconds?: number; toleranceSeconds?: number } = {},
+): boolean {
   const parts = Object.fromEntries(header.split(",").map((part) => part.trim().split("=", 2) as [string, string]));
   const timestamp = Number(parts.t);
   if (!Number.isInteger(timestamp) || !parts.v1) return false;

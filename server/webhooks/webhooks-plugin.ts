@@ -4,7 +4,13 @@ import { startPollingWorker } from "../shared/polling-worker.ts";
 import { deliverDueWebhooks } from "./deliver-webhooks.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 
-export type WebhookPluginOptions = { cipher: FieldCipher; allowLoopback: boolean; loopbackOnly: boolean; pollMs: number; timeoutMs: number };
+export type WebhookPluginOptions = {
+  cipher: FieldCipher;
+  allowLoopback: boolean;
+  loopbackOnly: boolean;
+  pollMs: number;
+  timeoutMs: number;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -23,7 +29,12 @@ export default fp(
       claimLeaseSeconds: Math.ceil(options.timeoutMs / 1000) + 60,
       log: app.log,
     };
-    const pass = startPollingWorker(app, { name: "webhook", topic: "webhooks", pollMs: options.pollMs, pass: () => deliverDueWebhooks(app.db, options.cipher, worker) });
+    const pass = startPollingWorker(app, {
+      name: "webhook",
+      topic: "webhooks",
+      pollMs: options.pollMs,
+      pass: () => deliverDueWebhooks(app.db, options.cipher, worker),
+    });
     app.decorate("deliverWebhooksNow", pass);
   },
   { name: "webhooks", dependencies: ["db"] },

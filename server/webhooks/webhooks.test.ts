@@ -5,7 +5,13 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { webhookEventTypes } from "#domain/webhooks/events.ts";
 import { sampleCreditApplication, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { startWebhookReceiver } from "../../tests/support/webhook-receiver.ts";
 import { auditLog } from "../audit/tables.ts";
@@ -17,7 +23,8 @@ import { newQuoteToken } from "../quotes/quote-token.ts";
 import { checkWebhookTarget } from "./check-target.ts";
 import { verifySignatureHeader } from "./sign-payload.ts";
 
-// Loopback receivers are allowed on `server` (WEBHOOK_ALLOW_LOOPBACK, as the tests' setting) and not on `strict` (production's rule).
+// Loopback receivers are allowed on `server` (WEBHOOK_ALLOW_LOOPBACK, as the tests' setting) and not on `strict`
+// (production's rule).
 let server: TestServer;
 let strict: TestServer;
 let staffCookie: string;
@@ -31,10 +38,21 @@ async function vendorOn(target: TestServer, name: string) {
 }
 
 beforeAll(async () => {
-  // The poller is slowed down so that each test decides when a delivery pass runs (routes still wake it after a change).
-  server = await startTestServer({ WEBHOOK_ALLOW_LOOPBACK: "true", WEBHOOK_POLL_MS: "3600000", WEBHOOK_TIMEOUT_MS: "2000" });
+  // The poller is slowed down so that each test decides when a delivery pass runs (routes still wake it after a
+  // change).
+  server = await startTestServer({
+    WEBHOOK_ALLOW_LOOPBACK: "true",
+    WEBHOOK_POLL_MS: "3600000",
+    WEBHOOK_TIMEOUT_MS: "2000",
+  });
   strict = await startTestServer({ WEBHOOK_POLL_MS: "3600000" });
-  await createAccount(server.auth, { email: "staff@hooks.example", name: "Sam Staff", role: authRoles.staff, password: "staff-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "staff@hooks.example",
+    name: "Sam Staff",
+    role: authRoles.staff,
+    password: "staff-password-1",
+    emailVerified: true,
+  });
   staffCookie = (await signIn(server.app, "staff@hooks.example", "staff-password-1")).cookie;
   vendorA = await vendorOn(server, "Hook Motors");
   vendorB = await vendorOn(server, "Other Hook Motors");
@@ -45,25 +63,58 @@ afterAll(async () => {
   await strict?.close();
 });
 
-const call = (target: TestServer, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie: string, payload?: object) =>
-  target.app.inject({ method, url, payload, headers: { cookie, origin: testOrigin }, remoteAddress: loopbackAddress() });
+const call = (
+  target: TestServer,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+  cookie: string,
+  payload?: object,
+) =>
+  target.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie, origin: testOrigin },
+    remoteAddress: loopbackAddress(),
+  });
 
 async function addEndpoint(target: TestServer, cookie: string, url: string, events: string[] = ["deal.stage_changed"]) {
-  const response = await call(target, "POST", "/api/portal/webhooks", cookie, { url, events, description: "Dealer DMS" });
+  const response = await call(target, "POST", "/api/portal/webhooks", cookie, {
+    url,
+    events,
+    description: "Dealer DMS",
+  });
   return { response, body: response.json() as { endpoint: { id: string }; secret: string } };
 }
 
 async function submitDeal(cookie: string, name: string) {
-  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [{ field: "client-info", name: "app.pdf", content: samplePdf }]);
-  const response = await server.app.inject({ method: "POST", url: "/api/portal/deals", payload: body.payload, headers: { cookie, origin: testOrigin, "content-type": body.contentType } });
+  const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [
+    { field: "client-info", name: "app.pdf", content: samplePdf },
+  ]);
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: body.payload,
+    headers: { cookie, origin: testOrigin, "content-type": body.contentType },
+  });
   return response.json().id as string;
 }
 
-const deliveriesOf = (endpointId: string) => server.database.db.select().from(webhookDelivery).where(eq(webhookDelivery.endpointId, endpointId)).orderBy(webhookDelivery.createdAt);
+const deliveriesOf = (endpointId: string) =>
+  server.database.db
+    .select()
+    .from(webhookDelivery)
+    .where(eq(webhookDelivery.endpointId, endpointId))
+    .orderBy(webhookDelivery.createdAt);
 /** Time passes: the endpoint's pending deliveries are due now. */
-const makeDue = (endpointId: string) => server.database.db.execute(sql`UPDATE webhook_delivery SET next_attempt_at = now() WHERE endpoint_id = ${endpointId} AND status = 'pending'`);
+const makeDue = (endpointId: string) =>
+  server.database.db.execute(
+    sql`UPDATE webhook_delivery SET next_attempt_at = now() WHERE endpoint_id = ${endpointId} AND status = 'pending'`,
+  );
 const secondsUntilNextAttempt = async (deliveryId: string) => {
-  const result = (await server.database.db.execute(sql`SELECT extract(epoch from next_attempt_at - now())::float8 AS seconds FROM webhook_delivery WHERE id = ${deliveryId}`)) as unknown as {
+  const result = (await server.database.db.execute(
+    sql`SELECT extract(epoch from next_attempt_at - now())::float8 AS seconds FROM webhook_delivery WHERE id = ${deliveryId}`,
+  )) as unknown as {
     rows: { seconds: number }[];
   };
   return result.rows[0]!.seconds;
@@ -76,14 +127,19 @@ describe("webhooks", () => {
       const { response, body } = await addEndpoint(server, vendorA.cookie, receiver.url());
       expect(response.statusCode).toBe(201);
       expect(body.secret).toMatch(/^whsec_/);
-      const [stored] = await server.database.db.select().from(webhookEndpoint).where(eq(webhookEndpoint.id, body.endpoint.id));
+      const [stored] = await server.database.db
+        .select()
+        .from(webhookEndpoint)
+        .where(eq(webhookEndpoint.id, body.endpoint.id));
       expect(stored!.secretEncrypted).not.toContain(body.secret);
       expect(server.cipher.decrypt(stored!.secretEncrypted)).toBe(body.secret);
 
       const dealId = await submitDeal(vendorA.cookie, "hook paving");
       const arrival = receiver.next();
       const changedAt = performance.now();
-      expect((await call(server, "PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 2 })).statusCode).toBe(200);
+      expect(
+        (await call(server, "PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 2 })).statusCode,
+      ).toBe(200);
       const request = await arrival;
       console.info(`webhook latency: stage change PATCH to receiver ${Math.round(request.at - changedAt)} ms`);
 
@@ -94,7 +150,10 @@ describe("webhooks", () => {
       const event = JSON.parse(request.body);
       expect(request.headers["kec-event-id"]).toBe(event.id);
       expect(request.headers["content-type"]).toBe("application/json");
-      expect(event).toMatchObject({ type: "deal.stage_changed", data: { id: dealId, stage: 2, businessName: "HOOK PAVING" } });
+      expect(event).toMatchObject({
+        type: "deal.stage_changed",
+        data: { id: dealId, stage: 2, businessName: "HOOK PAVING" },
+      });
       expect(request.body).not.toContain("98-7654321");
       expect(request.body).not.toContain("1980-02-03");
       expect(receiver.received).toHaveLength(1); // deal.created was not chosen
@@ -102,7 +161,13 @@ describe("webhooks", () => {
       await expect.poll(async () => (await deliveriesOf(body.endpoint.id))[0]?.status).toBe("delivered");
       const listed = (await call(server, "GET", "/api/portal/webhooks", vendorA.cookie)).json();
       const shown = listed.endpoints.find((endpoint: { id: string }) => endpoint.id === body.endpoint.id);
-      expect(shown.deliveries[0]).toMatchObject({ eventId: event.id, eventType: "deal.stage_changed", status: "delivered", lastStatusCode: 200, attempts: 1 });
+      expect(shown.deliveries[0]).toMatchObject({
+        eventId: event.id,
+        eventType: "deal.stage_changed",
+        status: "delivered",
+        lastStatusCode: 200,
+        attempts: 1,
+      });
       expect(JSON.stringify(listed)).not.toContain(body.secret);
       expect(server.logs()).not.toContain(body.secret);
       await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie);
@@ -114,9 +179,12 @@ describe("webhooks", () => {
   it("delivers one event of every type, each body as its published schema says; a deal event's data is the deal as GET /api/v1/deals/{id} shows it", async () => {
     const receiver = await startWebhookReceiver();
     const { body } = await addEndpoint(server, vendorA.cookie, receiver.url(), [...webhookEventTypes]);
-    const apiKey = (await call(server, "POST", "/api/portal/api-keys", vendorA.cookie, { name: "Schema check" })).json().secret as string;
+    const apiKey = (await call(server, "POST", "/api/portal/api-keys", vendorA.cookie, { name: "Schema check" })).json()
+      .secret as string;
     const dealId = await submitDeal(vendorA.cookie, "schema paving");
-    expect((await call(server, "PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 2 })).statusCode).toBe(200);
+    expect(
+      (await call(server, "PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 2 })).statusCode,
+    ).toBe(200);
     const message = multipartBody({ body: "Approved, documents follow." }, []);
     const posted = await server.app.inject({
       method: "POST",
@@ -125,9 +193,18 @@ describe("webhooks", () => {
       headers: { cookie: staffCookie, origin: testOrigin, "content-type": message.contentType },
     });
     expect(posted.statusCode).toBe(201);
-    const v1Deal = (await server.app.inject({ url: `/api/v1/deals/${dealId}`, headers: { authorization: `Bearer ${apiKey}` }, remoteAddress: loopbackAddress() })).json().deal;
+    const v1Deal = (
+      await server.app.inject({
+        url: `/api/v1/deals/${dealId}`,
+        headers: { authorization: `Bearer ${apiKey}` },
+        remoteAddress: loopbackAddress(),
+      })
+    ).json().deal;
     // A quote of the company, applied by its customer's credit application.
-    const [owner] = await server.database.db.select({ id: user.id }).from(user).where(eq(user.vendorCompanyId, vendorA.companyId));
+    const [owner] = await server.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.vendorCompanyId, vendorA.companyId));
     const { token, tokenHash } = newQuoteToken();
     const [quote] = await server.database.db
       .insert(vendorQuote)
@@ -142,11 +219,21 @@ describe("webhooks", () => {
         expiresAt: new Date(Date.now() + 86_400_000),
       })
       .returning();
-    expect((await call(server, "POST", "/api/leads/credit-application", "", { ...sampleCreditApplication(), quoteToken: token })).statusCode).toBe(201);
+    expect(
+      (
+        await call(server, "POST", "/api/leads/credit-application", "", {
+          ...sampleCreditApplication(),
+          quoteToken: token,
+        })
+      ).statusCode,
+    ).toBe(201);
     await server.app.deliverWebhooksNow();
     await expect.poll(() => receiver.received.length).toBe(4);
 
-    const events = receiver.received.map((request) => JSON.parse(request.body) as { id: string; type: string; created: number; data: Record<string, unknown> });
+    const events = receiver.received.map(
+      (request) =>
+        JSON.parse(request.body) as { id: string; type: string; created: number; data: Record<string, unknown> },
+    );
     expect(events.map((event) => event.type).sort()).toEqual([...webhookEventTypes].sort());
     for (const event of events) {
       // Valid, and nothing beyond the schema (parsing drops unknown keys).
@@ -200,15 +287,30 @@ describe("webhooks", () => {
     expect(delivery).toMatchObject({ status: "delivered", attempts: 3, lastStatusCode: 204, lastError: null });
     const eventIds = receiver.received.map((request) => request.headers["kec-event-id"]);
     expect(eventIds).toEqual([delivery!.eventId, delivery!.eventId]);
-    expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({ id: delivery!.eventId, type: "deal.message_created", data: { id: dealId, businessName: "DOWN PAVING" } });
+    expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({
+      id: delivery!.eventId,
+      type: "deal.message_created",
+      data: { id: dealId, businessName: "DOWN PAVING" },
+    });
     expect(receiver.received[0]!.body).toBe(receiver.received[1]!.body);
 
     // Redeliver from the portal: a new delivery of the same event.
-    const redelivered = await call(server, "POST", `/api/portal/webhooks/${body.endpoint.id}/deliveries/${delivery!.id}/redeliver`, vendorA.cookie);
+    const redelivered = await call(
+      server,
+      "POST",
+      `/api/portal/webhooks/${body.endpoint.id}/deliveries/${delivery!.id}/redeliver`,
+      vendorA.cookie,
+    );
     expect(redelivered.statusCode).toBe(201);
     await expect.poll(() => receiver.received.length).toBe(3);
     expect(receiver.received[2]!.headers["kec-event-id"]).toBe(delivery!.eventId);
-    expect(verifySignatureHeader(body.secret, String(receiver.received[2]!.headers["kec-signature"]), receiver.received[2]!.body)).toBe(true);
+    expect(
+      verifySignatureHeader(
+        body.secret,
+        String(receiver.received[2]!.headers["kec-signature"]),
+        receiver.received[2]!.body,
+      ),
+    ).toBe(true);
     const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, body.endpoint.id));
     expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(["webhook.create", "webhook.redeliver"]));
     await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie);
@@ -221,9 +323,15 @@ describe("webhooks", () => {
     const { body } = await addEndpoint(server, vendorA.cookie, receiver.url(), ["deal.created"]);
     await submitDeal(vendorA.cookie, "gives up paving");
     await expect.poll(async () => (await deliveriesOf(body.endpoint.id))[0]?.lastStatusCode).toBe(503);
-    await server.database.db.execute(sql`UPDATE webhook_delivery SET attempts = 8, next_attempt_at = now() WHERE endpoint_id = ${body.endpoint.id}`);
+    await server.database.db.execute(
+      sql`UPDATE webhook_delivery SET attempts = 8, next_attempt_at = now() WHERE endpoint_id = ${body.endpoint.id}`,
+    );
     await server.app.deliverWebhooksNow();
-    expect((await deliveriesOf(body.endpoint.id))[0]).toMatchObject({ status: "failed", attempts: 9, lastStatusCode: 503 });
+    expect((await deliveriesOf(body.endpoint.id))[0]).toMatchObject({
+      status: "failed",
+      attempts: 9,
+      lastStatusCode: 503,
+    });
     await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie);
     await receiver.stop();
   });
@@ -235,7 +343,11 @@ describe("webhooks", () => {
     const { body } = await addEndpoint(server, vendorA.cookie, receiver.url(), ["deal.created"]);
     await submitDeal(vendorA.cookie, "redirect paving");
     await expect.poll(async () => (await deliveriesOf(body.endpoint.id))[0]?.lastStatusCode).toBe(302);
-    expect((await deliveriesOf(body.endpoint.id))[0]).toMatchObject({ status: "pending", lastStatusCode: 302, lastError: "redirect (302) not followed" });
+    expect((await deliveriesOf(body.endpoint.id))[0]).toMatchObject({
+      status: "pending",
+      lastStatusCode: 302,
+      lastError: "redirect (302) not followed",
+    });
     expect(receiver.received).toHaveLength(1);
     expect(inside.received).toHaveLength(0);
     await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie);
@@ -259,10 +371,16 @@ describe("webhooks", () => {
     ]) {
       const { response } = await addEndpoint(strict, strictVendor.cookie, url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().message, url).toBe("This address is not reachable from the internet. Use a public https:// address.");
+      expect(response.json().message, url).toBe(
+        "This address is not reachable from the internet. Use a public https:// address.",
+      );
     }
-    expect((await addEndpoint(strict, strictVendor.cookie, receiver.url())).response.json().message).toBe("Please use an https:// address.");
-    expect((await addEndpoint(strict, strictVendor.cookie, "https://user:pw@example.com/hooks")).response.statusCode).toBe(400);
+    expect((await addEndpoint(strict, strictVendor.cookie, receiver.url())).response.json().message).toBe(
+      "Please use an https:// address.",
+    );
+    expect(
+      (await addEndpoint(strict, strictVendor.cookie, "https://user:pw@example.com/hooks")).response.statusCode,
+    ).toBe(400);
     // The tests' loopback setting lets loopback through and nothing else.
     for (const url of ["http://10.0.0.5/hooks", "http://169.254.169.254/latest/meta-data", "http://[fe80::1]/hooks"]) {
       expect((await addEndpoint(server, vendorA.cookie, url)).response.statusCode, url).toBe(400);
@@ -272,8 +390,15 @@ describe("webhooks", () => {
       { address: "93.184.216.34", family: 4 },
       { address: "10.1.2.3", family: 4 },
     ];
-    await expect(checkWebhookTarget("https://rebind.example/hooks", { allowLoopback: false, lookup })).rejects.toThrow(/not reachable/);
-    await expect(checkWebhookTarget("https://public.example/hooks", { allowLoopback: false, lookup: async () => [{ address: "93.184.216.34", family: 4 }] })).resolves.toMatchObject({
+    await expect(checkWebhookTarget("https://rebind.example/hooks", { allowLoopback: false, lookup })).rejects.toThrow(
+      /not reachable/,
+    );
+    await expect(
+      checkWebhookTarget("https://public.example/hooks", {
+        allowLoopback: false,
+        lookup: async () => [{ address: "93.184.216.34", family: 4 }],
+      }),
+    ).resolves.toMatchObject({
       address: "93.184.216.34",
     });
 
@@ -288,20 +413,38 @@ describe("webhooks", () => {
         createdByUserId: (await strict.database.db.select({ id: user.id }).from(user).limit(1))[0]!.id,
       })
       .returning();
-    const [event] = await strict.database.db.insert(webhookEvent).values({ vendorCompanyId: strictVendor.companyId, type: "deal.created", payload: {} }).returning();
+    const [event] = await strict.database.db
+      .insert(webhookEvent)
+      .values({ vendorCompanyId: strictVendor.companyId, type: "deal.created", payload: {} })
+      .returning();
     await strict.database.db.insert(webhookDelivery).values({ eventId: event!.id, endpointId: row!.id });
     expect(await strict.app.deliverWebhooksNow()).toBe(0);
-    const [refused] = await strict.database.db.select().from(webhookDelivery).where(eq(webhookDelivery.endpointId, row!.id));
+    const [refused] = await strict.database.db
+      .select()
+      .from(webhookDelivery)
+      .where(eq(webhookDelivery.endpointId, row!.id));
     expect(refused).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
     expect(refused!.lastError).toMatch(/^address refused: This address is not reachable/);
     expect(receiver.received).toHaveLength(0);
 
     // Under NODE_ENV=test nothing leaves this machine, even an address that is public (a fuzzer may register one).
-    await strict.database.db.update(webhookEndpoint).set({ url: "https://93.184.216.34/hooks" }).where(eq(webhookEndpoint.id, row!.id));
-    await strict.database.db.execute(sql`UPDATE webhook_delivery SET next_attempt_at = now() WHERE endpoint_id = ${row!.id}`);
+    await strict.database.db
+      .update(webhookEndpoint)
+      .set({ url: "https://93.184.216.34/hooks" })
+      .where(eq(webhookEndpoint.id, row!.id));
+    await strict.database.db.execute(
+      sql`UPDATE webhook_delivery SET next_attempt_at = now() WHERE endpoint_id = ${row!.id}`,
+    );
     expect(await strict.app.deliverWebhooksNow()).toBe(0);
-    const [kept] = await strict.database.db.select().from(webhookDelivery).where(eq(webhookDelivery.endpointId, row!.id));
-    expect(kept).toMatchObject({ status: "pending", attempts: 2, lastError: "not sent: tests deliver to this machine only" });
+    const [kept] = await strict.database.db
+      .select()
+      .from(webhookDelivery)
+      .where(eq(webhookDelivery.endpointId, row!.id));
+    expect(kept).toMatchObject({
+      status: "pending",
+      attempts: 2,
+      lastError: "not sent: tests deliver to this machine only",
+    });
     await receiver.stop();
   });
 
@@ -313,10 +456,26 @@ describe("webhooks", () => {
     const [delivery] = await deliveriesOf(body.endpoint.id);
     const listedForB = (await call(server, "GET", "/api/portal/webhooks", vendorB.cookie)).json();
     expect(listedForB.endpoints.map((endpoint: { id: string }) => endpoint.id)).not.toContain(body.endpoint.id);
-    expect((await call(server, "POST", `/api/portal/webhooks/${body.endpoint.id}/deliveries/${delivery!.id}/redeliver`, vendorB.cookie)).statusCode).toBe(404);
-    expect((await call(server, "PATCH", `/api/portal/webhooks/${body.endpoint.id}`, vendorB.cookie, { enabled: false })).statusCode).toBe(404);
-    expect((await call(server, "POST", `/api/portal/webhooks/${body.endpoint.id}/roll-secret`, vendorB.cookie)).statusCode).toBe(404);
-    expect((await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorB.cookie)).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          server,
+          "POST",
+          `/api/portal/webhooks/${body.endpoint.id}/deliveries/${delivery!.id}/redeliver`,
+          vendorB.cookie,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(server, "PATCH", `/api/portal/webhooks/${body.endpoint.id}`, vendorB.cookie, { enabled: false }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(server, "POST", `/api/portal/webhooks/${body.endpoint.id}/roll-secret`, vendorB.cookie)).statusCode,
+    ).toBe(404);
+    expect((await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorB.cookie)).statusCode).toBe(
+      404,
+    );
     // B's deals never reach A's endpoint.
     await submitDeal(vendorB.cookie, "b paving");
     await server.app.deliverWebhooksNow();
@@ -330,7 +489,9 @@ describe("webhooks", () => {
   it("rolls the secret, disables and deletes an endpoint (audited); a disabled endpoint gets nothing new", async () => {
     const receiver = await startWebhookReceiver();
     const { body } = await addEndpoint(server, vendorA.cookie, receiver.url(), ["deal.created"]);
-    const rolled = (await call(server, "POST", `/api/portal/webhooks/${body.endpoint.id}/roll-secret`, vendorA.cookie)).json().secret as string;
+    const rolled = (
+      await call(server, "POST", `/api/portal/webhooks/${body.endpoint.id}/roll-secret`, vendorA.cookie)
+    ).json().secret as string;
     expect(rolled).not.toBe(body.secret);
     await submitDeal(vendorA.cookie, "rolled paving");
     await expect.poll(() => receiver.received.length).toBe(1);
@@ -338,17 +499,26 @@ describe("webhooks", () => {
     expect(verifySignatureHeader(rolled, String(signed.headers["kec-signature"]), signed.body)).toBe(true);
     expect(verifySignatureHeader(body.secret, String(signed.headers["kec-signature"]), signed.body)).toBe(false);
 
-    const disabled = await call(server, "PATCH", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie, { enabled: false });
+    const disabled = await call(server, "PATCH", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie, {
+      enabled: false,
+    });
     expect(disabled.json().endpoint.enabled).toBe(false);
     await submitDeal(vendorA.cookie, "disabled paving");
     await server.app.deliverWebhooksNow();
     expect(receiver.received).toHaveLength(1);
     expect(await deliveriesOf(body.endpoint.id)).toHaveLength(1);
 
-    expect((await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie)).statusCode).toBe(200);
+    expect((await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie)).statusCode).toBe(
+      200,
+    );
     expect(await deliveriesOf(body.endpoint.id)).toHaveLength(0);
     const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, body.endpoint.id));
-    expect(audit.map((entry) => entry.action).sort()).toEqual(["webhook.create", "webhook.delete", "webhook.disable", "webhook.roll-secret"]);
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      "webhook.create",
+      "webhook.delete",
+      "webhook.disable",
+      "webhook.roll-secret",
+    ]);
     await receiver.stop();
   });
 
@@ -359,7 +529,9 @@ describe("webhooks", () => {
       .insert(webhookEvent)
       .values({ vendorCompanyId: vendorA.companyId, type: "deal.created", payload: { id: "x" } })
       .returning();
-    await server.database.db.insert(webhookDelivery).values(Array.from({ length: 100 }, () => ({ eventId: sample!.id, endpointId: body.endpoint.id })));
+    await server.database.db
+      .insert(webhookDelivery)
+      .values(Array.from({ length: 100 }, () => ({ eventId: sample!.id, endpointId: body.endpoint.id })));
     const started = performance.now();
     let delivered = 0;
     while (delivered < 100) delivered += await server.app.deliverWebhooksNow();

@@ -11,7 +11,8 @@ import { resolveVendorLink } from "../partners/resolve-vendor-link.ts";
 const maxAgeSeconds = 3600;
 
 /**
- * GET /api/widget/payment: the dealer widget's "as low as" (public/widget.js, docs/product-rules.md#r21-the-payment-widget). Readable
+ * GET /api/widget/payment: the dealer widget's "as low as" (public/widget.js,
+ * docs/product-rules.md#r21-the-payment-widget). Readable
  * from any site (CORS for this GET only; no credentials), rate-limited per address. A payment is
  * cached publicly; the vendor's slug is looked up on every request (one indexed query) and any
  * other answer is `no-store`, so a 404 asked before a company exists, or before its slug changes,
@@ -28,7 +29,8 @@ export const widgetRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (
     app,
     widgetPayment,
     async (request) => {
-      if (!(await resolveVendorLink(app.db, request.query.vendor))) throw new AppError("NOT_FOUND", "No vendor has this slug.");
+      if (!(await resolveVendorLink(app.db, request.query.vendor)))
+        throw new AppError("NOT_FOUND", "No vendor has this slug.");
       const price = Number(request.query.price);
       const lowest = asLowAs(price, yearInTimeZone(new Date(), timeZone));
       return { price, payment: lowest.payment, term: lowest.term, disclaimer: financingDisclaimer };

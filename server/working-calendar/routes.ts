@@ -23,7 +23,9 @@ export const workingCalendarRoutes: FastifyPluginAsyncZod<{ timeZone: string }> 
     return { year, days: await listWorkingCalendar(app.db, year, thisYear()) };
   });
 
-  registerEndpoint(app, setWorkingCalendarDayEndpoint, async (request, _reply, user) => setWorkingCalendarDay(app.db, actor(request, user), request.params.day, request.body, thisYear()));
+  registerEndpoint(app, setWorkingCalendarDayEndpoint, async (request, _reply, user) =>
+    setWorkingCalendarDay(app.db, actor(request, user), request.params.day, request.body, thisYear()),
+  );
 
   registerEndpoint(app, resetWorkingCalendarDayEndpoint, async (request, _reply, user) => {
     await resetWorkingCalendarDay(app.db, actor(request, user), request.params.day);

@@ -13,7 +13,8 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// docs/product-rules.md#r31-declining-and-sending-the-notice and docs/product-rules.md#r32-duplicates-within-90-days: a declined deal's adverse-action notice (12 CFR 1002.9) is previewed
+// docs/product-rules.md#r31-declining-and-sending-the-notice and docs/product-rules.md#r32-duplicates-within-90-days: a
+// declined deal's adverse-action notice (12 CFR 1002.9) is previewed
 // and mailed as a PDF; a business applying twice is flagged for staff and for no vendor.
 
 let server: E2eServer;
@@ -35,11 +36,21 @@ beforeAll(async () => {
   await server.editDatabase(async (database) => {
     second = await createVendor(
       database,
-      createAuth({ db: database.db, secret: "e2e-secret-e2e-secret-e2e-secret-0001", publicUrl: server.url, brand: defaultBrand, revokeCreatedCredentials }),
+      createAuth({
+        db: database.db,
+        secret: "e2e-secret-e2e-secret-e2e-secret-0001",
+        publicUrl: server.url,
+        brand: defaultBrand,
+        revokeCreatedCredentials,
+      }),
       "Second Test Dealer",
     );
   });
-  [staffBrowser, vendorBrowser, otherVendorBrowser] = await Promise.all([launchBrowser(), launchBrowser(), launchBrowser()]);
+  [staffBrowser, vendorBrowser, otherVendorBrowser] = await Promise.all([
+    launchBrowser(),
+    launchBrowser(),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await staffBrowser?.close();
@@ -60,7 +71,14 @@ describe("a business applying through a dealer and directly", () => {
     const created = await dealer.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
       multipart: {
-        deal: JSON.stringify(sampleNewDealFields({ businessName: business.toLowerCase(), ownersName: "Petra Stone", businessEmail: applicant, businessTaxId: taxId })),
+        deal: JSON.stringify(
+          sampleNewDealFields({
+            businessName: business.toLowerCase(),
+            ownersName: "Petra Stone",
+            businessEmail: applicant,
+            businessTaxId: taxId,
+          }),
+        ),
         "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf },
       },
     });
@@ -69,7 +87,12 @@ describe("a business applying through a dealer and directly", () => {
     // The same business applies directly, with the same tax id (another e-mail and phone).
     const direct = await dealer.request.post(`${server.url}/api/leads/credit-application`, {
       headers: { origin: server.url },
-      data: sampleCreditApplication({ BusinessName: directBusiness, FedId: taxId, businessEmail: "books@twice-direct.example", businessPhone: "(559) 555-0999" }),
+      data: sampleCreditApplication({
+        BusinessName: directBusiness,
+        FedId: taxId,
+        businessEmail: "books@twice-direct.example",
+        businessPhone: "(559) 555-0999",
+      }),
     });
     expect(direct.status()).toBe(201);
 
@@ -147,7 +170,9 @@ describe("a business applying through a dealer and directly", () => {
     const notice = `Notice of action taken on your application with ${defaultBrand.name}`;
     const mail = await server.smtp.waitFor((each) => each.to.includes(applicant) && each.subject === notice);
     const statusMail = await server.smtp.waitFor((each) => each.to.includes(applicant) && each.subject !== notice);
-    expect(statusMail.body).toContain("A written notice with the reasons for this decision and your rights will follow");
+    expect(statusMail.body).toContain(
+      "A written notice with the reasons for this decision and your rights will follow",
+    );
     const [pdf] = mailAttachments(mail.raw, "application/pdf");
     expect(pdf).toBeDefined();
     const text = (await readPdf(pdf!.content)).pages.join(" ");

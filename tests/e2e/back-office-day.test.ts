@@ -33,11 +33,17 @@ describe("a credit analyst's day", () => {
     await vendor.waitForURL(`${server.url}/portal`);
     const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
-      multipart: { deal: JSON.stringify(sampleNewDealFields({ businessName: "dune client dairy" })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+      multipart: {
+        deal: JSON.stringify(sampleNewDealFields({ businessName: "dune client dairy" })),
+        "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf },
+      },
     });
     expect(created.status()).toBe(201);
     dealId = (await created.json()).id;
-    const message = await vendor.request.post(`${server.url}/api/portal/deals/${dealId}/messages`, { headers: { origin: server.url }, multipart: { body: "Any news on this one?" } });
+    const message = await vendor.request.post(`${server.url}/api/portal/deals/${dealId}/messages`, {
+      headers: { origin: server.url },
+      multipart: { body: "Any news on this one?" },
+    });
     expect(message.status()).toBe(201);
 
     staff = await staffBrowser.newPage();
@@ -47,17 +53,30 @@ describe("a credit analyst's day", () => {
     const update = staff.getByRole("form", { name: "Update the deal" });
     await update.getByLabel("Approved amount").fill("50000");
     await update.getByRole("button", { name: "Save changes" }).click();
-    await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "DUNE CLIENT DAIRY: deal updated" && mail.body.includes("Approved amount set to $50,000.00"));
+    await server.smtp.waitFor(
+      (mail) =>
+        mail.to.includes(vendorEmail) &&
+        mail.subject === "DUNE CLIENT DAIRY: deal updated" &&
+        mail.body.includes("Approved amount set to $50,000.00"),
+    );
     // As an analyst would: the page shows the saved change (the form is drawn again from it) before the next edit.
     await staff.getByText(/changed Approved amount .*to “\$50,000.00”/).waitFor();
     await update.getByLabel("Approved amount").fill("42000.50");
     await update.getByLabel("Notes").fill("Approved for less: thin credit file");
     await update.getByRole("button", { name: "Save changes" }).click();
-    const lowered = await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.body.includes("Approved amount lowered from $50,000.00 to $42,000.50 (estimated)."));
+    const lowered = await server.smtp.waitFor(
+      (mail) =>
+        mail.to.includes(vendorEmail) &&
+        mail.body.includes("Approved amount lowered from $50,000.00 to $42,000.50 (estimated)."),
+    );
     expect(lowered.subject).toBe("DUNE CLIENT DAIRY: deal updated");
     expect(lowered.body).toContain("Approved for less: thin credit file");
     expect(lowered.body).toContain("Financing dependent on credit parameters.");
-    expect(server.smtp.mails.filter((mail) => mail.to.includes(vendorEmail) && mail.subject === "DUNE CLIENT DAIRY: deal updated")).toHaveLength(2);
+    expect(
+      server.smtp.mails.filter(
+        (mail) => mail.to.includes(vendorEmail) && mail.subject === "DUNE CLIENT DAIRY: deal updated",
+      ),
+    ).toHaveLength(2);
     await staff.getByText(/changed Approved amount from “\$50,000.00” to “\$42,000.50”/).waitFor();
 
     await vendor.reload();

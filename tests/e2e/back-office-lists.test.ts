@@ -6,7 +6,8 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// docs/product-rules.md#r46-back-office-lists: staff search and page through leads, deals and vendors, and a view's URL shows the
+// docs/product-rules.md#r46-back-office-lists: staff search and page through leads, deals and vendors, and a view's URL
+// shows the
 // same view on another page; an admin changes a vendor company's link address.
 
 let server: E2eServer;
@@ -25,7 +26,9 @@ beforeAll(async () => {
     await db.execute(sql`insert into deal (idempotency_key, vendor_company_id, submitted_by_user_id, account_number, business_name, owners_name, business_phone, business_email, description, equipment_description, month_submitted, year_in_file, last_update)
       select 'paging-' || g, u.vendor_company_id, u.id, 'VP' || (50000 + g), 'Paging Deal ' || g, 'Owner ' || g, '(212) 555-0100', 'paging@biz.example', 'Loader', 'Loader', 1, 2025, now() - g * interval '1 minute'
       from generate_series(1, 80) g, "user" u where u.email = 'vendor@demo.example'`);
-    await db.execute(sql`insert into vendor_company (name, company_code) select 'Paging Vendor ' || lpad(g::text, 2, '0'), (800000 + g)::text from generate_series(1, 60) g`);
+    await db.execute(
+      sql`insert into vendor_company (name, company_code) select 'Paging Vendor ' || lpad(g::text, 2, '0'), (800000 + g)::text from generate_series(1, 60) g`,
+    );
   });
 });
 beforeAll(async () => {
@@ -39,11 +42,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const firstRow = (page: Page, caption: string) => page.getByRole("region", { name: caption }).getByRole("rowheader").first().innerText();
+const firstRow = (page: Page, caption: string) =>
+  page.getByRole("region", { name: caption }).getByRole("rowheader").first().innerText();
 
 /** The same address in a new tab of the same session shows the same rows and count. */
 async function expectSameViewAt(url: string, caption: string, noun: string) {
-  const shown = { first: await firstRow(staff, caption), count: await staff.getByRole("status").filter({ hasText: noun }).innerText() };
+  const shown = {
+    first: await firstRow(staff, caption),
+    count: await staff.getByRole("status").filter({ hasText: noun }).innerText(),
+  };
   const other = await browser.newPage();
   await other.goto(url);
   await other.getByRole("region", { name: caption }).waitFor();

@@ -30,12 +30,17 @@ describe("staff security", () => {
     await signIn(page);
     await page.waitForURL(`${server.url}/back-office`);
     await page.getByRole("heading", { name: "Two-factor authentication required" }).waitFor();
-    expect(await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Leads" }).count()).toBe(0);
+    expect(
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Leads" }).count(),
+    ).toBe(0);
     await page.getByLabel("Your password").fill(demoPasswords.admin);
     await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
     secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     expect(await page.getByRole("heading", { name: "Recovery codes" }).count()).toBe(1);
-    recoveryCode = (await page.getByText("Each works once if you lose your phone.").locator("xpath=following-sibling::ul[1]/li[1]").textContent())!.trim();
+    recoveryCode = (await page
+      .getByText("Each works once if you lose your phone.")
+      .locator("xpath=following-sibling::ul[1]/li[1]")
+      .textContent())!.trim();
     await expectNoAxeViolations(page);
     // The previous step's code (still accepted): each code works once, so the sign-in below uses the current one.
     await page.getByLabel("Code from your app").fill(totp(secret, Date.now() - 30_000));
@@ -60,7 +65,10 @@ describe("staff security", () => {
     await signIn(page);
     await page.getByLabel("Authentication code").fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
-    await page.getByRole("alert").filter({ hasText: "That code was already used. Please wait for the next code." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "That code was already used. Please wait for the next code." })
+      .waitFor();
     await page.getByRole("button", { name: "Use a recovery code" }).click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByLabel("Recovery code").fill(recoveryCode);
@@ -110,7 +118,9 @@ describe("staff security", () => {
       body: JSON.stringify(sampleCreditApplication({ BusinessName: "Step Up Paving LLC" })),
     });
     expect(stored.status).toBe(201);
-    await server.editDatabase((database) => database.db.update(session).set({ factorVerifiedAt: new Date(Date.now() - 10 * 60_000) }));
+    await server.editDatabase((database) =>
+      database.db.update(session).set({ factorVerifiedAt: new Date(Date.now() - 10 * 60_000) }),
+    );
     const page = await browser.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/back-office/leads`);
@@ -137,19 +147,25 @@ describe("staff security", () => {
     const page = await browser.newPage();
     await page.clock.install();
     // The warning reads when the session ends once the page is up: that read must be done before the server restarts.
-    const sessionRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/me" && response.ok());
+    const sessionRead = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/me" && response.ok(),
+    );
     await page.goto(`${server.url}/back-office/leads`);
     await page.getByRole("heading", { name: "Leads", level: 1 }).waitFor();
     await sessionRead;
     // 29 idle minutes on the server; the browser's timer reaches the warning 28.5 minutes later.
-    await server.editDatabase((database) => database.db.update(session).set({ updatedAt: new Date(Date.now() - 29 * 60_000) }));
+    await server.editDatabase((database) =>
+      database.db.update(session).set({ updatedAt: new Date(Date.now() - 29 * 60_000) }),
+    );
     await page.clock.fastForward("28:30");
     const warning = page.getByRole("alertdialog", { name: "Your session is about to end" });
     await warning.waitFor();
     await expectNoAxeViolations(page);
     await warning.getByRole("button", { name: "Stay signed in" }).click();
     await warning.waitFor({ state: "hidden" });
-    const me = await page.evaluate(() => fetch("/api/me").then((response) => response.json() as Promise<{ sessionSecondsLeft: number }>));
+    const me = await page.evaluate(() =>
+      fetch("/api/me").then((response) => response.json() as Promise<{ sessionSecondsLeft: number }>),
+    );
     expect(me.sessionSecondsLeft).toBeGreaterThan(29 * 60);
     await page.close();
   });

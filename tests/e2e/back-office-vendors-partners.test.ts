@@ -43,7 +43,10 @@ describe("vendors screen", () => {
     await form.getByLabel("Company email").fill("lima@kilokayaks.example");
     await form.getByLabel("Company name").fill("  kilo   KAYAKS ");
     await form.getByRole("button", { name: "Create account" }).click();
-    await admin.getByRole("alert").filter({ hasText: 'A company named "Kilo Kayaks" is already in the system' }).waitFor();
+    await admin
+      .getByRole("alert")
+      .filter({ hasText: 'A company named "Kilo Kayaks" is already in the system' })
+      .waitFor();
   });
 
   it("keeps /VendorSignUp behind the back office's guard: a visitor signs in first, a vendor goes to the portal", async () => {
@@ -108,7 +111,10 @@ describe("partners screen", () => {
     await add.getByLabel(/^Logo/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: samplePng });
     await add.getByRole("button", { name: "Add partner" }).click();
     await admin.getByRole("status").filter({ hasText: "Partner saved" }).waitFor();
-    const branding = (await (await fetch(`${server.url}/api/partners/Lima_Lasers`)).json()) as { salesPerson: string; logoUrl: string };
+    const branding = (await (await fetch(`${server.url}/api/partners/Lima_Lasers`)).json()) as {
+      salesPerson: string;
+      logoUrl: string;
+    };
     expect(branding.logoUrl).toMatch(/^\/api\/partners\/Lima_Lasers\/logo\?v=/);
     // The add form starts again empty.
     expect(await admin.getByRole("form", { name: "Add a partner" }).getByLabel("Slug (address)").inputValue()).toBe("");
@@ -116,8 +122,20 @@ describe("partners screen", () => {
     const edit = admin.getByRole("form", { name: "Edit Lima Lasers" });
     await edit.getByLabel("Sales person").fill("Max Park");
     await edit.getByRole("button", { name: "Save partner" }).click();
-    await expect.poll(async () => ((await (await fetch(`${server.url}/api/partners/Lima_Lasers`)).json()) as { salesPerson: string }).salesPerson).toBe("Max Park");
-    await admin.getByRole("region", { name: "Lima Lasers" }).getByRole("status").filter({ hasText: "Partner saved" }).waitFor();
-    expect(await admin.getByRole("form", { name: "Edit Lima Lasers" }).getByLabel("Sales person").inputValue()).toBe("Max Park");
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.url}/api/partners/Lima_Lasers`)).json()) as { salesPerson: string })
+            .salesPerson,
+      )
+      .toBe("Max Park");
+    await admin
+      .getByRole("region", { name: "Lima Lasers" })
+      .getByRole("status")
+      .filter({ hasText: "Partner saved" })
+      .waitFor();
+    expect(await admin.getByRole("form", { name: "Edit Lima Lasers" }).getByLabel("Sales person").inputValue()).toBe(
+      "Max Park",
+    );
   });
 });

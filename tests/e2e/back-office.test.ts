@@ -46,7 +46,9 @@ describe("back office", () => {
     await staff.getByText(vendorSignUpMessages.sent(defaultBrand.name)).waitFor();
     await staff.getByText(vendorSignUpMessages.closeWindow).waitFor();
 
-    const invitation = await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject.includes("invited"));
+    const invitation = await server.smtp.waitFor(
+      (mail) => mail.to.includes(vendorEmail) && mail.subject.includes("invited"),
+    );
     const { link } = passwordLinkIn(invitation.body);
     vendor = await vendorBrowser.newPage();
     await vendor.goto(link);
@@ -64,7 +66,10 @@ describe("back office", () => {
     const fields = sampleNewDealFields({ businessName: "ola client bakery", costOfEq: "50,000", downPayment: "5,000" });
     const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
-      multipart: { deal: JSON.stringify(fields), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+      multipart: {
+        deal: JSON.stringify(fields),
+        "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf },
+      },
     });
     expect(created.status()).toBe(201);
     await vendor.reload();
@@ -78,7 +83,9 @@ describe("back office", () => {
     await update.getByLabel("Notes").fill("Approved: 60 months at 9%");
     await update.getByRole("button", { name: "Save changes" }).click();
     await staff.getByText("Deal saved").first().waitFor();
-    await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "OLA CLIENT BAKERY: Approved");
+    await server.smtp.waitFor(
+      (mail) => mail.to.includes(vendorEmail) && mail.subject === "OLA CLIENT BAKERY: Approved",
+    );
     await vendor.getByRole("button", { name: "Refresh" }).click();
     await expect.poll(() => row.textContent()).toContain("Approved: 60 months at 9%");
 
@@ -97,13 +104,17 @@ describe("back office", () => {
     // The strip (which also names "Funded") goes once the stage is funded.
     await expect.poll(() => row.getByRole("list", { name: "Progress" }).count()).toBe(0);
     expect(await row.getByRole("cell").first().textContent()).toBe("Funded");
-    expect(await vendor.getByRole("region", { name: "Dashboard" }).getByText("Funded").locator("..").textContent()).toContain("$45,000.00");
+    expect(
+      await vendor.getByRole("region", { name: "Dashboard" }).getByText("Funded").locator("..").textContent(),
+    ).toContain("$45,000.00");
     await row.getByRole("button", { name: /Sent: see the conversation|Reply about/ }).click();
     await vendor
       .getByRole("dialog", { name: /Funding Communication/ })
       .getByText("Funds were sent this morning.")
       .waitFor();
-    await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "The credit team answered about OLA CLIENT BAKERY");
+    await server.smtp.waitFor(
+      (mail) => mail.to.includes(vendorEmail) && mail.subject === "The credit team answered about OLA CLIENT BAKERY",
+    );
   });
 
   it("says when the deals do not load and loads them on Try again; a cleared cost is refused on the form", async () => {
@@ -112,7 +123,11 @@ describe("back office", () => {
     await staff.route(dealList, async (route) => {
       if (refused > 0) return route.continue();
       refused += 1;
-      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: "INTERNAL", message: "The deals could not be read just now." }) });
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "INTERNAL", message: "The deals could not be read just now." }),
+      });
     });
     await staff.goto(`${server.url}/back-office/deals`);
     const failure = staff.getByRole("alert").filter({ hasText: "The deals could not be read just now." });

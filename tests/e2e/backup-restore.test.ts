@@ -56,7 +56,10 @@ async function startServer(dataDir: string) {
 function runScript(script: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string; ms: number }>((resolve) => {
     const started = Date.now();
-    const child = spawn("npm", ["run", "-s", script, "--", ...args], { env: { ...process.env, NODE_ENV: "test", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "-s", script, "--", ...args], {
+      env: { ...process.env, NODE_ENV: "test", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -78,15 +81,29 @@ async function signIn(server: ServerProcess, account: { email: string; password:
 }
 
 function postJson(server: ServerProcess, route: string, body: unknown) {
-  return fetch(`${server.url}${route}`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify(body) });
+  return fetch(`${server.url}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify(body),
+  });
 }
 
-const footerMessageFrom = (name: string) => ({ nameUser: name, nameOfBusiness: "Backup Test", emailUser: "backup@visitor.example", subjectUser: `Message from ${name}`, idempotencyKey: randomUUID() });
+const footerMessageFrom = (name: string) => ({
+  nameUser: name,
+  nameOfBusiness: "Backup Test",
+  emailUser: "backup@visitor.example",
+  subjectUser: `Message from ${name}`,
+  idempotencyKey: randomUUID(),
+});
 
 async function filesUnder(dir: string) {
   const found = new Map<string, Buffer>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
-    if (entry.isFile()) found.set(path.relative(dir, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name)));
+    if (entry.isFile())
+      found.set(
+        path.relative(dir, path.join(entry.parentPath, entry.name)),
+        await readFile(path.join(entry.parentPath, entry.name)),
+      );
   }
   return found;
 }
@@ -96,7 +113,17 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     const source = path.join(root, "source");
     const database = await openDatabase({ driver: "pglite", dataDir: path.join(source, "pglite") });
     await database.migrate();
-    const vendor = await createVendor(database, createAuth({ db: database.db, secret: authSecret, publicUrl: "http://127.0.0.1", brand: defaultBrand, revokeCreatedCredentials }), "Backup Vendor");
+    const vendor = await createVendor(
+      database,
+      createAuth({
+        db: database.db,
+        secret: authSecret,
+        publicUrl: "http://127.0.0.1",
+        brand: defaultBrand,
+        revokeCreatedCredentials,
+      }),
+      "Backup Vendor",
+    );
     await database.close();
 
     const server = await startServer(source);
@@ -107,22 +134,35 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     // Records: leads of each kind, a credit application (encrypted SSNs), deals with documents.
     const application = sampleCreditApplication();
     expect((await postJson(server, "/api/leads/credit-application", application)).status).toBe(201);
-    for (let index = 0; index < 5; index += 1) expect((await postJson(server, "/api/leads/footer-message", footerMessageFrom(`Before ${index}`))).status).toBe(201);
+    for (let index = 0; index < 5; index += 1)
+      expect((await postJson(server, "/api/leads/footer-message", footerMessageFrom(`Before ${index}`))).status).toBe(
+        201,
+      );
     const cookie = await signIn(server, vendor);
     const uploaded = new Map<string, Buffer>();
     const dealIds: string[] = [];
     for (const name of ["granite peak", "cedar ridge"]) {
-      const documents = [Buffer.concat([samplePdf, randomBytes(256 * 1024)]), Buffer.concat([samplePdf, randomBytes(64 * 1024)])];
+      const documents = [
+        Buffer.concat([samplePdf, randomBytes(256 * 1024)]),
+        Buffer.concat([samplePdf, randomBytes(64 * 1024)]),
+      ];
       const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: name })) }, [
         { field: "client-info", name: "application.pdf", content: documents[0]!, type: "application/pdf" },
         { field: "additional-1", name: "statement.pdf", content: documents[1]!, type: "application/pdf" },
       ]);
-      const created = await fetch(`${server.url}/api/portal/deals`, { method: "POST", headers: { cookie, origin: server.url, "content-type": body.contentType }, body: body.payload });
+      const created = await fetch(`${server.url}/api/portal/deals`, {
+        method: "POST",
+        headers: { cookie, origin: server.url, "content-type": body.contentType },
+        body: body.payload,
+      });
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: string };
       dealIds.push(id);
-      const thread = (await (await fetch(`${server.url}/api/portal/deals/${id}/messages`, { headers: { cookie } })).json()) as { documents: { id: string; slot: string }[] };
-      for (const document of thread.documents) uploaded.set(document.id, document.slot === "client-info" ? documents[0]! : documents[1]!);
+      const thread = (await (
+        await fetch(`${server.url}/api/portal/deals/${id}/messages`, { headers: { cookie } })
+      ).json()) as { documents: { id: string; slot: string }[] };
+      for (const document of thread.documents)
+        uploaded.set(document.id, document.slot === "client-info" ? documents[0]! : documents[1]!);
     }
     expect(uploaded.size).toBe(4);
 
@@ -143,7 +183,9 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     const backupStarted = Date.now();
     const backup = await runScript("backup", ["--out", archive], { DATA_DIR: source });
     const backupEnded = Date.now();
-    await expect.poll(() => accepted.filter((lead) => lead.at > backupEnded).length, { interval: 20 }).toBeGreaterThan(2);
+    await expect
+      .poll(() => accepted.filter((lead) => lead.at > backupEnded).length, { interval: 20 })
+      .toBeGreaterThan(2);
     streaming = false;
     await stream;
     expect(backup.code, backup.output).toBe(0);
@@ -154,11 +196,20 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     expect(accepted.filter((lead) => lead.at > backupStarted && lead.at < backupEnded).length).toBeGreaterThan(0);
     const archiveSize = (await stat(archive)).size;
     expect((await stat(archive)).mode & 0o777).toBe(0o600);
-    console.info(`backup: ${(archiveSize / 1024 / 1024).toFixed(1)} MB in ${backup.ms} ms (npm run backup, server running)`);
+    console.info(
+      `backup: ${(archiveSize / 1024 / 1024).toFixed(1)} MB in ${backup.ms} ms (npm run backup, server running)`,
+    );
 
     const manifest = await readBackupManifest(archive);
-    const keyId = createFieldCipher((await readFile(path.join(source, "keys", "data-encryption-key"), "utf8")).trim()).keyId;
-    expect(manifest).toMatchObject({ takenBy: "server", dataEncryptionKeyId: keyId, encryptedValueKeyIds: [keyId], files: { count: 4 } });
+    const keyId = createFieldCipher(
+      (await readFile(path.join(source, "keys", "data-encryption-key"), "utf8")).trim(),
+    ).keyId;
+    expect(manifest).toMatchObject({
+      takenBy: "server",
+      dataEncryptionKeyId: keyId,
+      encryptedValueKeyIds: [keyId],
+      files: { count: 4 },
+    });
     expect(manifest.database.rows.deal).toBe(2);
     expect(manifest.database.rows.credit_application).toBe(1);
     const leadsInBackup = manifest.database.rows.footer_message!;
@@ -185,8 +236,10 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     const restore = await runScript("restore", [archive], { DATA_DIR: target });
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toContain(`The configured data-encryption key (id ${keyId}) reads every encrypted value`);
-    for (const dir of ["", "pglite", "files", "files/deals"]) expect((await stat(path.join(target, dir))).mode & 0o777).toBe(0o700);
-    for (const [name] of await filesUnder(path.join(target, "files"))) expect((await stat(path.join(target, "files", name))).mode & 0o077).toBe(0);
+    for (const dir of ["", "pglite", "files", "files/deals"])
+      expect((await stat(path.join(target, dir))).mode & 0o777).toBe(0o700);
+    for (const [name] of await filesUnder(path.join(target, "files")))
+      expect((await stat(path.join(target, "files", name))).mode & 0o077).toBe(0);
     console.info(`restore: ${restore.ms} ms (npm run restore)`);
 
     // A second restore into the now non-empty DATA_DIR is refused and changes nothing.
@@ -198,7 +251,9 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     const restored = await startServer(target);
     const restoredCookie = await signIn(restored, vendor);
     for (const [documentId, bytes] of uploaded) {
-      const download = await fetch(`${restored.url}/api/portal/documents/${documentId}`, { headers: { cookie: restoredCookie } });
+      const download = await fetch(`${restored.url}/api/portal/documents/${documentId}`, {
+        headers: { cookie: restoredCookie },
+      });
       expect(download.status).toBe(200);
       expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
     }
@@ -211,24 +266,39 @@ describe("npm run backup / npm run restore on the embedded database", () => {
     for (const [name, bytes] of restoredFiles) expect(sourceFiles.get(name)?.equals(bytes)).toBe(true);
 
     // Records: the counts of the manifest, and rows as they were in the source.
-    const [before, after] = [await openDatabase({ driver: "pglite", dataDir: path.join(source, "pglite") }), await openDatabase({ driver: "pglite", dataDir: path.join(target, "pglite") })];
+    const [before, after] = [
+      await openDatabase({ driver: "pglite", dataDir: path.join(source, "pglite") }),
+      await openDatabase({ driver: "pglite", dataDir: path.join(target, "pglite") }),
+    ];
     try {
       const leads = await after.db.select().from(footerMessage);
       expect(leads).toHaveLength(leadsInBackup);
       const sourceLeads = new Map((await before.db.select().from(footerMessage)).map((row) => [row.id, row]));
       for (const lead of leads) expect(lead).toEqual(sourceLeads.get(lead.id));
       expect(leads.filter((lead) => lead.nameUser.startsWith("Before "))).toHaveLength(5);
-      expect(await after.db.select().from(deal).orderBy(deal.id)).toEqual(await before.db.select().from(deal).orderBy(deal.id));
+      expect(await after.db.select().from(deal).orderBy(deal.id)).toEqual(
+        await before.db.select().from(deal).orderBy(deal.id),
+      );
       expect((await after.db.select().from(deal)).map((row) => row.id).sort()).toEqual([...dealIds].sort());
 
       // Encrypted values still decrypt with the key that was kept apart.
-      const cipher = createFieldCipher((await readFile(path.join(target, "keys", "data-encryption-key"), "utf8")).trim());
+      const cipher = createFieldCipher(
+        (await readFile(path.join(target, "keys", "data-encryption-key"), "utf8")).trim(),
+      );
       const [restoredApplication] = await after.db.select().from(creditApplication);
       expect(cipher.decrypt(restoredApplication!.fedIdEncrypted!)).toBe(application.FedId);
-      const owners = await after.db.select().from(creditApplicationOwner).where(eq(creditApplicationOwner.applicationId, restoredApplication!.id));
-      expect(owners.map((owner) => cipher.decrypt(owner.ssnEncrypted)).sort()).toEqual([application.ssn, application.ssn2].sort());
+      const owners = await after.db
+        .select()
+        .from(creditApplicationOwner)
+        .where(eq(creditApplicationOwner.applicationId, restoredApplication!.id));
+      expect(owners.map((owner) => cipher.decrypt(owner.ssnEncrypted)).sort()).toEqual(
+        [application.ssn, application.ssn2].sort(),
+      );
       const clients = await after.db.select().from(dealClient);
-      expect(clients.map((client) => cipher.decrypt(client.businessTaxIdEncrypted!))).toEqual(["98-7654321", "98-7654321"]);
+      expect(clients.map((client) => cipher.decrypt(client.businessTaxIdEncrypted!))).toEqual([
+        "98-7654321",
+        "98-7654321",
+      ]);
     } finally {
       await Promise.all([before.close(), after.close()]);
     }

@@ -21,7 +21,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const usd = (amount: number) => `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (amount: number) =>
+  `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const round = (amount: number) => Math.round(amount * 100) / 100;
 
 type Profile = {
@@ -43,17 +44,48 @@ function expectedCards(profile: Profile) {
   const r = profile.rate / 100 / 12;
   return [24, 36, 48, 60].map((term) => {
     const payment = (base * markup(term) * r) / (1 - (1 + r) ** -term);
-    return { term, range: `${usd(round(payment))} - ${usd(round(payment * 1.09))}`, rate: `Estimated rate ${profile.rate}% - ${profile.rate + 5}%` };
+    return {
+      term,
+      range: `${usd(round(payment))} - ${usd(round(payment * 1.09))}`,
+      rate: `Estimated rate ${profile.rate}% - ${profile.rate + 5}%`,
+    };
   });
 }
 
 const profiles: Profile[] = [
   // 780 -> "<= 900" row: 9%; first-time buyer with 650+, 16 years in business: rule 2, 15% down.
-  { name: "Fifteen Down", price: "120,000", scoreButton: "750 or more", oldestDebt: "5 years or more", firstTime: "Yes", startYear: 2010, rate: 9, downPercent: 15 },
+  {
+    name: "Fifteen Down",
+    price: "120,000",
+    scoreButton: "750 or more",
+    oldestDebt: "5 years or more",
+    firstTime: "Yes",
+    startYear: 2010,
+    rate: 9,
+    downPercent: 15,
+  },
   // Oldest debt under 5 years: the rate for 600, 30%; rate >= 25: rule 1, 40% down.
-  { name: "Forty Down", price: "50,000", scoreButton: "700-729", oldestDebt: "Under 5 years", firstTime: "No", startYear: 2012, rate: 30, downPercent: 40 },
+  {
+    name: "Forty Down",
+    price: "50,000",
+    scoreButton: "700-729",
+    oldestDebt: "Under 5 years",
+    firstTime: "No",
+    startYear: 2012,
+    rate: 30,
+    downPercent: 40,
+  },
   // 740 -> 9%; not first-time with a score over 650: no rule before 5 holds, 0% down.
-  { name: "Zero Down", price: "80,000", scoreButton: "729-750", oldestDebt: "5 years or more", firstTime: "No", startYear: 2005, rate: 9, downPercent: 0 },
+  {
+    name: "Zero Down",
+    price: "80,000",
+    scoreButton: "729-750",
+    oldestDebt: "5 years or more",
+    firstTime: "No",
+    startYear: 2005,
+    rate: 9,
+    downPercent: 0,
+  },
 ];
 
 async function open(page: Page, path: string) {
@@ -63,7 +95,8 @@ async function open(page: Page, path: string) {
 }
 
 const alertText = (page: Page) => page.getByRole("alert").filter({ hasText: /\S/ }).first().textContent();
-const choose = (page: Page, group: string, option: string) => page.getByRole("group", { name: group }).getByRole("button", { name: option, exact: true }).click();
+const choose = (page: Page, group: string, option: string) =>
+  page.getByRole("group", { name: group }).getByRole("button", { name: option, exact: true }).click();
 
 async function fillSteps(page: Page, profile: Profile, prefilledVendor = false) {
   if (!prefilledVendor) {
@@ -216,11 +249,26 @@ describe("GetQualified calculator", () => {
 
   it("stored each lead with the server's numbers and the partner", async () => {
     const database = await server.stopAndOpenDatabase();
-    const [fifteen] = await database.db.select().from(calculatorLead).where(eq(calculatorLead.lastName, "Down")).orderBy(calculatorLead.createdAt);
-    expect(fifteen).toMatchObject({ firstName: "Fifteen", downPaymentPercent: 15, annualRate: 9, financedBase: 102000, chosenTerm: 48, partnerId: null });
+    const [fifteen] = await database.db
+      .select()
+      .from(calculatorLead)
+      .where(eq(calculatorLead.lastName, "Down"))
+      .orderBy(calculatorLead.createdAt);
+    expect(fifteen).toMatchObject({
+      firstName: "Fifteen",
+      downPaymentPercent: 15,
+      annualRate: 9,
+      financedBase: 102000,
+      chosenTerm: 48,
+      partnerId: null,
+    });
     expect(fifteen!.otherAnswers).toMatchObject({ creditAvailable: "60-100%", workingCapitalLoans: "no" });
     const [dental] = await database.db.select().from(calculatorLead).where(eq(calculatorLead.firstName, "Dental"));
     const [apronto] = await database.db.select().from(partner).where(eq(partner.slug, "Apronto_Dental"));
-    expect(dental).toMatchObject({ partnerId: apronto!.id, vendorName: "Apronto Dental", salesPersonName: "Jordan Ellis" });
+    expect(dental).toMatchObject({
+      partnerId: apronto!.id,
+      vendorName: "Apronto Dental",
+      salesPersonName: "Jordan Ellis",
+    });
   });
 });

@@ -13,7 +13,10 @@ import { builtServer, freePort } from "../support/server-process.ts";
 // migrates, the others wait for it and find nothing to do (docs/deploy.md, Migrations). Real
 // server processes (server/main.ts) on a fresh database of the machine's PostgreSQL.
 const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn("tests/e2e/concurrent-migrations.test.ts skipped: TEST_DATABASE_URL is not set (these tests need a real PostgreSQL).");
+if (!postgresUrl)
+  console.warn(
+    "tests/e2e/concurrent-migrations.test.ts skipped: TEST_DATABASE_URL is not set (these tests need a real PostgreSQL).",
+  );
 
 const journal = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: { tag: string }[] };
 const tags = journal.entries.map((entry) => entry.tag);
@@ -85,10 +88,14 @@ async function startServer(database: string, port: number, env: Record<string, s
 }
 
 /** 200 once the server answers /api/health, or the exit code if it stopped first. */
-async function healthOrExit(server: Started, timeoutMs = 90_000): Promise<{ health: number } | { exit: number | null; output: string }> {
+async function healthOrExit(
+  server: Started,
+  timeoutMs = 90_000,
+): Promise<{ health: number } | { exit: number | null; output: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return { exit: server.child.exitCode, output: server.output() };
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      return { exit: server.child.exitCode, output: server.output() };
     try {
       const response = await fetch(`${server.url}/api/health`);
       if (response.ok) return { health: response.status };
@@ -108,7 +115,13 @@ async function stop(server: Started) {
 function runMigrate(database: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/operator/migrate.ts"], {
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: urlOf(database), DATA_DIR: tmpdir(), AUTH_SECRET: "migrate-secret-migrate-secret-migrate-0001" },
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        DATABASE_URL: urlOf(database),
+        DATA_DIR: tmpdir(),
+        AUTH_SECRET: "migrate-secret-migrate-secret-migrate-0001",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -150,23 +163,41 @@ describe.skipIf(!postgresUrl)("one migrator (PostgreSQL)", () => {
     await gate.query("create schema drizzle");
     const startedAt = Date.now();
     const servers = await Promise.all(ports.map((port) => startServer(database, port)));
-    const waiting = async () => (await query<{ n: number }>(database, `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
+    const waiting = async () =>
+      (
+        await query<{ n: number }>(
+          database,
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      )[0]!.n;
     try {
       await expect.poll(waiting, { timeout: 60_000, interval: 100 }).toBe(3);
     } catch (error) {
-      throw new Error(`the three servers did not all reach the migration:\n${servers.map((server) => server.output()).join("\n----\n")}`, { cause: error });
+      throw new Error(
+        `the three servers did not all reach the migration:\n${servers.map((server) => server.output()).join("\n----\n")}`,
+        { cause: error },
+      );
     } finally {
       await gate.query("rollback");
       await gate.end();
     }
     const results = await Promise.all(servers.map((server) => healthOrExit(server)));
     const upAfterMs = Date.now() - startedAt;
-    expect(results, results.map((result) => ("output" in result ? result.output : "up")).join("\n----\n")).toEqual([{ health: 200 }, { health: 200 }, { health: 200 }]);
+    expect(results, results.map((result) => ("output" in result ? result.output : "up")).join("\n----\n")).toEqual([
+      { health: 200 },
+      { health: 200 },
+      { health: 200 },
+    ]);
     console.log(`three servers answered /api/health ${upAfterMs} ms after they were started together`);
     // Two of them found the lock taken and waited for the first.
-    expect(servers.filter((server) => server.output().includes("Another server is migrating the database"))).toHaveLength(2);
+    expect(
+      servers.filter((server) => server.output().includes("Another server is migrating the database")),
+    ).toHaveLength(2);
 
-    const applied = await query<{ hash: string; times: number }>(database, `select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`);
+    const applied = await query<{ hash: string; times: number }>(
+      database,
+      `select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`,
+    );
     expect(applied).toHaveLength(tags.length);
     expect(applied.every((row) => row.times === 1)).toBe(true);
 
@@ -175,7 +206,10 @@ describe.skipIf(!postgresUrl)("one migrator (PostgreSQL)", () => {
     const handle = await openDatabase({ driver: "postgres", url: urlOf(reference), poolSize: 2 });
     await handle.migrate();
     await handle.close();
-    const [migrated, expected] = await Promise.all([query<{ line: string }>(database, catalog), query<{ line: string }>(reference, catalog)]);
+    const [migrated, expected] = await Promise.all([
+      query<{ line: string }>(database, catalog),
+      query<{ line: string }>(reference, catalog),
+    ]);
     expect(migrated.length).toBeGreaterThan(100);
     expect(migrated).toEqual(expected);
     // The seeded example partner (0005) is there once.

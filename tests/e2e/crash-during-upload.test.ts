@@ -33,7 +33,11 @@ describe("a server killed during a deal submission", () => {
     const fields = sampleNewDealFields({ businessName: "crash test" });
     const body = multipartBody({ deal: JSON.stringify(fields) }, [
       { field: "client-info", name: "application.pdf", content: samplePdf },
-      { field: "additional-1", name: "big.pdf", content: Buffer.concat([samplePdf, Buffer.alloc(8 * 1024 * 1024, 65)]) },
+      {
+        field: "additional-1",
+        name: "big.pdf",
+        content: Buffer.concat([samplePdf, Buffer.alloc(8 * 1024 * 1024, 65)]),
+      },
     ]);
     const { port } = new URL(server.url);
     await new Promise<void>((resolve) => {
@@ -41,7 +45,12 @@ describe("a server killed during a deal submission", () => {
         port,
         method: "POST",
         path: "/api/portal/deals",
-        headers: { cookie, origin: server.url, "content-type": body.contentType, "content-length": body.payload.length },
+        headers: {
+          cookie,
+          origin: server.url,
+          "content-type": body.contentType,
+          "content-length": body.payload.length,
+        },
       });
       request.on("error", () => resolve());
       request.write(body.payload.subarray(0, 4 * 1024 * 1024), () => {
@@ -53,15 +62,24 @@ describe("a server killed during a deal submission", () => {
     });
     await server.restart();
 
-    const retry = multipartBody({ deal: JSON.stringify(fields) }, [{ field: "client-info", name: "application.pdf", content: samplePdf }]);
+    const retry = multipartBody({ deal: JSON.stringify(fields) }, [
+      { field: "client-info", name: "application.pdf", content: samplePdf },
+    ]);
     const fresh = await vendorCookie(server.url);
-    const retried = await fetch(`${server.url}/api/portal/deals`, { method: "POST", headers: { cookie: fresh, origin: server.url, "content-type": retry.contentType }, body: retry.payload });
+    const retried = await fetch(`${server.url}/api/portal/deals`, {
+      method: "POST",
+      headers: { cookie: fresh, origin: server.url, "content-type": retry.contentType },
+      body: retry.payload,
+    });
     expect(retried.status).toBe(201);
 
     const database = await server.stopAndOpenDatabase();
     const deals = await database.db.select().from(deal);
     expect(deals.filter((row) => row.businessName === "CRASH TEST")).toHaveLength(1);
-    const files = async () => (await readdir(path.join(server.dataDir, "files"), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    const files = async () =>
+      (await readdir(path.join(server.dataDir, "files"), { recursive: true, withFileTypes: true })).filter((entry) =>
+        entry.isFile(),
+      );
     // The crash left the first document and a partial second one beside the retry's document.
     expect((await files()).length).toBeGreaterThan(1);
     const storage = createLocalFileStorage(path.join(server.dataDir, "files"));

@@ -64,7 +64,13 @@ describe.runIf(canRestart)("a PostgreSQL restart", () => {
       fetch(`${url}/api/leads/footer-message`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: url },
-        body: JSON.stringify({ nameOfBusiness: "", nameUser: "Restart", emailUser: "r@x.example", subjectUser: "Hello", idempotencyKey: randomUUID() }),
+        body: JSON.stringify({
+          nameOfBusiness: "",
+          nameUser: "Restart",
+          emailUser: "r@x.example",
+          subjectUser: "Hello",
+          idempotencyKey: randomUUID(),
+        }),
       });
     expect((await lead()).status).toBe(201);
 

@@ -9,7 +9,8 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// docs/product-rules.md#r14-messages-and-waiting-for-us: staff see and download vendors' attachments and answer with files; the vendor's page
+// docs/product-rules.md#r14-messages-and-waiting-for-us: staff see and download vendors' attachments and answer with
+// files; the vendor's page
 // per deal, its unread marker (list and sidebar) and documents added later.
 
 let server: E2eServer;
@@ -41,7 +42,10 @@ describe("a deal's page on both sides", () => {
     await vendor.waitForURL(`${server.url}/portal`);
     const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
-      multipart: { deal: JSON.stringify(sampleNewDealFields({ businessName: business.toLowerCase() })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+      multipart: {
+        deal: JSON.stringify(sampleNewDealFields({ businessName: business.toLowerCase() })),
+        "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf },
+      },
     });
     expect(created.status()).toBe(201);
     dealId = (await created.json()).id;
@@ -56,7 +60,9 @@ describe("a deal's page on both sides", () => {
     await vendor.getByRole("heading", { level: 1, name: business }).waitFor();
     const write = vendor.getByRole("form", { name: "Write to the credit team" });
     await write.getByLabel("Message", { exact: true }).fill("Here is the signed quote.");
-    await write.getByLabel("Attachments (optional)").setInputFiles([file("signed-quote.pdf", samplePdf, "application/pdf")]);
+    await write
+      .getByLabel("Attachments (optional)")
+      .setInputFiles([file("signed-quote.pdf", samplePdf, "application/pdf")]);
     await write.getByRole("button", { name: "Send" }).click();
     await vendor.getByText("Message sent to the credit team.").waitFor();
     await vendor.getByRole("link", { name: "signed-quote.pdf" }).waitFor();
@@ -84,7 +90,10 @@ describe("a deal's page on both sides", () => {
     await answer.getByLabel("Answer").fill("Approved: terms attached.");
     await answer.getByLabel("Attachments (optional)").setInputFiles([file("terms.pdf", samplePdf, "application/pdf")]);
     await answer.getByRole("button", { name: "Send answer" }).click();
-    await staff.getByRole("region", { name: "Messages with the vendor" }).getByRole("link", { name: "terms.pdf" }).waitFor();
+    await staff
+      .getByRole("region", { name: "Messages with the vendor" })
+      .getByRole("link", { name: "terms.pdf" })
+      .waitFor();
 
     await vendor.goto(`${server.url}/portal`);
     const row = vendor.getByRole("row", { name: new RegExp(business) });
@@ -113,7 +122,12 @@ describe("a deal's page on both sides", () => {
   it("lets the vendor add documents later on the deal page; the credit team is mailed", async () => {
     await vendor.goto(`${server.url}/portal/deals/${dealId}`);
     const add = vendor.getByRole("form", { name: "Add documents" });
-    await add.getByLabel("Add documents").setInputFiles([file("bank-statement.pdf", samplePdf, "application/pdf"), file("license.png", samplePng, "image/png")]);
+    await add
+      .getByLabel("Add documents")
+      .setInputFiles([
+        file("bank-statement.pdf", samplePdf, "application/pdf"),
+        file("license.png", samplePng, "image/png"),
+      ]);
     await add.getByRole("button", { name: "Upload documents" }).click();
     await vendor.getByText("Documents added. The credit team has been told.").waitFor();
     const documents = vendor.getByRole("region", { name: "Documents" });

@@ -28,7 +28,9 @@ describe("a first run of the demo", () => {
       expect(await page.getByRole("cell").getByText(stage, { exact: true }).count(), stage).toBeGreaterThan(0);
     }
     expect(await page.getByText(/RIVERBEND|LAKESIDE|PINECREST/).count()).toBe(0);
-    expect(await page.getByRole("region", { name: "Dashboard" }).getByText("Funded").locator("..").textContent()).toContain("$50,000.00");
+    expect(
+      await page.getByRole("region", { name: "Dashboard" }).getByText("Funded").locator("..").textContent(),
+    ).toContain("$50,000.00");
     await expectNoAxeViolations(page);
 
     await granite.getByRole("button", { name: "Reply about SAMPLE — GRANITE PEAK EXCAVATION" }).click();
@@ -46,7 +48,10 @@ describe("a first run of the demo", () => {
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Leads" }).click();
     const table = page.getByRole("table", { name: "Leads" });
     await table.waitFor();
-    for (const type of leadTypes) expect(await table.getByRole("cell", { name: leadTypeLabels[type], exact: true }).count(), type).toBeGreaterThan(0);
+    for (const type of leadTypes)
+      expect(await table.getByRole("cell", { name: leadTypeLabels[type], exact: true }).count(), type).toBeGreaterThan(
+        0,
+      );
     expect(await table.getByText("Overdue", { exact: true }).count()).toBeGreaterThanOrEqual(2);
     expect(await table.getByText("admin@demo.example").count()).toBeGreaterThanOrEqual(1);
     await expectNoAxeViolations(page);

@@ -36,7 +36,12 @@ const cases: FormCase[] = [
       ['[name="homeEmail"]', email],
     ],
   },
-  { path: "/", form: "Pre-qualification questionnaire", submit: "Next", fields: [['[name="nameOfOwner"]', "Nina Park"]] },
+  {
+    path: "/",
+    form: "Pre-qualification questionnaire",
+    submit: "Next",
+    fields: [['[name="nameOfOwner"]', "Nina Park"]],
+  },
   {
     path: "/About",
     form: "Contact us",
@@ -47,8 +52,18 @@ const cases: FormCase[] = [
       ['[name="emailUser"]', email],
     ],
   },
-  { path: "/GetQualified", form: "Equipment price", submit: "Begin", fields: [['input[inputmode="decimal"]', "48213"]] },
-  { path: "/vendor_partner/Apronto_Dental", form: "Equipment price", submit: "Begin", fields: [['input[inputmode="decimal"]', "48213"]] },
+  {
+    path: "/GetQualified",
+    form: "Equipment price",
+    submit: "Begin",
+    fields: [['input[inputmode="decimal"]', "48213"]],
+  },
+  {
+    path: "/vendor_partner/Apronto_Dental",
+    form: "Equipment price",
+    submit: "Begin",
+    fields: [['input[inputmode="decimal"]', "48213"]],
+  },
   {
     path: "/VendorLogin",
     form: "Vendor sign-in",

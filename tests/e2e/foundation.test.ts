@@ -34,16 +34,28 @@ describe("served pages", () => {
   it("sends pages the API's security headers, with a script-src that allows exactly the page's own inline scripts", async () => {
     const page = await fetch(`${server.url}/About`);
     const api = await fetch(`${server.url}/api/health`);
-    for (const header of ["x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-opener-policy", "permissions-policy"]) {
+    for (const header of [
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+      "cross-origin-opener-policy",
+      "permissions-policy",
+    ]) {
       expect(page.headers.get(header), header).toBe(api.headers.get(header));
     }
     const html = await page.text();
-    const inlineScripts = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
-    const hashes = new Set(inlineScripts.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`));
-    const scriptSrc = (response: Response) => /script-src ([^;]*)/.exec(response.headers.get("content-security-policy")!)![1]!.split(" ");
+    const inlineScripts = [
+      ...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g),
+    ].map((match) => match[1]!);
+    const hashes = new Set(
+      inlineScripts.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`),
+    );
+    const scriptSrc = (response: Response) =>
+      /script-src ([^;]*)/.exec(response.headers.get("content-security-policy")!)![1]!.split(" ");
     expect(scriptSrc(page).sort()).toEqual(["'self'", ...hashes].sort());
     expect(scriptSrc(api)).toEqual(["'self'"]);
-    const otherDirectives = (response: Response) => response.headers.get("content-security-policy")!.replace(/script-src [^;]*/, "");
+    const otherDirectives = (response: Response) =>
+      response.headers.get("content-security-policy")!.replace(/script-src [^;]*/, "");
     expect(otherDirectives(page)).toBe(otherDirectives(api));
   });
 
@@ -58,7 +70,11 @@ describe("served pages", () => {
 
   it("answers a form posted to a page (sent before its script ran) with 405, never a page that takes it", async () => {
     for (const pagePath of ["/ApplyNow", "/", "/vendor_partner/Apronto_Dental", "/portal", "/no-such-page"]) {
-      const posted = await fetch(`${server.url}${pagePath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "ssn=531-86-4207&email=a%40b.example" });
+      const posted = await fetch(`${server.url}${pagePath}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "ssn=531-86-4207&email=a%40b.example",
+      });
       expect(posted.status, pagePath).toBe(405);
       expect(posted.headers.get("allow")).toBe("GET, HEAD");
       expect(await posted.text()).toContain("what you typed is still there");
@@ -75,7 +91,9 @@ describe("served pages", () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/GetQualified`);
     await page.locator("header[data-hydrated]").waitFor();
-    const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
+    );
     for (const module of modules)
       expect(
         fetched.filter((path) => path === module),
@@ -86,8 +104,17 @@ describe("served pages", () => {
     const blocked = await browser.newPage();
     await blocked.route("**/assets/*.js", (route) => route.abort());
     await blocked.goto(`${server.url}/GetQualified`);
-    await blocked.waitForFunction((count) => document.querySelectorAll('head link[rel="modulepreload"]').length === count, modules.length);
-    expect(await blocked.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname))).toEqual(modules);
+    await blocked.waitForFunction(
+      (count) => document.querySelectorAll('head link[rel="modulepreload"]').length === count,
+      modules.length,
+    );
+    expect(
+      await blocked.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      ),
+    ).toEqual(modules);
     await blocked.close();
   });
 
@@ -161,8 +188,12 @@ describe("signing in", () => {
   it("refuses an unverified vendor with the spec's message and mails the invitation again, its token in the fragment", async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, unverifiedVendor.email, unverifiedVendor.password);
-    await expect.poll(() => page.getByRole("form", { name: "Vendor sign-in" }).getByRole("alert").textContent()).toBe(signInMessages.unverified);
-    const mail = await server.smtp.waitFor((m) => m.to.includes(unverifiedVendor.email) && m.subject.startsWith("You are invited"));
+    await expect
+      .poll(() => page.getByRole("form", { name: "Vendor sign-in" }).getByRole("alert").textContent())
+      .toBe(signInMessages.unverified);
+    const mail = await server.smtp.waitFor(
+      (m) => m.to.includes(unverifiedVendor.email) && m.subject.startsWith("You are invited"),
+    );
     expect(mail.body).not.toContain("verify-email");
     expect(passwordLinkIn(mail.body).link.startsWith(`${server.url}/reset-password#token=`)).toBe(true);
     expect(page.url()).toBe(`${server.url}/VendorLogin`);

@@ -3,7 +3,11 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadFieldLabels } from "../../domain/leads/lead-kinds.ts";
 import { leadTypes, type LeadType } from "../../domain/leads/lead-inbox.ts";
-import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../../server/demo/sample-requests.ts";
+import {
+  sampleCalculatorLead,
+  sampleCreditApplication,
+  sampleQuestionnaireAnswer,
+} from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
@@ -24,7 +28,11 @@ const titles: Record<LeadType, string> = {
 };
 
 async function post(path: string, body: object): Promise<string> {
-  const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify(body),
+  });
   expect(response.status, path).toBeLessThan(300);
   return ((await response.json()) as { id: string }).id;
 }
@@ -33,10 +41,21 @@ beforeAll(async () => {
   server = await startE2eServer();
   browser = await launchBrowser();
   const answerId = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer());
-  await post("/api/leads/picked-option", { answerId, term: "48", agreeItsJustProposal: true, idempotencyKey: randomUUID() });
+  await post("/api/leads/picked-option", {
+    answerId,
+    term: "48",
+    agreeItsJustProposal: true,
+    idempotencyKey: randomUUID(),
+  });
   const calculatorId = await post("/api/leads/calculator", sampleCalculatorLead());
   await post("/api/leads/calculator-choice", { leadId: calculatorId, term: "36", acceptTerms: true });
-  await post("/api/leads/vendor-contact", { businessName: "Valley Heavy", contactName: "Tom Becker", phoneNumber: "(559) 555-0110", email: "tom@valleyheavy.example", idempotencyKey: randomUUID() });
+  await post("/api/leads/vendor-contact", {
+    businessName: "Valley Heavy",
+    contactName: "Tom Becker",
+    phoneNumber: "(559) 555-0110",
+    email: "tom@valleyheavy.example",
+    idempotencyKey: randomUUID(),
+  });
   await post("/api/leads/credit-application", sampleCreditApplication());
   await post("/api/leads/footer-message", {
     nameOfBusiness: "Granite Peak Excavation",
@@ -59,7 +78,10 @@ const main = () => page.locator("main");
 
 async function openFromInbox(type: LeadType) {
   await page.goto(`${server.url}/back-office/leads`);
-  const link = type === "footer-message" ? inbox().getByRole("link", { name: /^Maria Lopez \(Granite Peak Excavation\): We run/ }) : inbox().getByRole("link", { name: titles[type], exact: true });
+  const link =
+    type === "footer-message"
+      ? inbox().getByRole("link", { name: /^Maria Lopez \(Granite Peak Excavation\): We run/ })
+      : inbox().getByRole("link", { name: titles[type], exact: true });
   await link.click();
   await page.waitForURL(new RegExp(`/back-office/leads/${type}/[0-9a-f-]{36}$`));
   await page.getByRole("heading", { name: "Handling" }).waitFor();
@@ -73,7 +95,9 @@ async function expectLabelledFields(type: LeadType) {
     if (/[A-Z]/.test(key)) expect(text, `${type}: raw key ${key}`).not.toContain(key);
   }
   expect(text).not.toMatch(/531-86|612-49|98-765/);
-  expect(text, "times in the business time zone").toMatch(/arrived [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M P[SD]T/);
+  expect(text, "times in the business time zone").toMatch(
+    /arrived [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M P[SD]T/,
+  );
 }
 
 describe("a lead's page", () => {
@@ -87,7 +111,8 @@ describe("a lead's page", () => {
   it("shows what each kind adds: payments, the picked option's contact and answer, the calculator's choice, a long message whole", async () => {
     await openFromInbox("questionnaire");
     const payments = page.getByRole("table", { name: "Estimated payments by term" });
-    for (const term of ["24 months", "36 months", "48 months", "60 months", "Desired term"]) await payments.getByRole("rowheader", { name: term }).waitFor();
+    for (const term of ["24 months", "36 months", "48 months", "60 months", "Desired term"])
+      await payments.getByRole("rowheader", { name: term }).waitFor();
     await page.getByRole("link", { name: `Picked option: ${titles["picked-option"]}` }).waitFor();
 
     await openFromInbox("picked-option");
@@ -97,7 +122,10 @@ describe("a lead's page", () => {
 
     await openFromInbox("calculator");
     expect(await main().textContent()).toContain("Truck, New, Sleeper");
-    await page.getByRole("table", { name: "Estimated payments by term" }).getByRole("rowheader", { name: "48 months" }).waitFor();
+    await page
+      .getByRole("table", { name: "Estimated payments by term" })
+      .getByRole("rowheader", { name: "48 months" })
+      .waitFor();
 
     await page.goto(`${server.url}/back-office/leads`);
     const shortened = (await inbox()
@@ -137,7 +165,9 @@ describe("a lead's page", () => {
     await history.getByText("admin@demo.example changed status from “new” to “contacted”").waitFor();
     await history.getByText("admin@demo.example changed assignee from “—” to “admin@demo.example”").waitFor();
     await history.getByText(/changed notes from “—” to “Called Tom: wants a dealer account\./).waitFor();
-    expect(await page.getByRole("form", { name: "Notes on this lead" }).getByLabel("Notes").inputValue()).toBe("Called Tom: wants a dealer account.\nSend the invitation tomorrow.");
+    expect(await page.getByRole("form", { name: "Notes on this lead" }).getByLabel("Notes").inputValue()).toBe(
+      "Called Tom: wants a dealer account.\nSend the invitation tomorrow.",
+    );
     expect(await page.getByRole("region", { name: "Handling" }).getByLabel("Status").inputValue()).toBe("contacted");
     await expectNoAxeViolations(page);
 

@@ -4,7 +4,8 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// docs/product-rules.md#r24-partner-branding: staff make a partner's logo and colours the branding of a vendor company's link.
+// docs/product-rules.md#r24-partner-branding: staff make a partner's logo and colours the branding of a vendor
+// company's link.
 
 let server: E2eServer;
 let browser: Browser;
@@ -35,7 +36,12 @@ describe("a vendor company's branding", () => {
     await edit.getByRole("button", { name: "Save partner" }).click();
     await section.getByRole("status").filter({ hasText: "Partner saved" }).waitFor();
     await section.getByRole("link", { name: "/vendor_partner/demo-equipment-co" }).waitFor();
-    expect(await admin.getByRole("form", { name: "Edit Apronto Dental" }).getByLabel("Vendor company", { exact: true }).inputValue()).not.toBe("");
+    expect(
+      await admin
+        .getByRole("form", { name: "Edit Apronto Dental" })
+        .getByLabel("Vendor company", { exact: true })
+        .inputValue(),
+    ).not.toBe("");
     await expectNoAxeViolations(admin);
 
     const visitor = await browser.newPage();

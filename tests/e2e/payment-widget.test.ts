@@ -11,7 +11,8 @@ import { launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// docs/product-rules.md#r21-the-payment-widget: the widget on a dealer's page served from another origin (another port) with
+// docs/product-rules.md#r21-the-payment-widget: the widget on a dealer's page served from another origin (another port)
+// with
 // a strict Content-Security-Policy. launchBrowser fails the test on any console error, CSP
 // violations ("Refused to ...") included. And on a plain product page with the portal's
 // snippet and a slow script, nothing moves and the disclosure is readable in full at every width.
@@ -72,7 +73,15 @@ beforeAll(async () => {
   await admin.waitForURL(`${server.url}/back-office`);
   const created = await admin.request.post(`${server.url}/api/back-office/partners`, {
     headers: { origin: server.url, "content-type": "application/json" },
-    data: { slug: vendorSlug, name: "Demo Equipment Co.", primaryColor: "#0f766e", accentColor: "#f28c28", vendorName: "Demo Equipment", salesPerson: "Dana Demo", vendorPhone: "(559) 555-0110" },
+    data: {
+      slug: vendorSlug,
+      name: "Demo Equipment Co.",
+      primaryColor: "#0f766e",
+      accentColor: "#f28c28",
+      vendorName: "Demo Equipment",
+      salesPerson: "Dana Demo",
+      vendorPhone: "(559) 555-0110",
+    },
   });
   expect(created.status()).toBe(201);
   await adminBrowser.close();
@@ -97,7 +106,8 @@ describe("the payment widget on another site", () => {
     const page = await browser.newPage();
     const paymentRequests: { url: string; cookie: string | undefined }[] = [];
     page.on("request", (request) => {
-      if (request.url().includes("/api/widget/payment")) paymentRequests.push({ url: request.url(), cookie: request.headers().cookie });
+      if (request.url().includes("/api/widget/payment"))
+        paymentRequests.push({ url: request.url(), cookie: request.headers().cookie });
     });
     await page.goto(hostUrl);
 
@@ -131,7 +141,9 @@ describe("the payment widget on another site", () => {
     const [calculator] = await Promise.all([context.waitForEvent("page"), link.click()]);
     await calculator.waitForLoadState();
     const priceField = calculator.getByLabel("Price of equipment");
-    await calculator.waitForFunction(() => [...document.querySelectorAll("input")].some((input) => input.value === "45,000.00"));
+    await calculator.waitForFunction(() =>
+      [...document.querySelectorAll("input")].some((input) => input.value === "45,000.00"),
+    );
     expect(await priceField.inputValue()).toBe("45,000.00");
   });
 
@@ -145,18 +157,30 @@ describe("the payment widget on another site", () => {
         await route.continue();
       });
       await page.addInitScript(() => {
-        const state = { shifts: [] as number[], before: null as null | { widget: DOMRect; under: DOMRect; defined: boolean } };
+        const state = {
+          shifts: [] as number[],
+          before: null as null | { widget: DOMRect; under: DOMRect; defined: boolean },
+        };
         Object.assign(window, { layoutState: state });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) state.shifts.push((entry as PerformanceEntry & { value: number }).value);
+          for (const entry of list.getEntries())
+            state.shifts.push((entry as PerformanceEntry & { value: number }).value);
         }).observe({ type: "layout-shift", buffered: true });
         document.addEventListener("DOMContentLoaded", () => {
           const widget = document.getElementById("product")!;
-          state.before = { widget: widget.getBoundingClientRect(), under: document.getElementById("under")!.getBoundingClientRect(), defined: customElements.get("kec-payment") !== undefined };
+          state.before = {
+            widget: widget.getBoundingClientRect(),
+            under: document.getElementById("under")!.getBoundingClientRect(),
+            defined: customElements.get("kec-payment") !== undefined,
+          };
         });
       });
       await page.goto(`${hostUrl}/plain`);
-      await page.waitForFunction(() => document.getElementById("product")?.getAttribute("data-state") === "ready", undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => document.getElementById("product")?.getAttribute("data-state") === "ready",
+        undefined,
+        { timeout: 10_000 },
+      );
       // Layout shifts are reported after the frame that painted them.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const measured = await page.evaluate(() => {
@@ -164,7 +188,11 @@ describe("the payment widget on another site", () => {
         const root = widget.shadowRoot!;
         const link = root.querySelector("a")!;
         const note = root.querySelector<HTMLElement>(".note")!;
-        const { shifts, before } = (window as unknown as { layoutState: { shifts: number[]; before: { widget: DOMRect; under: DOMRect; defined: boolean } } }).layoutState;
+        const { shifts, before } = (
+          window as unknown as {
+            layoutState: { shifts: number[]; before: { widget: DOMRect; under: DOMRect; defined: boolean } };
+          }
+        ).layoutState;
         const box = (rect: DOMRect) => ({ x: rect.x, y: rect.y, width: rect.width, height: rect.height });
         return {
           shifts,
@@ -176,7 +204,9 @@ describe("the payment widget on another site", () => {
           note: note.innerText,
           noteOverflows: note.scrollWidth > note.clientWidth,
           linkOverflows: link.scrollWidth > link.clientWidth || link.scrollHeight > link.clientHeight,
-          ellipsis: [link, note, root.querySelector(".amount")!].some((element) => getComputedStyle(element).textOverflow === "ellipsis"),
+          ellipsis: [link, note, root.querySelector(".amount")!].some(
+            (element) => getComputedStyle(element).textOverflow === "ellipsis",
+          ),
           amount: root.querySelector<HTMLElement>(".amount")!.innerText,
         };
       });
@@ -186,8 +216,13 @@ describe("the payment widget on another site", () => {
       expect(measured.underAfter, `${width}px: the text under the widget does not move`).toBe(measured.underBefore);
       expect(measured.shifts, `${width}px: layout shifts`).toEqual([]);
       expect(measured.amount).toBe(`As low as ${formatUsd(expected.payment)}/mo`);
-      expect(measured.note, `${width}px: the disclosure in full`).toBe(`Estimated, ${expected.term} months. ${financingDisclaimer}`);
-      expect({ noteOverflows: measured.noteOverflows, linkOverflows: measured.linkOverflows, ellipsis: measured.ellipsis }, `${width}px: nothing cut`).toEqual({
+      expect(measured.note, `${width}px: the disclosure in full`).toBe(
+        `Estimated, ${expected.term} months. ${financingDisclaimer}`,
+      );
+      expect(
+        { noteOverflows: measured.noteOverflows, linkOverflows: measured.linkOverflows, ellipsis: measured.ellipsis },
+        `${width}px: nothing cut`,
+      ).toEqual({
         noteOverflows: false,
         linkOverflows: false,
         ellipsis: false,

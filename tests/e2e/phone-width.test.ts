@@ -24,7 +24,12 @@ let vendor: Page;
 let dealId = "";
 let creditApplicationId = "";
 
-const postJson = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify(body) });
+const postJson = (path: string, body: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   // The Webhooks screen's endpoint is on loopback (a closed port): loopback targets are allowed for the tests only.
@@ -36,16 +41,30 @@ beforeAll(async () => {
   await vendor.setViewportSize(phone);
   await signInThroughUi(vendor, server.url, "vendor@demo.example", demoPasswords.vendor);
   await vendor.waitForURL(`${server.url}/portal`);
-  const fields = sampleNewDealFields({ businessName: longName, businessEmail: longEmail, equipDesc: "Compact track loader with a very long description that goes on and on" });
+  const fields = sampleNewDealFields({
+    businessName: longName,
+    businessEmail: longEmail,
+    equipDesc: "Compact track loader with a very long description that goes on and on",
+  });
   const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
     headers: { origin: server.url },
-    multipart: { deal: JSON.stringify(fields), "client-info": { name: `${"a-very-long-file-name-".repeat(4)}application.pdf`, mimeType: "application/pdf", buffer: samplePdf } },
+    multipart: {
+      deal: JSON.stringify(fields),
+      "client-info": {
+        name: `${"a-very-long-file-name-".repeat(4)}application.pdf`,
+        mimeType: "application/pdf",
+        buffer: samplePdf,
+      },
+    },
   });
   expect(created.status()).toBe(201);
   dealId = ((await created.json()) as { id: string }).id;
   const second = await vendor.request.post(`${server.url}/api/portal/deals`, {
     headers: { origin: server.url },
-    multipart: { deal: JSON.stringify(sampleNewDealFields({ businessName: "harbor bakery group" })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+    multipart: {
+      deal: JSON.stringify(sampleNewDealFields({ businessName: "harbor bakery group" })),
+      "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf },
+    },
   });
   expect(second.status()).toBe(201);
   const message = await vendor.request.post(`${server.url}/api/portal/deals/${dealId}/messages`, {
@@ -58,10 +77,21 @@ beforeAll(async () => {
     data: { url: longWebhookUrl, events: ["deal.created"], description: `Our dealer system ${longName}` },
   });
   expect(webhook.status()).toBe(201);
-  const key = await vendor.request.post(`${server.url}/api/portal/api-keys`, { headers: { origin: server.url, "content-type": "application/json" }, data: { name: longName.slice(0, 80) } });
+  const key = await vendor.request.post(`${server.url}/api/portal/api-keys`, {
+    headers: { origin: server.url, "content-type": "application/json" },
+    data: { name: longName.slice(0, 80) },
+  });
   expect(key.status()).toBe(201);
 
-  const application = await postJson("/api/leads/credit-application", sampleCreditApplication({ BusinessName: longName, businessEmail: longEmail, homeEmail: longEmail, vendorEmail: longEmail }));
+  const application = await postJson(
+    "/api/leads/credit-application",
+    sampleCreditApplication({
+      BusinessName: longName,
+      businessEmail: longEmail,
+      homeEmail: longEmail,
+      vendorEmail: longEmail,
+    }),
+  );
   expect(application.status).toBe(201);
   creditApplicationId = ((await application.json()) as { id: string }).id;
   const footer = await postJson("/api/leads/footer-message", {
@@ -79,7 +109,13 @@ beforeAll(async () => {
   await staff.waitForURL(`${server.url}/back-office`);
   const vendorCreated = await staff.request.post(`${server.url}/api/back-office/vendors`, {
     headers: { origin: server.url, "content-type": "application/json" },
-    data: { firstName: "Ola", companyId: "654321", companyEmail: longEmail, companyName: longName, companyAlreadyInSystem: false },
+    data: {
+      firstName: "Ola",
+      companyId: "654321",
+      companyEmail: longEmail,
+      companyName: longName,
+      companyAlreadyInSystem: false,
+    },
   });
   expect(vendorCreated.status()).toBe(201);
   const partnerCreated = await staff.request.post(`${server.url}/api/back-office/partners`, {
@@ -105,9 +141,20 @@ afterAll(async () => {
 /** The page's width, and (to say what to fix) the outermost elements reaching past the screen. */
 const overflow = (page: Page) =>
   page.evaluate((limit) => {
-    const wide = [...document.querySelectorAll("body *")].filter((element) => element.getBoundingClientRect().right > limit + 0.5);
-    const outermost = wide.filter((element) => !wide.some((other) => other !== element && other.contains(element) && other.getBoundingClientRect().right >= element.getBoundingClientRect().right));
-    const describe = (element: Element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} (${Math.round(element.getBoundingClientRect().right)} px)`;
+    const wide = [...document.querySelectorAll("body *")].filter(
+      (element) => element.getBoundingClientRect().right > limit + 0.5,
+    );
+    const outermost = wide.filter(
+      (element) =>
+        !wide.some(
+          (other) =>
+            other !== element &&
+            other.contains(element) &&
+            other.getBoundingClientRect().right >= element.getBoundingClientRect().right,
+        ),
+    );
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} (${Math.round(element.getBoundingClientRect().right)} px)`;
     return { width: document.documentElement.scrollWidth, offenders: outermost.slice(0, 5).map(describe) };
   }, phone.width);
 
@@ -136,7 +183,9 @@ async function expectPhoneReady(page: Page, navigationName: string, linkName: st
   expect(await page.locator(`#${controlled}`).isVisible()).toBe(true);
   await link.waitFor();
   await page.keyboard.press("Tab");
-  expect(await page.evaluate((id) => document.getElementById(id)!.contains(document.activeElement), controlled!)).toBe(true);
+  expect(await page.evaluate((id) => document.getElementById(id)!.contains(document.activeElement), controlled!)).toBe(
+    true,
+  );
   await expectFits(page, `${page.url()} with the menu open`);
   await expectNoAxeViolations(page);
   await page.keyboard.press("Escape");
@@ -270,14 +319,46 @@ describe("a vendor's co-branded credit application at 390 px", () => {
 
 describe("the back office at 390 px", () => {
   const screens: { name: string; path: () => string; ready: (page: Page) => Promise<unknown> }[] = [
-    { name: "overview", path: () => "/back-office", ready: (page) => page.getByRole("heading", { level: 1, name: /Welcome/ }).waitFor() },
-    { name: "leads", path: () => "/back-office/leads", ready: (page) => page.getByRole("table").first().getByText(longEmail).first().waitFor() },
-    { name: "deals", path: () => "/back-office/deals", ready: (page) => page.getByRole("link", { name: longName }).waitFor() },
-    { name: "a deal", path: () => `/back-office/deals/${dealId}`, ready: (page) => page.getByRole("form", { name: "Update the deal" }).waitFor() },
-    { name: "a credit application", path: () => `/back-office/credit-applications/${creditApplicationId}`, ready: (page) => page.getByRole("heading", { level: 1, name: longName }).waitFor() },
-    { name: "vendors", path: () => "/back-office/vendors", ready: (page) => page.getByText(longEmail).first().waitFor() },
-    { name: "partners", path: () => "/back-office/partners", ready: (page) => page.getByRole("link", { name: `/vendor_partner/${"a".repeat(60)}` }).waitFor() },
-    { name: "outbox", path: () => "/back-office/outbox", ready: (page) => page.getByRole("heading", { level: 1, name: "Outbox" }).waitFor() },
+    {
+      name: "overview",
+      path: () => "/back-office",
+      ready: (page) => page.getByRole("heading", { level: 1, name: /Welcome/ }).waitFor(),
+    },
+    {
+      name: "leads",
+      path: () => "/back-office/leads",
+      ready: (page) => page.getByRole("table").first().getByText(longEmail).first().waitFor(),
+    },
+    {
+      name: "deals",
+      path: () => "/back-office/deals",
+      ready: (page) => page.getByRole("link", { name: longName }).waitFor(),
+    },
+    {
+      name: "a deal",
+      path: () => `/back-office/deals/${dealId}`,
+      ready: (page) => page.getByRole("form", { name: "Update the deal" }).waitFor(),
+    },
+    {
+      name: "a credit application",
+      path: () => `/back-office/credit-applications/${creditApplicationId}`,
+      ready: (page) => page.getByRole("heading", { level: 1, name: longName }).waitFor(),
+    },
+    {
+      name: "vendors",
+      path: () => "/back-office/vendors",
+      ready: (page) => page.getByText(longEmail).first().waitFor(),
+    },
+    {
+      name: "partners",
+      path: () => "/back-office/partners",
+      ready: (page) => page.getByRole("link", { name: `/vendor_partner/${"a".repeat(60)}` }).waitFor(),
+    },
+    {
+      name: "outbox",
+      path: () => "/back-office/outbox",
+      ready: (page) => page.getByRole("heading", { level: 1, name: "Outbox" }).waitFor(),
+    },
     {
       name: "API keys",
       path: () => "/back-office/api-keys",
@@ -287,13 +368,37 @@ describe("the back office at 390 px", () => {
           .first()
           .waitFor(),
     },
-    { name: "audit log", path: () => "/back-office/audit", ready: (page) => page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor() },
-    { name: "response times", path: () => "/back-office/response-times", ready: (page) => page.getByRole("heading", { level: 2, name: "Overdue now" }).waitFor() },
-    { name: "declines due", path: () => "/back-office/adverse-action", ready: (page) => page.getByRole("heading", { level: 1, name: "Declines due" }).waitFor() },
-    { name: "possible duplicates", path: () => "/back-office/duplicates", ready: (page) => page.getByRole("heading", { level: 1, name: "Possible duplicates" }).waitFor() },
+    {
+      name: "audit log",
+      path: () => "/back-office/audit",
+      ready: (page) => page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor(),
+    },
+    {
+      name: "response times",
+      path: () => "/back-office/response-times",
+      ready: (page) => page.getByRole("heading", { level: 2, name: "Overdue now" }).waitFor(),
+    },
+    {
+      name: "declines due",
+      path: () => "/back-office/adverse-action",
+      ready: (page) => page.getByRole("heading", { level: 1, name: "Declines due" }).waitFor(),
+    },
+    {
+      name: "possible duplicates",
+      path: () => "/back-office/duplicates",
+      ready: (page) => page.getByRole("heading", { level: 1, name: "Possible duplicates" }).waitFor(),
+    },
     // Admins' screens for staff accounts and the credit team's calendar.
-    { name: "staff", path: () => "/back-office/staff", ready: (page) => page.getByRole("table").getByText("admin@demo.example").waitFor() },
-    { name: "working calendar", path: () => "/back-office/working-calendar", ready: (page) => page.getByRole("heading", { level: 1, name: "Working calendar" }).waitFor() },
+    {
+      name: "staff",
+      path: () => "/back-office/staff",
+      ready: (page) => page.getByRole("table").getByText("admin@demo.example").waitFor(),
+    },
+    {
+      name: "working calendar",
+      path: () => "/back-office/working-calendar",
+      ready: (page) => page.getByRole("heading", { level: 1, name: "Working calendar" }).waitFor(),
+    },
   ];
 
   for (const screen of screens) {
@@ -329,7 +434,9 @@ describe("the applicant's screens at 390 px", () => {
   });
 
   it("the status-mail opt-out page, before and after the click, fits and has no axe violations", async () => {
-    const received = await server.smtp.waitFor((mail) => mail.to.includes(longEmail) && mail.subject === "We received your credit application");
+    const received = await server.smtp.waitFor(
+      (mail) => mail.to.includes(longEmail) && mail.subject === "We received your credit application",
+    );
     const token = /\/status-mails\/opt-out#([A-Za-z0-9_-]{43})/.exec(received.body.replace(/=\r?\n/g, ""))![1]!;
     const page = await vendorBrowser.newPage();
     await page.setViewportSize(phone);

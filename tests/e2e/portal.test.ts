@@ -45,9 +45,16 @@ describe("vendor portal", () => {
 
     await dialog.getByRole("button", { name: "Upload" }).click();
     await dialog.getByText(newDealMessages.noFiles).waitFor();
-    await dialog.getByLabel(/Client information \(Required\)/).setInputFiles([file("client-application.pdf", samplePdf, "application/pdf")]);
+    await dialog
+      .getByLabel(/Client information \(Required\)/)
+      .setInputFiles([file("client-application.pdf", samplePdf, "application/pdf")]);
     await dialog.getByText(/Client information \(Completed\)/).waitFor();
-    await dialog.locator("#slot-additional-1").setInputFiles([file("storefront.png", samplePng, "image/png"), file("bank-statement.pdf", notReallyPdf, "application/pdf")]);
+    await dialog
+      .locator("#slot-additional-1")
+      .setInputFiles([
+        file("storefront.png", samplePng, "image/png"),
+        file("bank-statement.pdf", notReallyPdf, "application/pdf"),
+      ]);
     await dialog.locator("#slot-additional-2").setInputFiles([file("inventory.xml", sampleXml, "application/xml")]);
     expect(await dialog.getByText("client-appli…").count()).toBe(1);
     await dialog.getByRole("button", { name: "Upload" }).click();
@@ -67,7 +74,9 @@ describe("vendor portal", () => {
     expect(await row.textContent()).toContain("App In");
     expect(await row.textContent()).toContain("New Submission!");
     expect(await row.textContent()).toContain("$42,000.00");
-    expect(await page.getByRole("region", { name: "Dashboard" }).getByText("Applications").locator("..").textContent()).toContain("1");
+    expect(
+      await page.getByRole("region", { name: "Dashboard" }).getByText("Applications").locator("..").textContent(),
+    ).toContain("1");
     await server.smtp.waitFor((mail) => mail.subject === "New Client from vendor@demo.example");
 
     await row.getByRole("button", { name: "Reply about HARBOR BAKERY GROUP" }).click();
@@ -80,7 +89,9 @@ describe("vendor portal", () => {
     await reply.getByRole("button", { name: "Submit" }).click();
     await page.getByText("Success: The accounts shown are up to date").waitFor();
     await row.getByRole("button", { name: /Sent: see the conversation/ }).waitFor();
-    await server.smtp.waitFor((mail) => mail.subject === "Funding Communication from vendor@demo.example: HARBOR BAKERY GROUP");
+    await server.smtp.waitFor(
+      (mail) => mail.subject === "Funding Communication from vendor@demo.example: HARBOR BAKERY GROUP",
+    );
 
     const otherMonth = String((new Date().getMonth() + 6) % 12);
     await page.getByLabel("Month").selectOption(otherMonth);
@@ -98,7 +109,12 @@ describe("vendor portal", () => {
     const [stored] = await database.db.select().from(deal).where(eq(deal.businessName, "HARBOR BAKERY GROUP"));
     expect(stored).toMatchObject({ ownersName: "NINA PARK", stage: 1, costOfEquipment: 42000, downPayment: 2000 });
     const documents = await database.db.select().from(dealDocument).where(eq(dealDocument.dealId, stored!.id));
-    expect(documents.map((doc) => doc.originalName).sort()).toEqual(["client-application.pdf", "inventory.xml", "quote.pdf", "storefront.png"]);
+    expect(documents.map((doc) => doc.originalName).sort()).toEqual([
+      "client-application.pdf",
+      "inventory.xml",
+      "quote.pdf",
+      "storefront.png",
+    ]);
     const messages = await database.db.select().from(dealMessage).where(eq(dealMessage.dealId, stored!.id));
     expect(messages.map((message) => message.body)).toEqual(["The client can add 10% down if needed."]);
   });

@@ -11,7 +11,13 @@ const pages = (await readdir(root, { recursive: true })).filter((file) => file.e
 /** The attributes of each `<tag ...>` in the HTML (React quotes every value and escapes `<>"`). */
 function tags(html: string, name: string): Map<string, string>[] {
   return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))].map(
-    (match) => new Map([...match[1]!.matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map((attribute) => [attribute[1]!.toLowerCase(), attribute[2] ?? ""])),
+    (match) =>
+      new Map(
+        [...match[1]!.matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map((attribute) => [
+          attribute[1]!.toLowerCase(),
+          attribute[2] ?? "",
+        ]),
+      ),
   );
 }
 
@@ -24,7 +30,9 @@ function forms(html: string) {
 }
 
 const isSubmit = (control: Map<string, string>, element: "button" | "input") =>
-  element === "button" ? !["button", "reset"].includes(control.get("type")?.toLowerCase() ?? "submit") : ["submit", "image"].includes(control.get("type")?.toLowerCase() ?? "");
+  element === "button"
+    ? !["button", "reset"].includes(control.get("type")?.toLowerCase() ?? "submit")
+    : ["submit", "image"].includes(control.get("type")?.toLowerCase() ?? "");
 
 describe("forms in the prerendered pages (build/client, written by npm run build)", () => {
   it("finds the forms to check: the footer's on every page, the credit application, questionnaire, calculator and sign-in", async () => {
@@ -56,11 +64,17 @@ describe("forms in the prerendered pages (build/client, written by npm run build
         const name = form.get("aria-label") ?? form.get("aria-labelledby") ?? "unnamed form";
         expect(form.get("method")?.toLowerCase(), `${name}: method`).toBe("post");
         expect(form.has("action"), `${name}: action`).toBe(false);
-        const submits = [...buttons.filter((button) => isSubmit(button, "button")), ...inputs.filter((input) => isSubmit(input, "input"))];
+        const submits = [
+          ...buttons.filter((button) => isSubmit(button, "button")),
+          ...inputs.filter((input) => isSubmit(input, "input")),
+        ];
         expect(submits.length, `${name}: submit buttons`).toBeGreaterThan(0);
         for (const submit of submits) {
           expect(submit.has("disabled"), `${name}: a submit button enabled before hydration`).toBe(true);
-          expect([submit.has("formmethod"), submit.has("formaction")], `${name}: a submit button with its own method or action`).toEqual([false, false]);
+          expect(
+            [submit.has("formmethod"), submit.has("formaction")],
+            `${name}: a submit button with its own method or action`,
+          ).toEqual([false, false]);
         }
       }
     });

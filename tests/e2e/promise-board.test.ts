@@ -43,13 +43,19 @@ describe("the response-times board", () => {
 
     // The table alternative has the numbers the board's endpoint answers (the screen's default range).
     const query = new URLSearchParams(readBoardQuery(new URLSearchParams(), defaultBrand.timeZone));
-    const board = (await (await page.request.get(`${server.url}/api/back-office/response-times?${query}`)).json()) as PromiseBoard;
+    const board = (await (
+      await page.request.get(`${server.url}/api/back-office/response-times?${query}`)
+    ).json()) as PromiseBoard;
     const contactForms = board.bySource.find((row) => row.source === "contact-form")!;
     expect(contactForms.arrived).toBe(3); // two website messages and a vendor sign-up request
-    expect(await page.getByRole("heading", { level: 2, name: /^Leads, / }).textContent()).toContain("the promise is 30 minutes");
+    expect(await page.getByRole("heading", { level: 2, name: /^Leads, / }).textContent()).toContain(
+      "the promise is 30 minutes",
+    );
     const bySource = page.getByRole("region", { name: "Share within the promise, by source" });
     await bySource.getByText("Show the numbers as a table").click();
-    const row = bySource.getByRole("table", { name: "Within the promise by source" }).getByRole("row", { name: /Contact forms/ });
+    const row = bySource
+      .getByRole("table", { name: "Within the promise by source" })
+      .getByRole("row", { name: /Contact forms/ });
     expect(await row.getByRole("cell").allTextContents()).toEqual([
       String(contactForms.arrived),
       String(contactForms.contacted),

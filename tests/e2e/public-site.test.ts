@@ -42,12 +42,15 @@ describe.each(Object.entries(viewports))("every public page at %s width", (_name
   afterAll(() => page.close());
 
   // One test per page: the whole walk with axe is over a minute.
-  it.each(publicPages.map((publicPage) => [publicPage.path, publicPage] as const))("%s renders with its title and no axe violations", async (_path, publicPage) => {
-    await page.goto(`${server.url}${publicPage.path}`);
-    await page.getByRole("heading", { level: 1 }).first().waitFor();
-    expect(await page.title()).toBe(pageTitle(defaultBrand.name, publicPage.page));
-    await expectNoAxeViolations(page);
-  });
+  it.each(publicPages.map((publicPage) => [publicPage.path, publicPage] as const))(
+    "%s renders with its title and no axe violations",
+    async (_path, publicPage) => {
+      await page.goto(`${server.url}${publicPage.path}`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(await page.title()).toBe(pageTitle(defaultBrand.name, publicPage.page));
+      await expectNoAxeViolations(page);
+    },
+  );
 });
 
 describe("public pages", () => {
@@ -78,7 +81,9 @@ describe("chrome", () => {
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({ type: "layout-shift", buffered: true });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+      ).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(`${server.url}/ClientLogin`);
     await page.getByRole("form", { name: "Contact us" }).waitFor();
@@ -98,7 +103,15 @@ describe("chrome", () => {
     await page.keyboard.press("Enter");
     const menu = page.getByRole("navigation", { name: "Menu" });
     await menu.waitFor();
-    for (const item of ["Home", "About Us", "Equipment Financing", "Equipment Leasing", "Working Capital", "Start-up Program", "Vendor Portal"]) {
+    for (const item of [
+      "Home",
+      "About Us",
+      "Equipment Financing",
+      "Equipment Leasing",
+      "Working Capital",
+      "Start-up Program",
+      "Vendor Portal",
+    ]) {
       expect(await menu.getByRole("link", { name: item, exact: true }).isVisible()).toBe(true);
     }
     expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
@@ -240,9 +253,11 @@ describe("lead forms", () => {
       ["Phone *", `homePhoneNumber${suffix}`],
       ["E-mail *", `homeEmail${suffix}`],
     ];
-    for (const [label, key] of ownerValues("")) await fill(group("Owner information"), label!, String(application[key!]));
+    for (const [label, key] of ownerValues(""))
+      await fill(group("Owner information"), label!, String(application[key!]));
     await form.getByLabel("Add a second owner").check();
-    for (const [label, key] of ownerValues("2")) await fill(group("Second owner information"), label!, String(application[key!]));
+    for (const [label, key] of ownerValues("2"))
+      await fill(group("Second owner information"), label!, String(application[key!]));
     const vendor = group("Vendor information");
     await fill(vendor, "Vendor name", String(application.VendorName));
     await fill(vendor, "Cost of equipment", String(application.COE));
@@ -276,7 +291,9 @@ describe("lead forms", () => {
     await dialog.getByLabel("E-mail").fill("vendor@demo.example");
     await dialog.getByRole("button", { name: "Send reset link" }).click();
     await dialog.getByText(passwordResetMessages.sent).waitFor();
-    const mail = await server.smtp.waitFor((m) => m.to.includes("vendor@demo.example") && m.subject.startsWith("Reset"));
+    const mail = await server.smtp.waitFor(
+      (m) => m.to.includes("vendor@demo.example") && m.subject.startsWith("Reset"),
+    );
     const { link, token } = passwordLinkIn(mail.body);
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
@@ -313,14 +330,20 @@ describe("what was stored", () => {
     const database = await server.stopAndOpenDatabase();
     const [message] = await database.db.select().from(footerMessage).where(eq(footerMessage.nameUser, "Nina Park"));
     expect(message).toMatchObject({ nameOfBusiness: "Harbor Bakery", emailUser: "nina@harbor.example" });
-    const [contact] = await database.db.select().from(vendorContact).where(eq(vendorContact.businessName, "Summit Trailers"));
+    const [contact] = await database.db
+      .select()
+      .from(vendorContact)
+      .where(eq(vendorContact.businessName, "Summit Trailers"));
     expect(contact).toMatchObject({ contactName: "Ana Ruiz", phoneNumber: "(555) 010-2233" });
     const [stored] = await database.db
       .select()
       .from(creditApplication)
       .where(eq(creditApplication.businessName, String(application.BusinessName)));
     expect(stored).toMatchObject({ costOfEquipment: 185000, vendorName: "Valley Heavy Equipment", fedIdLast4: "4321" });
-    const owners = await database.db.select().from(creditApplicationOwner).where(eq(creditApplicationOwner.applicationId, stored!.id));
+    const owners = await database.db
+      .select()
+      .from(creditApplicationOwner)
+      .where(eq(creditApplicationOwner.applicationId, stored!.id));
     expect(owners.map((owner) => owner.ssnLast4).sort()).toEqual(["3378", "4207"]);
 
     const files = await readdir(server.dataDir, { recursive: true, withFileTypes: true });
@@ -328,7 +351,8 @@ describe("what was stored", () => {
     for (const file of files.filter((entry) => entry.isFile())) {
       const bytes = await readFile(path.join(file.parentPath, file.name));
       if (bytes.includes("Granite Peak")) found = true;
-      for (const secret of ["531-86-4207", "612-49-3378", "98-7654321"]) expect(bytes.includes(secret), `${secret} in ${file.name}`).toBe(false);
+      for (const secret of ["531-86-4207", "612-49-3378", "98-7654321"])
+        expect(bytes.includes(secret), `${secret} in ${file.name}`).toBe(false);
     }
     expect(found).toBe(true);
   });

@@ -21,16 +21,20 @@ afterAll(async () => {
 
 const startYear = new Date().getFullYear() - 3;
 
-// docs/product-rules.md#r8-questionnaire-pricing, by hand: score 650 -> "<= 670" row -> 12%; started 3 years ago -> code 48
+// docs/product-rules.md#r8-questionnaire-pricing, by hand: score 650 -> "<= 670" row -> 12%; started 3 years ago ->
+// code 48
 // -> "<= 60" row -> +4%; $80,000 x 1.04 = $83,200 amortised at r = 0.12 / 12 = 0.01.
 const principal = 80_000 * 1.04;
 const payment = (months: number) => {
   const r = 0.12 / 12;
   return Math.round(((principal * r) / (1 - (1 + r) ** -months)) * 100) / 100;
 };
-const usd = (amount: number) => `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (amount: number) =>
+  `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-type Answer = { label: string; progress: number } & ({ type: string } | { choose: string } | { month: string; year: string });
+type Answer = { label: string; progress: number } & (
+  { type: string } | { choose: string } | { month: string; year: string }
+);
 
 const answers = (overrides: Partial<Record<string, Answer>> = {}): Answer[] =>
   [
@@ -55,7 +59,8 @@ const answers = (overrides: Partial<Record<string, Answer>> = {}): Answer[] =>
     { label: "What is the business's annual gross revenue?", type: "1500000", progress: 100 },
   ].map((answer) => overrides[answer.label] ?? answer);
 
-const progress = (page: Page) => page.getByRole("progressbar", { name: "Questionnaire progress" }).getAttribute("aria-valuenow");
+const progress = (page: Page) =>
+  page.getByRole("progressbar", { name: "Questionnaire progress" }).getAttribute("aria-valuenow");
 
 async function openLanding(page: Page, path = "/") {
   await page.goto(`${server.url}${path}`);
@@ -72,7 +77,9 @@ async function answerByKeyboard(page: Page, list: Answer[]) {
     } else if ("choose" in answer) {
       const group = page.getByRole("group", { name: answer.label });
       await group.getByRole("radio").first().waitFor();
-      const labels = await group.getByRole("radio").evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).labels![0]!.textContent));
+      const labels = await group
+        .getByRole("radio")
+        .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).labels![0]!.textContent));
       await page.keyboard.press("Space");
       for (let i = 0; i < labels.indexOf(answer.choose); i += 1) await page.keyboard.press("ArrowRight");
     } else {
@@ -124,12 +131,19 @@ describe("landing questionnaire", () => {
       await page.setViewportSize(size);
       await openLanding(page);
       const business = "What is the name of the business?";
-      await answerByKeyboard(page, answers({ [business]: { label: business, type: `In View ${size.width}`, progress: 10 } }));
+      await answerByKeyboard(
+        page,
+        answers({ [business]: { label: business, type: `In View ${size.width}`, progress: 10 } }),
+      );
       const results = page.getByRole("region", { name: "Your estimated monthly payments" });
       await results.waitFor();
       await page.waitForFunction(() => document.activeElement?.id === "results-heading");
       const rows = results.getByRole("row");
-      await expectOnScreen(page, results.getByRole("heading", { name: "Your estimated monthly payments" }), `heading at ${size.width} px`);
+      await expectOnScreen(
+        page,
+        results.getByRole("heading", { name: "Your estimated monthly payments" }),
+        `heading at ${size.width} px`,
+      );
       await expectOnScreen(page, rows.nth(1), `first payment row at ${size.width} px`);
       if (size.width >= 1024) await expectOnScreen(page, rows.last(), `last payment row at ${size.width} px`);
       await page.close();
@@ -153,7 +167,10 @@ describe("landing questionnaire", () => {
     await page.getByLabel("What is the business phone number?").pressSequentially("5550100199");
     expect(await page.getByLabel("What is the business phone number?").inputValue()).toBe("(555) 010-0199");
     await page.keyboard.press("Enter");
-    await page.getByRole("group", { name: "How old is your oldest debt (loan or credit card)?" }).getByLabel("5 years or more").check();
+    await page
+      .getByRole("group", { name: "How old is your oldest debt (loan or credit card)?" })
+      .getByLabel("5 years or more")
+      .check();
     await page.keyboard.press("Enter");
     const score = page.getByLabel("What is your personal credit score?");
     await score.fill("540");
@@ -175,7 +192,9 @@ describe("landing questionnaire", () => {
     const results = page.getByRole("region", { name: "Your estimated monthly payments" });
     await results.waitFor();
     for (const months of [24, 36, 48, 60]) {
-      expect(await results.getByRole("row", { name: new RegExp(`^${months} months`) }).textContent()).toContain(usd(payment(months)));
+      expect(await results.getByRole("row", { name: new RegExp(`^${months} months`) }).textContent()).toContain(
+        usd(payment(months)),
+      );
     }
     expect(await results.getByRole("row", { name: /36 months \(your desired term\)/ }).count()).toBe(1);
     expect(await results.textContent()).toContain("Estimated annual interest rate: 12%");
@@ -212,8 +231,16 @@ describe("landing questionnaire", () => {
     const page = await browser.newPage();
     await openLanding(page);
     const list = answers({
-      "What is the name of the business?": { label: "What is the name of the business?", type: "Bankrupt Bakery", progress: 10 },
-      "Have you filed for bankruptcy in the last 5 years?": { label: "Have you filed for bankruptcy in the last 5 years?", choose: "Yes", progress: 35 },
+      "What is the name of the business?": {
+        label: "What is the name of the business?",
+        type: "Bankrupt Bakery",
+        progress: 10,
+      },
+      "Have you filed for bankruptcy in the last 5 years?": {
+        label: "Have you filed for bankruptcy in the last 5 years?",
+        choose: "Yes",
+        progress: 35,
+      },
     });
     await answerByKeyboard(page, list);
     const results = page.getByRole("region", { name: "Thank you for your answers" });
@@ -227,7 +254,10 @@ describe("landing questionnaire", () => {
 
   it("stored the answers and the picked option with amounts computed by the server", async () => {
     const database = await server.stopAndOpenDatabase();
-    const [answer] = await database.db.select().from(questionnaireAnswer).where(eq(questionnaireAnswer.businessName, "Granite Peak Excavation"));
+    const [answer] = await database.db
+      .select()
+      .from(questionnaireAnswer)
+      .where(eq(questionnaireAnswer.businessName, "Granite Peak Excavation"));
     expect(answer).toMatchObject({
       visitId: "campaign-7",
       creditScore: 650,
@@ -239,10 +269,24 @@ describe("landing questionnaire", () => {
       annualRate: 12,
       contactClient: "yes",
     });
-    expect(answer!.payments).toEqual({ "24": payment(24), "36": payment(36), "48": payment(48), "60": payment(60), desired: payment(36) });
+    expect(answer!.payments).toEqual({
+      "24": payment(24),
+      "36": payment(36),
+      "48": payment(48),
+      "60": payment(60),
+      desired: payment(36),
+    });
     const [picked] = await database.db.select().from(pickedOption).where(eq(pickedOption.answerId, answer!.id));
-    expect(picked).toMatchObject({ term: 48, monthlyPayment: payment(48), contactClient: "yes", agreeItsJustProposal: true });
-    const [bankrupt] = await database.db.select().from(questionnaireAnswer).where(eq(questionnaireAnswer.businessName, "Bankrupt Bakery"));
+    expect(picked).toMatchObject({
+      term: 48,
+      monthlyPayment: payment(48),
+      contactClient: "yes",
+      agreeItsJustProposal: true,
+    });
+    const [bankrupt] = await database.db
+      .select()
+      .from(questionnaireAnswer)
+      .where(eq(questionnaireAnswer.businessName, "Bankrupt Bakery"));
     expect(bankrupt).toMatchObject({ eligible: false, annualRate: null, payments: null, bankruptcy: true });
   });
 });

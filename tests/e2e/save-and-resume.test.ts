@@ -9,13 +9,18 @@ import { sampleCreditApplication } from "../../server/demo/sample-requests.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 
-// docs/product-rules.md#r6-save-and-finish-later: an applicant fills part of the application, saves it, closes the browser, and
+// docs/product-rules.md#r6-save-and-finish-later: an applicant fills part of the application, saves it, closes the
+// browser, and
 // finishes it later on another device from the mailed link; an expired link is refused plainly.
 
 let server: E2eServer;
 /** The first test's link, checked in the database by the second (one restart for both). */
 let usedToken = "";
-const application = sampleCreditApplication({ BusinessName: "Harbor Bakery Resumed LLC", businessEmail: "nina@harbor-resumed.example", ssn: "472-18-5530" });
+const application = sampleCreditApplication({
+  BusinessName: "Harbor Bakery Resumed LLC",
+  businessEmail: "nina@harbor-resumed.example",
+  ssn: "472-18-5530",
+});
 
 beforeAll(async () => {
   server = await startE2eServer();
@@ -44,7 +49,12 @@ async function fill(page: Page, groupName: string, label: string, value: string)
 
 /** The link of the newest "Finish your credit application" mail to this address. */
 async function mailedLink(to: string, after: number) {
-  const mail = await server.smtp.waitFor((m) => m.to.includes(to) && m.subject.startsWith("Finish your credit application") && server.smtp.mails.indexOf(m) >= after);
+  const mail = await server.smtp.waitFor(
+    (m) =>
+      m.to.includes(to) &&
+      m.subject.startsWith("Finish your credit application") &&
+      server.smtp.mails.indexOf(m) >= after,
+  );
   expect(mail.raw).not.toContain(String(application.ssn));
   expect(mail.raw).not.toContain(String(application.FedId));
   const decoded = mail.body.replace(/=\r?\n/g, "").replace(/&amp;/g, "&");
@@ -107,7 +117,9 @@ describe("save and finish later", () => {
     expect(await business.getByLabel("Federal tax ID (EIN)").inputValue()).toBe(application.FedId);
     expect(await business.getByLabel("ZIP code *").inputValue()).toBe(application.businessZipCode);
     expect(await business.getByLabel("State *").inputValue()).toBe("CA");
-    expect(await group(resumed, "Owner information").getByLabel("Social Security number *").inputValue()).toBe(application.ssn);
+    expect(await group(resumed, "Owner information").getByLabel("Social Security number *").inputValue()).toBe(
+      application.ssn,
+    );
     await expectNoAxeViolations(resumed);
 
     // Finish it.
@@ -139,7 +151,9 @@ describe("save and finish later", () => {
     const review = resumed.getByRole("region", { name: "Review your application" });
     await review.getByRole("button", { name: "Submit application" }).click();
     await resumed.waitForURL(`${server.url}/ThankYou`);
-    await server.smtp.waitFor((m) => m.to.includes(String(application.businessEmail)) && m.subject === "We received your credit application");
+    await server.smtp.waitFor(
+      (m) => m.to.includes(String(application.businessEmail)) && m.subject === "We received your credit application",
+    );
 
     // The used link no longer opens anything.
     await resumed.goto(link);

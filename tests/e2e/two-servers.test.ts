@@ -26,7 +26,10 @@ import { sampleNewDealFields } from "../../server/demo/sample-requests.ts";
 // server and one SMTP server. Sessions, files, leads, mail and limits must behave as on one server.
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn("tests/e2e/two-servers.test.ts skipped: TEST_DATABASE_URL is not set (it needs a real PostgreSQL, as on CI).");
+if (!postgresUrl)
+  console.warn(
+    "tests/e2e/two-servers.test.ts skipped: TEST_DATABASE_URL is not set (it needs a real PostgreSQL, as on CI).",
+  );
 
 const publicUrl = "http://lender.test";
 const database = `lender_fleet_${randomBytes(5).toString("hex")}`;
@@ -52,7 +55,14 @@ beforeAll(async () => {
   handle = await openDatabase({ driver: "postgres", url: databaseUrl(postgresUrl, database), poolSize: 3 });
   await handle.migrate();
   const secret = "fleet-secret-fleet-secret-fleet-secret-01";
-  Object.assign(vendor, await createVendor(handle, createAuth({ db: handle.db, secret, publicUrl, brand: defaultBrand, revokeCreatedCredentials }), "Fleet Forklifts"));
+  Object.assign(
+    vendor,
+    await createVendor(
+      handle,
+      createAuth({ db: handle.db, secret, publicUrl, brand: defaultBrand, revokeCreatedCredentials }),
+      "Fleet Forklifts",
+    ),
+  );
   [redis, s3, smtp] = await Promise.all([startTestRedis(), startS3Server(), new SmtpCatcher().start()]);
   const env = {
     PUBLIC_URL: publicUrl,
@@ -83,7 +93,12 @@ afterAll(async () => {
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /** One request on a connection of its own (no keep-alive): a refused connection and a dropped request are told apart. */
-function send(server: ServerProcess, method: string, url: string, options: { body?: Buffer | string; type?: string; cookie?: string; ip?: string } = {}): Promise<Answer> {
+function send(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  options: { body?: Buffer | string; type?: string; cookie?: string; ip?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${server.url}${url}`, {
       method,
@@ -99,7 +114,9 @@ function send(server: ServerProcess, method: string, url: string, options: { bod
     request.once("response", (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.once("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.once("end", () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.once("error", reject);
     });
     request.end(options.body);
@@ -107,7 +124,13 @@ function send(server: ServerProcess, method: string, url: string, options: { bod
 }
 
 const footerMessageFrom = (name: string, idempotencyKey = randomUUID()) =>
-  JSON.stringify({ nameOfBusiness: "Fleet Test", nameUser: name, emailUser: "fleet@visitor.example", subjectUser: "Call me", idempotencyKey });
+  JSON.stringify({
+    nameOfBusiness: "Fleet Test",
+    nameUser: name,
+    emailUser: "fleet@visitor.example",
+    subjectUser: "Call me",
+    idempotencyKey,
+  });
 
 /** Waits until every stored footer message of the run is mailed; then each must have been claimed and sent once. */
 async function expectEachMailedOnce(namePrefix: string, count: number, { claimedOnce = true } = {}) {
@@ -135,7 +158,10 @@ async function expectEachMailedOnce(namePrefix: string, count: number, { claimed
 
 describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP", () => {
   it("signs a vendor in on one server and keeps them signed in on the other", async () => {
-    const signedIn = await send(a, "POST", "/api/auth/sign-in/email", { type: "application/json", body: JSON.stringify(vendor) });
+    const signedIn = await send(a, "POST", "/api/auth/sign-in/email", {
+      type: "application/json",
+      body: JSON.stringify(vendor),
+    });
     expect(signedIn.status).toBe(200);
     const cookie = [signedIn.headers["set-cookie"] ?? []]
       .flat()
@@ -147,14 +173,23 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
   });
 
   it("takes a document on one server and gives it back, byte for byte, from the other", async () => {
-    const signedIn = await send(b, "POST", "/api/auth/sign-in/email", { type: "application/json", body: JSON.stringify(vendor) });
+    const signedIn = await send(b, "POST", "/api/auth/sign-in/email", {
+      type: "application/json",
+      body: JSON.stringify(vendor),
+    });
     const cookie = [signedIn.headers["set-cookie"] ?? []]
       .flat()
       .map((value) => value.split(";")[0])
       .join("; ");
     const content = Buffer.concat([samplePdf, randomBytes(300_000)]);
-    const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "FLEET PAVING" })) }, [{ field: "client-info", name: "application.pdf", content }]);
-    const created = await send(a, "POST", "/api/portal/deals", { cookie, type: upload.contentType, body: upload.payload });
+    const upload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "FLEET PAVING" })) }, [
+      { field: "client-info", name: "application.pdf", content },
+    ]);
+    const created = await send(a, "POST", "/api/portal/deals", {
+      cookie,
+      type: upload.contentType,
+      body: upload.payload,
+    });
     expect(created.status, created.body.toString()).toBe(201);
     const [document] = await handle.db
       .select()
@@ -169,10 +204,18 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
   it("stores a burst of leads split across both once each, repeats included, and mails each exactly once", async () => {
     const repeatKey = randomUUID();
     const burst = Array.from({ length: 40 }, (_, index) =>
-      send(index % 2 ? b : a, "POST", "/api/leads/footer-message", { type: "application/json", body: footerMessageFrom(`Burst ${index}`), ip: `198.51.100.${index + 1}` }),
+      send(index % 2 ? b : a, "POST", "/api/leads/footer-message", {
+        type: "application/json",
+        body: footerMessageFrom(`Burst ${index}`),
+        ip: `198.51.100.${index + 1}`,
+      }),
     );
     const repeats = Array.from({ length: 6 }, (_, index) =>
-      send(index % 2 ? b : a, "POST", "/api/leads/footer-message", { type: "application/json", body: footerMessageFrom("Burst repeat", repeatKey), ip: `198.51.101.${index + 1}` }),
+      send(index % 2 ? b : a, "POST", "/api/leads/footer-message", {
+        type: "application/json",
+        body: footerMessageFrom("Burst repeat", repeatKey),
+        ip: `198.51.101.${index + 1}`,
+      }),
     );
     const answers = await Promise.all([...burst, ...repeats]);
     expect(answers.map((answer) => answer.status).filter((status) => status >= 300)).toEqual([]);
@@ -187,14 +230,25 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
   it("counts the lead-form limit once for both servers", async () => {
     const statuses: number[] = [];
     for (let index = 0; index < 12; index += 1) {
-      statuses.push((await send(index < 6 ? a : b, "POST", "/api/leads/footer-message", { type: "application/json", body: footerMessageFrom(`Limit ${index}`), ip: "192.0.2.77" })).status);
+      statuses.push(
+        (
+          await send(index < 6 ? a : b, "POST", "/api/leads/footer-message", {
+            type: "application/json",
+            body: footerMessageFrom(`Limit ${index}`),
+            ip: "192.0.2.77",
+          })
+        ).status,
+      );
     }
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
   it("loses nothing when one server gets SIGTERM during a burst: a request it is reading finishes, the rest go to the other, every lead is mailed once", async () => {
-    const signedIn = await send(a, "POST", "/api/auth/sign-in/email", { type: "application/json", body: JSON.stringify(vendor) });
+    const signedIn = await send(a, "POST", "/api/auth/sign-in/email", {
+      type: "application/json",
+      body: JSON.stringify(vendor),
+    });
     const cookie = [signedIn.headers["set-cookie"] ?? []]
       .flat()
       .map((value) => value.split(";")[0])
@@ -209,13 +263,20 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
       const request = http.request(`${a.url}/api/portal/deals`, {
         method: "POST",
         agent: false,
-        headers: { origin: publicUrl, cookie, "content-type": upload.contentType, "content-length": upload.payload.length },
+        headers: {
+          origin: publicUrl,
+          cookie,
+          "content-type": upload.contentType,
+          "content-length": upload.payload.length,
+        },
       });
       request.once("error", reject);
       request.once("response", (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.once("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.once("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       });
       request.write(upload.payload.subarray(0, half));
       finishUpload = () => request.end(upload.payload.subarray(half));
@@ -226,7 +287,11 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
       const body = footerMessageFrom(`Drain ${index}`);
       const ip = `198.51.102.${index + 1}`;
       try {
-        const answer = await send(index % 2 ? b : a, "POST", "/api/leads/footer-message", { type: "application/json", body, ip });
+        const answer = await send(index % 2 ? b : a, "POST", "/api/leads/footer-message", {
+          type: "application/json",
+          body,
+          ip,
+        });
         answered.push(answer.status);
         return answer.status;
       } catch {
@@ -269,16 +334,34 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, Redis, S3 and SMTP
     // An SMTP server that accepts and never answers: the dying server's pass hangs holding its claims.
     const silent = net.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const doomed = await startFleetServer({ ...fleetEnv, SMTP_URL: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}` });
+    const doomed = await startFleetServer({
+      ...fleetEnv,
+      SMTP_URL: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
+    });
     try {
       await doomed.healthy();
       for (let index = 0; index < 5; index += 1) {
-        expect((await send(doomed, "POST", "/api/leads/footer-message", { type: "application/json", body: footerMessageFrom(`Lease ${index}`), ip: `198.51.103.${index + 1}` })).status).toBe(201);
+        expect(
+          (
+            await send(doomed, "POST", "/api/leads/footer-message", {
+              type: "application/json",
+              body: footerMessageFrom(`Lease ${index}`),
+              ip: `198.51.103.${index + 1}`,
+            })
+          ).status,
+        ).toBe(201);
       }
-      const leaseMails = () => handle.db.select().from(mailOutbox).where(like(mailOutbox.subject, "New website message from Lease %"));
+      const leaseMails = () =>
+        handle.db.select().from(mailOutbox).where(like(mailOutbox.subject, "New website message from Lease %"));
       // Claimed: attempted, still pending, hidden from other workers until the lease lapses.
       await expect
-        .poll(async () => (await leaseMails()).filter((mail) => mail.attempts === 1 && mail.status === "pending" && mail.nextAttemptAt > new Date()).length, { timeout: 30_000, interval: 100 })
+        .poll(
+          async () =>
+            (await leaseMails()).filter(
+              (mail) => mail.attempts === 1 && mail.status === "pending" && mail.nextAttemptAt > new Date(),
+            ).length,
+          { timeout: 30_000, interval: 100 },
+        )
         .toBeGreaterThan(0);
       const claimed = (await leaseMails()).filter((mail) => mail.attempts === 1 && mail.nextAttemptAt > new Date());
       doomed.child.kill("SIGKILL");

@@ -5,7 +5,8 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// docs/product-rules.md#r22-every-company-has-a-link: a vendor copies their link from the portal; a visitor completes the calculator
+// docs/product-rules.md#r22-every-company-has-a-link: a vendor copies their link from the portal; a visitor completes
+// the calculator
 // through it; the vendor sees the referred deal; the credit team sees where it came from.
 
 const company = "Demo Equipment Co.";
@@ -29,7 +30,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const choose = (page: Page, group: string, option: string) => page.getByRole("group", { name: group }).getByRole("button", { name: option, exact: true }).click();
+const choose = (page: Page, group: string, option: string) =>
+  page.getByRole("group", { name: group }).getByRole("button", { name: option, exact: true }).click();
 
 let copied = "";
 let vendor: Page;
@@ -50,7 +52,9 @@ describe("a vendor's link", () => {
     expect(copied).toBe(`${server.url}/vendor_partner/demo-equipment-co`);
     const qr = await vendor.request.get(`${server.url}/api/portal/link/qr?format=png`);
     expect(qr.headers()["content-type"]).toBe("image/png");
-    expect(await vendor.getByRole("link", { name: "Download QR code (PNG)" }).getAttribute("download")).toBe("demo-equipment-co-qr.png");
+    expect(await vendor.getByRole("link", { name: "Download QR code (PNG)" }).getAttribute("download")).toBe(
+      "demo-equipment-co-qr.png",
+    );
     await expectNoAxeViolations(vendor);
   });
 
@@ -94,7 +98,9 @@ describe("a vendor's link", () => {
     const shown = page.getByText(notice);
     await shown.waitFor();
     expect(await shown.isVisible()).toBe(true);
-    expect(Number.parseFloat(await shown.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(16);
+    expect(
+      Number.parseFloat(await shown.evaluate((element) => getComputedStyle(element).fontSize)),
+    ).toBeGreaterThanOrEqual(16);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Get my payment options" }).click();
     await page.getByRole("button", { name: "I am ready for my payment options" }).click();

@@ -12,7 +12,8 @@ import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/br
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
-// docs/product-rules.md#r20-quotes-to-customers: the vendor sends a quote; the customer's mail (real SMTP) has the PDF and a
+// docs/product-rules.md#r20-quotes-to-customers: the vendor sends a quote; the customer's mail (real SMTP) has the PDF
+// and a
 // link that opens a pre-filled, attributed application; applying marks the quote applied.
 
 let server: E2eServer;
@@ -65,7 +66,9 @@ describe("quotes to customers", () => {
     expect(text).toContain("estimated");
     expect(text).toContain(financingDisclaimer);
     for (const entry of pricing.terms) expect(text).toContain(`${formatUsd(entry.payment)} per month (estimated)`);
-    link = /https?:\/\/[^\s"<>]+\/vendor_partner\/demo-equipment-co\/apply#quote=[A-Za-z0-9_-]{43}/.exec(mail.body)?.[0] ?? "";
+    link =
+      /https?:\/\/[^\s"<>]+\/vendor_partner\/demo-equipment-co\/apply#quote=[A-Za-z0-9_-]{43}/.exec(mail.body)?.[0] ??
+      "";
     expect(link).toBeTruthy();
   });
 

@@ -63,7 +63,10 @@ describe("webhooks in the vendor portal", () => {
     // A deal, moved by the credit team.
     const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
-      multipart: { deal: JSON.stringify(sampleNewDealFields({ businessName: "webhook welding" })), "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf } },
+      multipart: {
+        deal: JSON.stringify(sampleNewDealFields({ businessName: "webhook welding" })),
+        "client-info": { name: "application.pdf", mimeType: "application/pdf", buffer: samplePdf },
+      },
     });
     expect(created.status()).toBe(201);
     const dealId = ((await created.json()) as { id: string }).id;
@@ -71,12 +74,19 @@ describe("webhooks in the vendor portal", () => {
     await signInThroughUi(staff, server.url, "admin@demo.example", demoPasswords.admin);
     await staff.waitForURL(`${server.url}/back-office`);
     const arrival = receiver.next();
-    const moved = await staff.request.patch(`${server.url}/api/back-office/deals/${dealId}`, { headers: { origin: server.url }, data: { stage: 2 } });
+    const moved = await staff.request.patch(`${server.url}/api/back-office/deals/${dealId}`, {
+      headers: { origin: server.url },
+      data: { stage: 2 },
+    });
     expect(moved.status()).toBe(200);
     const first = await arrival;
     expect(verifySignatureHeader(secret, String(first.headers["kec-signature"]), first.body)).toBe(true);
     const eventId = String(first.headers["kec-event-id"]);
-    expect(JSON.parse(first.body)).toMatchObject({ id: eventId, type: "deal.stage_changed", data: { id: dealId, stage: 2 } });
+    expect(JSON.parse(first.body)).toMatchObject({
+      id: eventId,
+      type: "deal.stage_changed",
+      data: { id: dealId, stage: 2 },
+    });
 
     const delivered = vendor.getByRole("row", { name: /deal\.stage_changed.*Delivered/ });
     // The receiver has the request a moment before the delivery is recorded.

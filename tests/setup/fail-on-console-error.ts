@@ -13,6 +13,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
   if (errors.length > 0) {
-    throw new Error(`console.error was called during the test:\n${errors.map((args) => args.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called during the test:\n${errors.map((args) => args.map(String).join(" ")).join("\n")}`,
+    );
   }
 });

@@ -7,7 +7,9 @@ import { passwordLinkToken } from "#domain/auth/password-link.ts";
  * else in the mail: never in a path or a query string (docs/product-rules.md#r37-no-secret-in-a-url-or-a-log).
  */
 export function passwordLinkIn(mail: string): { link: string; token: string } {
-  const links = [...mail.matchAll(/https?:\/\/[^\s"<>]*reset-password[^\s"<>]*/g)].map((match) => match[0].replace(/&amp;/g, "&"));
+  const links = [...mail.matchAll(/https?:\/\/[^\s"<>]*reset-password[^\s"<>]*/g)].map((match) =>
+    match[0].replace(/&amp;/g, "&"),
+  );
   expect(links.length, mail).toBeGreaterThan(0);
   const [link] = links;
   expect(new Set(links)).toEqual(new Set([link]));

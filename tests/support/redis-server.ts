@@ -35,7 +35,11 @@ async function startRedisServer(): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    const started = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const started = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
     child = started;
     await waitForPong(port, `redis-server on port ${port}`, () => started.exitCode !== null);
   };
@@ -122,7 +126,9 @@ async function freePort(): Promise<number> {
 
 /** Resolves once a PING on the port is answered (with AUTH first when the URL has a password). */
 async function waitForPong(port: number, name: string, gaveUp: () => boolean, credentials?: URL): Promise<void> {
-  const auth = credentials?.password ? `AUTH ${credentials.username ? `${decodeURIComponent(credentials.username)} ` : ""}${decodeURIComponent(credentials.password)}\r\n` : "";
+  const auth = credentials?.password
+    ? `AUTH ${credentials.username ? `${decodeURIComponent(credentials.username)} ` : ""}${decodeURIComponent(credentials.password)}\r\n`
+    : "";
   const deadline = Date.now() + 10_000;
   for (;;) {
     const answer = await new Promise<string>((resolve) => {
@@ -138,7 +144,8 @@ async function waitForPong(port: number, name: string, gaveUp: () => boolean, cr
       socket.setTimeout(1000, () => socket.destroy());
     });
     if (answer.includes("+PONG")) return;
-    if (gaveUp() || Date.now() > deadline) throw new Error(`${name} did not answer PING (${answer.trim() || "no answer"})`);
+    if (gaveUp() || Date.now() > deadline)
+      throw new Error(`${name} did not answer PING (${answer.trim() || "no answer"})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

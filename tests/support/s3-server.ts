@@ -58,7 +58,11 @@ process.stdin.resume();
 export async function startS3Server({ bucket = "lender-test", partDelayMs = 150 } = {}): Promise<S3Server> {
   const directory = await mkdtemp(path.join(tmpdir(), "s3rver-"));
   const s3rverMain = createRequire(import.meta.url).resolve("@20minutes/s3rver");
-  const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", childSource, s3rverMain, directory, bucket, String(partDelayMs)], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--openssl-legacy-provider", "-e", childSource, s3rverMain, directory, bucket, String(partDelayMs)],
+    { stdio: ["pipe", "pipe", "pipe"] },
+  );
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const exited = once(child, "exit");

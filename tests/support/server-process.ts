@@ -35,10 +35,22 @@ export function builtServer(entry: "main" | "start" = "main"): string[] {
 }
 
 /** The built server (`main`) with `--api-only`, as its own process on a port of its own, with the given environment. */
-export function startServerProcess(port: number, env: Record<string, string>, options: { entry?: "main" | "start" } = {}): ServerProcess {
+export function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  options: { entry?: "main" | "start" } = {},
+): ServerProcess {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...builtServer(options.entry), "--api-only"], {
-    env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -54,13 +66,15 @@ export function startServerProcess(port: number, env: Record<string, string>, op
     async healthy(timeoutMs = 90_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        if (!running()) throw new Error(`server on port ${port} exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+        if (!running())
+          throw new Error(`server on port ${port} exited (${child.exitCode ?? child.signalCode}):\n${output}`);
         try {
           if ((await fetch(`${url}/api/health`)).ok) return;
         } catch {
           // not listening yet
         }
-        if (Date.now() > deadline) throw new Error(`server on port ${port} did not answer within ${timeoutMs} ms:\n${output}`);
+        if (Date.now() > deadline)
+          throw new Error(`server on port ${port} did not answer within ${timeoutMs} ms:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },

@@ -56,7 +56,10 @@ export class SmtpCatcher {
       const found = this.mails.find(predicate);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`No matching mail within ${timeoutMs} ms; got: ${this.mails.map((m) => m.subject).join(", ") || "none"}`);
+      if (left <= 0)
+        throw new Error(
+          `No matching mail within ${timeoutMs} ms; got: ${this.mails.map((m) => m.subject).join(", ") || "none"}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {
@@ -69,13 +72,17 @@ export class SmtpCatcher {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
-    encoding.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : decodeQuotedPrintable(data.replace(/_/g, " ")),
   );
 }
 

@@ -2,12 +2,20 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Alert } from "./alert.tsx";
 
-const sources = import.meta.glob<string>(["../../**/*.tsx", "!../../components/ui/**"], { query: "?raw", import: "default", eager: true });
+const sources = import.meta.glob<string>(["../../**/*.tsx", "!../../components/ui/**"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 
 describe("Alert", () => {
   it("interrupts for an error and is polite otherwise", () => {
-    expect(renderToStaticMarkup(<Alert>Wrong.</Alert>)).toMatch(/^<p role="alert" class="[^"]*bg-red-50[^"]*">Wrong\.<\/p>$/);
-    expect(renderToStaticMarkup(<Alert tone="success">Saved.</Alert>)).toMatch(/^<p role="status" class="[^"]*bg-green-50/);
+    expect(renderToStaticMarkup(<Alert>Wrong.</Alert>)).toMatch(
+      /^<p role="alert" class="[^"]*bg-red-50[^"]*">Wrong\.<\/p>$/,
+    );
+    expect(renderToStaticMarkup(<Alert tone="success">Saved.</Alert>)).toMatch(
+      /^<p role="status" class="[^"]*bg-green-50/,
+    );
   });
 
   it("as a live region, is in the page while empty, without its box or classes", () => {

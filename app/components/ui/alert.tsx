@@ -26,12 +26,14 @@ const boxStyle = {
 
 const inlineStyle = { error: "text-red-800", success: "text-green-800", info: "text-brand-900" } as const;
 
-const isEmpty = (children: React.ReactNode) => children === null || children === undefined || children === false || children === "";
+const isEmpty = (children: React.ReactNode) =>
+  children === null || children === undefined || children === false || children === "";
 
 /** A message that needs attention: `error` interrupts (role="alert"), `success` and `info` are polite (role="status"). */
 export function Alert({ tone = "error", children, className = "", live, inline, id, tabIndex, ref }: AlertProps) {
   const role = tone === "error" ? "alert" : "status";
-  const classes = live && isEmpty(children) ? undefined : `${(inline ? inlineStyle : boxStyle)[tone]} ${className}`.trim();
+  const classes =
+    live && isEmpty(children) ? undefined : `${(inline ? inlineStyle : boxStyle)[tone]} ${className}`.trim();
   return (
     <p ref={ref} id={id} tabIndex={tabIndex} role={role} className={classes}>
       {children}

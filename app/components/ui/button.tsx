@@ -15,7 +15,13 @@ export function buttonClass(variant: ButtonVariant = "primary", extra = "") {
 }
 
 /** A submit button stays disabled, described by the form's hint, until its Form is hydrated. */
-export function Button({ variant = "primary", className = "", type = "button", disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  type = "button",
+  disabled,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   const loadingHintId = useFormLoadingHintId();
   const waiting = type === "submit" && loadingHintId !== null;
   return (

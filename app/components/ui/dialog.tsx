@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 
-const focusableSelector = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const focusableSelector =
+  'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert,
@@ -47,7 +48,9 @@ export function Dialog({
         // showModal() makes the page inert, but Tab can still leave for the browser's own UI:
         // keep it cycling inside the dialog.
         if (event.key !== "Tab") return;
-        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector)].filter((el) => !el.hasAttribute("disabled"));
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector)].filter(
+          (el) => !el.hasAttribute("disabled"),
+        );
         if (focusable.length === 0) return;
         const first = focusable[0]!;
         const last = focusable[focusable.length - 1]!;
@@ -67,7 +70,12 @@ export function Dialog({
             <h2 id={titleId} className="text-xl font-bold">
               {title}
             </h2>
-            <button type="button" onClick={onClose} className="min-h-11 min-w-11 rounded-md text-2xl leading-none text-slate-700 hover:bg-slate-100" aria-label="Close">
+            <button
+              type="button"
+              onClick={onClose}
+              className="min-h-11 min-w-11 rounded-md text-2xl leading-none text-slate-700 hover:bg-slate-100"
+              aria-label="Close"
+            >
               ×
             </button>
           </div>

@@ -1,6 +1,12 @@
 type IconProps = { className?: string };
 
-const base = (className = "size-6") => ({ className, viewBox: "0 0 24 24", fill: "currentColor", "aria-hidden": true as const, focusable: false as const });
+const base = (className = "size-6") => ({
+  className,
+  viewBox: "0 0 24 24",
+  fill: "currentColor",
+  "aria-hidden": true as const,
+  focusable: false as const,
+});
 
 export function MenuIcon({ className }: IconProps) {
   return (

@@ -19,14 +19,28 @@ export function useListView() {
   // "current" is the rendered address, could still hold the view before it: a filter chosen right
   // after clearing the search brought the old search back (the flaky "Next page" of
   // tests/e2e/back-office-lists.test.ts: the URL had the filter, and the list the 11 old matches).
-  return (changes: Record<string, string>) => navigate(`?${withListParams(new URLSearchParams(window.location.search), changes).toString()}`, { preventScrollReset: true });
+  return (changes: Record<string, string>) =>
+    navigate(`?${withListParams(new URLSearchParams(window.location.search), changes).toString()}`, {
+      preventScrollReset: true,
+    });
 }
 
 /**
- * A list's filter bar (docs/product-rules.md#r46-back-office-lists): the search box (checked by the lists' search rule, submitted
+ * A list's filter bar (docs/product-rules.md#r46-back-office-lists): the search box (checked by the lists' search rule,
+ * submitted
  * with Enter or the button) and the list's own filters as children, which apply at once.
  */
-export function ListFilters({ name, q, help, children }: { name: string; q: string; help: string; children?: React.ReactNode }) {
+export function ListFilters({
+  name,
+  q,
+  help,
+  children,
+}: {
+  name: string;
+  q: string;
+  help: string;
+  children?: React.ReactNode;
+}) {
   const change = useListView();
   const search = useSchemaForm(searchForm, { q });
   // The box follows the URL (back, forward, a shared link) as the loader does.
@@ -60,8 +74,20 @@ export function DateRangeFilter({ from, to, verb }: { from: string; to: string; 
   const change = useListView();
   return (
     <>
-      <TextField label={`${verb} from`} type="date" value={from} onChange={(event) => void change({ from: event.target.value })} className="w-44" />
-      <TextField label={`${verb} to`} type="date" value={to} onChange={(event) => void change({ to: event.target.value })} className="w-44" />
+      <TextField
+        label={`${verb} from`}
+        type="date"
+        value={from}
+        onChange={(event) => void change({ from: event.target.value })}
+        className="w-44"
+      />
+      <TextField
+        label={`${verb} to`}
+        type="date"
+        value={to}
+        onChange={(event) => void change({ to: event.target.value })}
+        className="w-44"
+      />
     </>
   );
 }

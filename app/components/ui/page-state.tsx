@@ -15,9 +15,23 @@ export function Empty({ children, className = "" }: { children: React.ReactNode;
 }
 
 /** A load that failed: what went wrong, and a way to try again. */
-export function LoadError({ title = "We could not load this page.", message, onRetry, children }: { title?: string; message: string; onRetry?: () => void; children?: React.ReactNode }) {
+export function LoadError({
+  title = "We could not load this page.",
+  message,
+  onRetry,
+  children,
+}: {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+  children?: React.ReactNode;
+}) {
   return (
-    <section role="alert" aria-labelledby="load-error-title" className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+    <section
+      role="alert"
+      aria-labelledby="load-error-title"
+      className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900"
+    >
       <h2 id="load-error-title" className="font-bold">
         {title}
       </h2>

@@ -25,14 +25,26 @@ export function RadioGroup({
   const base = useId();
   const errorId = `${base}-error`;
   return (
-    <fieldset className={className} aria-describedby={error ? errorId : undefined} aria-required={required || undefined}>
+    <fieldset
+      className={className}
+      aria-describedby={error ? errorId : undefined}
+      aria-required={required || undefined}
+    >
       <legend className="font-medium">{legend}</legend>
       <div className="mt-2 flex flex-wrap gap-3">
         {options.map((option) => {
           const id = `${base}-${option.value}`;
           return (
             <div key={option.value} className="flex items-center gap-2">
-              <input type="radio" id={id} name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="size-6 accent-brand-600" />
+              <input
+                type="radio"
+                id={id}
+                name={name}
+                value={option.value}
+                checked={value === option.value}
+                onChange={() => onChange(option.value)}
+                className="size-6 accent-brand-600"
+              />
               <label htmlFor={id}>{option.label}</label>
             </div>
           );

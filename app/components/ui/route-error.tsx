@@ -18,8 +18,14 @@ export function RouteError() {
       </LoadError>
     );
   }
-  const notFound = (error instanceof ApiError && error.status === 404) || (isRouteErrorResponse(error) && error.status === 404);
+  const notFound =
+    (error instanceof ApiError && error.status === 404) || (isRouteErrorResponse(error) && error.status === 404);
   if (notFound) return <LoadError title="Not found." message="This record does not exist or was removed." />;
   const message = error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
-  return <LoadError message={message} onRetry={revalidator.state === "idle" ? () => void revalidator.revalidate() : undefined} />;
+  return (
+    <LoadError
+      message={message}
+      onRetry={revalidator.state === "idle" ? () => void revalidator.revalidate() : undefined}
+    />
+  );
 }

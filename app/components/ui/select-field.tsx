@@ -14,7 +14,18 @@ export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   ref?: Ref<HTMLSelectElement>;
 };
 
-export function SelectField({ label, options, placeholder, help, error, valid, invalid, className = "", ref, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  placeholder,
+  help,
+  error,
+  valid,
+  invalid,
+  className = "",
+  ref,
+  ...select
+}: SelectFieldProps) {
   const ids = useFieldIds(select.name);
   return (
     <div className={className}>

@@ -1,7 +1,17 @@
 export type Step = { id: string; label: string };
 
 /** A progress rail of named steps; each name is a button when onSelect is given. */
-export function Stepper({ steps, current, onSelect, label }: { steps: readonly Step[]; current: number; onSelect?: (index: number) => void; label: string }) {
+export function Stepper({
+  steps,
+  current,
+  onSelect,
+  label,
+}: {
+  steps: readonly Step[];
+  current: number;
+  onSelect?: (index: number) => void;
+  label: string;
+}) {
   return (
     <nav aria-label={label}>
       <ol className="flex flex-wrap gap-2">
@@ -21,7 +31,11 @@ export function Stepper({ steps, current, onSelect, label }: { steps: readonly S
           return (
             <li key={step.id} aria-current={state === "current" ? "step" : undefined}>
               {onSelect ? (
-                <button type="button" onClick={() => onSelect(index)} className="flex min-h-11 items-center gap-2 rounded-md px-2">
+                <button
+                  type="button"
+                  onClick={() => onSelect(index)}
+                  className="flex min-h-11 items-center gap-2 rounded-md px-2"
+                >
                   {content}
                 </button>
               ) : (

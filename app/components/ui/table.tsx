@@ -39,7 +39,19 @@ type TableProps<Row> = {
  * the header, `aria-sort` on the sorted one) and an empty state. Wide tables scroll inside their
  * own focusable region, never the page.
  */
-export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty, sort: controlledSort, onSort, initialSort, rowClassName, className = "" }: TableProps<Row>) {
+export function Table<Row>({
+  caption,
+  showCaption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  sort: controlledSort,
+  onSort,
+  initialSort,
+  rowClassName,
+  className = "",
+}: TableProps<Row>) {
   const [localSort, setLocalSort] = useState<TableSort | null>(initialSort ?? null);
   const sort = onSort ? (controlledSort ?? null) : localSort;
   if (rows.length === 0) return <p className={`mt-4 text-slate-700 ${className}`}>{empty}</p>;
@@ -53,23 +65,42 @@ export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty,
           sort.direction,
         );
   const changeSort = (key: string) => {
-    const next: TableSort = { key, direction: sort?.key === key && sort.direction === "ascending" ? "descending" : "ascending" };
+    const next: TableSort = {
+      key,
+      direction: sort?.key === key && sort.direction === "ascending" ? "descending" : "ascending",
+    };
     if (onSort) onSort(next);
     else setLocalSort(next);
   };
 
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className={`relative mt-4 max-w-full overflow-x-auto ${className}`}>
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className={`relative mt-4 max-w-full overflow-x-auto ${className}`}
+    >
       <table className="w-full border-collapse text-left text-sm wrap-break-word">
         <caption className={showCaption ? "mb-2 text-left font-semibold" : "sr-only"}>{caption}</caption>
         <thead>
           <tr className="border-b-2">
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={`p-2 ${column.className ?? ""}`} aria-sort={sort?.key === column.key ? sort.direction : undefined}>
+              <th
+                key={column.key}
+                scope="col"
+                className={`p-2 ${column.className ?? ""}`}
+                aria-sort={sort?.key === column.key ? sort.direction : undefined}
+              >
                 {column.sortValue || (onSort && column.sortable) ? (
-                  <button type="button" className="inline-flex min-h-11 items-center gap-1 font-semibold hover:underline" onClick={() => changeSort(column.key)}>
+                  <button
+                    type="button"
+                    className="inline-flex min-h-11 items-center gap-1 font-semibold hover:underline"
+                    onClick={() => changeSort(column.key)}
+                  >
                     {column.header}
-                    <span aria-hidden="true">{sort?.key === column.key ? (sort.direction === "ascending" ? "▲" : "▼") : "↕"}</span>
+                    <span aria-hidden="true">
+                      {sort?.key === column.key ? (sort.direction === "ascending" ? "▲" : "▼") : "↕"}
+                    </span>
                   </button>
                 ) : (
                   column.header
@@ -100,13 +131,20 @@ export function Table<Row>({ caption, showCaption, columns, rows, rowKey, empty,
   );
 }
 
-function sortRows<Row>(rows: readonly Row[], column: TableColumn<Row> | undefined, direction: SortDirection): readonly Row[] {
+function sortRows<Row>(
+  rows: readonly Row[],
+  column: TableColumn<Row> | undefined,
+  direction: SortDirection,
+): readonly Row[] {
   const value = column?.sortValue;
   if (!value) return rows;
   const sign = direction === "ascending" ? 1 : -1;
   return [...rows].sort((a, b) => {
     const left = value(a);
     const right = value(b);
-    return sign * (typeof left === "number" && typeof right === "number" ? left - right : String(left).localeCompare(String(right)));
+    return (
+      sign *
+      (typeof left === "number" && typeof right === "number" ? left - right : String(left).localeCompare(String(right)))
+    );
   });
 }

@@ -10,7 +10,16 @@ export type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   ref?: Ref<HTMLTextAreaElement>;
 };
 
-export function TextareaField({ label, help, error, hideLabel, className = "", ref, rows = 4, ...textarea }: TextareaFieldProps) {
+export function TextareaField({
+  label,
+  help,
+  error,
+  hideLabel,
+  className = "",
+  ref,
+  rows = 4,
+  ...textarea
+}: TextareaFieldProps) {
   const ids = useFieldIds(textarea.name);
   return (
     <div className={className}>
@@ -18,7 +27,15 @@ export function TextareaField({ label, help, error, hideLabel, className = "", r
         {label}
         {textarea.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <textarea ref={ref} id={ids.id} rows={rows} aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, help, error)} className={inputClass(Boolean(error))} {...textarea} />
+      <textarea
+        ref={ref}
+        id={ids.id}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, help, error)}
+        className={inputClass(Boolean(error))}
+        {...textarea}
+      />
       <FieldHelp id={ids.helpId}>{help}</FieldHelp>
       <FieldError id={ids.errorId} message={error} />
     </div>

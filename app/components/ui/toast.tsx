@@ -27,7 +27,12 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div role="status" aria-live="polite" aria-label="Notifications" className="fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+      <div
+        role="status"
+        aria-live="polite"
+        aria-label="Notifications"
+        className="fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      >
         {toasts.map((toast) => (
           <div key={toast.id} className={`rounded-md border-l-4 p-4 shadow-md ${toneClass[toast.tone]}`}>
             <div className="flex items-start justify-between gap-2">
@@ -35,7 +40,12 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
                 <p className="font-semibold">{toast.title}</p>
                 {toast.message ? <p className="mt-1 text-sm">{toast.message}</p> : null}
               </div>
-              <button type="button" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)} className="min-h-6 min-w-6 text-lg leading-none">
+              <button
+                type="button"
+                aria-label="Dismiss notification"
+                onClick={() => dismiss(toast.id)}
+                className="min-h-6 min-w-6 text-lg leading-none"
+              >
                 ×
               </button>
             </div>

@@ -4,7 +4,10 @@ import { ApiError, call } from "../../lib/call.ts";
 /** What the API-key screens post to their route's action (field `intent`). */
 export const apiKeyIntents = { create: "create", revoke: "revoke" } as const;
 
-export type ApiKeyActionResult = { ok: true; intent: "create"; name: string; secret: string } | { ok: true; intent: "revoke"; message: string } | { ok: false; message: string };
+export type ApiKeyActionResult =
+  | { ok: true; intent: "create"; name: string; secret: string }
+  | { ok: true; intent: "revoke"; message: string }
+  | { ok: false; message: string };
 
 async function answer(run: () => Promise<ApiKeyActionResult>): Promise<ApiKeyActionResult> {
   try {

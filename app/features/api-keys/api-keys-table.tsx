@@ -18,12 +18,30 @@ function RevokeKey({ apiKey }: { apiKey: Key }) {
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return (
     <>
-      <Button type="button" variant="secondary" disabled={fetcher.state !== "idle"} aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Revoke ${apiKey.name}`}
+        onClick={() => setConfirming(true)}
+      >
         Revoke
       </Button>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Revoke ${apiKey.name}?`} role="alertdialog">
-        <p>Every system that uses the key {apiKey.prefix}… is refused from its next request on. This cannot be undone: a system that still needs access needs a new key.</p>
-        <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-2" onSubmit={() => setConfirming(false)}>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Revoke ${apiKey.name}?`}
+        role="alertdialog"
+      >
+        <p>
+          Every system that uses the key {apiKey.prefix}… is refused from its next request on. This cannot be undone: a
+          system that still needs access needs a new key.
+        </p>
+        <fetcher.Form
+          method="post"
+          className="mt-6 flex flex-wrap justify-end gap-2"
+          onSubmit={() => setConfirming(false)}
+        >
           <input type="hidden" name="id" value={apiKey.id} />
           <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
             Cancel

@@ -49,7 +49,14 @@ export function NewApiKey() {
   return (
     <>
       <Form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-wrap items-end gap-3">
-        <TextField label="Key name" help="Say which system uses it, e.g. Our DMS." maxLength={80} required className="w-full max-w-sm" {...form.text("name")} />
+        <TextField
+          label="Key name"
+          help="Say which system uses it, e.g. Our DMS."
+          maxLength={80}
+          required
+          className="w-full max-w-sm"
+          {...form.text("name")}
+        />
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Create key
         </Button>
@@ -57,15 +64,25 @@ export function NewApiKey() {
       {identity.dialog}
       {failure ? <Alert className="mt-2">{failure}</Alert> : null}
       {result && !result.ok ? <Alert className="mt-2">{result.message}</Alert> : null}
-      <Dialog open={shown !== null} onClose={() => setClosedFor(shown?.secret ?? null)} title={`Your new key: ${shown?.name ?? ""}`}>
-        <p>Copy it now into your system&apos;s settings. It is shown only this once: we keep only a fingerprint of it.</p>
+      <Dialog
+        open={shown !== null}
+        onClose={() => setClosedFor(shown?.secret ?? null)}
+        title={`Your new key: ${shown?.name ?? ""}`}
+      >
+        <p>
+          Copy it now into your system&apos;s settings. It is shown only this once: we keep only a fingerprint of it.
+        </p>
         <p className="mt-3">
           <code className="block rounded bg-slate-100 p-2 break-all" data-testid="new-api-key">
             {shown?.secret}
           </code>
         </p>
         <div role="status" className="mt-2 min-h-6">
-          {copiedNow === "copied" ? "Copied." : copiedNow === "failed" ? "Could not copy: select the key and copy it." : ""}
+          {copiedNow === "copied"
+            ? "Copied."
+            : copiedNow === "failed"
+              ? "Could not copy: select the key and copy it."
+              : ""}
         </div>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => void copy()}>

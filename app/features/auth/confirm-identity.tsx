@@ -12,7 +12,8 @@ const marginMs = 15_000;
 
 /** What the back office's step-up covers, and the portal's. */
 const backOfficeReason = "Customer numbers, documents and exports need a fresh confirmation every few minutes.";
-export const portalStepUpReason = "New API keys, webhook endpoints and signing secrets need a fresh confirmation every few minutes.";
+export const portalStepUpReason =
+  "New API keys, webhook endpoints and signing secrets need a fresh confirmation every few minutes.";
 
 /**
  * Reveals, exports and downloads in the back office, new API keys and webhook endpoints in the
@@ -31,7 +32,9 @@ export function useConfirmIdentity(reason = backOfficeReason) {
     request?.done(ok);
     setRequest(null);
   };
-  const dialog = request ? <ConfirmIdentityDialog twoFactor={request.twoFactor} reason={reason} onDone={finish} /> : null;
+  const dialog = request ? (
+    <ConfirmIdentityDialog twoFactor={request.twoFactor} reason={reason} onDone={finish} />
+  ) : null;
   return { confirmed, dialog };
 }
 
@@ -46,13 +49,22 @@ export function useConfirmedDownload(onError: (message: string) => void) {
     const href = event.currentTarget.href;
     void identity.confirmed().then(
       (ok) => ok && window.location.assign(href),
-      (failure: unknown) => onError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again."),
+      (failure: unknown) =>
+        onError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again."),
     );
   };
   return { onClick, dialog: identity.dialog };
 }
 
-function ConfirmIdentityDialog({ twoFactor, reason, onDone }: { twoFactor: boolean; reason: string; onDone: (ok: boolean) => void }) {
+function ConfirmIdentityDialog({
+  twoFactor,
+  reason,
+  onDone,
+}: {
+  twoFactor: boolean;
+  reason: string;
+  onDone: (ok: boolean) => void;
+}) {
   // The endpoint's schema is a union of the two factors: the values hold only the one asked for,
   // so a failed parse reports that field's own message.
   const field = twoFactor ? "code" : "password";
@@ -68,7 +80,9 @@ function ConfirmIdentityDialog({ twoFactor, reason, onDone }: { twoFactor: boole
       await call(confirmIdentity, { body: request });
       onDone(true);
     } catch (failure) {
-      form.setErrors({ [field]: failure instanceof ApiError ? failure.message : "Something went wrong. Please try again later." });
+      form.setErrors({
+        [field]: failure instanceof ApiError ? failure.message : "Something went wrong. Please try again later.",
+      });
       input.current?.focus();
     } finally {
       setBusy(false);

@@ -33,7 +33,9 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
     <Dialog open={open} onClose={onClose} title="Reset your password">
       <Form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-3" aria-label="Password reset">
         <TextField label="E-mail" type="email" autoComplete="email" {...form.text("email")} error={undefined} />
-        <div role="status">{result === "sent" ? <p className="font-semibold text-green-800">{passwordResetMessages.sent}</p> : null}</div>
+        <div role="status">
+          {result === "sent" ? <p className="font-semibold text-green-800">{passwordResetMessages.sent}</p> : null}
+        </div>
         {result === "failed" ? (
           <Alert inline className="font-semibold">
             {passwordResetMessages.failed}

@@ -61,8 +61,14 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
       await call(recovery ? verifyBackupCode : verifyTotp, { body: { code: code.trim() } });
       await goHome();
     } catch (error) {
-      if (error instanceof ApiError && error.code === authErrorCodes.totpCodeReused) setServerError("That code was already used. Please wait for the next code.");
-      else setServerError(error instanceof ApiError && error.status === 401 ? "That code is not valid. Please try again." : messageFor(error));
+      if (error instanceof ApiError && error.code === authErrorCodes.totpCodeReused)
+        setServerError("That code was already used. Please wait for the next code.");
+      else
+        setServerError(
+          error instanceof ApiError && error.status === 401
+            ? "That code is not valid. Please try again."
+            : messageFor(error),
+        );
     }
   };
 
@@ -116,8 +122,18 @@ export function SignInForm({ label = "Vendor sign-in" }: { label?: string }) {
   return (
     <Form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4" aria-label={label}>
       <TextField label="E-mail" type="email" autoComplete="username" {...form.text("email")} />
-      <TextField label="Password" type={showPassword ? "text" : "password"} autoComplete="current-password" maxLength={128} {...form.text("password")} />
-      <Checkbox label="Show password" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />
+      <TextField
+        label="Password"
+        type={showPassword ? "text" : "password"}
+        autoComplete="current-password"
+        maxLength={128}
+        {...form.text("password")}
+      />
+      <Checkbox
+        label="Show password"
+        checked={showPassword}
+        onChange={(event) => setShowPassword(event.target.checked)}
+      />
       {serverError ? (
         <Alert inline className="font-medium">
           {serverError}

@@ -25,7 +25,8 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
     try {
       setSetup(await call(enableTwoFactor, { body: request }));
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400) passwordForm.setErrors({ password: twoFactorSetupMessages.wrongPassword });
+      if (failure instanceof ApiError && failure.status === 400)
+        passwordForm.setErrors({ password: twoFactorSetupMessages.wrongPassword });
       else setError((failure as Error).message);
     }
   };
@@ -49,12 +50,27 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
       </h1>
       <p className="mt-2">Staff accounts must set up two-factor authentication before they can see customer data.</p>
       {setup === null ? (
-        <Form onSubmit={(event) => void start(event)} noValidate aria-label="Start two-factor setup" className="mt-4 space-y-3">
-          <TextField label="Your password" type="password" autoComplete="current-password" {...passwordForm.text("password")} />
+        <Form
+          onSubmit={(event) => void start(event)}
+          noValidate
+          aria-label="Start two-factor setup"
+          className="mt-4 space-y-3"
+        >
+          <TextField
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            {...passwordForm.text("password")}
+          />
           <Button type="submit">Set up two-factor authentication</Button>
         </Form>
       ) : (
-        <Form onSubmit={(event) => void verify(event)} noValidate aria-label="Confirm two-factor setup" className="mt-4 space-y-4">
+        <Form
+          onSubmit={(event) => void verify(event)}
+          noValidate
+          aria-label="Confirm two-factor setup"
+          className="mt-4 space-y-4"
+        >
           <p>Add this key to your authenticator app (choose “enter a setup key”, time-based):</p>
           <p className="font-mono text-lg break-all" data-testid="totp-secret">
             {secret}
@@ -72,7 +88,12 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
               ))}
             </ul>
           </div>
-          <TextField label="Code from your app" inputMode="numeric" autoComplete="one-time-code" {...codeForm.text("code")} />
+          <TextField
+            label="Code from your app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            {...codeForm.text("code")}
+          />
           <Button type="submit">Turn on two-factor authentication</Button>
         </Form>
       )}

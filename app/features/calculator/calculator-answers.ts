@@ -4,7 +4,10 @@ import type { EndpointResponse } from "#domain/http/endpoint.ts";
 import type { FormValues } from "../../lib/use-schema-form.ts";
 
 /** The calculator's answers as the form holds them: the lead request's own fields (its schema's input). */
-export type CalculatorAnswers = Omit<FormValues<typeof calculatorLeadRequest>, "partnerSlug" | "vendorSlug" | "idempotencyKey" | "leaveEmpty">;
+export type CalculatorAnswers = Omit<
+  FormValues<typeof calculatorLeadRequest>,
+  "partnerSlug" | "vendorSlug" | "idempotencyKey" | "leaveEmpty"
+>;
 
 export const emptyAnswers: CalculatorAnswers = {
   vendorName: "",

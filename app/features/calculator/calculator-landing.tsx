@@ -64,10 +64,19 @@ export function CalculatorLanding({ price, error, onPrice, onError, onStart, sho
             onBlur={() => onPrice(finishPrice(price))}
             help={
               <>
-                <button type="button" aria-expanded={helpOpen} className="min-h-6 font-medium text-brand-700 underline" onClick={() => setHelpOpen(!helpOpen)}>
+                <button
+                  type="button"
+                  aria-expanded={helpOpen}
+                  className="min-h-6 font-medium text-brand-700 underline"
+                  onClick={() => setHelpOpen(!helpOpen)}
+                >
                   What price do I enter?
                 </button>
-                {helpOpen ? <span className="mt-1 block">The full price on the vendor's quote, before any down payment or trade-in, in US dollars.</span> : null}
+                {helpOpen ? (
+                  <span className="mt-1 block">
+                    The full price on the vendor's quote, before any down payment or trade-in, in US dollars.
+                  </span>
+                ) : null}
               </>
             }
           />

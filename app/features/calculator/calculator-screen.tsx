@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { sendCalculatorLead } from "#domain/calculator/contracts.ts";
 import type { PartnerBranding } from "#domain/partners/public-contracts.ts";
-import { calculatorLeadRequest, calculatorMessages, calculatorSteps, stepMessages } from "#domain/calculator/calculator-schema.ts";
+import {
+  calculatorLeadRequest,
+  calculatorMessages,
+  calculatorSteps,
+  stepMessages,
+} from "#domain/calculator/calculator-schema.ts";
 import { priceFromLink } from "#domain/calculator/price-from-link.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -12,7 +17,14 @@ import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { brand } from "../../lib/public-config.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
-import { emptyAnswers, loadProgress, saveProgress, type CalculatorAnswers, type CalculatorProgress, type CalculatorView } from "./calculator-answers.ts";
+import {
+  emptyAnswers,
+  loadProgress,
+  saveProgress,
+  type CalculatorAnswers,
+  type CalculatorProgress,
+  type CalculatorView,
+} from "./calculator-answers.ts";
 import { CalculatorLanding } from "./calculator-landing.tsx";
 import { BusinessStep, CreditStep, OwnerStep, VendorStep } from "./calculator-steps.tsx";
 import { ReferralNotice } from "../partners/referral-notice.tsx";
@@ -31,7 +43,14 @@ const steps = [
 const stepFields = calculatorSteps.map((step) => Object.keys(step.shape) as (keyof CalculatorAnswers)[]);
 
 function partnerAnswers(partner: PartnerBranding | null): CalculatorAnswers {
-  return partner ? { ...emptyAnswers, vendorName: partner.vendorName, salesPersonName: partner.salesPerson, phoneNumberVendor: partner.vendorPhone } : emptyAnswers;
+  return partner
+    ? {
+        ...emptyAnswers,
+        vendorName: partner.vendorName,
+        salesPersonName: partner.salesPerson,
+        phoneNumberVendor: partner.vendorPhone,
+      }
+    : emptyAnswers;
 }
 
 /** /GetQualified and /vendor_partner/<slug>: landing view, four steps, then the qualifying page. */
@@ -103,7 +122,12 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
     setMessage(null);
     setOverlay({ saved: false, failed: null });
     try {
-      const request = calculatorLeadRequest.parse({ ...answers, vendorSlug: partner?.slug, idempotencyKey, leaveEmpty: "" });
+      const request = calculatorLeadRequest.parse({
+        ...answers,
+        vendorSlug: partner?.slug,
+        idempotencyKey,
+        leaveEmpty: "",
+      });
       setLead(await call(sendCalculatorLead, { body: request }));
       setOverlay({ saved: true, failed: null });
     } catch (error) {
@@ -169,7 +193,9 @@ export function CalculatorScreen({ partner }: { partner: PartnerBranding | null 
             {view === 3 ? <CreditStep {...stepProps} /> : null}
             {view === 4 && lead ? <QualifyingPage answers={answers} lead={lead} onDone={finished} /> : null}
           </div>
-          {view === 3 && partner?.referredTo ? <ReferralNotice companyName={partner.referredTo} className="mt-6" /> : null}
+          {view === 3 && partner?.referredTo ? (
+            <ReferralNotice companyName={partner.referredTo} className="mt-6" />
+          ) : null}
           <div className="mt-6 flex flex-wrap items-center gap-4">
             {view > 0 && view < 4 ? (
               <Button variant="secondary" onClick={() => go((view - 1) as CalculatorView)}>

@@ -17,23 +17,38 @@ type StepProps = {
   currentYear: number;
 };
 
-type TextKey = { [K in keyof CalculatorAnswers]: CalculatorAnswers[K] extends string ? K : never }[keyof CalculatorAnswers];
+type TextKey = {
+  [K in keyof CalculatorAnswers]: CalculatorAnswers[K] extends string ? K : never;
+}[keyof CalculatorAnswers];
 
 function useText({ answers, set, errors }: StepProps) {
   return (name: TextKey, format?: (raw: string) => string, finish?: (text: string) => string) => ({
     name,
     value: answers[name],
-    // Each step reports one message (docs/product-rules.md#r52-forms-check-what-the-spec-checks); the fields only show which are missing.
+    // Each step reports one message (docs/product-rules.md#r52-forms-check-what-the-spec-checks); the fields only show
+    // which are missing.
     invalid: Boolean(errors[name]),
-    onChange: (event: { target: { value: string } }) => set({ [name]: format ? format(event.target.value) : event.target.value }),
+    onChange: (event: { target: { value: string } }) =>
+      set({ [name]: format ? format(event.target.value) : event.target.value }),
     onBlur: finish ? () => set({ [name]: finish(answers[name]) }) : undefined,
   });
 }
 
 /** Exclusive choice between string values: pressing the chosen one keeps it. */
-function exclusive(props: StepProps, name: TextKey, options: readonly { value: string; label: string }[], legend: string) {
+function exclusive(
+  props: StepProps,
+  name: TextKey,
+  options: readonly { value: string; label: string }[],
+  legend: string,
+) {
   return (
-    <ChoiceButtons legend={legend} options={options} isPressed={(value) => props.answers[name] === value} onToggle={(value) => props.set({ [name]: value })} invalid={Boolean(props.errors[name])} />
+    <ChoiceButtons
+      legend={legend}
+      options={options}
+      isPressed={(value) => props.answers[name] === value}
+      onToggle={(value) => props.set({ [name]: value })}
+      invalid={Boolean(props.errors[name])}
+    />
   );
 }
 
@@ -46,9 +61,20 @@ export function VendorStep(props: StepProps) {
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label="Vendor name" maxLength={22} autoComplete="off" {...text("vendorName")} />
       <TextField label="Sales person" autoComplete="off" {...text("salesPersonName")} />
-      <TextField label="Vendor phone" inputMode="tel" autoComplete="off" placeholder="(555) 555-5555" {...text("phoneNumberVendor", formatUsPhone)} />
+      <TextField
+        label="Vendor phone"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="(555) 555-5555"
+        {...text("phoneNumberVendor", formatUsPhone)}
+      />
       <TextField label="Equipment cost" inputMode="decimal" {...text("costEq", formatPriceAsTyped, finishPrice)} />
-      <TextField label="Monthly earnings the equipment adds" inputMode="decimal" help="In dollars, for example 4,000.00" {...text("revenueAddBusiness", formatPriceAsTyped, finishPrice)} />
+      <TextField
+        label="Monthly earnings the equipment adds"
+        inputMode="decimal"
+        help="In dollars, for example 4,000.00"
+        {...text("revenueAddBusiness", formatPriceAsTyped, finishPrice)}
+      />
       <TextField label="Equipment description (if not trucking)" autoComplete="off" {...text("notTruckingEquipment")} />
       <ChoiceButtons
         className="sm:col-span-2"
@@ -101,7 +127,13 @@ export function OwnerStep(props: StepProps) {
       <TextField label="First name" autoComplete="given-name" {...text("firstNameModel")} />
       <TextField label="Last name" autoComplete="family-name" {...text("lastNameModel")} />
       <TextField label="E-mail" type="email" autoComplete="email" {...text("ownersEmail")} />
-      <TextField label="Phone" inputMode="tel" autoComplete="tel-national" placeholder="(555) 555-5555" {...text("OwnersPhoneNumber", formatUsPhone)} />
+      <TextField
+        label="Phone"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(555) 555-5555"
+        {...text("OwnersPhoneNumber", formatUsPhone)}
+      />
     </div>
   );
 }
@@ -109,7 +141,10 @@ export function OwnerStep(props: StepProps) {
 export function BusinessStep(props: StepProps) {
   const { answers, set, errors, currentYear } = props;
   const text = useText(props);
-  const years = Array.from({ length: currentYear - 1900 + 1 }, (_, i) => String(currentYear - i)).map((year) => ({ value: year, label: year }));
+  const years = Array.from({ length: currentYear - 1900 + 1 }, (_, i) => String(currentYear - i)).map((year) => ({
+    value: year,
+    label: year,
+  }));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <ChoiceButtons
@@ -146,7 +181,12 @@ export function BusinessStep(props: StepProps) {
         invalid={Boolean(errors.yearbusinessStarted)}
         onChange={(event) => set({ yearbusinessStarted: event.target.value })}
       />
-      <TextField label="Monthly sales" inputMode="decimal" help="The business's average monthly sales, in dollars" {...text("monthlySalesInput", formatPriceAsTyped, finishPrice)} />
+      <TextField
+        label="Monthly sales"
+        inputMode="decimal"
+        help="The business's average monthly sales, in dollars"
+        {...text("monthlySalesInput", formatPriceAsTyped, finishPrice)}
+      />
       {exclusive(
         props,
         "preferredFinancing",

@@ -11,7 +11,17 @@ function timelineScale(): number {
 }
 
 /** The 5/10/20/21-second overlay after step 4; the last button waits for the saved lead too. */
-export function LoadingOverlay({ leadSaved, failed, onReady, onClose }: { leadSaved: boolean; failed: string | null; onReady: () => void; onClose: () => void }) {
+export function LoadingOverlay({
+  leadSaved,
+  failed,
+  onReady,
+  onClose,
+}: {
+  leadSaved: boolean;
+  failed: string | null;
+  onReady: () => void;
+  onClose: () => void;
+}) {
   const [stage, setStage] = useState<LoadingStage>("starting");
   useEffect(() => {
     const started = performance.now();

@@ -10,7 +10,15 @@ import { call } from "../../lib/call.ts";
 import type { CalculatorAnswers, CalculatorLead } from "./calculator-answers.ts";
 
 /** Step 5: the server's quote as four term cards; choosing one ends the flow (docs/product-rules.md#r9-calculator-pricing). */
-export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorAnswers; lead: CalculatorLead; onDone: () => void }) {
+export function QualifyingPage({
+  answers,
+  lead,
+  onDone,
+}: {
+  answers: CalculatorAnswers;
+  lead: CalculatorLead;
+  onDone: () => void;
+}) {
   const { quote } = lead;
   const [term, setTerm] = useState<number | undefined>(undefined);
   const [accepted, setAccepted] = useState(false);
@@ -52,7 +60,14 @@ export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorA
               className={`block cursor-pointer rounded-lg border-2 bg-white p-4 text-slate-900 ${term === card.term ? "border-accent-500 ring-2 ring-accent-500" : "border-slate-300"}`}
             >
               <span className="flex items-center gap-3">
-                <input type="radio" name="calculator-term" value={card.term} checked={term === card.term} onChange={() => setTerm(card.term)} className="size-6 accent-brand-600" />
+                <input
+                  type="radio"
+                  name="calculator-term"
+                  value={card.term}
+                  checked={term === card.term}
+                  onChange={() => setTerm(card.term)}
+                  className="size-6 accent-brand-600"
+                />
                 <span className="text-lg font-bold">{card.term} months</span>
               </span>
               <span className="mt-2 block text-2xl font-semibold" data-testid={`payment-${card.term}`}>
@@ -73,7 +88,10 @@ export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorA
           ))}
         </div>
       </fieldset>
-      <p className="mt-4 text-sm">These are estimates, not an offer of credit; the final terms depend on a full credit review and your bank statements.</p>
+      <p className="mt-4 text-sm">
+        These are estimates, not an offer of credit; the final terms depend on a full credit review and your bank
+        statements.
+      </p>
       <Checkbox
         className="mt-4"
         label={
@@ -90,13 +108,23 @@ export function QualifyingPage({ answers, lead, onDone }: { answers: CalculatorA
       <Button variant="accent" className="mt-4" disabled={term === undefined} onClick={() => void choose()}>
         I want this payment option
       </Button>
-      <Dialog open={dialog === "terms"} onClose={() => setDialog(null)} title={calculatorMessages.termsTitle} role="alertdialog">
+      <Dialog
+        open={dialog === "terms"}
+        onClose={() => setDialog(null)}
+        title={calculatorMessages.termsTitle}
+        role="alertdialog"
+      >
         <p>{calculatorMessages.terms}</p>
         <Button className="mt-4" onClick={() => setDialog(null)}>
           OK
         </Button>
       </Dialog>
-      <Dialog open={dialog === "failed"} onClose={() => setDialog(null)} title={calculatorMessages.termsTitle} role="alertdialog">
+      <Dialog
+        open={dialog === "failed"}
+        onClose={() => setDialog(null)}
+        title={calculatorMessages.termsTitle}
+        role="alertdialog"
+      >
         <p>{calculatorMessages.failure}</p>
         <Button className="mt-4" onClick={() => setDialog(null)}>
           OK

@@ -39,16 +39,28 @@ export function TestimonialCarousel() {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`} aria-live={paused ? "polite" : "off"}>
+      <div
+        aria-roledescription="slide"
+        aria-label={`${index + 1} of ${items.length}`}
+        aria-live={paused ? "polite" : "off"}
+      >
         <h3 className="text-lg font-semibold">{item.header}</h3>
         <p className="mt-2">“{item.text}”</p>
         <p className="mt-2 text-sm text-slate-300">{item.source}</p>
       </div>
       <div className="mt-4 flex gap-2">
-        <button type="button" className="min-h-11 rounded-md border border-white/60 px-3" onClick={() => setIndex((index - 1 + items.length) % items.length)}>
+        <button
+          type="button"
+          className="min-h-11 rounded-md border border-white/60 px-3"
+          onClick={() => setIndex((index - 1 + items.length) % items.length)}
+        >
           Previous testimonial
         </button>
-        <button type="button" className="min-h-11 rounded-md border border-white/60 px-3" onClick={() => setIndex((index + 1) % items.length)}>
+        <button
+          type="button"
+          className="min-h-11 rounded-md border border-white/60 px-3"
+          onClick={() => setIndex((index + 1) % items.length)}
+        >
           Next testimonial
         </button>
       </div>

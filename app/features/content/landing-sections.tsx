@@ -18,11 +18,21 @@ export function IntroBanner() {
           Estimate your monthly payment in under 2 minutes.
         </p>
         <div className="flex flex-wrap gap-2">
-          <a href={brand.schedulerUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "text-sm")}>
+          <a
+            href={brand.schedulerUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("primary", "text-sm")}
+          >
             Book a demo
             <NewTabNotice />
           </a>
-          <a href={brand.schedulerUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "text-sm")}>
+          <a
+            href={brand.schedulerUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("secondary", "text-sm")}
+          >
             See what you can earn
             <NewTabNotice />
           </a>
@@ -36,10 +46,12 @@ export function Hero() {
   return (
     <section className="bg-brand-900 text-white">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Equipment financing and working capital for growing businesses</h1>
+        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+          Equipment financing and working capital for growing businesses
+        </h1>
         <p className="mt-6 max-w-2xl text-lg leading-relaxed">
-          Tell us what you need and get results in under {brand.claims.resultsInMinutes} minutes, with funding in as little as {brand.claims.fundingInHours} hours. One request reaches our whole
-          network of banks and lenders.
+          Tell us what you need and get results in under {brand.claims.resultsInMinutes} minutes, with funding in as
+          little as {brand.claims.fundingInHours} hours. One request reaches our whole network of banks and lenders.
         </p>
         <div className="mt-8">
           <Link to="/GetQualified" className={buttonClass("accent", "px-6 text-lg")}>
@@ -136,7 +148,10 @@ export function Industries() {
       </h2>
       <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {industries.map((industry) => (
-          <li key={industry.name} className="flex flex-col items-center gap-2 rounded-lg border border-slate-200 bg-white p-4 text-center font-semibold text-slate-900">
+          <li
+            key={industry.name}
+            className="flex flex-col items-center gap-2 rounded-lg border border-slate-200 bg-white p-4 text-center font-semibold text-slate-900"
+          >
             {industry.icon}
             {industry.name}
           </li>
@@ -184,7 +199,10 @@ export function ProgramCards() {
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {programCards.map((card) => (
-            <li key={card.to} className="relative flex flex-col rounded-lg border border-brand-100 bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-accent-500 hover:shadow-md">
+            <li
+              key={card.to}
+              className="relative flex flex-col rounded-lg border border-brand-100 bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-accent-500 hover:shadow-md"
+            >
               <h3 className="text-lg font-semibold text-slate-900">
                 <Link to={card.to} className="text-brand-700 after:absolute after:inset-0 hover:underline">
                   {card.title}
@@ -204,12 +222,18 @@ export const mobileBottomBarSpacerClass = "h-16 wide:hidden";
 
 export function MobileBottomBar() {
   return (
-    <section aria-label="Quick actions" className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 wide:hidden">
+    <section
+      aria-label="Quick actions"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 wide:hidden"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3">
         <a href="#questionnaire" className={buttonClass("accent", "min-h-11 flex-1")}>
           Get Quote
         </a>
-        <a href="#contact" className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-white px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        <a
+          href="#contact"
+          className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-white px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
           Contact Us
         </a>
       </div>

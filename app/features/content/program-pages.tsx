@@ -2,7 +2,14 @@ import { Link } from "react-router";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { brand } from "../../lib/public-config.ts";
 
-export type ProgramPath = "/About" | "/EquipmentFinance" | "/EquipmentLeasing" | "/WorkingCapitalNow" | "/LineOfCredit" | "/StartUp" | "/PrivatePartySale";
+export type ProgramPath =
+  | "/About"
+  | "/EquipmentFinance"
+  | "/EquipmentLeasing"
+  | "/WorkingCapitalNow"
+  | "/LineOfCredit"
+  | "/StartUp"
+  | "/PrivatePartySale";
 
 export type ProgramContent = {
   readonly title: string;

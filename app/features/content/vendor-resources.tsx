@@ -40,8 +40,9 @@ export function VendorResources() {
         Vendor Resources
       </h2>
       <p className="mt-4 max-w-3xl text-lg leading-relaxed">
-        Offering financing at the point of sale helps your customers say yes sooner. The {brand.name} vendor portal gives equipment dealers and distributors a central place to submit clients, upload
-        documents and follow every deal as it moves through our network of banks and lenders.
+        Offering financing at the point of sale helps your customers say yes sooner. The {brand.name} vendor portal
+        gives equipment dealers and distributors a central place to submit clients, upload documents and follow every
+        deal as it moves through our network of banks and lenders.
       </p>
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -63,7 +64,10 @@ export function VendorResources() {
       </ul>
 
       <p className="mt-10">
-        <a href={brand.vendorHandbookPdf} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <a
+          href={brand.vendorHandbookPdf}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
           Download the vendor handbook (PDF)
         </a>
       </p>

@@ -3,7 +3,12 @@ import { useNavigate } from "react-router";
 import { submitCreditApplication } from "#domain/leads/contracts.ts";
 import { financingDisclaimer } from "#domain/deals/deal-changes.ts";
 import { usStateOptions } from "#domain/forms/us-states.ts";
-import { creditApplicationDraft, draftMessages, typedDraftValues, type CreditApplicationDraft } from "#domain/leads/credit-application-draft-schema.ts";
+import {
+  creditApplicationDraft,
+  draftMessages,
+  typedDraftValues,
+  type CreditApplicationDraft,
+} from "#domain/leads/credit-application-draft-schema.ts";
 import { creditApplicationFailure, creditApplicationRequest } from "#domain/leads/credit-application-schema.ts";
 import { formatAmount, formatUsd } from "#domain/pricing/money-format.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -22,16 +27,36 @@ import { HoneypotField } from "../leads/honeypot-field.tsx";
 import { useResumeDraft } from "./resume-draft.ts";
 import { SaveDraftDialog } from "./save-draft-dialog.tsx";
 import type { QuoteLink } from "./quote-prefill.ts";
-import { allTextFields, businessFields, maskSensitive, ownerFields, secondOwnerFields, vendorFields, type FieldSpec } from "./application-fields.ts";
+import {
+  allTextFields,
+  businessFields,
+  maskSensitive,
+  ownerFields,
+  secondOwnerFields,
+  vendorFields,
+  type FieldSpec,
+} from "./application-fields.ts";
 
 type Values = Record<string, string | boolean>;
 
 /** A vendor's link (docs/product-rules.md#r23-referred-customers-belong-to-the-company): its vendor details pre-filled, and the request attributed to its company. */
-export type ApplicationVendorLink = { slug: string; referredTo: string; vendorName: string; salesPerson: string; vendorPhone: string };
+export type ApplicationVendorLink = {
+  slug: string;
+  referredTo: string;
+  vendorName: string;
+  salesPerson: string;
+  vendorPhone: string;
+};
 
-function initialValues(idempotencyKey: string, link: ApplicationVendorLink | undefined, quote: QuoteLink | null): Values {
+function initialValues(
+  idempotencyKey: string,
+  link: ApplicationVendorLink | undefined,
+  quote: QuoteLink | null,
+): Values {
   const values: Values = Object.fromEntries(allTextFields.map((field) => [field.name, ""]));
-  const vendor: Values = link ? { VendorName: link.vendorName, vendorContactName: link.salesPerson, vendorPhoneNumber: link.vendorPhone } : {};
+  const vendor: Values = link
+    ? { VendorName: link.vendorName, vendorContactName: link.salesPerson, vendorPhoneNumber: link.vendorPhone }
+    : {};
   const blank = { ...values, ...vendor, hasSecondOwner: false, acceptCheck: false, idempotencyKey, leaveEmpty: "" };
   if (!quote || "gone" in quote) return blank;
   // A vendor's quote fills in who it was for and what it priced; the token marks the quote applied.
@@ -54,15 +79,20 @@ type Notice = { tone: "success" | "info"; text: string };
  * /ApplyNow: business, owner, optional second owner and vendor, then a review before submitting.
  * On /vendor_partner/<slug>/apply (`vendorLink`) the application is attributed to the link's company;
  * with a vendor quote's link (`quote`, from loadQuoteLink) it is filled in from the quote.
- * "Save and finish later" mails a link that reopens what was typed (`#resume=<token>`, docs/product-rules.md#r6-save-and-finish-later).
+ * "Save and finish later" mails a link that reopens what was typed (`#resume=<token>`,
+ * docs/product-rules.md#r6-save-and-finish-later).
  */
-export function CreditApplicationForm({ vendorLink, quote = null }: { vendorLink?: ApplicationVendorLink; quote?: QuoteLink | null } = {}) {
+export function CreditApplicationForm({
+  vendorLink,
+  quote = null,
+}: { vendorLink?: ApplicationVendorLink; quote?: QuoteLink | null } = {}) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const form = useSchemaForm(creditApplicationRequest, initialValues(idempotencyKey, vendorLink, quote));
   // Shown once hydrated: the prerendered page cannot know whether the link has a company.
-  const referralNotice = hydrated && vendorLink?.referredTo ? <ReferralNotice companyName={vendorLink.referredTo} className="mt-8" /> : null;
+  const referralNotice =
+    hydrated && vendorLink?.referredTo ? <ReferralNotice companyName={vendorLink.referredTo} className="mt-8" /> : null;
   const [step, setStep] = useState<"edit" | "review">("edit");
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -91,7 +121,16 @@ export function CreditApplicationForm({ vendorLink, quote = null }: { vendorLink
   const field = (spec: FieldSpec) => {
     const bound = form.text(spec.name, spec.format);
     if (spec.type === "state") {
-      return <SelectField key={spec.name} label={spec.label} required={spec.required} options={usStateOptions} placeholder="Choose a state" {...bound} />;
+      return (
+        <SelectField
+          key={spec.name}
+          label={spec.label}
+          required={spec.required}
+          options={usStateOptions}
+          placeholder="Choose a state"
+          {...bound}
+        />
+      );
     }
     return (
       <TextField
@@ -140,7 +179,13 @@ export function CreditApplicationForm({ vendorLink, quote = null }: { vendorLink
     }
     setSending(true);
     try {
-      await call(submitCreditApplication, { body: { ...application, ...(vendorLink ? { vendorSlug: vendorLink.slug } : {}), ...(draftToken ? { draftToken } : {}) } });
+      await call(submitCreditApplication, {
+        body: {
+          ...application,
+          ...(vendorLink ? { vendorSlug: vendorLink.slug } : {}),
+          ...(draftToken ? { draftToken } : {}),
+        },
+      });
       await navigate("/ThankYou");
     } catch (error) {
       const detail = error instanceof ApiError && error.status !== 400 ? ` ${error.message}` : "";
@@ -174,7 +219,9 @@ export function CreditApplicationForm({ vendorLink, quote = null }: { vendorLink
         <h2 id="review-heading" className="text-2xl font-bold text-brand-900">
           Review your application
         </h2>
-        <p className="mt-2 text-slate-700">Check every answer. Choose Edit application to change one, or Submit application to send it.</p>
+        <p className="mt-2 text-slate-700">
+          Check every answer. Choose Edit application to change one, or Submit application to send it.
+        </p>
         {sections.map(([title, fields]) => (
           <div key={title} className="mt-6">
             <h3 className="text-lg font-semibold">{title}</h3>
@@ -225,7 +272,9 @@ export function CreditApplicationForm({ vendorLink, quote = null }: { vendorLink
             {`This application reaches us with ${quote.prefill.vendorName}'s quote of ${formatUsd(quote.prefill.price)} (estimated), and belongs to ${quote.prefill.vendorName}. ${financingDisclaimer}`}
           </Alert>
         ) : null}
-        <p className="text-slate-700">Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.</p>
+        <p className="text-slate-700">
+          Fields marked * are required. Your Social Security number and tax ID are encrypted when stored.
+        </p>
         {fieldset("Business information", businessFields)}
         {fieldset("Owner information", ownerFields)}
         <Checkbox className="mt-6" label="Add a second owner" {...form.checkbox("hasSecondOwner")} />
@@ -236,7 +285,10 @@ export function CreditApplicationForm({ vendorLink, quote = null }: { vendorLink
           label={`I certify that the information in this application is true and complete, and I authorize ${brand.name} and its lending partners to obtain credit reports and verify it.`}
           {...form.checkbox("acceptCheck")}
         />
-        <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
+        <HoneypotField
+          value={String(form.values.leaveEmpty)}
+          onChange={(value) => form.setValue("leaveEmpty", value)}
+        />
         {referralNotice}
         <div className="mt-8 flex flex-wrap gap-3">
           <Button type="submit">Review application</Button>

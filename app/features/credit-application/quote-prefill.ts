@@ -1,4 +1,9 @@
-import { openQuoteLink, quoteLinkGoneMessage, quoteTokenSchema, type QuotePrefill } from "#domain/quotes/public-contracts.ts";
+import {
+  openQuoteLink,
+  quoteLinkGoneMessage,
+  quoteTokenSchema,
+  type QuotePrefill,
+} from "#domain/quotes/public-contracts.ts";
 import { ApiError, call } from "../../lib/call.ts";
 
 /** A vendor quote's link (`#quote=<token>`: a fragment, never sent to a server): its pre-fill, or why it no longer fills the form. */

@@ -24,7 +24,8 @@ function requestQuoteLink(url: string): Promise<QuoteLink | null> {
 export function VendorApplication({ vendorLink }: { vendorLink: ApplicationVendorLink }) {
   const hydrated = useHydrated();
   const { hash } = useLocation();
-  if (!hydrated || !new URLSearchParams(hash.slice(1)).has("quote")) return <CreditApplicationForm vendorLink={vendorLink} />;
+  if (!hydrated || !new URLSearchParams(hash.slice(1)).has("quote"))
+    return <CreditApplicationForm vendorLink={vendorLink} />;
   return (
     <Suspense fallback={<Loading className="p-8" />}>
       <Quoted vendorLink={vendorLink} url={window.location.href} />

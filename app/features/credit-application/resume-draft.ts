@@ -1,7 +1,11 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { resumeCreditApplicationDraft } from "#domain/leads/draft-contracts.ts";
-import { draftMessages, resumeTokenFromHash, type CreditApplicationDraft } from "#domain/leads/credit-application-draft-schema.ts";
+import {
+  draftMessages,
+  resumeTokenFromHash,
+  type CreditApplicationDraft,
+} from "#domain/leads/credit-application-draft-schema.ts";
 import { ApiError, call } from "../../lib/call.ts";
 
 export type ResumeResult = { token: string; draft: CreditApplicationDraft } | { token: null; problem: string };
@@ -14,8 +18,12 @@ export async function resumeDraftAction({ request }: { request: Request }): Prom
     return { token, draft };
   } catch (error) {
     // An unknown, expired, replaced or used link, or a mangled one: the same plain answer.
-    if (error instanceof ApiError && (error.status === 410 || error.status === 400)) return { token: null, problem: draftMessages.expired };
-    return { token: null, problem: error instanceof ApiError ? error.message : "Something went wrong. Please try again later." };
+    if (error instanceof ApiError && (error.status === 410 || error.status === 400))
+      return { token: null, problem: draftMessages.expired };
+    return {
+      token: null,
+      problem: error instanceof ApiError ? error.message : "Something went wrong. Please try again later.",
+    };
   }
 }
 

@@ -36,7 +36,15 @@ export function SaveDraftDialog({
   return (
     <Dialog open={open} onClose={onClose} title="Save and finish later">
       {/* Mounted while open, so each opening starts from the business e-mail typed. */}
-      {open ? <SaveDraftForm defaultEmail={defaultEmail} draft={draft} replaces={replaces} onClose={onClose} onSaved={onSaved} /> : null}
+      {open ? (
+        <SaveDraftForm
+          defaultEmail={defaultEmail}
+          draft={draft}
+          replaces={replaces}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -65,17 +73,28 @@ function SaveDraftForm({
     setSending(true);
     setProblem(null);
     try {
-      await call(saveCreditApplicationDraft, { body: { email: values.email, draft, ...(replaces ? { replaces } : {}) } });
+      await call(saveCreditApplicationDraft, {
+        body: { email: values.email, draft, ...(replaces ? { replaces } : {}) },
+      });
       onSaved(values.email);
     } catch (error) {
-      setProblem(error instanceof ApiError && error.status !== 400 ? error.message : "We could not save the application. Check the fields marked in the form and try again.");
+      setProblem(
+        error instanceof ApiError && error.status !== 400
+          ? error.message
+          : "We could not save the application. Check the fields marked in the form and try again.",
+      );
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <Form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Save and finish later" className="space-y-4">
+    <Form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Save and finish later"
+      className="space-y-4"
+    >
       <p className="text-slate-700">{draftMessages.explain}</p>
       <TextField label="E-mail for the link" type="email" autoComplete="email" required {...form.text("email")} />
       <Alert live className="text-sm">

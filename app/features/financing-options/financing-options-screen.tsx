@@ -3,7 +3,11 @@ import { Link, useNavigate } from "react-router";
 import { LANDING_ADVANCE_PAYMENTS, LANDING_PAYMENT_TERMS } from "#domain/pricing/landing-quote.ts";
 import { askToBeContacted, pickPaymentOption } from "#domain/questionnaire/contracts.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
-import { contactRequestedMessage, needMoreInformationMessage, pickedOptionRequest } from "#domain/questionnaire/picked-option-schema.ts";
+import {
+  contactRequestedMessage,
+  needMoreInformationMessage,
+  pickedOptionRequest,
+} from "#domain/questionnaire/picked-option-schema.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
@@ -36,7 +40,11 @@ export function FinancingOptionsScreen() {
   }
   return (
     <>
-      {data.quote.eligible ? <PaymentOptions data={data} /> : <p className="rounded-md bg-brand-50 p-4 text-lg">{needMoreInformationMessage}</p>}
+      {data.quote.eligible ? (
+        <PaymentOptions data={data} />
+      ) : (
+        <p className="rounded-md bg-brand-50 p-4 text-lg">{needMoreInformationMessage}</p>
+      )}
       <ContactRequest answerId={data.answerId} />
     </>
   );
@@ -48,7 +56,12 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
   const defaultTerm = LANDING_PAYMENT_TERMS.find((term) => term === data.desiredmonth);
   const [idempotencyKey] = useState(newIdempotencyKey);
   // The endpoint's own schema: its messages are the ones this screen shows, one at a time.
-  const form = useSchemaForm(pickedOptionRequest, { answerId: data.answerId, term: defaultTerm ? String(defaultTerm) : "", agreeItsJustProposal: false, idempotencyKey });
+  const form = useSchemaForm(pickedOptionRequest, {
+    answerId: data.answerId,
+    term: defaultTerm ? String(defaultTerm) : "",
+    agreeItsJustProposal: false,
+    idempotencyKey,
+  });
   const term = form.values.term ? Number(form.values.term) : undefined;
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -64,7 +77,11 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
     const request = form.validate();
     if (!request) {
       const found = form.errorsOf();
-      return fail(found.term ?? found.agreeItsJustProposal ?? "We could not find your answers. Please answer the questions again.");
+      return fail(
+        found.term ??
+          found.agreeItsJustProposal ??
+          "We could not find your answers. Please answer the questions again.",
+      );
     }
     setSending(true);
     try {
@@ -98,12 +115,21 @@ function PaymentOptions({ data }: { data: FinancingOptionsData }) {
                 key={option}
                 className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 p-4 ${desired ? "border-green-700 bg-green-50" : "border-slate-300"} ${term === option ? "ring-2 ring-brand-600" : ""}`}
               >
-                <input type="radio" name="term" value={option} checked={term === option} onChange={() => form.setValue("term", String(option))} className="size-6 accent-brand-600" />
+                <input
+                  type="radio"
+                  name="term"
+                  value={option}
+                  checked={term === option}
+                  onChange={() => form.setValue("term", String(option))}
+                  className="size-6 accent-brand-600"
+                />
                 <span>
                   <span className="block font-semibold">
                     {option} months: {formatUsd(quote.payments[option])}
                   </span>
-                  <span className="block text-sm text-slate-700">estimated monthly payment{desired ? " · your desired term" : ""}</span>
+                  <span className="block text-sm text-slate-700">
+                    estimated monthly payment{desired ? " · your desired term" : ""}
+                  </span>
                 </span>
               </label>
             );
@@ -150,7 +176,11 @@ function ContactRequest({ answerId }: { answerId: string }) {
         Yes, please contact me.
       </Button>
       <p role="status" className="mt-3">
-        {state === "sent" ? contactRequestedMessage : state === "failed" ? `We could not send your request. Please call us at ${brand.phone}.` : ""}
+        {state === "sent"
+          ? contactRequestedMessage
+          : state === "failed"
+            ? `We could not send your request. Please call us at ${brand.phone}.`
+            : ""}
       </p>
     </section>
   );

@@ -4,7 +4,14 @@ export function HoneypotField({ value, onChange }: { value: string; onChange: (v
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
         Leave this field empty
-        <input type="text" name="leaveEmpty" tabIndex={-1} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />
+        <input
+          type="text"
+          name="leaveEmpty"
+          tabIndex={-1}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       </label>
     </div>
   );

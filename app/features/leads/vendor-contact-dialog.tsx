@@ -15,7 +15,14 @@ import { HoneypotField } from "./honeypot-field.tsx";
 /** The Sign Up button's four-field contact dialog (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
 export function VendorContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const form = useSchemaForm(vendorContactRequest, { businessName: "", contactName: "", phoneNumber: "", email: "", idempotencyKey, leaveEmpty: "" });
+  const form = useSchemaForm(vendorContactRequest, {
+    businessName: "",
+    contactName: "",
+    phoneNumber: "",
+    email: "",
+    idempotencyKey,
+    leaveEmpty: "",
+  });
   const [state, setState] = useState<"editing" | "sending" | "sent" | "failed">("editing");
 
   const onSubmit = async (event: React.FormEvent) => {
@@ -43,13 +50,28 @@ export function VendorContactDialog({ open, onClose }: { open: boolean; onClose:
           </Button>
         </div>
       ) : (
-        <Form onSubmit={(event) => void onSubmit(event)} noValidate className="relative space-y-3" aria-label="Vendor contact">
+        <Form
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          className="relative space-y-3"
+          aria-label="Vendor contact"
+        >
           <p>Tell us how to reach you and our vendor team will call you.</p>
           <TextField label="Business name" required autoComplete="organization" {...form.text("businessName")} />
           <TextField label="Contact name" required autoComplete="name" {...form.text("contactName")} />
-          <TextField label="Phone number" type="tel" required autoComplete="tel-national" placeholder="(555) 555-5555" {...form.text("phoneNumber", formatUsPhone)} />
+          <TextField
+            label="Phone number"
+            type="tel"
+            required
+            autoComplete="tel-national"
+            placeholder="(555) 555-5555"
+            {...form.text("phoneNumber", formatUsPhone)}
+          />
           <TextField label="Email" type="email" required autoComplete="email" {...form.text("email")} />
-          <HoneypotField value={String(form.values.leaveEmpty)} onChange={(value) => form.setValue("leaveEmpty", value)} />
+          <HoneypotField
+            value={String(form.values.leaveEmpty)}
+            onChange={(value) => form.setValue("leaveEmpty", value)}
+          />
           {state === "failed" ? <Alert className="font-medium">{vendorContactMessages.failure}</Alert> : null}
           <Button type="submit" disabled={state === "sending"}>
             {state === "sending" ? "Sending…" : "Send"}

@@ -12,7 +12,15 @@ export const vendorLinkTitle = (name: string) => `${name} - ${brand.name}`;
  * A vendor link's page (/vendor_partner/<slug> and its /apply): the branding it was served with,
  * or read from the API after a client-side navigation; a visit is counted once per page load.
  */
-export function VendorLinkPage({ slug, title, children }: { slug: string; title: (branding: PartnerBranding) => string; children: (branding: PartnerBranding) => React.ReactNode }) {
+export function VendorLinkPage({
+  slug,
+  title,
+  children,
+}: {
+  slug: string;
+  title: (branding: PartnerBranding) => string;
+  children: (branding: PartnerBranding) => React.ReactNode;
+}) {
   const served = useMemo(() => servedBranding(slug), [slug]);
   return served ? (
     <Counted branding={served}>{children(served)}</Counted>
@@ -31,7 +39,15 @@ function Counted({ branding, children }: { branding: PartnerBranding; children: 
   return children;
 }
 
-function Fetched({ slug, title, children }: { slug: string; title: (branding: PartnerBranding) => string; children: (branding: PartnerBranding) => React.ReactNode }) {
+function Fetched({
+  slug,
+  title,
+  children,
+}: {
+  slug: string;
+  title: (branding: PartnerBranding) => string;
+  children: (branding: PartnerBranding) => React.ReactNode;
+}) {
   const branding = use(requestBranding(slug));
   if (!branding) return <NotFound />;
   return (
@@ -45,7 +61,10 @@ function Fetched({ slug, title, children }: { slug: string; title: (branding: Pa
 /** The link's header band: its logo and "Financing offered with <name>". */
 export function VendorLinkBand({ branding, children }: { branding: PartnerBranding; children: React.ReactNode }) {
   return (
-    <div style={{ backgroundColor: branding.primaryColor, borderTop: `8px solid ${branding.accentColor}` }} className="text-white">
+    <div
+      style={{ backgroundColor: branding.primaryColor, borderTop: `8px solid ${branding.accentColor}` }}
+      className="text-white"
+    >
       <div className="mx-auto max-w-6xl px-4 py-8">
         <div className="inline-block rounded-md bg-white p-3">
           <img src={branding.logoUrl} alt={branding.name} height={48} className="h-12 w-auto" />

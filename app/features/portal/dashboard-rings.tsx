@@ -12,7 +12,11 @@ function Ring({ label, value, percent, detail }: { label: string; value: string;
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   useEffect(() => {
     if (still) return;
-    const timer = setInterval(() => setTicked((current) => (current >= percent ? (clearInterval(timer), percent) : Math.min(percent, current + 4))), tickMs);
+    const timer = setInterval(
+      () =>
+        setTicked((current) => (current >= percent ? (clearInterval(timer), percent) : Math.min(percent, current + 4))),
+      tickMs,
+    );
     return () => clearInterval(timer);
   }, [percent, still]);
   const shown = still ? percent : ticked;
@@ -21,7 +25,16 @@ function Ring({ label, value, percent, detail }: { label: string; value: string;
     <figure className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <svg viewBox="0 0 100 100" className="size-20 shrink-0" aria-hidden="true">
         <circle cx="50" cy="50" r={radius} fill="none" stroke="#e2e8f0" strokeWidth="10" />
-        <circle cx="50" cy="50" r={radius} fill="none" stroke="#0b5cad" strokeWidth="10" strokeDasharray={`${(shown / 100) * ringLength} ${ringLength}`} transform="rotate(-90 50 50)" />
+        <circle
+          cx="50"
+          cy="50"
+          r={radius}
+          fill="none"
+          stroke="#0b5cad"
+          strokeWidth="10"
+          strokeDasharray={`${(shown / 100) * ringLength} ${ringLength}`}
+          transform="rotate(-90 50 50)"
+        />
       </svg>
       <figcaption>
         <span className="block text-sm font-medium text-slate-700">{label}</span>
@@ -33,10 +46,16 @@ function Ring({ label, value, percent, detail }: { label: string; value: string;
 }
 
 export function DashboardRings({ dashboard }: { dashboard: Dashboard }) {
-  const share = (count: number) => (dashboard.applications === 0 ? 0 : Math.round((count / dashboard.applications) * 100));
+  const share = (count: number) =>
+    dashboard.applications === 0 ? 0 : Math.round((count / dashboard.applications) * 100);
   return (
     <section aria-label="Dashboard" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Ring key={`applications-${dashboard.applications > 0 ? 100 : 0}`} label="Applications" value={String(dashboard.applications)} percent={dashboard.applications > 0 ? 100 : 0} />
+      <Ring
+        key={`applications-${dashboard.applications > 0 ? 100 : 0}`}
+        label="Applications"
+        value={String(dashboard.applications)}
+        percent={dashboard.applications > 0 ? 100 : 0}
+      />
       <Ring
         key={`approved-${share(dashboard.approved.count)}`}
         label="Approved"
@@ -44,7 +63,13 @@ export function DashboardRings({ dashboard }: { dashboard: Dashboard }) {
         percent={share(dashboard.approved.count)}
         detail={formatUsd(dashboard.approved.total)}
       />
-      <Ring key={`funded-${share(dashboard.funded.count)}`} label="Funded" value={String(dashboard.funded.count)} percent={share(dashboard.funded.count)} detail={formatUsd(dashboard.funded.total)} />
+      <Ring
+        key={`funded-${share(dashboard.funded.count)}`}
+        label="Funded"
+        value={String(dashboard.funded.count)}
+        percent={share(dashboard.funded.count)}
+        detail={formatUsd(dashboard.funded.total)}
+      />
       <Ring
         key={`a-credit-${dashboard.tiers[3]}`}
         label="A credit"

@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 import type { PortalDeal } from "#domain/deals/portal-contracts.ts";
 import { truncate } from "#domain/deals/new-deal-schema.ts";
-import { canReply, isOpenStage, showsNotification, stageLabel, stageStrip, stageTags, stripReached } from "#domain/deals/stages.ts";
+import {
+  canReply,
+  isOpenStage,
+  showsNotification,
+  stageLabel,
+  stageStrip,
+  stageTags,
+  stripReached,
+} from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Table, type TableColumn } from "../../components/ui/table.tsx";
@@ -32,7 +40,10 @@ export function StageStrip({ stage }: { stage: number }) {
 /** The credit team answered and nobody at the company has opened the deal since. */
 export function UnreadMarker() {
   return (
-    <span className="ml-1 inline-block rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white" title="The credit team answered">
+    <span
+      className="ml-1 inline-block rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white"
+      title="The credit team answered"
+    >
       Unread<span className="sr-only">: the credit team answered</span>
     </span>
   );
@@ -41,7 +52,10 @@ export function UnreadMarker() {
 /** A deal a customer started through the company's link (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
 export function ReferredBadge() {
   return (
-    <span className="ml-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900" title="A customer came through your link">
+    <span
+      className="ml-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900"
+      title="A customer came through your link"
+    >
       Referred<span className="sr-only">: a customer came through your link</span>
     </span>
   );
@@ -88,7 +102,10 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
       cell: (deal) => (
         <>
           {showsNotification(deal.stage, deal.vendorHasWritten) ? (
-            <span className="mr-1 inline-block rounded-full bg-accent-500 px-1.5 text-xs font-bold text-slate-950" title="Tell us more about this client">
+            <span
+              className="mr-1 inline-block rounded-full bg-accent-500 px-1.5 text-xs font-bold text-slate-950"
+              title="Tell us more about this client"
+            >
               !<span className="sr-only"> New: tell us more about this client.</span>
             </span>
           ) : null}
@@ -99,7 +116,11 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
     { key: "amount", header: "Amount", cell: (deal) => formatUsd(deal.costOfEquipment) },
     { key: "description", header: "Description", cell: (deal) => deal.description || "—" },
     { key: "down-payment", header: "Down Payment", cell: (deal) => formatUsd(deal.downPayment) },
-    { key: "approved", header: "Approved Amount (estimated)", cell: (deal) => (deal.approvedAmount === null ? "—" : formatUsd(deal.approvedAmount)) },
+    {
+      key: "approved",
+      header: "Approved Amount (estimated)",
+      cell: (deal) => (deal.approvedAmount === null ? "—" : formatUsd(deal.approvedAmount)),
+    },
     {
       key: "reply",
       header: <span className="sr-only">Reply</span>,
@@ -109,7 +130,12 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
             Reply
           </Button>
         ) : (
-          <button type="button" className="min-h-11 text-green-800 underline" onClick={() => onReply(deal)} aria-label={`Sent: see the conversation about ${deal.businessName}`}>
+          <button
+            type="button"
+            className="min-h-11 text-green-800 underline"
+            onClick={() => onReply(deal)}
+            aria-label={`Sent: see the conversation about ${deal.businessName}`}
+          >
             ✓ Sent
           </button>
         ),
@@ -118,6 +144,16 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
 }
 
 /** Deals list: Name/Account, Stage, Notes, Amount, Description, Down Payment, Reply (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
-export function DealsTable({ deals, onReply, empty }: { deals: PortalDeal[]; onReply: (deal: PortalDeal) => void; empty: string }) {
-  return <Table caption="Your deals" columns={columns(onReply)} rows={deals} rowKey={(deal) => deal.id} empty={empty} />;
+export function DealsTable({
+  deals,
+  onReply,
+  empty,
+}: {
+  deals: PortalDeal[];
+  onReply: (deal: PortalDeal) => void;
+  empty: string;
+}) {
+  return (
+    <Table caption="Your deals" columns={columns(onReply)} rows={deals} rowKey={(deal) => deal.id} empty={empty} />
+  );
 }

@@ -23,7 +23,15 @@ export const dealThreadKey = "portal-deal-thread";
 export const dealThreadUrl = (dealId: string) => `/portal/deals/${encodeURIComponent(dealId)}/messages`;
 
 /** The Funding Communication reply, as a thread with the credit team (docs/product-rules.md#r14-messages-and-waiting-for-us). */
-export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: PortalDeal; onClose: () => void; onSent: () => void }) {
+export function FundingCommunicationDialog({
+  deal,
+  onClose,
+  onSent,
+}: {
+  deal: PortalDeal;
+  onClose: () => void;
+  onSent: () => void;
+}) {
   const loaded = useFetcher<DealThreadLoad>({ key: dealThreadKey });
   const sender = useFetcher<DealMessageSent>();
   // The thread route's rule for a message body (the server parses the same schema).
@@ -57,19 +65,29 @@ export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: Po
   return (
     <Dialog open onClose={onClose} title={`Funding Communication: ${deal.businessName}`}>
       <div className="max-h-[60vh] space-y-4 overflow-y-auto pr-1">
-        {!current || (loaded.state === "loading" && !thread) ? <Loading label="Loading the conversation…" className="mt-0" /> : null}
+        {!current || (loaded.state === "loading" && !thread) ? (
+          <Loading label="Loading the conversation…" className="mt-0" />
+        ) : null}
         {loadError ? <Alert>{loadError}</Alert> : null}
         {thread ? (
           <ol aria-label="Messages" className="space-y-2">
             {thread.messages.length === 0 ? <li>No messages yet.</li> : null}
             {thread.messages.map((message) => (
-              <li key={message.id} className={`rounded-md p-3 ${message.author === "vendor" ? "bg-brand-50" : "bg-slate-100"}`}>
+              <li
+                key={message.id}
+                className={`rounded-md p-3 ${message.author === "vendor" ? "bg-brand-50" : "bg-slate-100"}`}
+              >
                 <p className="text-sm font-semibold">
-                  {message.author === "vendor" ? "You" : "Credit team"} · {new Date(message.createdAt).toLocaleString("en-US")}
+                  {message.author === "vendor" ? "You" : "Credit team"} ·{" "}
+                  {new Date(message.createdAt).toLocaleString("en-US")}
                 </p>
                 <p className="mt-1 whitespace-pre-wrap">{message.body}</p>
                 {message.attachments.map((attachment) => (
-                  <a key={attachment.id} href={downloadUrl(downloadPortalDocument, { params: { id: attachment.id } })} className="mt-1 block text-sm text-brand-700 underline">
+                  <a
+                    key={attachment.id}
+                    href={downloadUrl(downloadPortalDocument, { params: { id: attachment.id } })}
+                    className="mt-1 block text-sm text-brand-700 underline"
+                  >
                     {attachment.name}
                   </a>
                 ))}
@@ -84,8 +102,18 @@ export function FundingCommunicationDialog({ deal, onClose, onSent }: { deal: Po
               <label htmlFor="reply-files" className="block font-medium">
                 Attachments (optional)
               </label>
-              <input ref={fileInput} id="reply-files" type="file" multiple accept={acceptAttribute} className="mt-1 block min-h-11" onChange={(event) => setFiles([...(event.target.files ?? [])])} />
-              {files.length ? <p className="text-sm">{files.map((file) => truncate(file.name, 12)).join(", ")}</p> : null}
+              <input
+                ref={fileInput}
+                id="reply-files"
+                type="file"
+                multiple
+                accept={acceptAttribute}
+                className="mt-1 block min-h-11"
+                onChange={(event) => setFiles([...(event.target.files ?? [])])}
+              />
+              {files.length ? (
+                <p className="text-sm">{files.map((file) => truncate(file.name, 12)).join(", ")}</p>
+              ) : null}
             </div>
             {sendError ? (
               <Alert inline className="font-medium">

@@ -1,7 +1,13 @@
 import { useRef, useState } from "react";
 import { submitDeal } from "#domain/deals/portal-contracts.ts";
 import { formatUsPhone } from "#domain/forms/us-phone.ts";
-import { acceptAttribute, documentSlots, newDealClientSchema, newDealMessages, truncate } from "#domain/deals/new-deal-schema.ts";
+import {
+  acceptAttribute,
+  documentSlots,
+  newDealClientSchema,
+  newDealMessages,
+  truncate,
+} from "#domain/deals/new-deal-schema.ts";
 import { formatEin } from "#domain/leads/credit-application-schema.ts";
 import { formatPriceAsTyped } from "#domain/calculator/price-input.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -19,7 +25,15 @@ import { uploadWithProgress } from "./upload-form.ts";
 type Phase = "client" | "documents" | "confirm" | "uploading" | "done" | "failed";
 
 /** Submit New Deal: step 1 client information, step 2 documents, then one upload (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
-export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
+export function NewDealDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const form = useSchemaForm(newDealClientSchema, {
     businessName: "",
@@ -81,15 +95,36 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
           }}
         >
           <TextField label="Business name" required {...form.text("businessName", (value) => value.toUpperCase())} />
-          <TextField label="Owner's name" required maxLength={20} {...form.text("ownersName", (value) => value.toUpperCase())} />
+          <TextField
+            label="Owner's name"
+            required
+            maxLength={20}
+            {...form.text("ownersName", (value) => value.toUpperCase())}
+          />
           <TextField label="Business phone" required inputMode="tel" {...form.text("businessPhone", formatUsPhone)} />
           <TextField label="Business e-mail" type="email" {...form.text("businessEmail")} />
           <TextField label="Equipment description" {...form.text("equipDesc")} />
           <TextField label="Cost of equipment" inputMode="decimal" {...form.text("costOfEq", formatPriceAsTyped)} />
           <TextField label="Down payment" inputMode="decimal" {...form.text("downPayment", formatPriceAsTyped)} />
-          <TextField label="Business tax ID (EIN)" inputMode="numeric" help="Optional. Stored encrypted." autoComplete="off" {...form.text("businessTaxId", formatEin)} />
-          <TextField label="Owner's date of birth" type="date" help="Optional. Stored encrypted." {...form.text("dobContact")} />
-          <TextareaField label="Comment for the credit team" rows={3} placeholder="Tell us more about this client - Optional" {...form.text("VendorComment")} />
+          <TextField
+            label="Business tax ID (EIN)"
+            inputMode="numeric"
+            help="Optional. Stored encrypted."
+            autoComplete="off"
+            {...form.text("businessTaxId", formatEin)}
+          />
+          <TextField
+            label="Owner's date of birth"
+            type="date"
+            help="Optional. Stored encrypted."
+            {...form.text("dobContact")}
+          />
+          <TextareaField
+            label="Comment for the credit team"
+            rows={3}
+            placeholder="Tell us more about this client - Optional"
+            {...form.text("VendorComment")}
+          />
           <Button type="submit" disabled={!step1Valid}>
             {step1Valid ? "Next Step: Submit Documents" : "Submit"}
           </Button>
@@ -103,7 +138,8 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
             return (
               <div key={slot.id} className="rounded-md border border-slate-300 p-3">
                 <label htmlFor={`slot-${slot.id}`} className="block font-medium">
-                  {slot.label} <span className={status === "Completed" ? "text-green-800" : "text-slate-700"}>({status})</span>
+                  {slot.label}{" "}
+                  <span className={status === "Completed" ? "text-green-800" : "text-slate-700"}>({status})</span>
                 </label>
                 <input
                   ref={(element) => {
@@ -146,7 +182,11 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
             </Button>
           </div>
           {phase === "confirm" ? (
-            <div role="alertdialog" aria-labelledby="confirm-upload" className="rounded-md border-2 border-brand-600 p-4">
+            <div
+              role="alertdialog"
+              aria-labelledby="confirm-upload"
+              className="rounded-md border-2 border-brand-600 p-4"
+            >
               <p id="confirm-upload">{newDealMessages.confirm}</p>
               <div className="mt-3 flex gap-3">
                 <Button onClick={() => void upload()} autoFocus>
@@ -163,7 +203,12 @@ export function NewDealDialog({ open, onClose, onCreated }: { open: boolean; onC
       {phase === "uploading" ? (
         <div className="space-y-3">
           {ordered.map(({ file }, index) => (
-            <ProgressBar key={`${file.name}-${index}`} label={`Uploading ${truncate(file.name, 12)}`} value={progress[index] ?? 0} complete={progress[index] === 100} />
+            <ProgressBar
+              key={`${file.name}-${index}`}
+              label={`Uploading ${truncate(file.name, 12)}`}
+              value={progress[index] ?? 0}
+              complete={progress[index] === 100}
+            />
           ))}
         </div>
       ) : null}

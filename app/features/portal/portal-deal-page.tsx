@@ -19,11 +19,25 @@ export type PortalDealActionResult = { intent: "message" | "documents"; ok: bool
 
 type Props = { page: PortalDealDetail; thread: DealMessages };
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { timeZone: brand.timeZone, dateStyle: "medium", timeStyle: "short" });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { timeZone: brand.timeZone, dateStyle: "medium", timeStyle: "short" });
 /** The vendor's history names fields as the back office does; a figure outside the calculator is estimated (docs/product-rules.md#r10-estimates-are-labelled). */
-const fieldLabel = (field: PortalDealDetail["history"][number]["field"]) => (field === "approvedAmount" ? `${dealFieldLabels.approvedAmount} (estimated)` : dealFieldLabels[field]);
+const fieldLabel = (field: PortalDealDetail["history"][number]["field"]) =>
+  field === "approvedAmount" ? `${dealFieldLabels.approvedAmount} (estimated)` : dealFieldLabels[field];
 
-function FilesInput({ id, name, label, onChange, problem }: { id: string; name: string; label: string; onChange: (files: File[]) => void; problem: string | null }) {
+function FilesInput({
+  id,
+  name,
+  label,
+  onChange,
+  problem,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  onChange: (files: File[]) => void;
+  problem: string | null;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block font-medium">
@@ -94,8 +108,20 @@ function Reply({ onSubmit, sending }: { onSubmit: (body: string, files: File[]) 
         if (body.trim() && !problem) onSubmit(body, files);
       }}
     >
-      <TextareaField label="Message" name="body" rows={3} value={body} onChange={(event) => setBody(event.target.value)} />
-      <FilesInput id="reply-attachments" name="attachment" label="Attachments (optional)" onChange={setFiles} problem={problem} />
+      <TextareaField
+        label="Message"
+        name="body"
+        rows={3}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      <FilesInput
+        id="reply-attachments"
+        name="attachment"
+        label="Attachments (optional)"
+        onChange={setFiles}
+        problem={problem}
+      />
       <Button type="submit" disabled={!body.trim() || Boolean(problem) || sending}>
         Send
       </Button>
@@ -182,14 +208,19 @@ export function PortalDealPage({ page, thread }: Props) {
           <ul className="mt-2 list-disc pl-5">
             {thread.documents.map((doc) => (
               <li key={doc.id}>
-                <a href={downloadUrl(downloadPortalDocument, { params: { id: doc.id } })} className="break-all text-brand-700 underline">
+                <a
+                  href={downloadUrl(downloadPortalDocument, { params: { id: doc.id } })}
+                  className="break-all text-brand-700 underline"
+                >
                   {doc.name}
                 </a>
               </li>
             ))}
           </ul>
         )}
-        {attachmentCount ? <p className="mt-1 text-sm text-slate-700">Files attached to messages are listed with their message below.</p> : null}
+        {attachmentCount ? (
+          <p className="mt-1 text-sm text-slate-700">Files attached to messages are listed with their message below.</p>
+        ) : null}
         <AddDocuments key={thread.documents.length} onSubmit={addDocuments} sending={documents.state !== "idle"} />
         <Outcome fetcher={documents} done="Documents added. The credit team has been told." />
       </section>
@@ -201,7 +232,10 @@ export function PortalDealPage({ page, thread }: Props) {
         {thread.messages.length === 0 ? <Empty className="mt-2">No messages yet.</Empty> : null}
         <ol aria-label="Messages" className="mt-2 space-y-2">
           {thread.messages.map((entry) => (
-            <li key={entry.id} className={`rounded-md p-3 ${entry.author === "vendor" ? "bg-brand-50" : "bg-slate-100"}`}>
+            <li
+              key={entry.id}
+              className={`rounded-md p-3 ${entry.author === "vendor" ? "bg-brand-50" : "bg-slate-100"}`}
+            >
               <p className="text-sm font-semibold">
                 {entry.author === "vendor" ? "You" : "Credit team"} · {when(entry.createdAt)}
               </p>
@@ -210,7 +244,10 @@ export function PortalDealPage({ page, thread }: Props) {
                 <ul aria-label="Attachments" className="mt-1 space-y-1">
                   {entry.attachments.map((attachment) => (
                     <li key={attachment.id}>
-                      <a href={downloadUrl(downloadPortalDocument, { params: { id: attachment.id } })} className="text-sm break-all text-brand-700 underline">
+                      <a
+                        href={downloadUrl(downloadPortalDocument, { params: { id: attachment.id } })}
+                        className="text-sm break-all text-brand-700 underline"
+                      >
                         {attachment.name}
                       </a>
                     </li>
@@ -224,7 +261,9 @@ export function PortalDealPage({ page, thread }: Props) {
           <Reply key={thread.messages.length} onSubmit={sendMessage} sending={message.state !== "idle"} />
         ) : (
           <p role="status" className="mt-3">
-            {isOpenStage(deal.stage) ? "Your message was sent. The credit team will answer here and by e-mail." : "This deal is closed: no more messages."}
+            {isOpenStage(deal.stage)
+              ? "Your message was sent. The credit team will answer here and by e-mail."
+              : "This deal is closed: no more messages."}
           </p>
         )}
         <Outcome fetcher={message} done="Message sent to the credit team." />
@@ -238,7 +277,8 @@ export function PortalDealPage({ page, thread }: Props) {
           <li>{when(deal.submittedAt)}: submitted</li>
           {history.map((entry) => (
             <li key={`${entry.at}-${entry.field}`} className="break-words">
-              {when(entry.at)}: {fieldLabel(entry.field)} changed from “{dealValueText(entry.field, entry.from)}” to “{dealValueText(entry.field, entry.to)}”
+              {when(entry.at)}: {fieldLabel(entry.field)} changed from “{dealValueText(entry.field, entry.from)}” to “
+              {dealValueText(entry.field, entry.to)}”
             </li>
           ))}
         </ul>

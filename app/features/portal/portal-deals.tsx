@@ -9,7 +9,12 @@ import { SelectField } from "../../components/ui/select-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { DashboardRings } from "./dashboard-rings.tsx";
 import { DealsTable } from "./deals-table.tsx";
-import { dealThreadKey, dealThreadUrl, FundingCommunicationDialog, type DealThreadLoad } from "./funding-communication-dialog.tsx";
+import {
+  dealThreadKey,
+  dealThreadUrl,
+  FundingCommunicationDialog,
+  type DealThreadLoad,
+} from "./funding-communication-dialog.tsx";
 
 const upToDate = "Success: The accounts shown are up to date";
 
@@ -28,7 +33,16 @@ type PortalDealsProps = {
 };
 
 /** The portal's page: credit status, month filter, dashboard and the month's deals (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words, docs/product-rules.md#r15-dashboard-and-months). */
-export function PortalDeals({ me, month, currentMonth, more, deals, nextCursor, dashboard, creditOnline: online }: PortalDealsProps) {
+export function PortalDeals({
+  me,
+  month,
+  currentMonth,
+  more,
+  deals,
+  nextCursor,
+  dashboard,
+  creditOnline: online,
+}: PortalDealsProps) {
   const toast = useToast();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -64,10 +78,19 @@ export function PortalDeals({ me, month, currentMonth, more, deals, nextCursor, 
           <h1 className="text-3xl font-bold text-brand-900">Vendor Portal</h1>
           <p className="mt-1">Welcome, {me.user.name}.</p>
         </div>
-        <p className={`rounded-full px-3 py-1 text-sm font-semibold ${online ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"}`}>{online ? "Credit Online" : "Credit Offline"}</p>
+        <p
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${online ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"}`}
+        >
+          {online ? "Credit Online" : "Credit Offline"}
+        </p>
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <SelectField label="Month" options={monthFilterOptions} value={month} onChange={(event) => setSearchParams({ month: event.target.value }, { preventScrollReset: true })} />
+        <SelectField
+          label="Month"
+          options={monthFilterOptions}
+          value={month}
+          onChange={(event) => setSearchParams({ month: event.target.value }, { preventScrollReset: true })}
+        />
         <Button variant="secondary" onClick={() => void refresh()} disabled={revalidator.state !== "idle"}>
           Refresh
         </Button>
@@ -80,13 +103,21 @@ export function PortalDeals({ me, month, currentMonth, more, deals, nextCursor, 
         <h2 id="deals-heading" className="text-2xl font-bold">
           Deals
         </h2>
-        <DealsTable deals={deals} onReply={openThread} empty={month === currentMonth || month === "all" ? "No Files Submitted yet." : "No Files Submitted This Month"} />
+        <DealsTable
+          deals={deals}
+          onReply={openThread}
+          empty={
+            month === currentMonth || month === "all" ? "No Files Submitted yet." : "No Files Submitted This Month"
+          }
+        />
         {nextCursor ? (
           <Button
             variant="secondary"
             className="mt-4"
             disabled={navigation.state !== "idle"}
-            onClick={() => setSearchParams({ month, more: String(more + 1) }, { preventScrollReset: true, replace: true })}
+            onClick={() =>
+              setSearchParams({ month, more: String(more + 1) }, { preventScrollReset: true, replace: true })
+            }
           >
             Show more deals
           </Button>

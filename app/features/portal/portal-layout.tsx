@@ -10,7 +10,13 @@ import { NewDealDialog } from "./new-deal-dialog.tsx";
 const sidebarLink = "flex min-h-11 items-center rounded px-3 hover:bg-brand-700";
 
 /** The signed-in vendor portal's frame: sidebar, Submit New Deal (from the sidebar or the + button) and the page (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
-export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer not yet opened. */ unread: number | null }) {
+export function PortalLayout({
+  me,
+  unread,
+}: {
+  me: Me;
+  /** Deals with an answer not yet opened. */ unread: number | null;
+}) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const toast = useToast();
@@ -36,13 +42,21 @@ export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer 
       await signOut();
       await navigate("/VendorLogin");
     } catch (failure) {
-      toast({ title: "You are still signed in", message: failure instanceof Error ? failure.message : "Please try again.", tone: "error" });
+      toast({
+        title: "You are still signed in",
+        message: failure instanceof Error ? failure.message : "Please try again.",
+        tone: "error",
+      });
     }
   };
 
   return (
     <div className="min-h-screen md:flex">
-      <nav aria-label="Vendor portal" className={`bg-brand-900 p-3 text-white md:shrink-0 ${collapsed ? "md:w-20" : "md:w-60"}`} onKeyDown={closeOnEscape}>
+      <nav
+        aria-label="Vendor portal"
+        className={`bg-brand-900 p-3 text-white md:shrink-0 ${collapsed ? "md:w-20" : "md:w-60"}`}
+        onKeyDown={closeOnEscape}
+      >
         <button
           ref={menuButton}
           type="button"
@@ -53,10 +67,19 @@ export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer 
         >
           Menu
         </button>
-        <button type="button" className={`${sidebarLink} hidden md:flex`} aria-expanded={!collapsed} aria-controls="portal-menu" onClick={() => setCollapsed(!collapsed)}>
+        <button
+          type="button"
+          className={`${sidebarLink} hidden md:flex`}
+          aria-expanded={!collapsed}
+          aria-controls="portal-menu"
+          onClick={() => setCollapsed(!collapsed)}
+        >
           {collapsed ? "Toggle On" : "Toggle Off"}
         </button>
-        <ul id="portal-menu" className={`mt-2 space-y-1 ${menuOpen ? "" : "hidden"} ${collapsed ? "md:hidden" : "md:block"}`}>
+        <ul
+          id="portal-menu"
+          className={`mt-2 space-y-1 ${menuOpen ? "" : "hidden"} ${collapsed ? "md:hidden" : "md:block"}`}
+        >
           <li>
             <button type="button" className={`${sidebarLink} w-full`} onClick={openNewDeal}>
               New Client
@@ -118,10 +141,22 @@ export function PortalLayout({ me, unread }: { me: Me; /** Deals with an answer 
       <main className="min-w-0 flex-1 p-4 wrap-anywhere md:p-6">
         <Outlet context={me} />
       </main>
-      <button type="button" onClick={openNewDeal} aria-label="Add client" className={buttonClass("accent", "fixed right-6 bottom-6 z-20 size-14 rounded-full text-3xl shadow-lg")}>
+      <button
+        type="button"
+        onClick={openNewDeal}
+        aria-label="Add client"
+        className={buttonClass("accent", "fixed right-6 bottom-6 z-20 size-14 rounded-full text-3xl shadow-lg")}
+      >
         +
       </button>
-      {newDealOpen ? <NewDealDialog key={newDealKey} open onClose={() => setNewDealOpen(false)} onCreated={() => void revalidator.revalidate()} /> : null}
+      {newDealOpen ? (
+        <NewDealDialog
+          key={newDealKey}
+          open
+          onClose={() => setNewDealOpen(false)}
+          onCreated={() => void revalidator.revalidate()}
+        />
+      ) : null}
     </div>
   );
 }

@@ -10,8 +10,9 @@ export function VendorLinkScreen({ link }: { link: VendorLinkSummary }) {
     <>
       <h1 className="text-2xl font-bold">Your link</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
-        Share this link with your customers, or print its QR code for the showroom. It opens our payment calculator and credit application in your name. What a customer sends through it appears here
-        as a referred deal at stage 1, and the credit team takes it from there.
+        Share this link with your customers, or print its QR code for the showroom. It opens our payment calculator and
+        credit application in your name. What a customer sends through it appears here as a referred deal at stage 1,
+        and the credit team takes it from there.
       </p>
       <div className="mt-6 max-w-3xl space-y-6">
         <CopyField id="link-calculator" label="Your calculator link" value={link.url} />
@@ -29,10 +30,18 @@ export function VendorLinkScreen({ link }: { link: VendorLinkSummary }) {
           className="mt-3 size-48 border border-slate-300 bg-white"
         />
         <div className="mt-3 flex flex-wrap gap-3">
-          <a href={downloadUrl(getVendorLinkQr, { query: { format: "png" } })} download={`${link.slug}-qr.png`} className={buttonClass("primary")}>
+          <a
+            href={downloadUrl(getVendorLinkQr, { query: { format: "png" } })}
+            download={`${link.slug}-qr.png`}
+            className={buttonClass("primary")}
+          >
             Download QR code (PNG)
           </a>
-          <a href={downloadUrl(getVendorLinkQr, { query: { format: "svg" } })} download={`${link.slug}-qr.svg`} className={buttonClass("secondary")}>
+          <a
+            href={downloadUrl(getVendorLinkQr, { query: { format: "svg" } })}
+            download={`${link.slug}-qr.svg`}
+            className={buttonClass("secondary")}
+          >
             Download QR code (SVG)
           </a>
         </div>

@@ -22,7 +22,9 @@ import { saveFinancingOptions } from "../financing-options/financing-options-sto
 import { QuestionnaireResults } from "./questionnaire-results.tsx";
 
 type AnswerField = Question["fields"][number];
-const emptyAnswers = Object.fromEntries(questions.flatMap((question) => question.fields.map((field) => [field, ""]))) as Record<AnswerField, string>;
+const emptyAnswers = Object.fromEntries(
+  questions.flatMap((question) => question.fields.map((field) => [field, ""])),
+) as Record<AnswerField, string>;
 
 /** Enter on a select advances like Next, as on every other question (it would open the list instead). */
 function submitOnEnter(event: React.KeyboardEvent<HTMLSelectElement>) {
@@ -33,13 +35,19 @@ function submitOnEnter(event: React.KeyboardEvent<HTMLSelectElement>) {
 
 /**
  * The landing questionnaire: one question at a time, each shown once the previous one is
- * answered and Next (or Enter) is pressed; then the server's estimate (docs/product-rules.md#r52-forms-check-what-the-spec-checks).
+ * answered and Next (or Enter) is pressed; then the server's estimate
+ * (docs/product-rules.md#r52-forms-check-what-the-spec-checks).
  */
 export function LandingQuestionnaire() {
   const [params] = useSearchParams();
   const [idempotencyKey] = useState(newIdempotencyKey);
-  // Each question is a step of the answer's own schema; green or red as the visitor types (docs/product-rules.md#r52-forms-check-what-the-spec-checks).
-  const form = useSchemaForm(questionnaireAnswerRequest, { ...emptyAnswers, idempotencyKey, leaveEmpty: "" }, { live: "as-typed" });
+  // Each question is a step of the answer's own schema; green or red as the visitor types
+  // (docs/product-rules.md#r52-forms-check-what-the-spec-checks).
+  const form = useSchemaForm(
+    questionnaireAnswerRequest,
+    { ...emptyAnswers, idempotencyKey, leaveEmpty: "" },
+    { live: "as-typed" },
+  );
   const { values, errors } = form;
   const [step, setStep] = useState(0);
   const [phase, setPhase] = useState<"asking" | "sending" | "failed" | "done">("asking");
@@ -97,7 +105,8 @@ export function LandingQuestionnaire() {
     else void submit();
   };
 
-  if (phase === "done" && quote) return <QuestionnaireResults quote={quote} desiredTerm={Number(values.desiredmonth)} />;
+  if (phase === "done" && quote)
+    return <QuestionnaireResults quote={quote} desiredTerm={Number(values.desiredmonth)} />;
 
   const complete = phase !== "asking" || answered === 100;
   const fieldProps = (field: AnswerField) => ({
@@ -126,7 +135,10 @@ export function LandingQuestionnaire() {
                 {...fieldProps(question.fields[0]!)}
                 onChange={(event) => {
                   const input = question.input as Extract<Question["input"], { kind: "text" }>;
-                  form.setValue(question.fields[0]!, input.format ? input.format(event.target.value) : event.target.value);
+                  form.setValue(
+                    question.fields[0]!,
+                    input.format ? input.format(event.target.value) : event.target.value,
+                  );
                 }}
                 onBlur={(event) => {
                   const input = question.input as Extract<Question["input"], { kind: "text" }>;
@@ -167,14 +179,20 @@ export function LandingQuestionnaire() {
               </fieldset>
             )}
           </div>
-          {phase === "failed" ? <Alert className="mt-4 font-medium">We could not send your answers. Please try again, or call us at {brand.phone}.</Alert> : null}
+          {phase === "failed" ? (
+            <Alert className="mt-4 font-medium">
+              We could not send your answers. Please try again, or call us at {brand.phone}.
+            </Alert>
+          ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
             {step > 0 ? (
               <Button variant="secondary" onClick={() => goTo(step - 1)}>
                 Back
               </Button>
             ) : null}
-            <Button type="submit">{step < questions.length - 1 ? "Next" : phase === "failed" ? "Try again" : "See my estimate"}</Button>
+            <Button type="submit">
+              {step < questions.length - 1 ? "Next" : phase === "failed" ? "Try again" : "See my estimate"}
+            </Button>
           </div>
           <p className="mt-4 text-sm text-slate-700">
             Question {step + 1} of {questions.length}. We will not pull your credit.{" "}

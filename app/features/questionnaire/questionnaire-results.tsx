@@ -23,7 +23,9 @@ export function QuestionnaireResults({ quote, desiredTerm }: { quote: LandingQuo
         <h3 id="results-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900">
           Thank you for your answers
         </h3>
-        <p className="mt-3">A finance specialist will review your information and contact you shortly to talk about your options.</p>
+        <p className="mt-3">
+          A finance specialist will review your information and contact you shortly to talk about your options.
+        </p>
         <Link to="/FinancingOptions" className={buttonClass("primary", "mt-6")}>
           Continue
         </Link>
@@ -31,7 +33,8 @@ export function QuestionnaireResults({ quote, desiredTerm }: { quote: LandingQuo
     );
   }
   const rows = [...LANDING_PAYMENT_TERMS.map((term) => ({ term, amount: quote.payments[term] }))];
-  if (!LANDING_PAYMENT_TERMS.includes(desiredTerm as never)) rows.unshift({ term: desiredTerm as never, amount: quote.payments.desired });
+  if (!LANDING_PAYMENT_TERMS.includes(desiredTerm as never))
+    rows.unshift({ term: desiredTerm as never, amount: quote.payments.desired });
   return (
     <section aria-labelledby="results-heading" className="scroll-mt-24">
       <h3 id="results-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900">

@@ -24,7 +24,8 @@ function storedChoice(): string | null {
  * While shown, the page scrolls focused elements clear of it (WCAG 2.4.11).
  */
 export function CookieConsent() {
-  // The prerendered page shows the banner (a head script hides it when answered); the stored choice is read once hydrated.
+  // The prerendered page shows the banner (a head script hides it when answered); the stored choice is read once
+  // hydrated.
   const choice = useSyncExternalStore(subscribeToStorage, storedChoice, () => null);
   const [dismissed, setDismissed] = useState(false);
   const visible = choice === null && !dismissed;
@@ -61,15 +62,25 @@ export function CookieConsent() {
     }
     setDismissed(true);
   };
-  const preview = consentText.length > cookiePreviewLength ? `${consentText.slice(0, cookiePreviewLength).trimEnd()}…` : consentText;
+  const preview =
+    consentText.length > cookiePreviewLength ? `${consentText.slice(0, cookiePreviewLength).trimEnd()}…` : consentText;
 
   return (
-    <section ref={ref} id={cookieConsentBannerId} aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white p-4 shadow-[0_-4px_12px_rgba(0,0,0,0.1)]">
+    <section
+      ref={ref}
+      id={cookieConsentBannerId}
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white p-4 shadow-[0_-4px_12px_rgba(0,0,0,0.1)]"
+    >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <p className="text-sm text-slate-800">
           {expanded ? consentText : preview}{" "}
           {expanded ? null : (
-            <button type="button" className="inline-flex min-h-6 font-semibold text-brand-700 underline" onClick={() => setExpanded(true)}>
+            <button
+              type="button"
+              className="inline-flex min-h-6 font-semibold text-brand-700 underline"
+              onClick={() => setExpanded(true)}
+            >
               view more...
             </button>
           )}

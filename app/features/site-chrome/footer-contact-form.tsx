@@ -15,7 +15,14 @@ import { HoneypotField } from "../leads/honeypot-field.tsx";
 export function FooterContactForm() {
   // One key per message: a second click or a retry after a lost answer stores nothing twice.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const form = useSchemaForm(footerMessageRequest, { nameOfBusiness: "", nameUser: "", emailUser: "", subjectUser: "", idempotencyKey, leaveEmpty: "" });
+  const form = useSchemaForm(footerMessageRequest, {
+    nameOfBusiness: "",
+    nameUser: "",
+    emailUser: "",
+    subjectUser: "",
+    idempotencyKey,
+    leaveEmpty: "",
+  });
   const [state, setState] = useState<"editing" | "sending" | "sent" | "failed">("editing");
 
   if (state === "sent") {
@@ -41,7 +48,12 @@ export function FooterContactForm() {
   };
 
   return (
-    <Form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="contact-heading" className="relative space-y-3">
+    <Form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby="contact-heading"
+      className="relative space-y-3"
+    >
       <TextField label="Business name" autoComplete="organization" {...form.text("nameOfBusiness")} />
       <TextField label="Your name" autoComplete="name" required {...form.text("nameUser")} />
       <TextField label="E-mail" type="email" autoComplete="email" required {...form.text("emailUser")} />

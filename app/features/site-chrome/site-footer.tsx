@@ -4,7 +4,9 @@ import { buttonClass } from "../../components/ui/button.tsx";
 import { brand } from "../../lib/public-config.ts";
 
 // The form's code (and its schema) loads after the page's own: it is below the fold on every page.
-const FooterContactForm = lazy(() => import("./footer-contact-form.tsx").then((module) => ({ default: module.FooterContactForm })));
+const FooterContactForm = lazy(() =>
+  import("./footer-contact-form.tsx").then((module) => ({ default: module.FooterContactForm })),
+);
 
 const newTab = <span className="sr-only"> (opens in a new tab)</span>;
 const footerLink = "inline-flex min-h-6 items-center underline underline-offset-2 hover:text-accent-500";
@@ -37,7 +39,12 @@ export function SiteFooter() {
               Make an appointment
             </h2>
             <p className="mt-2 text-slate-200">Pick a 30-minute slot with a finance specialist.</p>
-            <a href={brand.schedulerUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("accent", "mt-3")}>
+            <a
+              href={brand.schedulerUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("accent", "mt-3")}
+            >
               Schedule{newTab}
             </a>
           </section>

@@ -25,7 +25,8 @@ export function SiteHeader() {
   const here = `${pathname}${hash}`;
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === here;
-  const setOpen = (next: boolean | ((current: boolean) => boolean)) => setOpenAt((typeof next === "function" ? next(open) : next) ? here : null);
+  const setOpen = (next: boolean | ((current: boolean) => boolean)) =>
+    setOpenAt((typeof next === "function" ? next(open) : next) ? here : null);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white" data-hydrated={hydrated || undefined}>

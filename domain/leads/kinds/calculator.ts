@@ -3,7 +3,18 @@ import { calculatorEntityLabels, type CalculatorLeadRequest } from "../../calcul
 import type { CalculatorQuote } from "../../pricing/calculator-quote.ts";
 import { formatUsd, parseMoney } from "../../pricing/money-format.ts";
 import { oldestDebtOptions } from "../../pricing/oldest-debt-options.ts";
-import { amount, count, field, flag, flagsAsText, leadFields, optionalText, optionLabel, text, type NewLeadMail } from "../lead-fields.ts";
+import {
+  amount,
+  count,
+  field,
+  flag,
+  flagsAsText,
+  leadFields,
+  optionalText,
+  optionLabel,
+  text,
+  type NewLeadMail,
+} from "../lead-fields.ts";
 
 /** A GetQualified calculator lead as the lead page shows it, in order. */
 export const calculatorFields = leadFields({
@@ -62,7 +73,12 @@ export const oldestDebtText = (code: number) => optionLabel(oldestDebtOptions, c
 export const calculatorTitle = (lead: { firstName: string; lastName: string }) => `${lead.firstName} ${lead.lastName}`;
 
 /** The credit team's mail about a new lead; `partnerName` is the calculator's branding when it came through a link. */
-export function newCalculatorMail(lead: CalculatorLeadRequest, quote: CalculatorQuote, partnerName: string | null, referredThrough: string | null): NewLeadMail {
+export function newCalculatorMail(
+  lead: CalculatorLeadRequest,
+  quote: CalculatorQuote,
+  partnerName: string | null,
+  referredThrough: string | null,
+): NewLeadMail {
   return {
     subject: `New calculator lead: ${lead.firstNameModel} ${lead.lastNameModel}${partnerName !== null ? ` (${partnerName})` : ""}`,
     paragraphs: [

@@ -45,7 +45,12 @@ export const maskTaxId = (last4: string | null) => (last4 ? `••-•••${l
 export const creditApplicationTitle = (application: { businessName: string }) => application.businessName;
 
 /** The credit team's mail about a new application: never an SSN or the tax id. */
-export function newCreditApplicationMail(request: CreditApplicationRequest, owners: OwnerFields[], costOfEquipment: number | null, referredThrough: string | null): NewLeadMail {
+export function newCreditApplicationMail(
+  request: CreditApplicationRequest,
+  owners: OwnerFields[],
+  costOfEquipment: number | null,
+  referredThrough: string | null,
+): NewLeadMail {
   return {
     subject: `New credit application: ${request.BusinessName}`,
     paragraphs: [

@@ -9,11 +9,17 @@ export const footerMessageFields = leadFields({
   message: field(text, "Message"),
 });
 
-export const footerMessageTitle = (message: { nameUser: string; nameOfBusiness: string }) => (message.nameOfBusiness ? `${message.nameUser} (${message.nameOfBusiness})` : message.nameUser);
+export const footerMessageTitle = (message: { nameUser: string; nameOfBusiness: string }) =>
+  message.nameOfBusiness ? `${message.nameUser} (${message.nameOfBusiness})` : message.nameUser;
 
 export function newFooterMessageMail(request: FooterMessageRequest): NewLeadMail {
   return {
     subject: `New website message from ${request.nameUser}`,
-    paragraphs: [`Name: ${request.nameUser}`, `Business: ${request.nameOfBusiness || "(not given)"}`, `E-mail: ${request.emailUser}`, `Message: ${request.subjectUser}`],
+    paragraphs: [
+      `Name: ${request.nameUser}`,
+      `Business: ${request.nameOfBusiness || "(not given)"}`,
+      `E-mail: ${request.emailUser}`,
+      `Message: ${request.subjectUser}`,
+    ],
   };
 }

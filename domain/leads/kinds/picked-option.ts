@@ -15,9 +15,17 @@ export const pickedOptionFields = leadFields({
   contactClient: field(flag, "Asked to be contacted", "yesNo"),
 });
 
-export const pickedOptionTitle = (option: { businessName: string; term: number }) => `${option.businessName}: ${option.term} months`;
+export const pickedOptionTitle = (option: { businessName: string; term: number }) =>
+  `${option.businessName}: ${option.term} months`;
 
-type PickedFrom = { businessName: string; nameOfOwner: string; businessPhone: string; equipmentDescription: string; equipmentCost: number; desiredTerm: number };
+type PickedFrom = {
+  businessName: string;
+  nameOfOwner: string;
+  businessPhone: string;
+  equipmentDescription: string;
+  equipmentCost: number;
+  desiredTerm: number;
+};
 
 /** The credit team's mail about an option picked from the stored answer `answer`. */
 export function newPickedOptionMail(answer: PickedFrom, term: string, monthlyPayment: number): NewLeadMail {

@@ -4,7 +4,17 @@ import { formatUsd, parseMoney } from "../../pricing/money-format.ts";
 import { oldestDebtOptions } from "../../pricing/oldest-debt-options.ts";
 import type { QuestionnaireAnswerRequest } from "../../questionnaire/answer-schema.ts";
 import { cardUseOptions } from "../../questionnaire/questions.ts";
-import { amount, count, field, flag, leadFields, optionalText, optionLabel, text, type NewLeadMail } from "../lead-fields.ts";
+import {
+  amount,
+  count,
+  field,
+  flag,
+  leadFields,
+  optionalText,
+  optionLabel,
+  text,
+  type NewLeadMail,
+} from "../lead-fields.ts";
 
 /** A pre-qualification (the landing questionnaire's answer) as the lead page shows it, in order. */
 export const questionnaireFields = leadFields({
@@ -39,10 +49,15 @@ export const questionnaireFields = leadFields({
 export const oldestDebtText = (code: number) => optionLabel(oldestDebtOptions, code);
 export const cardUseText = (code: number) => optionLabel(cardUseOptions, code);
 
-export const questionnaireTitle = (answer: { businessName: string; nameOfOwner: string }) => `${answer.businessName} (${answer.nameOfOwner})`;
+export const questionnaireTitle = (answer: { businessName: string; nameOfOwner: string }) =>
+  `${answer.businessName} (${answer.nameOfOwner})`;
 
 /** The credit team's mail about a new answer, with the estimate the visitor was shown. */
-export function newQuestionnaireMail(answer: QuestionnaireAnswerRequest, quote: LandingQuote, referredThrough: string | null): NewLeadMail {
+export function newQuestionnaireMail(
+  answer: QuestionnaireAnswerRequest,
+  quote: LandingQuote,
+  referredThrough: string | null,
+): NewLeadMail {
   return {
     subject: `New pre-qualification: ${answer.businessName}`,
     paragraphs: [

@@ -9,11 +9,17 @@ export const vendorContactFields = leadFields({
   email: field(text, "E-mail"),
 });
 
-export const vendorContactTitle = (contact: { businessName: string; contactName: string }) => `${contact.businessName} (${contact.contactName})`;
+export const vendorContactTitle = (contact: { businessName: string; contactName: string }) =>
+  `${contact.businessName} (${contact.contactName})`;
 
 export function newVendorContactMail(request: VendorContactRequest): NewLeadMail {
   return {
     subject: `New vendor sign-up request: ${request.businessName}`,
-    paragraphs: [`Business: ${request.businessName}`, `Contact: ${request.contactName}`, `Phone: ${request.phoneNumber}`, `E-mail: ${request.email}`],
+    paragraphs: [
+      `Business: ${request.businessName}`,
+      `Contact: ${request.contactName}`,
+      `Phone: ${request.phoneNumber}`,
+      `E-mail: ${request.email}`,
+    ],
   };
 }

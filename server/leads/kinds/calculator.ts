@@ -1,5 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { calculatorFields, calculatorTitle, entitiesText, equipmentText, oldestDebtText } from "#domain/leads/kinds/calculator.ts";
+import {
+  calculatorFields,
+  calculatorTitle,
+  entitiesText,
+  equipmentText,
+  oldestDebtText,
+} from "#domain/leads/kinds/calculator.ts";
 import { fieldValues } from "#domain/leads/lead-fields.ts";
 import { calculatorLead } from "../../calculator/tables.ts";
 import { partner } from "../../partners/tables.ts";
@@ -41,5 +47,10 @@ export const calculatorKind: LeadKind<"calculator"> = {
       linked: [],
     };
   },
-  byContact: { from: sql`calculator_lead t`, title: sql`t.first_name || ' ' || t.last_name`, email: sql`t.owner_email`, phone: sql`t.owner_phone` },
+  byContact: {
+    from: sql`calculator_lead t`,
+    title: sql`t.first_name || ' ' || t.last_name`,
+    email: sql`t.owner_email`,
+    phone: sql`t.owner_phone`,
+  },
 };

@@ -4,10 +4,18 @@ import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import type { Database } from "../../db/client.ts";
 
 /** A lead's own part of its page: what its kind shows, before its handling, history and related leads. */
-export type KindDetail<Type extends LeadType> = Omit<Extract<LeadDetail, { type: Type }>, "status" | "assignee" | "notes" | "history" | "related" | "referral">;
+export type KindDetail<Type extends LeadType> = Omit<
+  Extract<LeadDetail, { type: Type }>,
+  "status" | "assignee" | "notes" | "history" | "related" | "referral"
+>;
 
 /** A lead as its kind's loader finds it: its page's own part, how to reach it (for related leads) and the records it links to directly. */
-export type FoundLead<Type extends LeadType> = { detail: KindDetail<Type>; email: string | null; phone: string | null; linked: RelatedLead[] };
+export type FoundLead<Type extends LeadType> = {
+  detail: KindDetail<Type>;
+  email: string | null;
+  phone: string | null;
+  linked: RelatedLead[];
+};
 
 /**
  * How another lead finds leads of this kind by contact: its table as `t` (joined as needed), the

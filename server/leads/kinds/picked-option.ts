@@ -29,8 +29,23 @@ export const pickedOptionKind: LeadKind<"picked-option"> = {
       },
       email: null,
       phone: answer?.businessPhone ?? null,
-      linked: answer ? [{ type: "questionnaire", id: answer.id, createdAt: iso(answer.createdAt), title: questionnaireTitle(answer), relation: "picked-from" }] : [],
+      linked: answer
+        ? [
+            {
+              type: "questionnaire",
+              id: answer.id,
+              createdAt: iso(answer.createdAt),
+              title: questionnaireTitle(answer),
+              relation: "picked-from",
+            },
+          ]
+        : [],
     };
   },
-  byContact: { from: sql`picked_option t join questionnaire_answer a on a.id = t.answer_id`, title: sql`t.business_name || ': ' || t.term || ' months'`, email: null, phone: sql`a.business_phone` },
+  byContact: {
+    from: sql`picked_option t join questionnaire_answer a on a.id = t.answer_id`,
+    title: sql`t.business_name || ': ' || t.term || ' months'`,
+    email: null,
+    phone: sql`a.business_phone`,
+  },
 };

@@ -22,5 +22,10 @@ export const vendorContactKind: LeadKind<"vendor-contact"> = {
       linked: [],
     };
   },
-  byContact: { from: sql`vendor_contact t`, title: sql`t.business_name || ' (' || t.contact_name || ')'`, email: sql`t.email`, phone: sql`t.phone_number` },
+  byContact: {
+    from: sql`vendor_contact t`,
+    title: sql`t.business_name || ' (' || t.contact_name || ')'`,
+    email: sql`t.email`,
+    phone: sql`t.phone_number`,
+  },
 };

@@ -34,7 +34,11 @@ function lookupKey(currentKey: Buffer, configuredBase64: string | undefined): Bu
   return Buffer.from(hkdfSync("sha256", currentKey, Buffer.alloc(0), "lender lookup hash v1", 32));
 }
 
-export function createFieldCipher(currentKeyBase64: string, previousKeysBase64: string[] = [], lookupKeyBase64?: string): FieldCipher {
+export function createFieldCipher(
+  currentKeyBase64: string,
+  previousKeysBase64: string[] = [],
+  lookupKeyBase64?: string,
+): FieldCipher {
   const current = keyWithId(currentKeyBase64);
   const hashKey = lookupKey(current.key, lookupKeyBase64);
   const keys = new Map([...previousKeysBase64.map(keyWithId), current].map(({ id, key }) => [id, key]));
@@ -44,11 +48,18 @@ export function createFieldCipher(currentKeyBase64: string, previousKeysBase64: 
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", current.key, iv);
       const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return ["v1", current.id, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+      return [
+        "v1",
+        current.id,
+        iv.toString("base64url"),
+        cipher.getAuthTag().toString("base64url"),
+        ciphertext.toString("base64url"),
+      ].join(".");
     },
     decrypt(token) {
       const [version, tokenKeyId, iv, tag, ciphertext] = token.split(".");
-      if (version !== "v1" || !tokenKeyId || !iv || !tag || ciphertext === undefined) throw new Error("Not an encrypted field value");
+      if (version !== "v1" || !tokenKeyId || !iv || !tag || ciphertext === undefined)
+        throw new Error("Not an encrypted field value");
       const key = keys.get(tokenKeyId);
       if (!key) throw new Error(`Encrypted with another key (${tokenKeyId})`);
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));

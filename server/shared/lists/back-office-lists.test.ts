@@ -5,14 +5,25 @@ import { LIST_COUNT_CAP, LIST_PAGE_SIZE } from "#domain/http/list-page.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { leadTypes } from "#domain/leads/lead-inbox.ts";
 import { businessDaysToInstants } from "#domain/site/business-day.ts";
-import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "../../demo/sample-requests.ts";
+import {
+  sampleCalculatorLead,
+  sampleCreditApplication,
+  sampleQuestionnaireAnswer,
+} from "../../demo/sample-requests.ts";
 import { queryRows } from "../../../tests/support/test-database.ts";
-import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../../../tests/support/test-server.ts";
+import {
+  loopbackAddress,
+  signIn,
+  startTestServer,
+  testOrigin,
+  type TestServer,
+} from "../../../tests/support/test-server.ts";
 import { createVendor } from "../../../tests/support/vendor-fixtures.ts";
 import { createAccount } from "../../accounts/create-account.ts";
 import { reindexAllLeads } from "../../response-times/lead-index.ts";
 
-// docs/product-rules.md#r46-back-office-lists: the lead index row of every kind, and the lead, deal and audit lists' search, filters,
+// docs/product-rules.md#r46-back-office-lists: the lead index row of every kind, and the lead, deal and audit lists'
+// search, filters,
 // sorts, keyset pages and capped totals through their endpoints.
 
 let server: TestServer;
@@ -24,10 +35,19 @@ let otherCompanyId: string;
 const ids: Record<string, string> = {};
 
 type Page = { next: string | null; previous: string | null; total: number; totalCapped: boolean };
-type Lead = { type: string; id: string; title: string; contact: string; status: string; assignee: string | null; createdAt: string };
+type Lead = {
+  type: string;
+  id: string;
+  title: string;
+  contact: string;
+  status: string;
+  assignee: string | null;
+  createdAt: string;
+};
 type Deal = { id: string; accountNumber: string; businessName: string; companyName: string; stage: number };
 
-const get = (url: string, cookie = admin) => server.app.inject({ method: "GET", url, headers: { cookie, origin: testOrigin } });
+const get = (url: string, cookie = admin) =>
+  server.app.inject({ method: "GET", url, headers: { cookie, origin: testOrigin } });
 const leads = async (query: string) => {
   const response = await get(`/api/back-office/leads?${query}`);
   expect(response.statusCode, query).toBe(200);
@@ -41,7 +61,13 @@ const deals = async (query: string) => {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await createAccount(server.auth, { email: "lists-admin@lender.example", name: "Lists Admin", role: authRoles.admin, password: "admin-password-1", emailVerified: true });
+  await createAccount(server.auth, {
+    email: "lists-admin@lender.example",
+    name: "Lists Admin",
+    role: authRoles.admin,
+    password: "admin-password-1",
+    emailVerified: true,
+  });
   admin = (await signIn(server.app, "lists-admin@lender.example", "admin-password-1")).cookie;
   adminId = (await get("/api/me")).json().user.id;
   const created = await createVendor(server.database, server.auth, "Quarry Line Equipment");
@@ -50,15 +76,30 @@ beforeAll(async () => {
   otherCompanyId = (await createVendor(server.database, server.auth, "Other Rentals")).company.id;
 
   const post = async (url: string, payload: object) => {
-    const response = await server.app.inject({ method: "POST", url, payload, remoteAddress: loopbackAddress(), headers: { origin: testOrigin } });
+    const response = await server.app.inject({
+      method: "POST",
+      url,
+      payload,
+      remoteAddress: loopbackAddress(),
+      headers: { origin: testOrigin },
+    });
     expect(response.statusCode, url).toBe(201);
     return (response.json() as { id: string }).id;
   };
   ids.questionnaire = await post("/api/leads/questionnaire-answer", sampleQuestionnaireAnswer());
-  ids["picked-option"] = await post("/api/leads/picked-option", { answerId: ids.questionnaire, term: "36", agreeItsJustProposal: true, idempotencyKey: randomUUID() });
+  ids["picked-option"] = await post("/api/leads/picked-option", {
+    answerId: ids.questionnaire,
+    term: "36",
+    agreeItsJustProposal: true,
+    idempotencyKey: randomUUID(),
+  });
   ids["credit-application"] = await post(
     "/api/leads/credit-application",
-    sampleCreditApplication({ BusinessName: "Zephyr Quarry Works", businessEmail: "Billing@ZephyrQuarry.example", businessPhone: "(415) 555-0199" }),
+    sampleCreditApplication({
+      BusinessName: "Zephyr Quarry Works",
+      businessEmail: "Billing@ZephyrQuarry.example",
+      businessPhone: "(415) 555-0199",
+    }),
   );
   ids.calculator = await post("/api/leads/calculator", sampleCalculatorLead());
   ids["vendor-contact"] = await post("/api/leads/vendor-contact", {
@@ -68,10 +109,17 @@ beforeAll(async () => {
     email: "kim@x.example",
     idempotencyKey: randomUUID(),
   });
-  ids["footer-message"] = await post("/api/leads/footer-message", { nameOfBusiness: "", nameUser: "Lee Marsh", emailUser: "lee@x.example", subjectUser: "Hi", idempotencyKey: randomUUID() });
+  ids["footer-message"] = await post("/api/leads/footer-message", {
+    nameOfBusiness: "",
+    nameUser: "Lee Marsh",
+    emailUser: "lee@x.example",
+    subjectUser: "Hi",
+    idempotencyKey: randomUUID(),
+  });
 
   // 120 older footer messages straight into their table, then their index rows.
-  await server.database.db.execute(sql`insert into footer_message (idempotency_key, name_of_business, name_user, email_user, message, created_at)
+  await server.database.db
+    .execute(sql`insert into footer_message (idempotency_key, name_of_business, name_user, email_user, message, created_at)
     select 'page-' || g, 'Paging Co', 'Pager ' || g, 'pager' || g || '@x.example', 'hello', timestamptz '2024-03-01 12:00:00+00' - g * interval '1 hour' from generate_series(1, 120) g`);
   await server.database.db.execute(reindexAllLeads);
 
@@ -86,7 +134,14 @@ afterAll(() => server?.close());
 
 describe("the lead index", () => {
   it("holds a row for every lead of every kind, written with the lead, with its title, contact and search text", async () => {
-    const rows = await queryRows<{ lead_type: string; lead_id: string; title: string; contact: string; search_text: string; status: string }>(
+    const rows = await queryRows<{
+      lead_type: string;
+      lead_id: string;
+      title: string;
+      contact: string;
+      search_text: string;
+      status: string;
+    }>(
       server.database.db,
       sql`select lead_type, lead_id, title, contact, search_text, status from lead_status where lead_id in (${sql.join(
         Object.values(ids).map((id) => sql`${id}::uuid`),
@@ -118,7 +173,9 @@ describe("the lead index", () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await leads("status=contacted")).leads).toEqual([expect.objectContaining({ id: ids.calculator, status: "contacted", assignee: "lists-admin@lender.example" })]);
+    expect((await leads("status=contacted")).leads).toEqual([
+      expect.objectContaining({ id: ids.calculator, status: "contacted", assignee: "lists-admin@lender.example" }),
+    ]);
     expect((await leads(`assignee=${adminId}`)).leads.map((lead) => lead.id)).toEqual([ids.calculator]);
     expect((await leads("assignee=none")).leads.map((lead) => lead.id)).not.toContain(ids.calculator);
   });
@@ -126,7 +183,8 @@ describe("the lead index", () => {
 
 describe("lead search and filters", () => {
   it("finds a lead by part of its name, business or e-mail in any case, and by its phone's digits however typed", async () => {
-    const found = async (q: string) => (await leads(`q=${encodeURIComponent(q)}`)).leads.map((lead) => `${lead.type}:${lead.id}`);
+    const found = async (q: string) =>
+      (await leads(`q=${encodeURIComponent(q)}`)).leads.map((lead) => `${lead.type}:${lead.id}`);
     expect(await found("zephyr QUARRY")).toEqual([`credit-application:${ids["credit-application"]}`]);
     expect(await found("billing@zephyr")).toEqual([`credit-application:${ids["credit-application"]}`]);
     expect(await found("415-555-0199")).toEqual([`credit-application:${ids["credit-application"]}`]);
@@ -140,10 +198,15 @@ describe("lead search and filters", () => {
   it("filters by kind and by days received in the business time zone", async () => {
     expect((await leads("type=picked-option")).leads.map((lead) => lead.id)).toEqual([ids["picked-option"]]);
     // The paging leads arrive hourly back from 2024-03-01 12:00 UTC: one business day holds 24 of them.
-    const { start, end } = businessDaysToInstants({ from: "2024-02-29", to: "2024-02-29" }, server.config.public.brand.timeZone);
+    const { start, end } = businessDaysToInstants(
+      { from: "2024-02-29", to: "2024-02-29" },
+      server.config.public.brand.timeZone,
+    );
     const day = await leads("from=2024-02-29&to=2024-02-29");
     expect(day.leads.length).toBe(24);
-    expect(day.leads.every((lead) => lead.createdAt >= start.toISOString() && lead.createdAt < end.toISOString())).toBe(true);
+    expect(day.leads.every((lead) => lead.createdAt >= start.toISOString() && lead.createdAt < end.toISOString())).toBe(
+      true,
+    );
     expect(day.page.total).toBe(24);
   });
 
@@ -196,7 +259,8 @@ describe("lead pages and sorts", () => {
   });
 
   it("counts exactly up to the cap, then says there are more", async () => {
-    await server.database.db.execute(sql`insert into footer_message (idempotency_key, name_of_business, name_user, email_user, message, created_at)
+    await server.database.db
+      .execute(sql`insert into footer_message (idempotency_key, name_of_business, name_user, email_user, message, created_at)
       select 'cap-' || g, 'Capped Co', 'Cap ' || g, 'cap@x.example', 'hello', timestamptz '2023-01-01 00:00:00+00' - g * interval '1 second' from generate_series(1, ${LIST_COUNT_CAP + 5}) g`);
     await server.database.db.execute(reindexAllLeads);
     expect((await leads("")).page).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
@@ -206,7 +270,8 @@ describe("lead pages and sorts", () => {
 
 describe("deal list", () => {
   it("finds a deal by account number, business, owner, e-mail, phone or its vendor company's name", async () => {
-    const found = async (q: string) => (await deals(`q=${encodeURIComponent(q)}`)).deals.map((deal) => deal.accountNumber);
+    const found = async (q: string) =>
+      (await deals(`q=${encodeURIComponent(q)}`)).deals.map((deal) => deal.accountNumber);
     expect(await found("vp40007")).toEqual(["VP40007"]);
     expect(await found("deal business 12")).toEqual(["VP40012"]);
     expect(await found("OWNER 13")).toEqual(["VP40013"]);
@@ -238,7 +303,9 @@ describe("deal list", () => {
     expect((await get("/api/back-office/audit?q=sign-in", vendor)).statusCode).toBe(403);
     const portal = await get("/api/portal/deals?month=all", vendor);
     expect(portal.statusCode).toBe(200);
-    const names = (portal.json() as { deals: { businessName: string }[] }).deals.map((deal) => Number(deal.businessName.split(" ").at(-1)));
+    const names = (portal.json() as { deals: { businessName: string }[] }).deals.map((deal) =>
+      Number(deal.businessName.split(" ").at(-1)),
+    );
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => n % 2 === 0)).toBe(true);
   });
@@ -246,14 +313,21 @@ describe("deal list", () => {
 
 describe("audit log", () => {
   it("finds entries by action and by who (e-mail or name), newest first, with a total", async () => {
-    const signIns = (await get("/api/back-office/audit?q=sign-in")).json() as { entries: { action: string; actor: string | null }[]; page: Page };
+    const signIns = (await get("/api/back-office/audit?q=sign-in")).json() as {
+      entries: { action: string; actor: string | null }[];
+      page: Page;
+    };
     expect(signIns.entries.length).toBeGreaterThan(0);
     expect(signIns.entries.every((entry) => entry.action.includes("sign-in"))).toBe(true);
-    const byWho = (await get("/api/back-office/audit?q=lists-admin@")).json() as { entries: { actor: string | null }[] };
+    const byWho = (await get("/api/back-office/audit?q=lists-admin@")).json() as {
+      entries: { actor: string | null }[];
+    };
     expect(byWho.entries.length).toBeGreaterThan(0);
     expect(byWho.entries.every((entry) => entry.actor === "lists-admin@lender.example")).toBe(true);
     // Who by name too (user_search_idx is on name and e-mail together).
-    const byName = (await get("/api/back-office/audit?q=LISTS%20ADMIN")).json() as { entries: { actor: string | null }[] };
+    const byName = (await get("/api/back-office/audit?q=LISTS%20ADMIN")).json() as {
+      entries: { actor: string | null }[];
+    };
     expect(byName.entries.length).toBeGreaterThan(0);
     expect(byName.entries.every((entry) => entry.actor === "lists-admin@lender.example")).toBe(true);
     expect((await get("/api/back-office/audit?from=2020-01-02&to=2020-01-01")).statusCode).toBe(400);

@@ -1,5 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
-import { formatListCursor, LIST_COUNT_CAP, LIST_PAGE_SIZE, parseListCursor, type ListPage, type SortDirection } from "#domain/http/list-page.ts";
+import {
+  formatListCursor,
+  LIST_COUNT_CAP,
+  LIST_PAGE_SIZE,
+  parseListCursor,
+  type ListPage,
+  type SortDirection,
+} from "#domain/http/list-page.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../errors.ts";
 
@@ -16,11 +23,16 @@ const timestampText = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\
 
 /** A cursor's value the database refused (a day that does not exist): not a page of this list. */
 const isBadValue = (error: unknown): boolean => {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
   return code !== undefined && ["22007", "22008", "22P02"].includes(code);
 };
 
-const notAPage = () => new AppError("VALIDATION_FAILED", "Not a page of this list.", [{ path: "cursor", message: "Not a page of this list." }]);
+const notAPage = () =>
+  new AppError("VALIDATION_FAILED", "Not a page of this list.", [
+    { path: "cursor", message: "Not a page of this list." },
+  ]);
 
 /**
  * One page of `from` (`<tables> where <filters>`, with no order or limit) in the keyset's order,
@@ -42,12 +54,20 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const conditions = [...query.where];
   if (cursor) {
     const value = sql`${cursor.value}::${sql.raw(keyset.type)}`;
-    conditions.push(descending ? sql`(${keyset.column}, ${keyset.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keyset.column}, ${keyset.id}) > (${value}, ${cursor.id}::uuid)`);
+    conditions.push(
+      descending
+        ? sql`(${keyset.column}, ${keyset.id}) < (${value}, ${cursor.id}::uuid)`
+        : sql`(${keyset.column}, ${keyset.id}) > (${value}, ${cursor.id}::uuid)`,
+    );
   }
-  const order = descending ? sql`${keyset.column} desc, ${keyset.id} desc` : sql`${keyset.column} asc, ${keyset.id} asc`;
+  const order = descending
+    ? sql`${keyset.column} desc, ${keyset.id} desc`
+    : sql`${keyset.column} asc, ${keyset.id} asc`;
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const result = (await db
-    .execute(sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id from ${query.from} ${where} order by ${order} limit ${LIST_PAGE_SIZE + 1}`)
+    .execute(
+      sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id from ${query.from} ${where} order by ${order} limit ${LIST_PAGE_SIZE + 1}`,
+    )
     .catch((error: unknown) => {
       throw cursor && isBadValue(error) ? notAPage() : error;
     })) as unknown as { rows: (T & Row)[] };
@@ -56,7 +76,8 @@ export async function keysetPage<T extends Record<string, unknown>>(
   if (backwards) rows.reverse();
   const first = rows[0];
   const last = rows.at(-1);
-  const at = (row: Row, direction: "next" | "previous") => formatListCursor({ direction, id: row.page_id, value: row.sort_key });
+  const at = (row: Row, direction: "next" | "previous") =>
+    formatListCursor({ direction, id: row.page_id, value: row.sort_key });
   const hasNext = backwards ? true : more;
   const hasPrevious = backwards ? more : cursor !== undefined;
   return {
@@ -70,10 +91,19 @@ export async function keysetPage<T extends Record<string, unknown>>(
  * How many rows `from` + `where` holds, counted up to the cap: at most cap + 1 entries of the
  * list's own index, read in the list's order (so the planner walks that index rather than the table).
  */
-export async function cappedCount(db: Database, from: SQL, where: SQL[], keyset?: Keyset): Promise<Pick<ListPage, "total" | "totalCapped">> {
+export async function cappedCount(
+  db: Database,
+  from: SQL,
+  where: SQL[],
+  keyset?: Keyset,
+): Promise<Pick<ListPage, "total" | "totalCapped">> {
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  const order = keyset ? sql`order by ${keyset.column} ${sql.raw(keyset.direction)}, ${keyset.id} ${sql.raw(keyset.direction)}` : sql``;
-  const result = (await db.execute(sql`select count(*)::int as n from (select 1 from ${from} ${condition} ${order} limit ${LIST_COUNT_CAP + 1}) capped`)) as unknown as { rows: { n: number }[] };
+  const order = keyset
+    ? sql`order by ${keyset.column} ${sql.raw(keyset.direction)}, ${keyset.id} ${sql.raw(keyset.direction)}`
+    : sql``;
+  const result = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${from} ${condition} ${order} limit ${LIST_COUNT_CAP + 1}) capped`,
+  )) as unknown as { rows: { n: number }[] };
   const n = Number(result.rows[0]?.n ?? 0);
   return { total: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP };
 }
@@ -82,9 +112,14 @@ export async function cappedCount(db: Database, from: SQL, where: SQL[], keyset?
  * A page and its total. A first page with no page after it is the whole list, so its length is
  * the total: a search that finds a few rows (the usual one) costs one query, not two.
  */
-export async function listWithTotal<T extends Record<string, unknown>>(db: Database, query: Parameters<typeof keysetPage>[1]): Promise<{ rows: T[]; page: ListPage }> {
+export async function listWithTotal<T extends Record<string, unknown>>(
+  db: Database,
+  query: Parameters<typeof keysetPage>[1],
+): Promise<{ rows: T[]; page: ListPage }> {
   const page = await keysetPage<T>(db, query);
   const whole = !query.cursor && page.next === null;
-  const total = whole ? { total: page.rows.length, totalCapped: false } : await cappedCount(db, query.from, query.where, query.keyset);
+  const total = whole
+    ? { total: page.rows.length, totalCapped: false }
+    : await cappedCount(db, query.from, query.where, query.keyset);
   return { rows: page.rows, page: { next: page.next, previous: page.previous, ...total } };
 }

@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import { pageText, readPdf } from "../../../tests/support/pdf-text.ts";
 import { writePdfDocument } from "./write-document.ts";
 
-const sentence = "Equipment financing moves at the pace of the business it serves, and every paragraph here is long enough to wrap.";
+const sentence =
+  "Equipment financing moves at the pace of the business it serves, and every paragraph here is long enough to wrap.";
 
 describe("writePdfDocument", () => {
   it("writes US Letter pages with the title and author in the metadata", async () => {
-    const bytes = await writePdfDocument({ title: "Quote for Lakeside Auto Body", author: "Keystone Equipment Capital", blocks: [{ kind: "title", text: "Your quote" }] });
+    const bytes = await writePdfDocument({
+      title: "Quote for Lakeside Auto Body",
+      author: "Keystone Equipment Capital",
+      blocks: [{ kind: "title", text: "Your quote" }],
+    });
     const { doc, pages } = await readPdf(bytes);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
@@ -34,13 +39,25 @@ describe("writePdfDocument", () => {
       ],
     });
     const [text] = (await readPdf(bytes)).pages;
-    for (const expected of ["Estimated monthly payments", "Term", "Monthly payment", "24 months", "$1,120.00", "36 months", "$790.00", "Financing dependent on credit parameters."])
+    for (const expected of [
+      "Estimated monthly payments",
+      "Term",
+      "Monthly payment",
+      "24 months",
+      "$1,120.00",
+      "36 months",
+      "$790.00",
+      "Financing dependent on credit parameters.",
+    ])
       expect(text).toContain(expected);
   });
 
   it("wraps long paragraphs to the page width and goes on to new pages, numbered in the footer", async () => {
     // Two lines and a gap each (34 pt) in 672 pt of page: 19 paragraphs a page.
-    const paragraphs = Array.from({ length: 45 }, (_, index) => ({ kind: "paragraph" as const, text: `${index + 1}. ${sentence}` }));
+    const paragraphs = Array.from({ length: 45 }, (_, index) => ({
+      kind: "paragraph" as const,
+      text: `${index + 1}. ${sentence}`,
+    }));
     const { doc, pages } = await readPdf(await writePdfDocument({ title: "Long letter", blocks: paragraphs }));
     expect(doc.getPageCount()).toBe(3);
     for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: 612, height: 792 });
@@ -58,14 +75,18 @@ describe("writePdfDocument", () => {
   it("repeats a table's header on the page it continues on", async () => {
     // 22 pt a row: 29 rows and the header a page.
     const rows = Array.from({ length: 40 }, (_, index) => [`Row ${index + 1}`, "value"]);
-    const { doc, pages } = await readPdf(await writePdfDocument({ title: "Table", blocks: [{ kind: "table", columns: ["Label", "Value"], rows }] }));
+    const { doc, pages } = await readPdf(
+      await writePdfDocument({ title: "Table", blocks: [{ kind: "table", columns: ["Label", "Value"], rows }] }),
+    );
     expect(doc.getPageCount()).toBe(2);
     expect(pages[1]).toMatch(/^Table Label Value Row \d+/);
     expect(pages.join(" ")).toContain("Row 40");
   });
 
   it("shows characters Helvetica cannot encode as ? instead of failing", async () => {
-    const { pages } = await readPdf(await writePdfDocument({ title: "Café — 東京", blocks: [{ kind: "paragraph", text: "Café · 東京 — ok" }] }));
+    const { pages } = await readPdf(
+      await writePdfDocument({ title: "Café — 東京", blocks: [{ kind: "paragraph", text: "Café · 東京 — ok" }] }),
+    );
     expect(pages[0]).toContain("Café · ?? — ok");
   });
 });

@@ -78,7 +78,10 @@ export async function writePdfDocument(input: PdfDocumentInput): Promise<Buffer>
   const accent = hexColor(input.accentColor);
   // The standard fonts encode WinAnsi only: anything else is shown as "?" rather than failing.
   const encodable = new Set(regular.getCharacterSet());
-  const printable = (value: string) => [...value.replace(/\t/g, " ").replace(/\r\n?/g, "\n")].map((char) => (char === "\n" || encodable.has(char.codePointAt(0)!) ? char : "?")).join("");
+  const printable = (value: string) =>
+    [...value.replace(/\t/g, " ").replace(/\r\n?/g, "\n")]
+      .map((char) => (char === "\n" || encodable.has(char.codePointAt(0)!) ? char : "?"))
+      .join("");
 
   doc.setTitle(printable(input.title), { showInWindowTitleBar: true });
   if (input.author) doc.setAuthor(printable(input.author));
@@ -103,7 +106,8 @@ export async function writePdfDocument(input: PdfDocumentInput): Promise<Buffer>
     for (const line of wrap(printable(value), font, style.size, contentWidth)) {
       room(style.leading);
       y -= style.leading;
-      if (line) page.drawText(line, { x: margin, y: y + (style.leading - style.size) / 2, font, size: style.size, color });
+      if (line)
+        page.drawText(line, { x: margin, y: y + (style.leading - style.size) / 2, font, size: style.size, color });
     }
   };
 
@@ -113,7 +117,9 @@ export async function writePdfDocument(input: PdfDocumentInput): Promise<Buffer>
     const total = weights.reduce((sum, weight) => sum + weight, 0);
     const widths = weights.map((weight) => (weight / total) * contentWidth);
     const measure = (cells: readonly string[], font: PDFFont) => {
-      const wrapped = widths.map((width, index) => wrap(printable(cells[index] ?? ""), font, text.size, width - 2 * cellPadding));
+      const wrapped = widths.map((width, index) =>
+        wrap(printable(cells[index] ?? ""), font, text.size, width - 2 * cellPadding),
+      );
       return { wrapped, height: Math.max(...wrapped.map((cell) => cell.length)) * text.leading + 2 * cellPadding };
     };
     const drawRow = ({ wrapped, height }: ReturnType<typeof measure>, font: PDFFont, color: RGB, rule: RGB) => {
@@ -176,7 +182,13 @@ export async function writePdfDocument(input: PdfDocumentInput): Promise<Buffer>
   const pages = doc.getPages();
   pages.forEach((each, index) => {
     const label = `Page ${index + 1} of ${pages.length}`;
-    each.drawText(label, { x: pageWidth - margin - regular.widthOfTextAtSize(label, small.size), y: bottom - 28, font: regular, size: small.size, color: grey });
+    each.drawText(label, {
+      x: pageWidth - margin - regular.widthOfTextAtSize(label, small.size),
+      y: bottom - 28,
+      font: regular,
+      size: small.size,
+      color: grey,
+    });
   });
   const bytes = await doc.save();
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -31,7 +31,10 @@ export function failedAuthentications(app: FastifyInstance): FailedAuthenticatio
       const state = await limit(request, { increment: false });
       if (state.isAllowed || state.remaining > 0) return;
       reply?.header("retry-after", String(state.ttlInSeconds));
-      throw new AppError("RATE_LIMITED", `Too many refused credentials from your address. Please try again in ${state.ttlInSeconds} seconds.`);
+      throw new AppError(
+        "RATE_LIMITED",
+        `Too many refused credentials from your address. Please try again in ${state.ttlInSeconds} seconds.`,
+      );
     },
     async count(request) {
       await limit(request);

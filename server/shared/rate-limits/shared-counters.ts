@@ -11,13 +11,24 @@ const redisConnectTimeoutMs = 2000;
 const redisKeyPrefix = "lender-site:rate-limit:";
 
 type CountCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
-type Counter = FastifyRateLimitStore & { read(key: string, callback: CountCallback, timeWindow: number, max: number): void };
+type Counter = FastifyRateLimitStore & {
+  read(key: string, callback: CountCallback, timeWindow: number, max: number): void;
+};
 type StoreParams = { continueExceeding?: boolean; exponentialBackoff?: boolean; cache?: number };
 
 // The plugin's own stores: Redis (one Lua script: INCR, PEXPIRE on the first hit) and in memory (an LRU).
 const requireStore = createRequire(import.meta.url);
-const RedisStore = requireStore("@fastify/rate-limit/store/RedisStore.js") as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => Counter;
-const LocalStore = requireStore("@fastify/rate-limit/store/LocalStore.js") as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Counter;
+const RedisStore = requireStore("@fastify/rate-limit/store/RedisStore.js") as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key?: string,
+) => Counter;
+const LocalStore = requireStore("@fastify/rate-limit/store/LocalStore.js") as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => Counter;
 
 /**
  * Rate-limit counters in Redis, shared by every server. Every limit fails open to the
@@ -25,7 +36,10 @@ const LocalStore = requireStore("@fastify/rate-limit/store/LocalStore.js") as ne
  * Redis is unreachable, refuses commands or answers slower than the command timeout: a Redis
  * outage neither takes the site down nor lifts the limits (ADR 0014).
  */
-export async function sharedCounters(url: string, log: FastifyBaseLogger): Promise<{ store: FastifyRateLimitStoreCtor; close(): void }> {
+export async function sharedCounters(
+  url: string,
+  log: FastifyBaseLogger,
+): Promise<{ store: FastifyRateLimitStoreCtor; close(): void }> {
   const client = new Redis(url, {
     connectTimeout: redisConnectTimeoutMs,
     commandTimeout: redisCommandTimeoutMs,
@@ -38,7 +52,8 @@ export async function sharedCounters(url: string, log: FastifyBaseLogger): Promi
   let pausedUntil = 0;
   let shared = true;
   const fallBack = (reason: string) => {
-    if (shared) log.warn({ reason }, "Redis unavailable: rate limits are counted in memory, per server, until it answers");
+    if (shared)
+      log.warn({ reason }, "Redis unavailable: rate limits are counted in memory, per server, until it answers");
     shared = false;
   };
   client.on("error", (error: Error) => fallBack(error.message));
@@ -59,7 +74,8 @@ export async function sharedCounters(url: string, log: FastifyBaseLogger): Promi
     }
     private count(method: "incr" | "read", key: string, callback: CountCallback, timeWindow: number, max: number) {
       if (client.status !== "ready") fallBack(`connection ${client.status}`);
-      if (client.status !== "ready" || Date.now() < pausedUntil) return this.memory[method](key, callback, timeWindow, max);
+      if (client.status !== "ready" || Date.now() < pausedUntil)
+        return this.memory[method](key, callback, timeWindow, max);
       this.redis[method](
         key,
         (error, result) => {
@@ -80,7 +96,10 @@ export async function sharedCounters(url: string, log: FastifyBaseLogger): Promi
   class Store extends Counters {
     constructor(options: FastifyRateLimitOptions) {
       const { continueExceeding = false, exponentialBackoff = false, cache } = options as StoreParams;
-      super(new RedisStore(continueExceeding, exponentialBackoff, client, redisKeyPrefix), new LocalStore(continueExceeding, exponentialBackoff, cache));
+      super(
+        new RedisStore(continueExceeding, exponentialBackoff, client, redisKeyPrefix),
+        new LocalStore(continueExceeding, exponentialBackoff, cache),
+      );
     }
   }
 

@@ -56,7 +56,9 @@ describe("local file storage", () => {
       await expect(storage.get("deals/keys/data-encryption-key")).rejects.toThrow("symbolic link");
       expect(await storage.exists("deals/linked/file")).toBe(false);
       await expect(storage.exists("deals/keys/data-encryption-key")).rejects.toThrow("symbolic link");
-      await expect(storage.put("deals/keys/planted", Readable.from(["x"]), "text/plain")).rejects.toThrow("symbolic link");
+      await expect(storage.put("deals/keys/planted", Readable.from(["x"]), "text/plain")).rejects.toThrow(
+        "symbolic link",
+      );
       await expect(storage.delete("deals/keys/data-encryption-key")).rejects.toThrow("symbolic link");
       const listed: string[] = [];
       for await (const file of storage.list("deals/")) listed.push(file.key);

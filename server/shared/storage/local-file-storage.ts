@@ -10,7 +10,10 @@ const missing = (error: NodeJS.ErrnoException) => {
 };
 
 /** A link where a stored file or one of its folders should be: put there by someone else (a tampered restore), never by us. */
-const linkRefused = (key: string) => new Error(`Stored file ${key}: a symbolic link or other non-regular entry is in its place under the storage root; refused.`);
+const linkRefused = (key: string) =>
+  new Error(
+    `Stored file ${key}: a symbolic link or other non-regular entry is in its place under the storage root; refused.`,
+  );
 
 /**
  * Files under `root`, by key. Nothing follows a link: every folder between the root and a file
@@ -39,7 +42,11 @@ export function createLocalFileStorage(root: string): FileStorage {
       // Written under a temporary name and renamed, so a broken upload never leaves a partial file.
       const partial = `${file}.partial-${process.pid}-${Date.now()}`;
       try {
-        const handle = await open(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+        const handle = await open(
+          partial,
+          constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+          0o600,
+        );
         await pipeline(body, handle.createWriteStream());
         // rename replaces a link at `file` itself, never what it points at.
         await rename(partial, file);
@@ -51,10 +58,12 @@ export function createLocalFileStorage(root: string): FileStorage {
     },
     async get(key) {
       const file = await fileFor(key);
-      const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") throw storedFileMissing();
-        throw error.code === "ELOOP" ? linkRefused(key) : error;
-      });
+      const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") throw storedFileMissing();
+          throw error.code === "ELOOP" ? linkRefused(key) : error;
+        },
+      );
       if (!(await handle.stat()).isFile()) {
         await handle.close();
         throw linkRefused(key);

@@ -66,7 +66,11 @@ function liveBytesMeter() {
 
 describe("S3 file storage against a real S3-compatible server", () => {
   it("streams a file in and out, lists it, then deletes it", async () => {
-    const { size } = await storage.put("deals/abc/file-1", Readable.from([Buffer.from("hello "), Buffer.from("world")]), "text/plain");
+    const { size } = await storage.put(
+      "deals/abc/file-1",
+      Readable.from([Buffer.from("hello "), Buffer.from("world")]),
+      "text/plain",
+    );
     expect(size).toBe(11);
     expect(await text(await storage.get("deals/abc/file-1"))).toBe("hello world");
     expect(await storage.exists("deals/abc/file-1")).toBe(true);
@@ -166,7 +170,10 @@ describe("the retention purge and the orphan sweep on S3", () => {
   let companyId: string;
   beforeAll(async () => {
     database = await openTestDatabase();
-    const [company] = await database.db.insert(vendorCompany).values({ name: "S3 Co", companyCode: "913913" }).returning();
+    const [company] = await database.db
+      .insert(vendorCompany)
+      .values({ name: "S3 Co", companyCode: "913913" })
+      .returning();
     companyId = company!.id;
     await database.db.insert(user).values({ id: "u-s3", name: "V", email: "v-s3@x.example", role: authRoles.vendor });
   });
@@ -193,9 +200,15 @@ describe("the retention purge and the orphan sweep on S3", () => {
       .returning();
     const storageKey = `deals/${row!.id}/${randomUUID()}`;
     await storage.put(storageKey, Readable.from([samplePdf]), "application/pdf");
-    await database.db
-      .insert(dealDocument)
-      .values({ dealId: row!.id, slot: "client-info", storageKey, logicalFolder: "x", originalName: "a.pdf", contentType: "application/pdf", size: samplePdf.length });
+    await database.db.insert(dealDocument).values({
+      dealId: row!.id,
+      slot: "client-info",
+      storageKey,
+      logicalFolder: "x",
+      originalName: "a.pdf",
+      contentType: "application/pdf",
+      size: samplePdf.length,
+    });
     return { id: row!.id, storageKey };
   };
 
@@ -252,7 +265,11 @@ describe("the app with STORAGE=s3, over HTTP", () => {
 
   const submit = async (businessName: string, files: UploadFile[]) => {
     const body = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName })) }, files);
-    const response = await fetch(`${url}/api/portal/deals`, { method: "POST", headers: { cookie, origin: testOrigin, "content-type": body.contentType }, body: body.payload });
+    const response = await fetch(`${url}/api/portal/deals`, {
+      method: "POST",
+      headers: { cookie, origin: testOrigin, "content-type": body.contentType },
+      body: body.payload,
+    });
     expect(response.status, await response.clone().text()).toBe(201);
     const { id } = (await response.json()) as { id: string };
     return server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, id)).orderBy(dealDocument.slot);
@@ -279,7 +296,9 @@ describe("the app with STORAGE=s3, over HTTP", () => {
       expect(download.status).toBe(200);
       expect(download.headers.get("content-type")).toBe("application/pdf");
       expect(download.headers.get("content-length")).toBe(String(content.length));
-      expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${doc.originalName}"; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`);
+      expect(download.headers.get("content-disposition")).toBe(
+        `attachment; filename="${doc.originalName}"; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`,
+      );
       expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
     }
   });

@@ -1,4 +1,11 @@
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { pipeline, Transform, type Readable } from "node:stream";
 import { assertSafeKey, storedFileMissing, type FileStorage } from "./file-storage.ts";
@@ -21,14 +28,18 @@ export type S3Options = {
  */
 export const uploadPartSize = 5 * 1024 * 1024;
 
-const isNotFound = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode === 404;
+const isNotFound = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode === 404;
 
 export function createS3FileStorage(options: S3Options): FileStorage {
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
-    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
   });
   const Bucket = options.bucket;
   return {
@@ -43,14 +54,23 @@ export function createS3FileStorage(options: S3Options): FileStorage {
       });
       // A failing body fails `counted`, and so the upload reading it; destroying `counted` releases the body.
       pipeline(body, counted, () => undefined);
-      const upload = new Upload({ client, partSize: uploadPartSize, queueSize: 1, leavePartsOnError: true, params: { Bucket, Key: key, Body: counted, ContentType: contentType } });
+      const upload = new Upload({
+        client,
+        partSize: uploadPartSize,
+        queueSize: 1,
+        leavePartsOnError: true,
+        params: { Bucket, Key: key, Body: counted, ContentType: contentType },
+      });
       try {
         await upload.done();
       } catch (error) {
         counted.destroy();
         // Aborted here rather than by lib-storage, so a failing abort cannot replace the error that
         // stopped the upload (a client's broken body must stay a 400). Nothing was stored under the key.
-        if (upload.uploadId) await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: upload.uploadId })).catch(() => undefined);
+        if (upload.uploadId)
+          await client
+            .send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: upload.uploadId }))
+            .catch(() => undefined);
         throw error;
       }
       return { size };
@@ -72,8 +92,11 @@ export function createS3FileStorage(options: S3Options): FileStorage {
     async *list(prefix) {
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: options.listPageSize }));
-        for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: options.listPageSize }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
         token = page.NextContinuationToken;
       } while (token);
     },

@@ -20,14 +20,24 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: chromiumPath,
     headless: true,
     viewport: viewports.desktop,
-    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const problems: string[] = [];
   const watch = (page: Page) => {
     page.on("console", (message) => {
       // HTTP errors the UI handles (a 401 on a wrong password) are logged by Chromium too;
       // the tests assert what the user sees for those instead.
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(`console.error on ${page.url()}: ${message.text()}`);
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        problems.push(`console.error on ${page.url()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`));
   };
@@ -49,6 +59,8 @@ export async function launchBrowser(): Promise<Browser> {
 /** axe-core on the page as it is now: any violation fails the test. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page: page as never }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }

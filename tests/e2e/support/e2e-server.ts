@@ -59,9 +59,20 @@ export async function seedE2eDatabase(pgliteDir: string, samples?: Parameters<ty
   const database = await openDatabase({ driver: "pglite", dataDir: pgliteDir });
   await database.migrate();
   // No link is mailed while seeding: the address only has to be well formed.
-  const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: "http://localhost", brand: defaultBrand, revokeCreatedCredentials });
+  const auth = createAuth({
+    db: database.db,
+    secret: authSecret,
+    publicUrl: "http://localhost",
+    brand: defaultBrand,
+    revokeCreatedCredentials,
+  });
   await seedDemo(database.db, auth, demoPasswords, samples);
-  await createAccount(auth, { ...unverifiedVendor, name: "Unverified Vendor", role: authRoles.vendor, emailVerified: false });
+  await createAccount(auth, {
+    ...unverifiedVendor,
+    name: "Unverified Vendor",
+    role: authRoles.vendor,
+    emailVerified: false,
+  });
   await database.close();
 }
 
@@ -76,7 +87,16 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
 
   if (extraEnv.SEED_DEMO === "true") {
     // As on a new user's machine, the demo comes with its sample data (main.ts's seed).
-    const samples = await demoSampleDepsFor(loadConfig({ ...process.env, NODE_ENV: "test", PUBLIC_URL: url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, ...extraEnv }));
+    const samples = await demoSampleDepsFor(
+      loadConfig({
+        ...process.env,
+        NODE_ENV: "test",
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        AUTH_SECRET: authSecret,
+        ...extraEnv,
+      }),
+    );
     await copyDatabase(inject("e2eMigratedTemplate"), path.join(dataDir, "pglite"));
     await seedE2eDatabase(path.join(dataDir, "pglite"), samples);
   } else {
@@ -134,7 +154,8 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
       child.kill(signal);
     },
     async restart() {
-      if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise((resolve) => child.once("exit", resolve));
       child = await spawnServer();
     },
     async editDatabase(change) {

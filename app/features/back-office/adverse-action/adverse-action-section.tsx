@@ -1,9 +1,19 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { noticeRecipientRequest, noticeRecipientSourceLabels } from "#domain/adverse-action/notice-recipient.ts";
-import { completedOnRequest, noticeContentForm, previewNotice, type AdverseActionState, type NoticeContentRequest } from "#domain/adverse-action/contracts.ts";
+import {
+  completedOnRequest,
+  noticeContentForm,
+  previewNotice,
+  type AdverseActionState,
+  type NoticeContentRequest,
+} from "#domain/adverse-action/contracts.ts";
 import { noticeDaysLeft, noticeDeadlineDays } from "#domain/adverse-action/notice-due.ts";
-import { adverseActionReasons, rightToRequestDays, type AdverseActionReasonCode } from "#domain/adverse-action/reasons.ts";
+import {
+  adverseActionReasons,
+  rightToRequestDays,
+  type AdverseActionReasonCode,
+} from "#domain/adverse-action/reasons.ts";
 import { dayInTimeZone, formatCalendarDate } from "#domain/site/business-time.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
@@ -31,13 +41,18 @@ export function useAdverseActionChange(type: string, id: string) {
   const { state, data } = fetcher;
   useEffect(() => {
     if (state !== "idle" || !data) return;
-    const done = { save: "Notice reasons saved", recipient: "Applicant's address saved", send: "Notice sent to the applicant", decision: "Decision saved", completed: "Completed date saved" }[
-      data.intent
-    ];
+    const done = {
+      save: "Notice reasons saved",
+      recipient: "Applicant's address saved",
+      send: "Notice sent to the applicant",
+      decision: "Decision saved",
+      completed: "Completed date saved",
+    }[data.intent];
     if (data.ok) toast({ title: done, tone: "success" });
     else toast({ title: "Not saved", message: data.error ?? undefined, tone: "error" });
   }, [state, data, toast]);
-  const submit = (change: AdverseActionChange) => void fetcher.submit(change, { method: "post", action: adverseActionPath(type, id), encType: "application/json" });
+  const submit = (change: AdverseActionChange) =>
+    void fetcher.submit(change, { method: "post", action: adverseActionPath(type, id), encType: "application/json" });
   return { submit, busy: state !== "idle" };
 }
 
@@ -54,14 +69,23 @@ function NoticeTimeline({ state }: { state: AdverseActionState }) {
   const daysLeft = noticeDaysLeft(state.completedOn, dayInTimeZone(new Date(), brand.timeZone));
   return (
     <p role="status" className={daysLeft < 0 ? "font-semibold text-red-800" : undefined}>
-      Application received {formatCalendarDate(state.receivedOn)}, complete {formatCalendarDate(state.completedOn)}; declined on {formatCalendarDate(state.decidedOn)}; the notice is due by{" "}
-      {formatCalendarDate(state.dueOn)} ({daysLeftText(daysLeft)}).
+      Application received {formatCalendarDate(state.receivedOn)}, complete {formatCalendarDate(state.completedOn)};
+      declined on {formatCalendarDate(state.decidedOn)}; the notice is due by {formatCalendarDate(state.dueOn)} (
+      {daysLeftText(daysLeft)}).
     </p>
   );
 }
 
 /** The day the application was complete (the day it was received until staff say otherwise): the notice's 30 days run from it. */
-function CompletedOnForm({ state, onSave, busy }: { state: AdverseActionState; onSave: (completedOn: string) => void; busy: boolean }) {
+function CompletedOnForm({
+  state,
+  onSave,
+  busy,
+}: {
+  state: AdverseActionState;
+  onSave: (completedOn: string) => void;
+  busy: boolean;
+}) {
   const form = useSchemaForm(completedOnRequest, { completedOn: state.completedOn });
   if (state.noticeSentOn) return null;
   return (
@@ -90,12 +114,23 @@ function CompletedOnForm({ state, onSave, busy }: { state: AdverseActionState; o
   );
 }
 
-function NoticeContentForm({ state, onSave, busy }: { state: AdverseActionState; onSave: (values: NoticeContentRequest) => void; busy: boolean }) {
+function NoticeContentForm({
+  state,
+  onSave,
+  busy,
+}: {
+  state: AdverseActionState;
+  onSave: (values: NoticeContentRequest) => void;
+  busy: boolean;
+}) {
   const chosen = state.content?.reasons ?? [];
   const form = useSchemaForm(noticeContentForm, {
     statement: state.content?.statement ?? "reasons",
     otherReason: state.content?.otherReason ?? "",
-    ...(Object.fromEntries(adverseActionReasons.map((reason) => [reason.code, chosen.includes(reason.code)])) as Record<AdverseActionReasonCode, boolean>),
+    ...(Object.fromEntries(adverseActionReasons.map((reason) => [reason.code, chosen.includes(reason.code)])) as Record<
+      AdverseActionReasonCode,
+      boolean
+    >),
   });
   const sent = state.noticeSentOn !== null;
   return (
@@ -109,7 +144,13 @@ function NoticeContentForm({ state, onSave, busy }: { state: AdverseActionState;
         if (values) onSave(values);
       }}
     >
-      <RadioGroup legend="The notice gives" name="statement" options={statementOptions} value={String(form.values.statement)} onChange={(value) => form.setValue("statement", value)} />
+      <RadioGroup
+        legend="The notice gives"
+        name="statement"
+        options={statementOptions}
+        value={String(form.values.statement)}
+        onChange={(value) => form.setValue("statement", value)}
+      />
       {form.values.statement === "reasons" ? (
         <fieldset className="mt-4">
           <legend className="font-medium">Principal reasons</legend>
@@ -118,7 +159,13 @@ function NoticeContentForm({ state, onSave, busy }: { state: AdverseActionState;
               <Checkbox key={reason.code} label={reason.label} disabled={sent} {...form.checkbox(reason.code)} />
             ))}
           </div>
-          <TextareaField className="mt-4" label="Other reason (your own words)" rows={2} disabled={sent} {...form.text("otherReason")} />
+          <TextareaField
+            className="mt-4"
+            label="Other reason (your own words)"
+            rows={2}
+            disabled={sent}
+            {...form.text("otherReason")}
+          />
           {form.errors.reasons ? <Alert className="mt-2">{form.errors.reasons}</Alert> : null}
         </fieldset>
       ) : null}
@@ -133,16 +180,28 @@ function NoticeContentForm({ state, onSave, busy }: { state: AdverseActionState;
 
 /**
  * Where the notice goes and where that address came from; when there is none usable (none on file,
- * or a vendor's or staff login: docs/product-rules.md#r30-never-to-a-users-address), why, and a field for the applicant's address.
+ * or a vendor's or staff login: docs/product-rules.md#r30-never-to-a-users-address), why, and a field for the
+ * applicant's address.
  */
-function NoticeRecipient({ state, onEnter, busy }: { state: AdverseActionState; onEnter: (email: string) => void; busy: boolean }) {
-  const form = useSchemaForm(noticeRecipientRequest, { email: state.recipientSource === "staff" ? state.recipient : "" });
+function NoticeRecipient({
+  state,
+  onEnter,
+  busy,
+}: {
+  state: AdverseActionState;
+  onEnter: (email: string) => void;
+  busy: boolean;
+}) {
+  const form = useSchemaForm(noticeRecipientRequest, {
+    email: state.recipientSource === "staff" ? state.recipient : "",
+  });
   const canEnter = !state.noticeSentOn && (state.recipientProblem !== null || state.recipientSource === "staff");
   return (
     <div className="mt-4">
       {state.recipient && state.recipientSource ? (
         <p>
-          {state.noticeSentOn ? "Sent to" : "Sends to"} <strong className="break-all">{state.recipient}</strong> ({noticeRecipientSourceLabels[state.recipientSource]}).
+          {state.noticeSentOn ? "Sent to" : "Sends to"} <strong className="break-all">{state.recipient}</strong> (
+          {noticeRecipientSourceLabels[state.recipientSource]}).
         </p>
       ) : null}
       {state.recipientProblem ? <Alert className="mt-2">{state.recipientProblem}</Alert> : null}
@@ -179,16 +238,37 @@ export function AdverseActionSection({ state }: { state: AdverseActionState }) {
         Adverse-action notice
       </h2>
       <NoticeTimeline state={state} />
-      <NoticeRecipient key={state.recipient} state={state} busy={busy} onEnter={(email) => submit({ intent: "recipient", email })} />
-      <CompletedOnForm key={state.completedOn} state={state} busy={busy} onSave={(completedOn) => submit({ intent: "completed", completedOn })} />
-      <NoticeContentForm key={JSON.stringify(state.content)} state={state} busy={busy} onSave={(content) => submit({ intent: "save", content })} />
+      <NoticeRecipient
+        key={state.recipient}
+        state={state}
+        busy={busy}
+        onEnter={(email) => submit({ intent: "recipient", email })}
+      />
+      <CompletedOnForm
+        key={state.completedOn}
+        state={state}
+        busy={busy}
+        onSave={(completedOn) => submit({ intent: "completed", completedOn })}
+      />
+      <NoticeContentForm
+        key={JSON.stringify(state.content)}
+        state={state}
+        busy={busy}
+        onSave={(content) => submit({ intent: "save", content })}
+      />
       <div className="mt-4 flex flex-wrap gap-3">
         {ready ? (
-          <a className={buttonClass("secondary")} href={downloadUrl(previewNotice, { params: { type: state.type, id: state.id } })} download>
+          <a
+            className={buttonClass("secondary")}
+            href={downloadUrl(previewNotice, { params: { type: state.type, id: state.id } })}
+            download
+          >
             Preview notice
           </a>
         ) : (
-          <p className="text-sm text-slate-700">Save the reasons (or the right-to-request statement) to preview and send the notice.</p>
+          <p className="text-sm text-slate-700">
+            Save the reasons (or the right-to-request statement) to preview and send the notice.
+          </p>
         )}
         {ready && !state.noticeSentOn ? (
           <Button onClick={() => setConfirming(true)} disabled={busy || !state.recipient}>
@@ -198,7 +278,8 @@ export function AdverseActionSection({ state }: { state: AdverseActionState }) {
       </div>
       <Dialog open={confirming} onClose={() => setConfirming(false)} title="Send the notice?" role="alertdialog">
         <p>
-          The notice PDF will be e-mailed to <strong className="break-all">{state.recipient}</strong> and today recorded as the date it was sent. It cannot be sent twice.
+          The notice PDF will be e-mailed to <strong className="break-all">{state.recipient}</strong> and today recorded
+          as the date it was sent. It cannot be sent twice.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Button

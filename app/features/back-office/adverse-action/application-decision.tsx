@@ -19,7 +19,9 @@ export function ApplicationDecision({ state }: { state: AdverseActionState }) {
         options={options}
         value={state.decision ?? "pending"}
         disabled={busy}
-        onChange={(event) => submit({ intent: "decision", decision: event.target.value as (typeof applicationDecisions)[number] })}
+        onChange={(event) =>
+          submit({ intent: "decision", decision: event.target.value as (typeof applicationDecisions)[number] })
+        }
       />
     </section>
   );

@@ -1,5 +1,10 @@
 import { useState } from "react";
-import { downloadBackOfficeDocument, revealDealClient, type BackOfficeDealDetail, type RevealDealClientField } from "#domain/deals/back-office-contracts.ts";
+import {
+  downloadBackOfficeDocument,
+  revealDealClient,
+  type BackOfficeDealDetail,
+  type RevealDealClientField,
+} from "#domain/deals/back-office-contracts.ts";
 import type { DealMessages } from "#domain/deals/portal-contracts.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -8,13 +13,19 @@ import { useToast } from "../../../components/ui/toast.tsx";
 import { ApiError, call, downloadUrl } from "../../../lib/call.ts";
 import { useConfirmedDownload, useConfirmIdentity } from "../../auth/confirm-identity.tsx";
 
-type Props = { deal: BackOfficeDealDetail["deal"]; client: BackOfficeDealDetail["client"]; documents: DealMessages["documents"] };
+type Props = {
+  deal: BackOfficeDealDetail["deal"];
+  client: BackOfficeDealDetail["client"];
+  documents: DealMessages["documents"];
+};
 
 /** The client, sensitive numbers masked until revealed (confirmed identity, audited), and the deal's documents (downloaded the same way). */
 export function DealClient({ deal, client, documents }: Props) {
   const toast = useToast();
   const identity = useConfirmIdentity();
-  const download = useConfirmedDownload((message) => toast({ title: "The document was not downloaded", message, tone: "error" }));
+  const download = useConfirmedDownload((message) =>
+    toast({ title: "The document was not downloaded", message, tone: "error" }),
+  );
   const [revealed, setRevealed] = useState<Partial<Record<RevealDealClientField, string>>>({});
   const reveal = async (field: RevealDealClientField) => {
     try {
@@ -22,7 +33,11 @@ export function DealClient({ deal, client, documents }: Props) {
       const { value } = await call(revealDealClient, { params: { id: deal.id }, body: { field } });
       setRevealed((current) => ({ ...current, [field]: value }));
     } catch (failure) {
-      toast({ title: "The value was not revealed", message: failure instanceof ApiError ? failure.message : "Something went wrong. Please try again.", tone: "error" });
+      toast({
+        title: "The value was not revealed",
+        message: failure instanceof ApiError ? failure.message : "Something went wrong. Please try again.",
+        tone: "error",
+      });
     }
   };
 
@@ -72,7 +87,11 @@ export function DealClient({ deal, client, documents }: Props) {
         <ul className="mt-1 list-disc pl-5">
           {documents.map((doc) => (
             <li key={doc.id}>
-              <a href={downloadUrl(downloadBackOfficeDocument, { params: { id: doc.id } })} onClick={download.onClick} className="text-brand-700 underline">
+              <a
+                href={downloadUrl(downloadBackOfficeDocument, { params: { id: doc.id } })}
+                onClick={download.onClick}
+                className="text-brand-700 underline"
+              >
                 {doc.name}
               </a>
             </li>

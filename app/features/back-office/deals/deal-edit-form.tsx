@@ -1,4 +1,9 @@
-import { dealUpdateForm, type BackOfficeDealDetail, type DealUpdate, type DealUpdateFormValues } from "#domain/deals/back-office-contracts.ts";
+import {
+  dealUpdateForm,
+  type BackOfficeDealDetail,
+  type DealUpdate,
+  type DealUpdateFormValues,
+} from "#domain/deals/back-office-contracts.ts";
 import { dealFieldLabels } from "#domain/deals/deal-field-labels.ts";
 import { creditTierOptions, stageLabel, stageValues } from "#domain/deals/stages.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -24,7 +29,15 @@ function formValues(deal: BackOfficeDealDetail["deal"]): DealUpdateFormValues {
 }
 
 /** Stage, credit tier, notes, amounts and (declined) the adverse-action dates, checked by the PATCH's own schema. */
-export function DealEditForm({ deal, onSave, saving }: { deal: BackOfficeDealDetail["deal"]; onSave: (changes: DealUpdate) => void; saving: boolean }) {
+export function DealEditForm({
+  deal,
+  onSave,
+  saving,
+}: {
+  deal: BackOfficeDealDetail["deal"];
+  onSave: (changes: DealUpdate) => void;
+  saving: boolean;
+}) {
   const form = useSchemaForm(dealUpdateForm, formValues(deal));
   return (
     <Form
@@ -40,16 +53,33 @@ export function DealEditForm({ deal, onSave, saving }: { deal: BackOfficeDealDet
       <SelectField label={dealFieldLabels.stage} options={stageOptions} {...form.text("stage")} />
       <SelectField label={dealFieldLabels.dealScore} options={creditTierOptions} {...form.text("dealScore")} />
       <TextField label={dealFieldLabels.notes} className="sm:col-span-2" {...form.text("notes")} />
-      <TextField label={dealFieldLabels.costOfEquipment} type="number" min={0} step="0.01" {...form.text("costOfEquipment")} />
+      <TextField
+        label={dealFieldLabels.costOfEquipment}
+        type="number"
+        min={0}
+        step="0.01"
+        {...form.text("costOfEquipment")}
+      />
       <TextField label={dealFieldLabels.downPayment} type="number" min={0} step="0.01" {...form.text("downPayment")} />
-      <TextField label={dealFieldLabels.approvedAmount} type="number" min={0} step="0.01" help="Empty until approved; the vendor is mailed every change" {...form.text("approvedAmount")} />
+      <TextField
+        label={dealFieldLabels.approvedAmount}
+        type="number"
+        min={0}
+        step="0.01"
+        help="Empty until approved; the vendor is mailed every change"
+        {...form.text("approvedAmount")}
+      />
       {form.values.stage === "0" ? (
         <fieldset className="sm:col-span-2">
           <legend className="font-medium">Adverse action timeline</legend>
           <div className="grid gap-3 sm:grid-cols-3">
             <TextField label={dealFieldLabels.declinedReceivedOn} type="date" {...form.text("declinedReceivedOn")} />
             <TextField label={dealFieldLabels.declinedCompletedOn} type="date" {...form.text("declinedCompletedOn")} />
-            <TextField label={dealFieldLabels.declinedNoticeSentOn} type="date" {...form.text("declinedNoticeSentOn")} />
+            <TextField
+              label={dealFieldLabels.declinedNoticeSentOn}
+              type="date"
+              {...form.text("declinedNoticeSentOn")}
+            />
           </div>
         </fieldset>
       ) : null}

@@ -21,5 +21,8 @@ export function dealTableSort(view: BackOfficeDealQuery): TableSort | null {
 
 /** The URL change for a header's sort. */
 export function dealSortParams(sort: TableSort): Record<string, string> {
-  return { sort: sort.key === "business" ? "business" : "updated", dir: sort.direction === "ascending" ? "asc" : "desc" };
+  return {
+    sort: sort.key === "business" ? "business" : "updated",
+    dir: sort.direction === "ascending" ? "asc" : "desc",
+  };
 }

@@ -12,8 +12,8 @@ export function DealHistory({ history }: { history: BackOfficeDealDetail["histor
         {history.length === 0 ? <li>No changes yet.</li> : null}
         {history.map((entry) => (
           <li key={`${entry.at}-${entry.field}`}>
-            {new Date(entry.at).toLocaleString("en-US")}: {entry.actor} changed {dealFieldLabel(entry.field)} from “{dealValueText(entry.field, entry.from)}” to “{dealValueText(entry.field, entry.to)}
-            ”
+            {new Date(entry.at).toLocaleString("en-US")}: {entry.actor} changed {dealFieldLabel(entry.field)} from “
+            {dealValueText(entry.field, entry.from)}” to “{dealValueText(entry.field, entry.to)}”
           </li>
         ))}
       </ul>

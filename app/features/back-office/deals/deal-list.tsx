@@ -24,31 +24,80 @@ const columns: TableColumn<BackOfficeDeal>[] = [
           {deal.businessName}
         </Link>
         <span className="block">{deal.accountNumber}</span>
-        {deal.vendorWroteLast ? <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Vendor wrote</span> : null}
+        {deal.vendorWroteLast ? (
+          <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            Vendor wrote
+          </span>
+        ) : null}
       </>
     ),
   },
   { key: "vendor", header: "Vendor", cell: (deal) => deal.companyName },
   { key: "stage", header: "Stage", cell: (deal) => stageLabel(deal.stage) },
   { key: "amount", header: "Amount", cell: (deal) => formatUsd(deal.costOfEquipment - deal.downPayment) },
-  { key: "updated", header: "Updated", sortable: true, cell: (deal) => new Date(deal.lastUpdate).toLocaleString("en-US") },
+  {
+    key: "updated",
+    header: "Updated",
+    sortable: true,
+    cell: (deal) => new Date(deal.lastUpdate).toLocaleString("en-US"),
+  },
 ];
 
 /** The filters, sort and page (kept in the URL, so the route's loader reads them) and the deals they match. */
-export function DealList({ view, companies, deals, page }: { view: BackOfficeDealQuery; companies: { value: string; label: string }[]; deals: BackOfficeDeal[]; page: ListPage }) {
+export function DealList({
+  view,
+  companies,
+  deals,
+  page,
+}: {
+  view: BackOfficeDealQuery;
+  companies: { value: string; label: string }[];
+  deals: BackOfficeDeal[];
+  page: ListPage;
+}) {
   const change = useListView();
   return (
     <>
       <h1 className="text-2xl font-bold">Deals</h1>
       <ListFilters name="Filter deals" q={view.q ?? ""} help="Account number, business, owner, e-mail, phone or vendor">
-        <SelectField label="Stage" placeholder="All stages" options={stageOptions} value={view.stage ?? ""} onChange={(event) => void change({ stage: event.target.value })} />
-        <SelectField label="Vendor" placeholder="All vendors" options={companies} value={view.company ?? ""} onChange={(event) => void change({ company: event.target.value })} />
-        <SelectField label="Month" options={monthFilterOptions} value={view.month ?? "all"} onChange={(event) => void change({ month: event.target.value === "all" ? "" : event.target.value })} />
-        <Checkbox label="Waiting for us" help="The vendor wrote last" checked={view.waiting === "1"} onChange={(event) => void change({ waiting: event.target.checked ? "1" : "" })} />
+        <SelectField
+          label="Stage"
+          placeholder="All stages"
+          options={stageOptions}
+          value={view.stage ?? ""}
+          onChange={(event) => void change({ stage: event.target.value })}
+        />
+        <SelectField
+          label="Vendor"
+          placeholder="All vendors"
+          options={companies}
+          value={view.company ?? ""}
+          onChange={(event) => void change({ company: event.target.value })}
+        />
+        <SelectField
+          label="Month"
+          options={monthFilterOptions}
+          value={view.month ?? "all"}
+          onChange={(event) => void change({ month: event.target.value === "all" ? "" : event.target.value })}
+        />
+        <Checkbox
+          label="Waiting for us"
+          help="The vendor wrote last"
+          checked={view.waiting === "1"}
+          onChange={(event) => void change({ waiting: event.target.checked ? "1" : "" })}
+        />
         <DateRangeFilter verb="Submitted" from={view.from ?? ""} to={view.to ?? ""} />
       </ListFilters>
       <ListPager page={page} noun="deals" />
-      <Table caption="Deals" columns={columns} rows={deals} rowKey={(deal) => deal.id} empty="No deals match." sort={dealTableSort(view)} onSort={(sort) => void change(dealSortParams(sort))} />
+      <Table
+        caption="Deals"
+        columns={columns}
+        rows={deals}
+        rowKey={(deal) => deal.id}
+        empty="No deals match."
+        sort={dealTableSort(view)}
+        onSort={(sort) => void change(dealSortParams(sort))}
+      />
     </>
   );
 }

@@ -28,7 +28,17 @@ function useOutcomeToast(fetcher: FetcherWithComponents<DealActionResult>, saved
 }
 
 /** One deal for the credit team: client (with reveals), the deal form, the thread with the vendor, the history. */
-export function DealScreen({ detail, thread, adverseAction, duplicates }: { detail: BackOfficeDealDetail; thread: DealMessages; adverseAction: AdverseActionState; duplicates: DuplicateLink[] }) {
+export function DealScreen({
+  detail,
+  thread,
+  adverseAction,
+  duplicates,
+}: {
+  detail: BackOfficeDealDetail;
+  thread: DealMessages;
+  adverseAction: AdverseActionState;
+  duplicates: DuplicateLink[];
+}) {
   const update = useFetcher<DealActionResult>();
   const answer = useFetcher<DealActionResult>();
   useOutcomeToast(update, "Deal saved", "The deal was not saved");
@@ -50,7 +60,11 @@ export function DealScreen({ detail, thread, adverseAction, duplicates }: { deta
         {deal.accountNumber} · {deal.companyName}
         {deal.vendorEmail ? ` (${deal.vendorEmail})` : ""} · {stageLabel(deal.stage)}
       </p>
-      {deal.referredThrough ? <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-1 font-semibold text-amber-900">{deal.referredThrough}</p> : null}
+      {deal.referredThrough ? (
+        <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-1 font-semibold text-amber-900">
+          {deal.referredThrough}
+        </p>
+      ) : null}
       <DuplicateFlag links={duplicates} />
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
         <DealClient deal={deal} client={client} documents={thread.documents} />
@@ -58,7 +72,12 @@ export function DealScreen({ detail, thread, adverseAction, duplicates }: { deta
         <DealEditForm key={deal.lastUpdate} deal={deal} onSave={save} saving={update.state !== "idle"} />
       </div>
       <AdverseActionSection state={adverseAction} />
-      <DealThread key={thread.messages.length} messages={thread.messages} onAnswer={send} sending={answer.state !== "idle"} />
+      <DealThread
+        key={thread.messages.length}
+        messages={thread.messages}
+        onAnswer={send}
+        sending={answer.state !== "idle"}
+      />
       <DealHistory history={history} />
     </>
   );

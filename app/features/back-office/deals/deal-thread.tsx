@@ -12,7 +12,15 @@ import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { useConfirmedDownload } from "../../auth/confirm-identity.tsx";
 
 /** The thread with the vendor, every attachment a download (confirmed identity, audited), and the credit team's answer with files (a new answer remounts it empty). */
-export function DealThread({ messages, onAnswer, sending }: { messages: DealMessages["messages"]; onAnswer: (body: string, files: File[]) => void; sending: boolean }) {
+export function DealThread({
+  messages,
+  onAnswer,
+  sending,
+}: {
+  messages: DealMessages["messages"];
+  onAnswer: (body: string, files: File[]) => void;
+  sending: boolean;
+}) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const download = useConfirmedDownload(setDownloadError);
   // The answer route's own rule for a message body (it parses the same schema).
@@ -27,16 +35,24 @@ export function DealThread({ messages, onAnswer, sending }: { messages: DealMess
       {messages.length === 0 ? <Empty className="mt-2">No messages yet.</Empty> : null}
       <ol className="mt-2 space-y-2">
         {messages.map((message) => (
-          <li key={message.id} className={`rounded-md p-3 ${message.author === "vendor" ? "bg-brand-50" : "bg-slate-100"}`}>
+          <li
+            key={message.id}
+            className={`rounded-md p-3 ${message.author === "vendor" ? "bg-brand-50" : "bg-slate-100"}`}
+          >
             <p className="text-sm font-semibold">
-              {message.author === "vendor" ? "Vendor" : "Credit team"} · {new Date(message.createdAt).toLocaleString("en-US")}
+              {message.author === "vendor" ? "Vendor" : "Credit team"} ·{" "}
+              {new Date(message.createdAt).toLocaleString("en-US")}
             </p>
             <p className="whitespace-pre-wrap break-words">{message.body}</p>
             {message.attachments.length ? (
               <ul aria-label="Attachments" className="mt-1 space-y-1">
                 {message.attachments.map((attachment) => (
                   <li key={attachment.id}>
-                    <a href={downloadUrl(downloadBackOfficeDocument, { params: { id: attachment.id } })} onClick={download.onClick} className="text-sm break-all text-brand-700 underline">
+                    <a
+                      href={downloadUrl(downloadBackOfficeDocument, { params: { id: attachment.id } })}
+                      onClick={download.onClick}
+                      className="text-sm break-all text-brand-700 underline"
+                    >
                       {attachment.name}
                     </a>
                   </li>

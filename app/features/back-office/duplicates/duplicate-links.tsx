@@ -11,7 +11,8 @@ import { brand } from "../../../lib/public-config.ts";
 /** What the duplicate route's action answers (routes/back-office-duplicate-decision.tsx). */
 export type DuplicateDecisionResult = { ok: boolean; error: string | null };
 
-export const recordPath = (record: { type: DuplicateRecordType; id: string }) => (record.type === "deal" ? `/back-office/deals/${record.id}` : `/back-office/leads/${record.type}/${record.id}`);
+export const recordPath = (record: { type: DuplicateRecordType; id: string }) =>
+  record.type === "deal" ? `/back-office/deals/${record.id}` : `/back-office/leads/${record.type}/${record.id}`;
 
 const when = (iso: string) => formatBusinessDateTime(new Date(iso), brand.timeZone);
 const statusText = (link: DuplicateLink) =>
@@ -30,14 +31,28 @@ function DecideButtons({ link }: { link: DuplicateLink }) {
     else toast({ title: "Not saved", message: data.error ?? undefined, tone: "error" });
   }, [state, data, toast]);
   if (link.status !== "open") return null;
-  const decide = (decision: "merge" | "dismiss") => void fetcher.submit({ decision }, { method: "post", action: `/back-office/duplicates/${link.id}`, encType: "application/json" });
+  const decide = (decision: "merge" | "dismiss") =>
+    void fetcher.submit(
+      { decision },
+      { method: "post", action: `/back-office/duplicates/${link.id}`, encType: "application/json" },
+    );
   const about = `${link.newer.title} and ${link.earlier.title}`;
   return (
     <span className="flex flex-wrap gap-2">
-      <Button variant="secondary" disabled={state !== "idle"} onClick={() => decide("merge")} aria-label={`Merge ${about}`}>
+      <Button
+        variant="secondary"
+        disabled={state !== "idle"}
+        onClick={() => decide("merge")}
+        aria-label={`Merge ${about}`}
+      >
         Merge
       </Button>
-      <Button variant="secondary" disabled={state !== "idle"} onClick={() => decide("dismiss")} aria-label={`Dismiss ${about}`}>
+      <Button
+        variant="secondary"
+        disabled={state !== "idle"}
+        onClick={() => decide("dismiss")}
+        aria-label={`Dismiss ${about}`}
+      >
         Dismiss
       </Button>
     </span>
@@ -64,14 +79,26 @@ const columns: TableColumn<DuplicateLink>[] = [
       </Link>
     ),
   },
-  { key: "reasons", header: "Matched on", cell: (link) => link.reasons.map((reason) => matchKindLabels[reason]).join(", ") },
+  {
+    key: "reasons",
+    header: "Matched on",
+    cell: (link) => link.reasons.map((reason) => matchKindLabels[reason]).join(", "),
+  },
   { key: "created", header: "Found", cell: (link) => when(link.createdAt) },
   { key: "status", header: "Status", cell: (link) => statusText(link) },
   { key: "decide", header: "Decide", cell: (link) => <DecideButtons link={link} /> },
 ];
 
 /** Possible duplicates for staff (never shown in the vendor portal). */
-export function DuplicateLinksTable({ links, caption, empty }: { links: readonly DuplicateLink[]; caption: string; empty: string }) {
+export function DuplicateLinksTable({
+  links,
+  caption,
+  empty,
+}: {
+  links: readonly DuplicateLink[];
+  caption: string;
+  empty: string;
+}) {
   return <Table caption={caption} columns={columns} rows={links} rowKey={(link) => link.id} empty={empty} />;
 }
 
@@ -85,7 +112,9 @@ export function DuplicateFlag({ links }: { links: readonly DuplicateLink[] }) {
         Possible duplicates
       </h2>
       <p role="status" className="mt-1">
-        {open > 0 ? `${open} possible duplicate${open === 1 ? "" : "s"} to decide: the same business or owner applied within 90 days.` : "Decided: see below."}
+        {open > 0
+          ? `${open} possible duplicate${open === 1 ? "" : "s"} to decide: the same business or owner applied within 90 days.`
+          : "Decided: see below."}
       </p>
       <DuplicateLinksTable links={links} caption="Possible duplicates of this record" empty="" />
     </section>

@@ -24,7 +24,12 @@ export const leadPath = (lead: { type: string; id: string }) => `/back-office/le
 
 type Payment = { term: string; payment: number };
 const paymentColumns: TableColumn<Payment>[] = [
-  { key: "term", header: "Term", rowHeader: true, cell: (row) => (row.term === "desired" ? "Desired term" : `${row.term} months`) },
+  {
+    key: "term",
+    header: "Term",
+    rowHeader: true,
+    cell: (row) => (row.term === "desired" ? "Desired term" : `${row.term} months`),
+  },
   { key: "payment", header: "Estimated monthly payment", cell: (row) => formatUsd(row.payment) },
 ];
 
@@ -38,8 +43,16 @@ function StoredPayments({ payments }: { payments: Record<string, number> | null 
       <h2 id="payments-heading" className="text-xl font-semibold">
         Estimated payments
       </h2>
-      <p className="text-sm text-slate-700">As quoted to the visitor when the lead arrived. Financing dependent on credit parameters.</p>
-      <Table caption="Estimated payments by term" columns={paymentColumns} rows={rows} rowKey={(row) => row.term} empty="No estimate: the answers were not eligible." />
+      <p className="text-sm text-slate-700">
+        As quoted to the visitor when the lead arrived. Financing dependent on credit parameters.
+      </p>
+      <Table
+        caption="Estimated payments by term"
+        columns={paymentColumns}
+        rows={rows}
+        rowKey={(row) => row.term}
+        empty="No estimate: the answers were not eligible."
+      />
     </section>
   );
 }
@@ -83,7 +96,8 @@ function LeadHistory({ history }: { history: LeadDetail["history"] }) {
         {history.length === 0 ? <li>No changes yet.</li> : null}
         {history.map((entry, index) => (
           <li key={`${entry.at}-${entry.field}-${index}`} className="break-words whitespace-pre-wrap">
-            {when(entry.at)}: {entry.actor} changed {leadHistoryFieldLabels[entry.field]} from “{entry.from || "—"}” to “{entry.to || "—"}”
+            {when(entry.at)}: {entry.actor} changed {leadHistoryFieldLabels[entry.field]} from “{entry.from || "—"}” to
+            “{entry.to || "—"}”
           </li>
         ))}
       </ul>
@@ -101,7 +115,9 @@ function CreditApplicationFields({ lead }: { lead: Extract<LeadDetail, { type: "
       <LeadFieldsList
         values={lead.fields}
         labels={leadFieldLabels["credit-application"]}
-        render={(key, shown) => (key === "fedIdMasked" ? sensitive("fedId", lead.fields.fedIdMasked, "federal tax ID") : shown)}
+        render={(key, shown) =>
+          key === "fedIdMasked" ? sensitive("fedId", lead.fields.fedIdMasked, "federal tax ID") : shown
+        }
       />
       {lead.owners.map((owner) => (
         <section key={owner.position} aria-labelledby={`owner-${owner.position}`} className="mt-6">
@@ -111,7 +127,15 @@ function CreditApplicationFields({ lead }: { lead: Extract<LeadDetail, { type: "
           <LeadFieldsList
             values={owner}
             labels={creditApplicationOwnerFields.labels}
-            render={(key, shown) => (key === "ssnMasked" ? sensitive(owner.position === 1 ? "ssn1" : "ssn2", owner.ssnMasked, `owner ${owner.position}'s Social Security number`) : shown)}
+            render={(key, shown) =>
+              key === "ssnMasked"
+                ? sensitive(
+                    owner.position === 1 ? "ssn1" : "ssn2",
+                    owner.ssnMasked,
+                    `owner ${owner.position}'s Social Security number`,
+                  )
+                : shown
+            }
           />
         </section>
       ))}
@@ -125,7 +149,17 @@ function KindFields({ lead }: { lead: LeadDetail }) {
 }
 
 /** One lead of any kind, read in full and worked (status, assignee, notes) without its e-mail. */
-export function LeadDetailScreen({ lead, meId, adverseAction = null, duplicates = [] }: { lead: LeadDetail; meId: string; adverseAction?: AdverseActionState | null; duplicates?: DuplicateLink[] }) {
+export function LeadDetailScreen({
+  lead,
+  meId,
+  adverseAction = null,
+  duplicates = [],
+}: {
+  lead: LeadDetail;
+  meId: string;
+  adverseAction?: AdverseActionState | null;
+  duplicates?: DuplicateLink[];
+}) {
   return (
     <>
       <p className="text-sm">
@@ -154,7 +188,9 @@ export function LeadDetailScreen({ lead, meId, adverseAction = null, duplicates 
             </h2>
             <KindFields lead={lead} />
           </section>
-          {lead.type === "questionnaire" || lead.type === "calculator" ? <StoredPayments payments={lead.payments} /> : null}
+          {lead.type === "questionnaire" || lead.type === "calculator" ? (
+            <StoredPayments payments={lead.payments} />
+          ) : null}
           {adverseAction ? <AdverseActionSection state={adverseAction} /> : null}
         </div>
         <div className="min-w-0">

@@ -30,7 +30,9 @@ export function LeadExport() {
     try {
       if (await identity.confirmed()) window.location.assign(href);
     } catch (failure) {
-      setError(failure instanceof Error && "code" in failure ? failure.message : "Something went wrong. Please try again.");
+      setError(
+        failure instanceof Error && "code" in failure ? failure.message : "Something went wrong. Please try again.",
+      );
     }
   };
   const onDownload = (event: React.MouseEvent<HTMLAnchorElement>) => {

@@ -20,12 +20,25 @@ const sampleByFormat: Record<NonNullable<FieldSpec["format"]> | "text", string |
 };
 
 /** A value for each field by its format; every third field empty, to show how a missing value reads. */
-const valuesFor = (labels: Record<string, FieldSpec>) => Object.fromEntries(Object.entries(labels).map(([key, spec], index) => [key, index % 3 === 2 ? null : sampleByFormat[spec.format ?? "text"]]));
+const valuesFor = (labels: Record<string, FieldSpec>) =>
+  Object.fromEntries(
+    Object.entries(labels).map(([key, spec], index) => [
+      key,
+      index % 3 === 2 ? null : sampleByFormat[spec.format ?? "text"],
+    ]),
+  );
 
 describe("a lead's fields on its page", () => {
   it("lists each kind's fields, labels, order and written values the same, byte for byte", async () => {
-    const pages = leadTypes.map((type) => `${type}:\n${renderToStaticMarkup(<LeadFieldsList values={valuesFor(leadFieldLabels[type])} labels={leadFieldLabels[type]} />)}`);
-    pages.push(`credit-application owner:\n${renderToStaticMarkup(<LeadFieldsList values={valuesFor(creditApplicationOwnerFields.labels)} labels={creditApplicationOwnerFields.labels} />)}`);
-    await expect(pages.join("\n\n").replace(/></g, ">\n<")).toMatchFileSnapshot("./__snapshots__/lead-fields-list.html.txt");
+    const pages = leadTypes.map(
+      (type) =>
+        `${type}:\n${renderToStaticMarkup(<LeadFieldsList values={valuesFor(leadFieldLabels[type])} labels={leadFieldLabels[type]} />)}`,
+    );
+    pages.push(
+      `credit-application owner:\n${renderToStaticMarkup(<LeadFieldsList values={valuesFor(creditApplicationOwnerFields.labels)} labels={creditApplicationOwnerFields.labels} />)}`,
+    );
+    await expect(pages.join("\n\n").replace(/></g, ">\n<")).toMatchFileSnapshot(
+      "./__snapshots__/lead-fields-list.html.txt",
+    );
   });
 });

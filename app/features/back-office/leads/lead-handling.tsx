@@ -27,7 +27,8 @@ export function useLeadWork() {
     if (data.ok) toast({ title: "Lead saved", tone: "success" });
     else toast({ title: "The lead was not saved", message: data.error ?? undefined, tone: "error" });
   }, [state, data, toast]);
-  const save = (change: LeadWorkChange) => void fetcher.submit(change, { method: "patch", encType: "application/json" });
+  const save = (change: LeadWorkChange) =>
+    void fetcher.submit(change, { method: "patch", encType: "application/json" });
   const pending = fetcher.json as { status?: string } | undefined;
   return { save, busy: state !== "idle", pendingStatus: pending?.status };
 }
@@ -45,7 +46,12 @@ function NotesForm({ notes, onSave, busy }: { notes: string; onSave: (notes: str
         if (values) onSave(values.notes);
       }}
     >
-      <TextareaField label="Notes" help="Seen by the credit team only. Each save is kept in the history." rows={5} {...form.text("notes")} />
+      <TextareaField
+        label="Notes"
+        help="Seen by the credit team only. Each save is kept in the history."
+        rows={5}
+        {...form.text("notes")}
+      />
       <Button type="submit" className="mt-2" disabled={busy}>
         Save notes
       </Button>
@@ -62,7 +68,13 @@ export function LeadHandling({ lead, meId }: { lead: LeadDetail; meId: string })
         Handling
       </h2>
       <div className="mt-3 flex flex-wrap items-end gap-4">
-        <SelectField label="Status" options={statusOptions} value={pendingStatus ?? lead.status} onChange={(event) => save({ status: event.target.value })} disabled={busy} />
+        <SelectField
+          label="Status"
+          options={statusOptions}
+          value={pendingStatus ?? lead.status}
+          onChange={(event) => save({ status: event.target.value })}
+          disabled={busy}
+        />
         <div>
           <p className="font-medium">Assignee</p>
           <p className="flex min-h-11 flex-wrap items-center gap-2">

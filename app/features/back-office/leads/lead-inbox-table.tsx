@@ -16,7 +16,12 @@ function age(createdAt: string): string {
 
 /** A new lead that arrived after the credit team's hours says when it is due: the next business morning. */
 function AfterHours({ lead }: { lead: LeadInboxItem }) {
-  const note = afterHoursNote(new Date(lead.createdAt), new Date(lead.dueAt), brand.claims.leadCallbackMinutes, brand.timeZone);
+  const note = afterHoursNote(
+    new Date(lead.createdAt),
+    new Date(lead.dueAt),
+    brand.claims.leadCallbackMinutes,
+    brand.timeZone,
+  );
   return note ? <span className="ml-2 block text-sm text-slate-700 sm:inline">{note}</span> : null;
 }
 
@@ -32,7 +37,9 @@ const columns: TableColumn<LeadInboxItem>[] = [
         <Link to={leadPath(lead)} className="text-brand-700 underline">
           {lead.title}
         </Link>
-        {lead.overdue ? <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">Overdue</span> : null}
+        {lead.overdue ? (
+          <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">Overdue</span>
+        ) : null}
         {lead.status === "new" && !lead.overdue ? <AfterHours lead={lead} /> : null}
       </>
     ),
@@ -44,7 +51,17 @@ const columns: TableColumn<LeadInboxItem>[] = [
 ];
 
 /** A page of leads, sorted by the server (the sort is in the URL); new ones past the promised callback time are marked Overdue. */
-export function LeadInboxTable({ leads, filtered, sort, onSort }: { leads: readonly LeadInboxItem[]; filtered: boolean; sort: TableSort; onSort: (sort: TableSort) => void }) {
+export function LeadInboxTable({
+  leads,
+  filtered,
+  sort,
+  onSort,
+}: {
+  leads: readonly LeadInboxItem[];
+  filtered: boolean;
+  sort: TableSort;
+  onSort: (sort: TableSort) => void;
+}) {
   return (
     <Table
       caption="Leads"

@@ -12,13 +12,33 @@ export function LeadListFilters({ view, meId }: { view: LeadInboxQuery; meId: st
   const assigneeOptions = [
     { value: meId, label: "Me" },
     { value: UNASSIGNED, label: "Nobody" },
-    ...(view.assignee && view.assignee !== meId && view.assignee !== UNASSIGNED ? [{ value: view.assignee, label: "Another member of the team" }] : []),
+    ...(view.assignee && view.assignee !== meId && view.assignee !== UNASSIGNED
+      ? [{ value: view.assignee, label: "Another member of the team" }]
+      : []),
   ];
   return (
     <ListFilters name="Search and filter leads" q={view.q ?? ""} help="Name, business, e-mail or phone">
-      <SelectField label="Kind" placeholder="All kinds" options={typeOptions} value={view.type ?? ""} onChange={(event) => void change({ type: event.target.value })} />
-      <SelectField label="Status" placeholder="All" options={statusOptions} value={view.status ?? ""} onChange={(event) => void change({ status: event.target.value })} />
-      <SelectField label="Assignee" placeholder="Anyone" options={assigneeOptions} value={view.assignee ?? ""} onChange={(event) => void change({ assignee: event.target.value })} />
+      <SelectField
+        label="Kind"
+        placeholder="All kinds"
+        options={typeOptions}
+        value={view.type ?? ""}
+        onChange={(event) => void change({ type: event.target.value })}
+      />
+      <SelectField
+        label="Status"
+        placeholder="All"
+        options={statusOptions}
+        value={view.status ?? ""}
+        onChange={(event) => void change({ status: event.target.value })}
+      />
+      <SelectField
+        label="Assignee"
+        placeholder="Anyone"
+        options={assigneeOptions}
+        value={view.assignee ?? ""}
+        onChange={(event) => void change({ assignee: event.target.value })}
+      />
       <DateRangeFilter verb="Received" from={view.from ?? ""} to={view.to ?? ""} />
     </ListFilters>
   );

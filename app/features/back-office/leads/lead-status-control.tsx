@@ -19,7 +19,9 @@ export function LeadStatusControl({ lead }: { lead: LeadInboxItem }) {
         id={`status-${lead.id}`}
         className="min-h-11 rounded border-2 border-slate-500 px-2"
         value={status}
-        onChange={(event) => void fetcher.submit({ type: lead.type, id: lead.id, status: event.target.value }, { method: "post" })}
+        onChange={(event) =>
+          void fetcher.submit({ type: lead.type, id: lead.id, status: event.target.value }, { method: "post" })
+        }
       >
         {leadStatuses.map((value) => (
           <option key={value} value={value}>
@@ -34,12 +36,19 @@ export function LeadStatusControl({ lead }: { lead: LeadInboxItem }) {
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="type" value={lead.type} />
           <input type="hidden" name="id" value={lead.id} />
-          <button type="submit" className="block min-h-6 text-xs text-brand-700 underline" disabled={assigning} aria-label={`Assign ${lead.title} to me`}>
+          <button
+            type="submit"
+            className="block min-h-6 text-xs text-brand-700 underline"
+            disabled={assigning}
+            aria-label={`Assign ${lead.title} to me`}
+          >
             Assign to me
           </button>
         </fetcher.Form>
       )}
-      {fetcher.state === "idle" && fetcher.data && "error" in fetcher.data ? <Alert className="mt-1 text-xs">{fetcher.data.error}</Alert> : null}
+      {fetcher.state === "idle" && fetcher.data && "error" in fetcher.data ? (
+        <Alert className="mt-1 text-xs">{fetcher.data.error}</Alert>
+      ) : null}
     </>
   );
 }

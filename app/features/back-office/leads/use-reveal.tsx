@@ -20,7 +20,9 @@ export function useReveal(applicationId: string) {
       const { value } = await call(revealCreditApplicationNumber, { params: { id: applicationId }, body: { field } });
       setRevealed((current) => ({ ...current, [field]: value }));
     } catch (failure) {
-      setError(failure instanceof Error && "code" in failure ? failure.message : "Something went wrong. Please try again.");
+      setError(
+        failure instanceof Error && "code" in failure ? failure.message : "Something went wrong. Please try again.",
+      );
     }
   };
 

@@ -6,7 +6,8 @@ export function OutboxBacklog({ backlog }: { backlog: Backlog }) {
   const minutes = Math.floor(backlog.oldestAgeSeconds / 60);
   return (
     <p className="mt-1 text-slate-700">
-      {backlog.pending === 1 ? "1 mail is waiting" : `${backlog.pending} mails are waiting`}, the oldest for {minutes === 1 ? "1 minute" : `${minutes} minutes`}.
+      {backlog.pending === 1 ? "1 mail is waiting" : `${backlog.pending} mails are waiting`}, the oldest for{" "}
+      {minutes === 1 ? "1 minute" : `${minutes} minutes`}.
     </p>
   );
 }

@@ -19,13 +19,20 @@ function MailStatus({ mail }: { mail: OutboxMail }) {
           </button>
         </fetcher.Form>
       ) : null}
-      {fetcher.state === "idle" && fetcher.data && "error" in fetcher.data ? <Alert className="mt-1">{fetcher.data.error}</Alert> : null}
+      {fetcher.state === "idle" && fetcher.data && "error" in fetcher.data ? (
+        <Alert className="mt-1">{fetcher.data.error}</Alert>
+      ) : null}
     </>
   );
 }
 
 const columns: TableColumn<OutboxMail>[] = [
-  { key: "created", header: "Created", cell: (mail) => new Date(mail.createdAt).toLocaleString("en-US"), className: "whitespace-nowrap" },
+  {
+    key: "created",
+    header: "Created",
+    cell: (mail) => new Date(mail.createdAt).toLocaleString("en-US"),
+    className: "whitespace-nowrap",
+  },
   { key: "to", header: "To", cell: (mail) => mail.to },
   { key: "subject", header: "Subject", cell: (mail) => mail.subject },
   { key: "status", header: "Status", cell: (mail) => <MailStatus mail={mail} /> },
@@ -44,5 +51,7 @@ const columns: TableColumn<OutboxMail>[] = [
 
 /** Every e-mail the site sends, newest first. */
 export function OutboxTable({ mails }: { mails: readonly OutboxMail[] }) {
-  return <Table caption="Outbox mails" columns={columns} rows={mails} rowKey={(mail) => mail.id} empty="No mail yet." />;
+  return (
+    <Table caption="Outbox mails" columns={columns} rows={mails} rowKey={(mail) => mail.id} empty="No mail yet." />
+  );
 }

@@ -1,4 +1,10 @@
-import { createPartner, partnerInput, updatePartner, uploadPartnerLogo, type PartnerInput } from "#domain/partners/back-office-contracts.ts";
+import {
+  createPartner,
+  partnerInput,
+  updatePartner,
+  uploadPartnerLogo,
+  type PartnerInput,
+} from "#domain/partners/back-office-contracts.ts";
 import { ApiError, call, multipartForm } from "../../../lib/call.ts";
 
 export type PartnerActionResult = { ok: boolean; message: string };
@@ -16,7 +22,9 @@ export function partnerFormData(values: PartnerInput, id: string | null, logo: F
 
 /** The partners screen's action: add or edit a partner calculator, then upload its logo if one was chosen. */
 export async function savePartner(form: FormData): Promise<PartnerActionResult> {
-  const parsed = partnerInput.safeParse(Object.fromEntries(fieldNames.map((name) => [name, form.get(name) ?? undefined])));
+  const parsed = partnerInput.safeParse(
+    Object.fromEntries(fieldNames.map((name) => [name, form.get(name) ?? undefined])),
+  );
   if (!parsed.success) return { ok: false, message: "The partner was not saved. Please check the highlighted fields." };
   const editing = form.get("id");
   let id: string;
@@ -36,7 +44,8 @@ export async function savePartner(form: FormData): Promise<PartnerActionResult> 
     try {
       await call(uploadPartnerLogo, { params: { id }, body: multipartForm(uploadPartnerLogo, form) });
     } catch (error) {
-      if (error instanceof ApiError) return { ok: false, message: `The partner was saved, but not its logo. ${error.message}` };
+      if (error instanceof ApiError)
+        return { ok: false, message: `The partner was saved, but not its logo. ${error.message}` };
       throw error;
     }
   }

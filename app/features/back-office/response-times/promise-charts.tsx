@@ -45,18 +45,45 @@ export function WaitByDayChart({ board }: { board: PromiseBoard }) {
         <XAxis dataKey="day" fontSize={12} />
         <YAxis unit=" min" fontSize={12} />
         <Tooltip />
-        <Line type="monotone" dataKey="median" name="Median" stroke={brand} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />
-        <Line type="monotone" dataKey="p90" name="90th percentile" stroke={accent} strokeWidth={2} strokeDasharray="5 3" dot={false} isAnimationActive={false} connectNulls />
+        <Line
+          type="monotone"
+          dataKey="median"
+          name="Median"
+          stroke={brand}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+          connectNulls
+        />
+        <Line
+          type="monotone"
+          dataKey="p90"
+          name="90th percentile"
+          stroke={accent}
+          strokeWidth={2}
+          strokeDasharray="5 3"
+          dot={false}
+          isAnimationActive={false}
+          connectNulls
+        />
       </LineChart>
     </ChartFrame>
   );
 }
 
 export function ShareBySourceChart({ board }: { board: PromiseBoard }) {
-  const data = board.bySource.map((row) => ({ source: responseSourceLabels[row.source], share: percent(row.keptShare) }));
+  const data = board.bySource.map((row) => ({
+    source: responseSourceLabels[row.source],
+    share: percent(row.keptShare),
+  }));
   return (
     <ChartFrame>
-      <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 24 }}>
+      <BarChart
+        data={data}
+        layout="vertical"
+        accessibilityLayer={false}
+        margin={{ top: 8, right: 16, bottom: 0, left: 24 }}
+      >
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" domain={[0, 100]} unit="%" fontSize={12} />
         <YAxis type="category" dataKey="source" width={110} fontSize={12} />

@@ -1,6 +1,12 @@
 import { lazy, Suspense, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { promiseBoardQuery, type OverdueItem, type PromiseBoard, type PromiseBoardQuery, type PromiseStats } from "#domain/response-times/contracts.ts";
+import {
+  promiseBoardQuery,
+  type OverdueItem,
+  type PromiseBoard,
+  type PromiseBoardQuery,
+  type PromiseStats,
+} from "#domain/response-times/contracts.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { afterHoursNote, creditOpensAtHour, responseSourceLabels } from "#domain/response-times/response-promise.ts";
 import { creditOnlineUntilHour } from "#domain/deals/business-month.ts";
@@ -25,7 +31,8 @@ const kindOptions = [
   { value: "deal", label: "Vendor deals" },
 ];
 
-const hour = (value: number) => new Intl.DateTimeFormat("en-US", { hour: "numeric", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, value));
+const hour = (value: number) =>
+  new Intl.DateTimeFormat("en-US", { hour: "numeric", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, value));
 
 function statsColumns<Row extends PromiseStats>(first: TableColumn<Row>): TableColumn<Row>[] {
   return [
@@ -40,10 +47,22 @@ function statsColumns<Row extends PromiseStats>(first: TableColumn<Row>): TableC
   ];
 }
 
-const dayColumns = statsColumns<PromiseBoard["byDay"][number]>({ key: "day", header: "Day", rowHeader: true, cell: (row) => row.day, className: "whitespace-nowrap" });
-const sourceColumns = statsColumns<PromiseBoard["bySource"][number]>({ key: "source", header: "Source", rowHeader: true, cell: (row) => responseSourceLabels[row.source] });
+const dayColumns = statsColumns<PromiseBoard["byDay"][number]>({
+  key: "day",
+  header: "Day",
+  rowHeader: true,
+  cell: (row) => row.day,
+  className: "whitespace-nowrap",
+});
+const sourceColumns = statsColumns<PromiseBoard["bySource"][number]>({
+  key: "source",
+  header: "Source",
+  rowHeader: true,
+  cell: (row) => responseSourceLabels[row.source],
+});
 
-const subjectPath = (item: OverdueItem) => (item.type === "deal" ? `/back-office/deals/${item.id}` : `/back-office/leads/${item.type}/${item.id}`);
+const subjectPath = (item: OverdueItem) =>
+  item.type === "deal" ? `/back-office/deals/${item.id}` : `/back-office/leads/${item.type}/${item.id}`;
 
 function overdueColumns(promisedMinutes: number): TableColumn<OverdueItem>[] {
   return [
@@ -59,11 +78,17 @@ function overdueColumns(promisedMinutes: number): TableColumn<OverdueItem>[] {
     },
     { key: "kind", header: "Kind", cell: (item) => (item.type === "deal" ? "Vendor deal" : leadTypeLabels[item.type]) },
     { key: "source", header: "Source", cell: (item) => responseSourceLabels[item.source] },
-    { key: "arrived", header: "Arrived", cell: (item) => formatBusinessDateTime(new Date(item.arrivedAt), brand.timeZone) },
+    {
+      key: "arrived",
+      header: "Arrived",
+      cell: (item) => formatBusinessDateTime(new Date(item.arrivedAt), brand.timeZone),
+    },
     {
       key: "due",
       header: "Due",
-      cell: (item) => afterHoursNote(new Date(item.arrivedAt), new Date(item.dueAt), promisedMinutes, brand.timeZone) ?? formatBusinessDateTime(new Date(item.dueAt), brand.timeZone),
+      cell: (item) =>
+        afterHoursNote(new Date(item.arrivedAt), new Date(item.dueAt), promisedMinutes, brand.timeZone) ??
+        formatBusinessDateTime(new Date(item.dueAt), brand.timeZone),
     },
   ];
 }
@@ -108,10 +133,12 @@ export function ResponseTimesScreen({ query, board }: { query: PromiseBoardQuery
     <>
       <h1 className="text-2xl font-bold">Response times</h1>
       <p className="mt-1 max-w-3xl text-slate-700">
-        We promise a call within 30 minutes of a lead and within 30-60 minutes of a vendor&apos;s new deal. The promise runs in the credit team&apos;s hours, {hour(creditOpensAtHour)} until{" "}
-        {hour(creditOnlineUntilHour)} (&ldquo;Credit Online&rdquo;) on working days (Monday to Friday less the federal holidays, with the days an admin changed in the working calendar),{" "}
-        {brand.timeZone} time: what arrives later is due the next working morning. Waits are counted from arrival to the first contact (a lead&apos;s status set to contacted or closed; a deal&apos;s
-        first change or message from the team); the promise is kept when that contact came by the due time.
+        We promise a call within 30 minutes of a lead and within 30-60 minutes of a vendor&apos;s new deal. The promise
+        runs in the credit team&apos;s hours, {hour(creditOpensAtHour)} until {hour(creditOnlineUntilHour)}{" "}
+        (&ldquo;Credit Online&rdquo;) on working days (Monday to Friday less the federal holidays, with the days an
+        admin changed in the working calendar), {brand.timeZone} time: what arrives later is due the next working
+        morning. Waits are counted from arrival to the first contact (a lead&apos;s status set to contacted or closed; a
+        deal&apos;s first change or message from the team); the promise is kept when that contact came by the due time.
       </p>
       <Form
         className="mt-4 flex flex-wrap items-end gap-3"
@@ -123,7 +150,12 @@ export function ResponseTimesScreen({ query, board }: { query: PromiseBoardQuery
           if (chosen) setSearchParams(new URLSearchParams(chosen), { preventScrollReset: true });
         }}
       >
-        <SelectField label="Show" options={kindOptions} value={String(form.values.kind)} onChange={(event) => form.setValue("kind", event.target.value as PromiseBoardQuery["kind"])} />
+        <SelectField
+          label="Show"
+          options={kindOptions}
+          value={String(form.values.kind)}
+          onChange={(event) => form.setValue("kind", event.target.value as PromiseBoardQuery["kind"])}
+        />
         <TextField label="Arrived from" type="date" {...form.text("from")} />
         <TextField label="Arrived to" type="date" {...form.text("to")} />
         <Button type="submit" variant="secondary">
@@ -138,7 +170,11 @@ export function ResponseTimesScreen({ query, board }: { query: PromiseBoardQuery
         <Figure label="Arrived" value={total.arrived} help={`${total.contacted} contacted`} />
         <Figure label="Median wait" value={formatWait(total.medianMinutes)} />
         <Figure label="90th percentile" value={formatWait(total.p90Minutes)} />
-        <Figure label="Within the promise" value={formatShare(total.keptShare)} help={`${total.kept} kept, ${total.missed} missed`} />
+        <Figure
+          label="Within the promise"
+          value={formatShare(total.keptShare)}
+          help={`${total.kept} kept, ${total.missed} missed`}
+        />
         <Figure label="Overdue now" value={board.overdue.count} />
       </dl>
 
@@ -147,9 +183,16 @@ export function ResponseTimesScreen({ query, board }: { query: PromiseBoardQuery
           Overdue now
         </h2>
         <p className="text-sm text-slate-700">
-          Not contacted and past the due time, latest due first{board.overdue.count > board.overdue.items.length ? ` (the first ${board.overdue.items.length})` : ""}.
+          Not contacted and past the due time, latest due first
+          {board.overdue.count > board.overdue.items.length ? ` (the first ${board.overdue.items.length})` : ""}.
         </p>
-        <Table caption={`Overdue ${what}`} columns={overdueColumns(board.promisedMinutes)} rows={board.overdue.items} rowKey={(item) => `${item.type}-${item.id}`} empty={`No ${what} are overdue.`} />
+        <Table
+          caption={`Overdue ${what}`}
+          columns={overdueColumns(board.promisedMinutes)}
+          rows={board.overdue.items}
+          rowKey={(item) => `${item.type}-${item.id}`}
+          empty={`No ${what} are overdue.`}
+        />
       </section>
 
       {board.byDay.length === 0 ? (
@@ -159,17 +202,44 @@ export function ResponseTimesScreen({ query, board }: { query: PromiseBoardQuery
           <ChartWithTable
             title="Share within the promise, by day"
             chart={<ShareByDayChart board={board} />}
-            table={<Table caption="Within the promise by day" showCaption columns={dayColumns} rows={board.byDay} rowKey={(row) => row.day} empty="Nothing arrived." />}
+            table={
+              <Table
+                caption="Within the promise by day"
+                showCaption
+                columns={dayColumns}
+                rows={board.byDay}
+                rowKey={(row) => row.day}
+                empty="Nothing arrived."
+              />
+            }
           />
           <ChartWithTable
             title="Minutes to first contact, by day (median and 90th percentile)"
             chart={<WaitByDayChart board={board} />}
-            table={<Table caption="Minutes to first contact by day" showCaption columns={dayColumns} rows={board.byDay} rowKey={(row) => row.day} empty="Nothing arrived." />}
+            table={
+              <Table
+                caption="Minutes to first contact by day"
+                showCaption
+                columns={dayColumns}
+                rows={board.byDay}
+                rowKey={(row) => row.day}
+                empty="Nothing arrived."
+              />
+            }
           />
           <ChartWithTable
             title="Share within the promise, by source"
             chart={<ShareBySourceChart board={board} />}
-            table={<Table caption="Within the promise by source" showCaption columns={sourceColumns} rows={board.bySource} rowKey={(row) => row.source} empty="Nothing arrived." />}
+            table={
+              <Table
+                caption="Within the promise by source"
+                showCaption
+                columns={sourceColumns}
+                rows={board.bySource}
+                rowKey={(row) => row.source}
+                empty="Nothing arrived."
+              />
+            }
           />
         </>
       )}

@@ -16,19 +16,39 @@ export function StaffMemberActions({ member, self }: { member: StaffMember; self
   return (
     <div className="space-y-2">
       {member.active ? (
-        <Button type="button" variant="secondary" disabled={busy} aria-label={`Deactivate ${member.email}`} onClick={() => setConfirming(true)}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={busy}
+          aria-label={`Deactivate ${member.email}`}
+          onClick={() => setConfirming(true)}
+        >
           Deactivate
         </Button>
       ) : (
         <fetcher.Form method="post">
           <input type="hidden" name="userId" value={member.id} />
-          <Button type="submit" variant="secondary" name="intent" value={staffIntents.reactivate} disabled={busy} aria-label={`Reactivate ${member.email}`}>
+          <Button
+            type="submit"
+            variant="secondary"
+            name="intent"
+            value={staffIntents.reactivate}
+            disabled={busy}
+            aria-label={`Reactivate ${member.email}`}
+          >
             Reactivate
           </Button>
         </fetcher.Form>
       )}
-      <DeactivateAccountDialog fetcher={fetcher} account={member} intent={staffIntents.deactivate} open={confirming} onClose={() => setConfirming(false)}>
-        {member.name} ({member.email}) is signed out now, everywhere, and cannot sign in to the back office until an administrator reactivates the account. Their mailed links stop working.
+      <DeactivateAccountDialog
+        fetcher={fetcher}
+        account={member}
+        intent={staffIntents.deactivate}
+        open={confirming}
+        onClose={() => setConfirming(false)}
+      >
+        {member.name} ({member.email}) is signed out now, everywhere, and cannot sign in to the back office until an
+        administrator reactivates the account. Their mailed links stop working.
       </DeactivateAccountDialog>
       {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
     </div>

@@ -1,8 +1,19 @@
-import { changeVendorCompanySlug, deactivateVendor, reactivateVendor, resendVendorInvitation, vendorSlugRequest } from "#domain/vendors/contracts.ts";
+import {
+  changeVendorCompanySlug,
+  deactivateVendor,
+  reactivateVendor,
+  resendVendorInvitation,
+  vendorSlugRequest,
+} from "#domain/vendors/contracts.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 
 /** What a vendor user's buttons post to the vendors route's action (field `intent`, with `userId`). */
-export const vendorIntents = { deactivate: "deactivate", reactivate: "reactivate", resendInvitation: "resend-invitation", changeSlug: "change-slug" } as const;
+export const vendorIntents = {
+  deactivate: "deactivate",
+  reactivate: "reactivate",
+  resendInvitation: "resend-invitation",
+  changeSlug: "change-slug",
+} as const;
 
 /** `slugError`: what is wrong with a new link address (shown at the field). */
 export type VendorActionResult = { ok: boolean; message: string; slugError?: string };
@@ -15,10 +26,21 @@ async function changeSlug(form: FormData): Promise<VendorActionResult> {
     return { ok: false, message: `The link address was not changed. ${slugError}`, slugError };
   }
   try {
-    const changed = await call(changeVendorCompanySlug, { params: { companyId: String(form.get("companyId") ?? "") }, body: parsed.data });
-    return { ok: true, message: `Link address changed to /vendor_partner/${changed.slug}. The old address no longer works.` };
+    const changed = await call(changeVendorCompanySlug, {
+      params: { companyId: String(form.get("companyId") ?? "") },
+      body: parsed.data,
+    });
+    return {
+      ok: true,
+      message: `Link address changed to /vendor_partner/${changed.slug}. The old address no longer works.`,
+    };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, message: `The link address was not changed. ${error.message}`, slugError: error.code === "CONFLICT" ? error.message : undefined };
+    if (error instanceof ApiError)
+      return {
+        ok: false,
+        message: `The link address was not changed. ${error.message}`,
+        slugError: error.code === "CONFLICT" ? error.message : undefined,
+      };
     throw error;
   }
 }

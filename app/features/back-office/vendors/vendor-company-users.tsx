@@ -7,7 +7,13 @@ const status = (user: VendorUser) => (user.active ? (user.verified ? "active" : 
 
 const columns: TableColumn<VendorUser>[] = [
   { key: "name", header: "Name", cell: (user) => user.name, rowHeader: true, sortValue: (user) => user.name },
-  { key: "email", header: "E-mail", cell: (user) => user.email, className: "break-all", sortValue: (user) => user.email },
+  {
+    key: "email",
+    header: "E-mail",
+    cell: (user) => user.email,
+    className: "break-all",
+    sortValue: (user) => user.email,
+  },
   { key: "status", header: "Status", cell: status, sortValue: status },
   { key: "actions", header: "Actions", cell: (user) => <VendorUserActions user={user} /> },
 ];
@@ -27,7 +33,13 @@ export function VendorCompanyUsers({ company, admin }: { company: VendorCompany;
           Link address: <span className="break-all">/vendor_partner/{company.slug}</span>
         </p>
       )}
-      <Table caption={`Users of ${company.name}`} columns={columns} rows={company.users} rowKey={(user) => user.id} empty="No users." />
+      <Table
+        caption={`Users of ${company.name}`}
+        columns={columns}
+        rows={company.users}
+        rowKey={(user) => user.id}
+        empty="No users."
+      />
     </section>
   );
 }

@@ -27,7 +27,10 @@ export function VendorSlugForm({ company }: { company: VendorCompany }) {
         event.preventDefault();
         const values = form.validate();
         if (!values) return;
-        void fetcher.submit({ intent: vendorIntents.changeSlug, companyId: company.id, slug: values.slug }, { method: "post" });
+        void fetcher.submit(
+          { intent: vendorIntents.changeSlug, companyId: company.id, slug: values.slug },
+          { method: "post" },
+        );
       }}
     >
       <TextField

@@ -22,26 +22,53 @@ export function VendorUserActions({ user }: { user: VendorUser }) {
           {user.verified ? null : (
             <fetcher.Form method="post">
               <input type="hidden" name="userId" value={user.id} />
-              <Button type="submit" variant="secondary" name="intent" value={vendorIntents.resendInvitation} disabled={busy} aria-label={`Resend invitation to ${user.email}`}>
+              <Button
+                type="submit"
+                variant="secondary"
+                name="intent"
+                value={vendorIntents.resendInvitation}
+                disabled={busy}
+                aria-label={`Resend invitation to ${user.email}`}
+              >
                 Resend invitation
               </Button>
             </fetcher.Form>
           )}
-          <Button type="button" variant="secondary" disabled={busy} aria-label={`Deactivate ${user.email}`} onClick={() => setConfirming(true)}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={busy}
+            aria-label={`Deactivate ${user.email}`}
+            onClick={() => setConfirming(true)}
+          >
             Deactivate
           </Button>
         </div>
       ) : (
         <fetcher.Form method="post">
           <input type="hidden" name="userId" value={user.id} />
-          <Button type="submit" variant="secondary" name="intent" value={vendorIntents.reactivate} disabled={busy} aria-label={`Reactivate ${user.email}`}>
+          <Button
+            type="submit"
+            variant="secondary"
+            name="intent"
+            value={vendorIntents.reactivate}
+            disabled={busy}
+            aria-label={`Reactivate ${user.email}`}
+          >
             Reactivate
           </Button>
         </fetcher.Form>
       )}
-      <DeactivateAccountDialog fetcher={fetcher} account={user} intent={vendorIntents.deactivate} open={confirming} onClose={() => setConfirming(false)}>
-        {user.name} ({user.email}) is signed out now, everywhere, and cannot sign in to the vendor portal until an administrator reactivates the account. The API keys they created are revoked and
-        their webhook endpoints disabled; their company, deals and messages stay as they are.
+      <DeactivateAccountDialog
+        fetcher={fetcher}
+        account={user}
+        intent={vendorIntents.deactivate}
+        open={confirming}
+        onClose={() => setConfirming(false)}
+      >
+        {user.name} ({user.email}) is signed out now, everywhere, and cannot sign in to the vendor portal until an
+        administrator reactivates the account. The API keys they created are revoked and their webhook endpoints
+        disabled; their company, deals and messages stay as they are.
       </DeactivateAccountDialog>
       {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
     </div>

@@ -12,7 +12,8 @@ import { brand } from "../../../lib/public-config.ts";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 
 /** What the calendar route's action is sent (JSON) and answers (routes/back-office-working-calendar.tsx). */
-export type WorkingCalendarAction = { intent: "set"; day: string; closed: boolean; label: string } | { intent: "reset"; day: string };
+export type WorkingCalendarAction =
+  { intent: "set"; day: string; closed: boolean; label: string } | { intent: "reset"; day: string };
 export type WorkingCalendarResult = { ok: boolean; error: string | null };
 
 const statusOptions = [
@@ -29,7 +30,8 @@ function useCalendarChange() {
     if (data.ok) toast({ title: "Calendar saved", tone: "success" });
     else toast({ title: "Not saved", message: data.error ?? undefined, tone: "error" });
   }, [state, data, toast]);
-  const submit = (action: WorkingCalendarAction) => void fetcher.submit(action, { method: "post", encType: "application/json" });
+  const submit = (action: WorkingCalendarAction) =>
+    void fetcher.submit(action, { method: "post", encType: "application/json" });
   return { submit, busy: state !== "idle" };
 }
 
@@ -49,7 +51,12 @@ function ChangeDayForm({ year }: { year: number }) {
     >
       <TextField label="Day" type="date" min={`${year - 1}-01-01`} {...form.text("day")} />
       <SelectField label="The credit team has" options={statusOptions} {...form.text("status")} />
-      <TextField label="What it is" placeholder="Day after Thanksgiving" help="Shown in this list and the audit log" {...form.text("label")} />
+      <TextField
+        label="What it is"
+        placeholder="Day after Thanksgiving"
+        help="Shown in this list and the audit log"
+        {...form.text("label")}
+      />
       <Button type="submit" disabled={busy}>
         Save day
       </Button>
@@ -61,7 +68,12 @@ function TakeBack({ entry }: { entry: WorkingCalendarEntry }) {
   const { submit, busy } = useCalendarChange();
   if (!entry.changedBy) return null;
   return (
-    <Button variant="secondary" disabled={busy} onClick={() => submit({ intent: "reset", day: entry.day })} aria-label={`Take back the change of ${formatCalendarDate(entry.day)}`}>
+    <Button
+      variant="secondary"
+      disabled={busy}
+      onClick={() => submit({ intent: "reset", day: entry.day })}
+      aria-label={`Take back the change of ${formatCalendarDate(entry.day)}`}
+    >
       Take back
     </Button>
   );
@@ -88,8 +100,9 @@ export function WorkingCalendarScreen({ year, days }: { year: number; days: read
     <>
       <h1 className="text-2xl font-bold">Working calendar</h1>
       <p className="mt-1 max-w-3xl text-slate-700">
-        The credit team works Monday to Friday except the US federal holidays (on their observed days). Promises of a call, due times and the vendors&apos; &ldquo;Credit Online&rdquo; follow this
-        calendar; a change counts for what arrives after it.
+        The credit team works Monday to Friday except the US federal holidays (on their observed days). Promises of a
+        call, due times and the vendors&apos; &ldquo;Credit Online&rdquo; follow this calendar; a change counts for what
+        arrives after it.
       </p>
       <ChangeDayForm year={year} />
       <nav aria-label="Years" className="mt-6 flex gap-4">
@@ -100,7 +113,13 @@ export function WorkingCalendarScreen({ year, days }: { year: number; days: read
           {year + 1}
         </Link>
       </nav>
-      <Table caption={`Days off and changed days in ${year}`} columns={columns} rows={days} rowKey={(entry) => entry.day} empty="No day off this year." />
+      <Table
+        caption={`Days off and changed days in ${year}`}
+        columns={columns}
+        rows={days}
+        rowKey={(entry) => entry.day}
+        empty="No day off this year."
+      />
     </>
   );
 }

@@ -12,7 +12,10 @@ import { quoteIntents, type QuoteActionInput, type QuoteActionResult } from "./q
 
 const blank = { price: "", customerName: "", customerEmail: "", tier: "" };
 
-const tierOptions = [{ value: "", label: "Not known: price at the best tier" }, ...([3, 2, 1] as const).map((tier) => ({ value: String(tier), label: creditTiers[tier] }))];
+const tierOptions = [
+  { value: "", label: "Not known: price at the best tier" },
+  ...([3, 2, 1] as const).map((tier) => ({ value: String(tier), label: creditTiers[tier] })),
+];
 
 /** Price, customer and optional tier; the server prices the four terms and mails the PDF. */
 export function QuoteForm() {
@@ -38,7 +41,12 @@ export function QuoteForm() {
   };
 
   return (
-    <Form onSubmit={send} noValidate aria-labelledby="new-quote-heading" className="grid gap-3 rounded-lg border border-slate-300 bg-white p-4 sm:grid-cols-2">
+    <Form
+      onSubmit={send}
+      noValidate
+      aria-labelledby="new-quote-heading"
+      className="grid gap-3 rounded-lg border border-slate-300 bg-white p-4 sm:grid-cols-2"
+    >
       <h2 id="new-quote-heading" className="text-lg font-semibold sm:col-span-2">
         Send a quote
       </h2>
@@ -47,7 +55,8 @@ export function QuoteForm() {
       <TextField label="Customer name" autoComplete="off" {...form.text("customerName")} />
       <TextField label="Customer e-mail" type="email" autoComplete="off" {...form.text("customerEmail")} />
       <p className="text-sm text-slate-700 sm:col-span-2">
-        The customer gets a PDF with the estimated payments for 24, 36, 48 and 60 months, and a link to a credit application with their name and e-mail filled in, valid 30 days.
+        The customer gets a PDF with the estimated payments for 24, 36, 48 and 60 months, and a link to a credit
+        application with their name and e-mail filled in, valid 30 days.
       </p>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>

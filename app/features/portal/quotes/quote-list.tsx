@@ -10,7 +10,8 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import { quoteIntents, type QuoteActionInput, type QuoteActionResult } from "./quote-actions.ts";
 
-const date = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 const statusTone: Record<PortalQuote["status"], string> = {
   sent: "bg-slate-100 text-slate-800",
@@ -26,24 +27,47 @@ function QuoteActions({ quote }: { quote: PortalQuote }) {
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
   const post = (input: QuoteActionInput) => void fetcher.submit(input, { method: "post", encType: "application/json" });
-  const state = { withdrawn: quote.status === "withdrawn", openedAt: null, appliedAt: quote.appliedAt ? new Date(quote.appliedAt) : null, expiresAt: new Date(quote.expiresAt) };
+  const state = {
+    withdrawn: quote.status === "withdrawn",
+    openedAt: null,
+    appliedAt: quote.appliedAt ? new Date(quote.appliedAt) : null,
+    expiresAt: new Date(quote.expiresAt),
+  };
   const open = quote.status !== "withdrawn" && quote.status !== "applied";
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2">
         {canResend(state, quote.resentCount) ? (
-          <Button variant="secondary" disabled={busy} aria-label={`Resend the quote to ${quote.customerEmail}`} onClick={() => post({ intent: quoteIntents.resend, id: quote.id })}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-label={`Resend the quote to ${quote.customerEmail}`}
+            onClick={() => post({ intent: quoteIntents.resend, id: quote.id })}
+          >
             Resend
           </Button>
         ) : null}
         {open ? (
-          <Button variant="secondary" disabled={busy} aria-label={`Withdraw the quote to ${quote.customerEmail}`} onClick={() => setConfirming(true)}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-label={`Withdraw the quote to ${quote.customerEmail}`}
+            onClick={() => setConfirming(true)}
+          >
             Withdraw
           </Button>
         ) : null}
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Withdraw the quote to ${quote.customerName}?`} role="alertdialog">
-        <p>The link in the mail to {quote.customerEmail} stops filling in an application. The customer can still apply on their own. This cannot be undone.</p>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Withdraw the quote to ${quote.customerName}?`}
+        role="alertdialog"
+      >
+        <p>
+          The link in the mail to {quote.customerEmail} stops filling in an application. The customer can still apply on
+          their own. This cannot be undone.
+        </p>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             Cancel
@@ -83,7 +107,9 @@ const columns: TableColumn<PortalQuote>[] = [
     cell: (quote) => (
       <>
         <span className="block">{formatUsd(quote.price)}</span>
-        <span className="block text-sm text-slate-700">{quote.tier ? creditTiers[quote.tier as keyof typeof creditTiers] : "Best tier"}</span>
+        <span className="block text-sm text-slate-700">
+          {quote.tier ? creditTiers[quote.tier as keyof typeof creditTiers] : "Best tier"}
+        </span>
       </>
     ),
   },
@@ -91,7 +117,11 @@ const columns: TableColumn<PortalQuote>[] = [
     key: "status",
     header: "Status",
     sortValue: (quote) => quote.status,
-    cell: (quote) => <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-medium ${statusTone[quote.status]}`}>{quoteStatusLabels[quote.status]}</span>,
+    cell: (quote) => (
+      <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-medium ${statusTone[quote.status]}`}>
+        {quoteStatusLabels[quote.status]}
+      </span>
+    ),
   },
   {
     key: "sent",
@@ -107,10 +137,23 @@ const columns: TableColumn<PortalQuote>[] = [
       </>
     ),
   },
-  { key: "expires", header: "Link valid until", sortValue: (quote) => quote.expiresAt, cell: (quote) => date(quote.expiresAt) },
+  {
+    key: "expires",
+    header: "Link valid until",
+    sortValue: (quote) => quote.expiresAt,
+    cell: (quote) => date(quote.expiresAt),
+  },
   { key: "actions", header: "Actions", cell: (quote) => <QuoteActions quote={quote} /> },
 ];
 
 export function QuoteList({ quotes }: { quotes: readonly PortalQuote[] }) {
-  return <Table caption="Your company's quotes" columns={columns} rows={quotes} rowKey={(quote) => quote.id} empty={<p>No quotes yet. Send your first one above.</p>} />;
+  return (
+    <Table
+      caption="Your company's quotes"
+      columns={columns}
+      rows={quotes}
+      rowKey={(quote) => quote.id}
+      empty={<p>No quotes yet. Send your first one above.</p>}
+    />
+  );
 }

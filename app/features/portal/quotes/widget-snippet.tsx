@@ -12,7 +12,11 @@ export function WidgetSnippet({ vendorSlug }: { vendorSlug: string }) {
   const codeId = useId();
   const amount = parseMoney(price);
   const valid = amount !== undefined && amount > 0;
-  const snippet = widgetSnippet(typeof window === "undefined" ? "" : window.location.origin, vendorSlug, valid ? String(amount) : "45000");
+  const snippet = widgetSnippet(
+    typeof window === "undefined" ? "" : window.location.origin,
+    vendorSlug,
+    valid ? String(amount) : "45000",
+  );
 
   const copy = async () => {
     try {
@@ -49,12 +53,17 @@ export function WidgetSnippet({ vendorSlug }: { vendorSlug: string }) {
       <p id={codeId} className="mt-3 font-medium">
         Code to paste
       </p>
-      <pre aria-labelledby={codeId} tabIndex={0} className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-sm whitespace-pre-wrap text-white break-all">
+      <pre
+        aria-labelledby={codeId}
+        tabIndex={0}
+        className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-sm whitespace-pre-wrap text-white break-all"
+      >
         <code>{snippet}</code>
       </pre>
       <p className="mt-2 text-sm text-slate-700">
-        Keep the <code>style</code> attribute: it holds the widget’s place while the script loads, so your page does not jump. If your site’s Content-Security-Policy refuses style attributes, give{" "}
-        <code>kec-payment</code> the same rule in your own stylesheet.
+        Keep the <code>style</code> attribute: it holds the widget’s place while the script loads, so your page does not
+        jump. If your site’s Content-Security-Policy refuses style attributes, give <code>kec-payment</code> the same
+        rule in your own stylesheet.
       </p>
       <Button variant="secondary" className="mt-3" disabled={!valid} onClick={() => void copy()}>
         Copy code

@@ -13,7 +13,15 @@ import { portalStepUpReason, useConfirmIdentity } from "../../auth/confirm-ident
 import { SigningSecret } from "./signing-secret.tsx";
 
 /** Add endpoint: address, events and a description, checked with the contract's schema; confirming it is you when needed; then the secret, once. */
-export function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
+export function AddWebhookDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [events, setEvents] = useState<WebhookEventType[]>(["deal.stage_changed"]);
@@ -23,7 +31,8 @@ export function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; 
   const [secret, setSecret] = useState<string | null>(null);
   const identity = useConfirmIdentity(portalStepUpReason);
 
-  const toggle = (type: WebhookEventType, checked: boolean) => setEvents((current) => (checked ? [...current, type] : current.filter((item) => item !== type)));
+  const toggle = (type: WebhookEventType, checked: boolean) =>
+    setEvents((current) => (checked ? [...current, type] : current.filter((item) => item !== type)));
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -93,7 +102,13 @@ export function AddWebhookDialog({ open, onClose, onCreated }: { open: boolean; 
             </div>
             {errors.events ? <Alert inline>{errors.events}</Alert> : null}
           </fieldset>
-          <TextField label="Description (optional)" name="description" value={description} error={errors.description} onChange={(event) => setDescription(event.target.value)} />
+          <TextField
+            label="Description (optional)"
+            name="description"
+            value={description}
+            error={errors.description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
           {failure ? <Alert>{failure}</Alert> : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>

@@ -20,14 +20,26 @@ export function SigningSecret({ secret }: { secret: string }) {
         Signing secret
       </label>
       <div className="flex flex-wrap gap-2">
-        <input id={id} readOnly value={secret} className="min-h-11 min-w-0 flex-1 rounded-md border border-slate-400 px-3 font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id={id}
+          readOnly
+          value={secret}
+          className="min-h-11 min-w-0 flex-1 rounded-md border border-slate-400 px-3 font-mono text-sm"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <Button variant="secondary" onClick={() => void copy()}>
           Copy
         </Button>
       </div>
-      <p className="text-sm text-slate-700">This is the only time it is shown. Your system checks each delivery&apos;s KEC-Signature header with it.</p>
+      <p className="text-sm text-slate-700">
+        This is the only time it is shown. Your system checks each delivery&apos;s KEC-Signature header with it.
+      </p>
       <Alert tone={copied === "no" ? "error" : "success"} live inline>
-        {copied === "yes" ? "Copied." : copied === "no" ? "Could not copy: select the secret and copy it yourself." : ""}
+        {copied === "yes"
+          ? "Copied."
+          : copied === "no"
+            ? "Could not copy: select the secret and copy it yourself."
+            : ""}
       </Alert>
     </div>
   );

@@ -1,5 +1,12 @@
 import { useState } from "react";
-import { deletePortalWebhook, redeliverPortalWebhook, rollPortalWebhookSecret, updatePortalWebhook, type WebhookDelivery, type WebhookEndpoint } from "#domain/webhooks/portal-contracts.ts";
+import {
+  deletePortalWebhook,
+  redeliverPortalWebhook,
+  rollPortalWebhookSecret,
+  updatePortalWebhook,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from "#domain/webhooks/portal-contracts.ts";
 import { webhookEventLabels, type WebhookEventType } from "#domain/webhooks/events.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -45,7 +52,12 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
       return endpoint.enabled ? "Endpoint disabled." : "Endpoint enabled.";
     });
   const redeliver = (delivery: WebhookDelivery) =>
-    run(async () => (await call(redeliverPortalWebhook, { params: { id: endpoint.id, deliveryId: delivery.id } }), `Event ${delivery.eventId} queued again.`));
+    run(
+      async () => (
+        await call(redeliverPortalWebhook, { params: { id: endpoint.id, deliveryId: delivery.id } }),
+        `Event ${delivery.eventId} queued again.`
+      ),
+    );
   const roll = () =>
     run(async () => {
       setConfirming(null);
@@ -60,9 +72,18 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
     });
 
   const columns: TableColumn<WebhookDelivery>[] = [
-    { key: "time", header: "Time", cell: (delivery) => when(delivery.lastAttemptAt ?? delivery.createdAt), className: "whitespace-nowrap" },
+    {
+      key: "time",
+      header: "Time",
+      cell: (delivery) => when(delivery.lastAttemptAt ?? delivery.createdAt),
+      className: "whitespace-nowrap",
+    },
     { key: "event", header: "Event", cell: (delivery) => <code>{delivery.eventType}</code>, rowHeader: true },
-    { key: "id", header: "Event id", cell: (delivery) => <code className="text-xs break-all">{delivery.eventId}</code> },
+    {
+      key: "id",
+      header: "Event id",
+      cell: (delivery) => <code className="text-xs break-all">{delivery.eventId}</code>,
+    },
     {
       key: "status",
       header: "Status",
@@ -70,7 +91,9 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
         <>
           {statusLabel[delivery.status]}
           {delivery.lastError ? <span className="block text-sm text-slate-700">{delivery.lastError}</span> : null}
-          {delivery.status === "pending" && delivery.nextAttemptAt && delivery.attempts > 0 ? <span className="block text-sm text-slate-700">next try {when(delivery.nextAttemptAt)}</span> : null}
+          {delivery.status === "pending" && delivery.nextAttemptAt && delivery.attempts > 0 ? (
+            <span className="block text-sm text-slate-700">next try {when(delivery.nextAttemptAt)}</span>
+          ) : null}
         </>
       ),
     },
@@ -80,7 +103,12 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
       key: "redeliver",
       header: <span className="sr-only">Actions</span>,
       cell: (delivery) => (
-        <Button variant="ghost" disabled={busy || !endpoint.enabled} onClick={() => void redeliver(delivery)} aria-label={`Redeliver event ${delivery.eventId}`}>
+        <Button
+          variant="ghost"
+          disabled={busy || !endpoint.enabled}
+          onClick={() => void redeliver(delivery)}
+          aria-label={`Redeliver event ${delivery.eventId}`}
+        >
           Redeliver
         </Button>
       ),
@@ -119,9 +147,20 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
         </Alert>
       ) : null}
       <h3 className="mt-4 font-semibold">Last deliveries</h3>
-      <Table caption={`Last deliveries to ${endpoint.url}`} columns={columns} rows={endpoint.deliveries} rowKey={(delivery) => delivery.id} empty="No deliveries yet." />
+      <Table
+        caption={`Last deliveries to ${endpoint.url}`}
+        columns={columns}
+        rows={endpoint.deliveries}
+        rowKey={(delivery) => delivery.id}
+        empty="No deliveries yet."
+      />
 
-      <Dialog open={confirming === "delete"} onClose={() => setConfirming(null)} title="Delete this endpoint?" role="alertdialog">
+      <Dialog
+        open={confirming === "delete"}
+        onClose={() => setConfirming(null)}
+        title="Delete this endpoint?"
+        role="alertdialog"
+      >
         <p>{endpoint.url} gets no more events, and its delivery history is deleted.</p>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(null)}>
@@ -130,8 +169,16 @@ export function WebhookEndpointCard({ endpoint, onChanged }: { endpoint: Webhook
           <Button onClick={() => void remove()}>Delete endpoint</Button>
         </div>
       </Dialog>
-      <Dialog open={confirming === "roll"} onClose={() => setConfirming(null)} title="Roll the signing secret?" role="alertdialog">
-        <p>Deliveries from now on are signed with a new secret; the old one stops working at once. Update your system with the new secret.</p>
+      <Dialog
+        open={confirming === "roll"}
+        onClose={() => setConfirming(null)}
+        title="Roll the signing secret?"
+        role="alertdialog"
+      >
+        <p>
+          Deliveries from now on are signed with a new secret; the old one stops working at once. Update your system
+          with the new secret.
+        </p>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(null)}>
             Cancel

@@ -16,8 +16,8 @@ export function WebhooksPage({ endpoints }: { endpoints: readonly WebhookEndpoin
     <>
       <h1 className="text-2xl font-bold">Webhooks</h1>
       <p className="mt-1 max-w-prose text-slate-700">
-        Your system hears the moment a deal is submitted, changes stage or gets a message: we send a signed POST to each address you add here, and try again for up to three days while it does not
-        answer.
+        Your system hears the moment a deal is submitted, changes stage or gets a message: we send a signed POST to each
+        address you add here, and try again for up to three days while it does not answer.
       </p>
       <Button
         className="mt-4"
@@ -28,7 +28,11 @@ export function WebhooksPage({ endpoints }: { endpoints: readonly WebhookEndpoin
       >
         Add endpoint
       </Button>
-      {endpoints.length === 0 ? <Empty className="mt-4">No endpoints yet.</Empty> : endpoints.map((endpoint) => <WebhookEndpointCard key={endpoint.id} endpoint={endpoint} onChanged={refresh} />)}
+      {endpoints.length === 0 ? (
+        <Empty className="mt-4">No endpoints yet.</Empty>
+      ) : (
+        endpoints.map((endpoint) => <WebhookEndpointCard key={endpoint.id} endpoint={endpoint} onChanged={refresh} />)
+      )}
       {adding ? <AddWebhookDialog key={addKey} open onClose={() => setAdding(false)} onCreated={refresh} /> : null}
     </>
   );
