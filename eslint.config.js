@@ -103,7 +103,7 @@ const noAlert = {
 };
 const inlineRoute = {
   selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|route)$/]",
-  message: "Register routes from their contract in domain/api/ with registerEndpoint (ADR 0015).",
+  message: "Register routes from their contract in domain/<subject>/ with registerEndpoint (ADR 0015).",
 };
 
 export default tseslint.config(

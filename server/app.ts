@@ -38,9 +38,9 @@ import { backOfficeApiKeyRoutes } from "./api-keys/back-office-routes.ts";
 import { portalApiKeyRoutes } from "./api-keys/portal-routes.ts";
 import { apiV1Routes } from "./api-v1/routes.ts";
 import { backOfficePartnerRoutes } from "./partners/back-office-routes.ts";
-import { publicPartnerRoutes } from "./partners/public-routes.ts";
+import { publicPartnerRoutes, vendorLinkVisitRoutes } from "./partners/public-routes.ts";
 import { resolveVendorLink } from "./partners/resolve-vendor-link.ts";
-import { vendorLinkRoutes, vendorLinkPortalRoutes } from "./leads/vendor-link-routes.ts";
+import { vendorLinkPortalRoutes } from "./leads/vendor-link-routes.ts";
 import { markQuoteApplied } from "./quotes/open-quote-link.ts";
 import { vendorQuoteRoutes } from "./quotes/routes.ts";
 import { widgetRoutes } from "./widget/routes.ts";
@@ -206,7 +206,7 @@ export async function buildApp({
   await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone, cipher });
   await app.register(publicPartnerRoutes);
-  await app.register(vendorLinkRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(vendorLinkVisitRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(multipart, {
     limits: {
       fileSize: maxFileBytes,

@@ -79,6 +79,7 @@ export const v1CreateDeal = endpoint({
     fields: z.object({ deal: v1DealRequest }),
     jsonFields: ["deal"],
     files: dealDocumentFiles,
+    json: v1DealRequest,
   },
   responses: { 201: dealCreatedResponse },
   errors: [...keyErrors, "BAD_REQUEST", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "UNAVAILABLE"],
@@ -127,7 +128,12 @@ export const v1PostMessage = endpoint({
   tags,
   params: idParams,
   headers: idempotencyHeaders,
-  multipart: { what: "the message", fields: v1MessageRequest, files: { attachment: documentFile } },
+  multipart: {
+    what: "the message",
+    fields: v1MessageRequest,
+    files: { attachment: documentFile },
+    json: v1MessageRequest,
+  },
   responses: { 201: messagePostedResponse },
   errors: [...keyErrors, "NOT_FOUND", "CONFLICT", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
 });

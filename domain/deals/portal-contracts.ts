@@ -227,7 +227,11 @@ export const getPortalUnread = endpoint({
 export const documentsAddedResponse = z.object({ ids: z.array(z.string()) });
 
 /** Documents added to a deal after it was submitted: files only. */
-export const documentsMultipart = { what: "the documents", fields: z.object({}), files: { document: documentFile } };
+export const documentsMultipart = {
+  what: "the documents",
+  fields: z.object({}),
+  files: { document: { ...documentFile, required: "Please choose at least one document." } },
+};
 
 export const addPortalDealDocuments = endpoint({
   method: "POST",

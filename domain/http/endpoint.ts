@@ -35,6 +35,8 @@ export type FileSlot = {
   readonly accept: Readonly<Record<string, readonly string[]>>;
   /** The refusal of a file whose content is not accepted; by default it names the file and the document types. */
   readonly refusal?: string;
+  /** Said when the body has no file in this slot: the slot is required (absent: optional). */
+  readonly required?: string;
 };
 
 /**
@@ -49,6 +51,8 @@ export type MultipartBody = {
   /** Fields sent as JSON text (a deal's `deal`): validated as the value they encode. */
   readonly jsonFields?: readonly string[];
   readonly files: Readonly<Record<string, FileSlot>>;
+  /** The same request sent as JSON instead, without files (an /api/v1 create): its body's schema. */
+  readonly json?: Schema;
 };
 
 /**
@@ -116,7 +120,7 @@ export type EndpointBody<E extends Endpoint> = E["body"] extends Schema ? z.outp
 
 /**
  * The whole form of a multipart body as one schema, for the OpenAPI document: the text fields (a
- * JSON field as the object it encodes, which OpenAPI sends as application/json), then each slot's
+ * JSON field as text, as a form sends it), then each slot's
  * files, binary, with their count, size and types (in words: OpenAPI 3.0 has no keyword for them).
  * Never used to read a request.
  */
@@ -131,9 +135,13 @@ export function multipartFormSchema(multipart: MultipartBody): z.ZodMiniObject {
         z.maxSize(slot.maxBytes),
         z.describe(`Checked by content, its name's extension agreeing: ${types.join(", ")}.`),
       );
-    return [name, z.optional(slot.maxCount === 1 ? file : z.array(file).check(z.maxLength(slot.maxCount)))] as const;
+    const files = slot.maxCount === 1 ? file : z.array(file).check(z.maxLength(slot.maxCount));
+    return [name, slot.required ? files : z.optional(files)] as const;
   });
-  return z.extend(multipart.fields, Object.fromEntries(files));
+  const jsonText = (multipart.jsonFields ?? []).map(
+    (name) => [name, z.string().check(z.describe(`The ${name} as JSON text (the JSON body's schema).`))] as const,
+  );
+  return z.extend(multipart.fields, { ...Object.fromEntries(jsonText), ...Object.fromEntries(files) });
 }
 
 /** A multipart endpoint's text fields as validated, and the names of its file slots. */

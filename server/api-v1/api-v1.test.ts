@@ -263,6 +263,30 @@ describe("deals through /api/v1", () => {
     expect(server.logs()).not.toContain(alpha.key);
   });
 
+  it("reads a deal part sent as application/json (as clients built from the document may send it) like the text", async () => {
+    const upload = multipartBody({ deal: JSON.stringify(newDeal({ businessName: "Json Part Movers" })) }, [
+      { field: "client-info", name: "application.pdf", content: samplePdf },
+    ]);
+    const payload = Buffer.from(
+      upload.payload
+        .toString("latin1")
+        .replace('name="deal"\r\n\r\n', 'name="deal"\r\nContent-Type: application/json\r\n\r\n'),
+      "latin1",
+    );
+    const response = await v1(alpha.key, "POST", "/api/v1/deals", { multipart: { ...upload, payload } });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it("refuses a documents request without a document, storing nothing", async () => {
+    const { id } = await createDealOf(alpha);
+    const response = await v1(alpha.key, "POST", `/api/v1/deals/${id}/documents`, { multipart: multipartBody({}, []) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "Please choose at least one document.",
+    });
+  });
+
   it("creates a deal with its documents in one multipart request, and takes more after", async () => {
     const upload = multipartBody({ deal: JSON.stringify(newDeal({ businessName: "Multipart Movers" })) }, [
       { field: "client-info", name: "application.pdf", content: samplePdf },
@@ -438,12 +462,15 @@ describe("multipart bodies, read by their contract", () => {
         ...Object.keys(contract.multipart.files),
       ]);
     }
-    expect(form("/api/v1/deals").properties.deal).toMatchObject({
-      type: "object",
+    // The deal travels as JSON text, as a form sends it; its schema is the JSON body's.
+    expect(form("/api/v1/deals").properties.deal).toMatchObject({ type: "string" });
+    expect(document.paths["/api/v1/deals"]!.post.requestBody.content["application/json"]!.schema).toMatchObject({
       properties: { businessName: { type: "string" } },
     });
     expect(form("/api/v1/deals").required).toEqual(["deal"]);
     expect(form("/api/v1/deals/{id}/messages").required).toEqual(["body"]);
+    // A slot the server requires is required in the document too.
+    expect(form("/api/v1/deals/{id}/documents").required).toEqual(["document"]);
     expect(form("/api/v1/deals/{id}/documents").properties.document).toMatchObject({
       type: "array",
       maxItems: 10,

@@ -171,7 +171,6 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
       const found = await companyDeal(key, request.params.id);
       const answer = await receive(`deals/${found.id}`, async (uploads) => {
         const { files, fingerprintBody, unused } = multipartBody(uploads, null);
-        if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
         const fingerprint = requestFingerprint("POST /api/v1/deals/:id/documents", { id: found.id }, fingerprintBody);
         const answer = await idempotent(
           app.db,

@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
-import { v1DealRequest, v1MessageRequest, v1Prefix } from "#domain/api-v1/contracts.ts";
+import * as v1Contracts from "#domain/api-v1/contracts.ts";
+import { v1Prefix } from "#domain/api-v1/contracts.ts";
+import type { Endpoint } from "#domain/http/endpoint.ts";
 import { webhookEventSchemas, type WebhookEventBody } from "#domain/webhooks/event-payloads.ts";
 import { webhookEventLabels, webhookEventTypes } from "#domain/webhooks/events.ts";
 
@@ -96,18 +98,27 @@ function jsonSchema(schema: z.ZodMiniType) {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 }
 
+/** `/api/v1/deals/:id` as OpenAPI writes it: `/api/v1/deals/{id}`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+const v1Endpoints = (Object.values(v1Contracts) as unknown[]).filter(
+  (value): value is Endpoint => typeof value === "object" && value !== null && "method" in value && "path" in value,
+);
+
 /** The v1 document's component of a webhook event's body: `webhook.deal.created`. */
 export function webhookEventComponentName(type: WebhookEventBody["type"]): string {
   return `webhook.${type}`;
 }
 /**
- * The creates that take JSON as well as multipart: their JSON body (the route reads it itself, so
- * the route's schema documents only the multipart form, from the contract).
+ * The creates that take JSON as well as multipart (`multipart.json` in their contract): their JSON
+ * body, beside the multipart form the route's schema documents.
  */
-const jsonBodies: Record<string, z.ZodMiniType> = {
-  "post /api/v1/deals": v1DealRequest,
-  "post /api/v1/deals/{id}/messages": v1MessageRequest,
-};
+const jsonBodies: Record<string, z.ZodMiniType> = Object.fromEntries(
+  v1Endpoints.flatMap((endpoint) =>
+    endpoint.multipart?.json
+      ? [[`${endpoint.method.toLowerCase()} ${openApiPath(endpoint.path)}`, endpoint.multipart.json]]
+      : [],
+  ),
+);
 
 /** Examples by "METHOD path": the request body (JSON) and the success answer. */
 const examples: Record<string, { request?: unknown; response: unknown }> = {

@@ -79,7 +79,6 @@ export const portalDealRoutes: FastifyPluginAsyncZod<{
   registerEndpoint(app, addPortalDealDocuments, async (request, reply, scope, receive) => {
     const found = await vendorDeal(scope, request.params.id);
     return receive(`deals/${found.id}`, async ({ files }) => {
-      if (files.length === 0) throw new AppError("VALIDATION_FAILED", "Please choose at least one document.");
       const added = await addDealDocuments(app.db, context, scope, found, files, request.ip);
       return reply.status(201).send(added);
     });

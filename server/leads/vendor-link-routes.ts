@@ -1,23 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import QRCode from "qrcode";
-import { countVendorLinkVisit } from "#domain/partners/public-contracts.ts";
 import { getVendorLink, getVendorLinkQr } from "#domain/partners/portal-contracts.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
-import { countVisit } from "../partners/count-visit.ts";
 import { vendorLinkSummary } from "./vendor-link-summary.ts";
-
-/** Public: a visit to a vendor's link is counted (a page load sends one POST, no cookies needed). */
-export const vendorLinkRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, { timeZone }) => {
-  registerEndpoint(
-    app,
-    countVendorLinkVisit,
-    async (request) => ({ counted: await countVisit(app.db, request.params.slug, new Date(), timeZone) }),
-    {
-      // Generous for people reloading, tight for a script inflating a dealer's numbers.
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-    },
-  );
-};
 
 /** The vendor portal's "Your link" screen: the session's company only (ADR 0009). */
 export const vendorLinkPortalRoutes: FastifyPluginAsyncZod<{ publicUrl: string; timeZone: string }> = async (

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { lastRetentionPurge, outboxBacklog } from "./database-gauges.ts";
-import { leadKindOf, leadKinds } from "./lead-kinds.ts";
+import { leadKindOf, leadKinds } from "./lead-routes-by-kind.ts";
 
 export type MetricsOptions = {
   /** METRICS_TOKEN: the scraper sends `Authorization: Bearer <token>`. */

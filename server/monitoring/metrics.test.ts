@@ -14,7 +14,7 @@ import {
 } from "../../tests/support/test-server.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { purgeExpiredData } from "../retention/purge-expired-data.ts";
-import { leadKinds } from "./lead-kinds.ts";
+import { leadKinds } from "./lead-routes-by-kind.ts";
 
 const token = "metrics-token-0123456789abcdef0123456789abcdef";
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getPartner, getPartnerLogo } from "#domain/partners/public-contracts.ts";
+import { countVendorLinkVisit, getPartner, getPartnerLogo } from "#domain/partners/public-contracts.ts";
 import { AppError } from "../shared/errors.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
+import { countVisit } from "./count-visit.ts";
 import { findPartner } from "./find-partner.ts";
 import { resolveVendorLink } from "./resolve-vendor-link.ts";
 
@@ -21,4 +22,17 @@ export const publicPartnerRoutes: FastifyPluginAsyncZod = async (app) => {
       .header("cache-control", "public, max-age=86400")
       .send(await app.storage.get(found.logoKey));
   });
+};
+
+/** Public: a visit to a vendor's link is counted (a page load sends one POST, no cookies needed). */
+export const vendorLinkVisitRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, { timeZone }) => {
+  registerEndpoint(
+    app,
+    countVendorLinkVisit,
+    async (request) => ({ counted: await countVisit(app.db, request.params.slug, new Date(), timeZone) }),
+    {
+      // Generous for people reloading, tight for a script inflating a dealer's numbers.
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
+  );
 };

@@ -157,7 +157,8 @@ export async function receiveUploads<F>(
     for await (const part of request.parts()) {
       if (part.type === "field") {
         if (fields) throw new AppError("VALIDATION_FAILED", fieldsAfterFiles);
-        text[part.fieldname] = String(part.value);
+        // A part sent as application/json arrives parsed: read as the text it was.
+        text[part.fieldname] = typeof part.value === "string" ? part.value : JSON.stringify(part.value);
         continue;
       }
       const slot = Object.hasOwn(form.files, part.fieldname) ? form.files[part.fieldname] : undefined;
@@ -176,6 +177,8 @@ export async function receiveUploads<F>(
       storing = false;
     }
     fields ??= { value: form.readFields(text) };
+    for (const [name, slot] of Object.entries(form.files))
+      if (slot.required && !counts.get(name)) throw new AppError("VALIDATION_FAILED", slot.required);
   } catch (error) {
     await discardUploads(storage, files);
     throw asUploadError(error, !storing);
