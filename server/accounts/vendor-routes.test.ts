@@ -6,7 +6,7 @@ import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { auditLog } from "../audit/tables.ts";
 import { user } from "../auth/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
-import { createAccount } from "../accounts/create-account.ts";
+import { createAccount } from "./create-account.ts";
 
 let server: TestServer;
 let admin: string;

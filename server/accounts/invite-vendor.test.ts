@@ -14,8 +14,8 @@ import {
 import { auditLog } from "../audit/tables.ts";
 import { user, verification } from "../auth/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
-import { vendorCompany } from "./tables.ts";
-import { createAccount } from "../accounts/create-account.ts";
+import { vendorCompany } from "../vendors/tables.ts";
+import { createAccount } from "./create-account.ts";
 import { revealLinkSecrets } from "../mail/hide-link-secrets.ts";
 
 let server: TestServer;
