@@ -27,11 +27,12 @@ import { publicLeadRoutes } from "./leads/public-routes.ts";
 import { devMailDirectory } from "./mail/dev-mail-transport.ts";
 import { statusMailRoutes } from "./mail/routes.ts";
 import { questionnaireRoutes } from "./questionnaire/routes.ts";
-import { quoteRoutes } from "./quotes/estimate-routes.ts";
+import { publicQuoteRoutes } from "./quotes/public-routes.ts";
 import { outboxRoutes } from "./mail/outbox-routes.ts";
 import { backOfficeSummaryRoutes } from "./back-office-summary/routes.ts";
 import { promiseBoardRoutes } from "./response-times/routes.ts";
-import { workingCalendarRoutes } from "./working-calendar/routes.ts";
+import { workingCalendarRoutes } from "./working-calendar/back-office-routes.ts";
+import { creditStatusRoutes } from "./working-calendar/portal-routes.ts";
 import { backOfficeDealRoutes } from "./deals/back-office-routes.ts";
 import { portalDealRoutes } from "./deals/portal-routes.ts";
 import { backOfficeApiKeyRoutes } from "./api-keys/back-office-routes.ts";
@@ -42,7 +43,7 @@ import { publicPartnerRoutes, vendorLinkVisitRoutes } from "./partners/public-ro
 import { resolveVendorLink } from "./partners/resolve-vendor-link.ts";
 import { vendorLinkPortalRoutes } from "./leads/vendor-link-routes.ts";
 import { markQuoteApplied } from "./quotes/open-quote-link.ts";
-import { vendorQuoteRoutes } from "./quotes/routes.ts";
+import { vendorQuoteRoutes } from "./quotes/portal-routes.ts";
 import { widgetRoutes } from "./widget/routes.ts";
 import { staffRoutes } from "./accounts/staff-routes.ts";
 import { vendorRoutes } from "./accounts/vendor-routes.ts";
@@ -203,7 +204,7 @@ export async function buildApp({
   });
   await app.register(statusMailRoutes, { rateLimit: leadContext.rateLimit });
   await app.register(questionnaireRoutes, { context: leadContext, timeZone: config.public.brand.timeZone });
-  await app.register(quoteRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(publicQuoteRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(calculatorRoutes, { context: leadContext, timeZone: config.public.brand.timeZone, cipher });
   await app.register(publicPartnerRoutes);
   await app.register(vendorLinkVisitRoutes, { timeZone: config.public.brand.timeZone });
@@ -232,6 +233,7 @@ export async function buildApp({
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(promiseBoardRoutes, { promise: responsePromise });
   await app.register(workingCalendarRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(creditStatusRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(webhookRoutes, {
     cipher,
     allowLoopback: config.webhooks.allowLoopback,

@@ -5,14 +5,12 @@ import {
   sendPortalQuote,
   withdrawPortalQuote,
 } from "#domain/quotes/portal-contracts.ts";
-import { openQuoteLink as openQuoteLinkEndpoint } from "#domain/quotes/public-contracts.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
-import { openQuoteLink } from "./open-quote-link.ts";
 import { listVendorQuotes } from "./portal-quote-row.ts";
 import { resendVendorQuote, sendVendorQuote, withdrawVendorQuote, type QuoteContext } from "./send-vendor-quote.ts";
 import { vendorSlugOf } from "./vendor-slug-of.ts";
 
-/** The portal's quotes (scoped to the session's company, ADR 0009) and the customer's link. */
+/** The portal's quotes: scoped to the session's company (ADR 0009). */
 export const vendorQuoteRoutes: FastifyPluginAsyncZod<{ context: QuoteContext }> = async (app, { context }) => {
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("cache-control", "no-store");
@@ -35,15 +33,4 @@ export const vendorQuoteRoutes: FastifyPluginAsyncZod<{ context: QuoteContext }>
     noStore(reply);
     return withdrawVendorQuote(app.db, scope, request.params.id);
   });
-
-  // Public: per address, like the other quote endpoints.
-  registerEndpoint(
-    app,
-    openQuoteLinkEndpoint,
-    async (request, reply) => {
-      noStore(reply);
-      return openQuoteLink(app.db, request.body.token);
-    },
-    { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
-  );
 };

@@ -1,19 +1,16 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  getCreditStatus,
   listWorkingCalendar as listWorkingCalendarEndpoint,
   resetWorkingCalendarDay as resetWorkingCalendarDayEndpoint,
   setWorkingCalendarDay as setWorkingCalendarDayEndpoint,
 } from "#domain/working-calendar/contracts.ts";
-import { isCreditOnline } from "#domain/response-times/response-promise.ts";
 import { businessDayOf } from "#domain/site/business-day.ts";
 import type { SessionUser } from "../auth/auth-plugin.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { listWorkingCalendar, resetWorkingCalendarDay, setWorkingCalendarDay } from "./change-working-calendar.ts";
-import { loadWorkingCalendar } from "./load-working-calendar.ts";
 
-/** The credit team's calendar: admins change it; vendors' portal reads "Credit Online" from it. */
+/** The credit team's calendar in the back office: staff read it, admins change it. */
 export const workingCalendarRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, { timeZone }) => {
   const actor = (request: FastifyRequest, user: SessionUser) => ({ id: user.id, ip: request.ip });
   const thisYear = () => Number(businessDayOf(new Date(), timeZone).slice(0, 4));
@@ -30,11 +27,5 @@ export const workingCalendarRoutes: FastifyPluginAsyncZod<{ timeZone: string }> 
   registerEndpoint(app, resetWorkingCalendarDayEndpoint, async (request, _reply, user) => {
     await resetWorkingCalendarDay(app.db, actor(request, user), request.params.day);
     return { ok: true as const };
-  });
-
-  registerEndpoint(app, getCreditStatus, async () => {
-    const now = new Date();
-    const today = businessDayOf(now, timeZone);
-    return { online: isCreditOnline(now, timeZone, await loadWorkingCalendar(app.db, today, today)) };
   });
 };
