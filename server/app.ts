@@ -217,14 +217,13 @@ export async function buildApp({
       parts: maxFilesPerSubmission + 20,
     },
   });
-  await app.register(portalDealRoutes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
-  await app.register(backOfficeDealRoutes, {
-    cipher,
-    context: { ...leadContext, timeZone: config.public.brand.timeZone },
-  });
+  // Deals, in the portal, the back office and /api/v1, date what they record in the business time zone.
+  const dealContext = { ...leadContext, timeZone: config.public.brand.timeZone };
+  await app.register(portalDealRoutes, { cipher, context: dealContext });
+  await app.register(backOfficeDealRoutes, { cipher, context: dealContext });
   await app.register(portalApiKeyRoutes, { brand: config.public.brand, publicUrl: config.publicUrl });
   await app.register(backOfficeApiKeyRoutes);
-  await app.register(apiV1Routes, { cipher, context: { ...leadContext, timeZone: config.public.brand.timeZone } });
+  await app.register(apiV1Routes, { cipher, context: dealContext });
   await app.register(vendorRoutes, { auth, cipher, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(staffRoutes, { publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(backOfficePartnerRoutes);
