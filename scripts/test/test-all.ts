@@ -11,8 +11,17 @@ type Step = { name: string; command: string[]; env?: Record<string, string>; vit
 const reportDir = mkdtempSync(path.join(tmpdir(), "lender-test-report-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
+/** Each step's wall time, printed at the end so a run shows where its minutes went. */
+const stepSeconds: { name: string; seconds: number }[] = [];
+const slowestFiles: { step: string; file: string; seconds: number }[] = [];
+const started = Date.now();
+
+function timed(name: string, begin: number): void {
+  stepSeconds.push({ name, seconds: (Date.now() - begin) / 1000 });
+}
 
 function run(step: Step): void {
+  const begin = Date.now();
   console.log(`\n▶ ${step.name}`);
   const report = path.join(reportDir, `${step.name.replace(/\W+/g, "-")}.json`);
   const args = step.vitest
@@ -26,7 +35,12 @@ function run(step: Step): void {
         numFailedTests: number;
         numPendingTests: number;
         numTotalTests: number;
+        testResults: { name: string; startTime: number; endTime: number }[];
       };
+      for (const file of json.testResults) {
+        const seconds = (file.endTime - file.startTime) / 1000;
+        slowestFiles.push({ step: step.name, file: path.relative(process.cwd(), file.name), seconds });
+      }
       totals.passed += json.numPassedTests;
       totals.failed += json.numFailedTests;
       totals.skipped += json.numPendingTests;
@@ -36,10 +50,12 @@ function run(step: Step): void {
     }
   }
   if (result.status !== 0) failedSteps.push(step.name);
+  timed(step.name, begin);
 }
 
 /** A step that is not a test run, run beside another: its output is held and printed when it ends. */
 function runBuffered(step: Step): Promise<void> {
+  const begin = Date.now();
   return new Promise((resolve) => {
     const child = spawn(step.command[0]!, step.command.slice(1), {
       env: { ...process.env, ...step.env },
@@ -51,6 +67,7 @@ function runBuffered(step: Step): Promise<void> {
     child.on("close", (code) => {
       console.log(`\n▶ ${step.name}\n${output}`);
       if (code !== 0) failedSteps.push(step.name);
+      timed(step.name, begin);
       resolve();
     });
   });
@@ -107,6 +124,12 @@ run({
 });
 
 rmSync(reportDir, { recursive: true, force: true });
+console.log("\nWall time per step:");
+for (const { name, seconds } of stepSeconds) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  in all`);
+console.log("The slowest test files (a file's own time; files run two at a time):");
+for (const { step, file, seconds } of slowestFiles.sort((a, b) => b.seconds - a.seconds).slice(0, 15))
+  console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file} (${step})`);
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);
