@@ -77,9 +77,10 @@ export default defineConfig({
           exclude: e2eSolo,
           globalSetup: ["tests/e2e/global-setup.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
-          // Two files at once: a browser test mostly waits (on its server, on Chromium), so two of
-          // them share the two cores well; the suites below start several processes and run alone.
-          maxWorkers: 2,
+          // Three files at once: one file alone kept the two cores a third busy (it waits on its
+          // server and on Chromium); with three they are full (docs/quality.md, test-suite run times).
+          // The suites below start several processes and run alone.
+          maxWorkers: 3,
           // As in the db project: each file imports the seeding helpers' server modules once per
           // worker, not once per file (each file still starts its own server and browser).
           isolate: false,

@@ -56,9 +56,13 @@ export async function launchBrowser(): Promise<Browser> {
   };
 }
 
-/** axe-core on the page as it is now: any violation fails the test. */
+/**
+ * axe-core on the page as it is now: any violation fails the test. Legacy mode runs axe.run in the
+ * page (axe injected into every frame, as before); the default finishes each run in a new blank
+ * page, which made a check take about 1 s instead of 0.35 s.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page: page as never }).analyze();
+  const results = await new AxeBuilder({ page: page as never }).setLegacyMode(true).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
