@@ -131,7 +131,7 @@ rmSync(reportDir, { recursive: true, force: true });
 console.log("\nWall time per step:");
 for (const { name, seconds } of stepSeconds) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
 console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  in all`);
-console.log("The slowest test files (a file's own time; files run two at a time):");
+console.log("The slowest test files (a file's own time; files run side by side):");
 for (const { step, file, seconds } of slowestFiles.sort((a, b) => b.seconds - a.seconds).slice(0, 15))
   console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file} (${step})`);
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");
