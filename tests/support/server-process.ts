@@ -75,7 +75,7 @@ export function startServerProcess(
         }
         if (Date.now() > deadline)
           throw new Error(`server on port ${port} did not answer within ${timeoutMs} ms:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
     async stop() {

@@ -133,7 +133,7 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
         // not listening yet
       }
       if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
   let child = await spawnServer();
