@@ -190,7 +190,8 @@ async function seed(env: Record<string, string>) {
   const { database, auth } = await composeServer(loadConfig({ ...env, LOG_LEVEL: "error" }), { onWarning: () => {} });
   const [company] = await database.db
     .insert(vendorCompany)
-    .values({ name: "Bench Co", companyCode: String(100000 + Math.floor(Math.random() * 899999)) })
+    // Below the codes bench-lists.ts gives its companies (200001 and up).
+    .values({ name: "Bench Co", companyCode: String(100000 + Math.floor(Math.random() * 100000)) })
     .returning();
   const email = `bench-${randomUUID().slice(0, 8)}@x.example`;
   const user = await createAccount(auth, {
