@@ -2,7 +2,7 @@ import { access } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
-import type { Config } from "./config.ts";
+import { databaseTarget, type Config } from "./config.ts";
 import { openDatabase, PendingMigrationsError, type DatabaseHandle } from "./db/client.ts";
 import { createAuth, type Auth } from "./auth/create-auth.ts";
 import { revokeCreatedCredentials } from "./accounts/revoke-created-credentials.ts";
@@ -20,12 +20,6 @@ export type Server = {
   cipher: FieldCipher;
   backupSigner: BackupSigner;
 };
-
-export function databaseTarget(config: Config) {
-  return config.databaseUrl
-    ? ({ driver: "postgres", url: config.databaseUrl, readUrl: config.databaseReadUrl } as const)
-    : ({ driver: "pglite", dataDir: path.join(config.dataDir, "pglite") } as const);
-}
 
 /** Opens and migrates the database (unless one is given) and builds the app on it. */
 export async function composeServer(

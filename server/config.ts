@@ -182,6 +182,13 @@ export type Config = {
   backups: { dir: string; keep: number };
 };
 
+/** The database the configuration names: DATABASE_URL's PostgreSQL, or PGlite under DATA_DIR. */
+export function databaseTarget(config: Config) {
+  return config.databaseUrl
+    ? ({ driver: "postgres", url: config.databaseUrl, readUrl: config.databaseReadUrl } as const)
+    : ({ driver: "pglite", dataDir: path.join(config.dataDir, "pglite") } as const);
+}
+
 export class ConfigError extends Error {}
 
 /** The only reader of process.env. Throws a ConfigError naming each bad variable. */

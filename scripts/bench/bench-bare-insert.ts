@@ -1,8 +1,7 @@
 // The baseline of `npm run bench`: a bare Fastify route doing the footer message's insert and
 // nothing else, on the database the environment names (DATA_DIR's PGlite or DATABASE_URL).
 import Fastify from "fastify";
-import { databaseTarget } from "../../server/compose-server.ts";
-import { loadConfig } from "../../server/config.ts";
+import { databaseTarget, loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { footerMessage } from "../../server/leads/tables.ts";
 

@@ -28,6 +28,7 @@ import { bundleServer } from "../build/server-bundle.ts";
 const execFileAsync = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const dealCount = Number(process.env.BENCH_DEALS ?? 1_000_000);
+const uploadMegabytes = Number(process.env.BENCH_UPLOAD_MB ?? 96);
 const report = (line: string) => console.log(line);
 
 type Child = { url: string; pid: number; stop(): Promise<void> };
@@ -148,8 +149,8 @@ async function residentMegabytes(pid: number): Promise<number> {
 }
 
 async function uploadMemory(server: Child, cookie: string) {
-  const part = 24 * 1024 * 1024;
   const files = 4;
+  const part = Math.round((uploadMegabytes * 1024 * 1024) / files);
   const boundary = `----bench${randomUUID()}`;
   const header = (name: string) =>
     Buffer.from(
@@ -165,7 +166,7 @@ async function uploadMemory(server: Child, cookie: string) {
       yield header(slots[i]!);
       yield Buffer.from("%PDF-1.4\n");
       const chunk = Buffer.alloc(1024 * 1024, 65);
-      for (let sent = 0; sent < part; sent += chunk.length) yield chunk;
+      for (let sent = 0; sent < part; sent += chunk.length) yield chunk.subarray(0, part - sent);
       yield Buffer.from("\r\n");
     }
     yield Buffer.from(`--${boundary}--\r\n`);
@@ -190,7 +191,8 @@ async function seed(env: Record<string, string>) {
   const { database, auth } = await composeServer(loadConfig({ ...env, LOG_LEVEL: "error" }), { onWarning: () => {} });
   const [company] = await database.db
     .insert(vendorCompany)
-    .values({ name: "Bench Co", companyCode: String(100000 + Math.floor(Math.random() * 899999)) })
+    // Below the codes bench-lists.ts gives its companies (200001 and up).
+    .values({ name: "Bench Co", companyCode: String(100000 + Math.floor(Math.random() * 100000)) })
     .returning();
   const email = `bench-${randomUUID().slice(0, 8)}@x.example`;
   const user = await createAccount(auth, {

@@ -4,8 +4,7 @@
 // starting server, so it can run while servers start; with the embedded database stop the server
 // first (PGlite allows one process at a time). Running it again applies nothing. Servers started
 // with MIGRATE_ON_START=false leave migrating to this command (docs/deploy.md, Migrations).
-import { databaseTarget } from "../../server/compose-server.ts";
-import { loadConfigOrExit } from "../../server/config.ts";
+import { databaseTarget, loadConfigOrExit } from "../../server/config.ts";
 import { migrationTags, openDatabase } from "../../server/db/client.ts";
 
 process.umask(0o077);
