@@ -55,9 +55,7 @@ export async function deliverDueMail(
     RETURNING id, "to", subject, html, text, attempts, attachments, link_secrets AS "linkSecrets"`)) as unknown as {
     rows: ClaimedMail[];
   };
-  // Marked sent together after the batch: one statement instead of one a mail (a crash before it
-  // sends the batch again, with the same Message-IDs, as at-least-once already allows).
-  const sentIds: string[] = [];
+  let sent = 0;
   for (const mail of claimed.rows) {
     try {
       const { subject, html, text } = revealLinkSecrets(mail, options.cipher);
@@ -77,7 +75,10 @@ export async function deliverDueMail(
           messageId: `<${mail.id}@${options.messageIdDomain}>`,
         }),
       );
-      sentIds.push(mail.id);
+      await db.execute(
+        sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, link_secrets = NULL WHERE id = ${mail.id}`,
+      );
+      sent += 1;
     } catch (error) {
       const delay = retryDelayMs(mail.attempts, options.retryBaseMs);
       const message = (error as Error).message.slice(0, 500);
@@ -88,12 +89,5 @@ export async function deliverDueMail(
       options.log.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delay }, "mail delivery failed");
     }
   }
-  if (sentIds.length > 0)
-    await db.execute(
-      sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, link_secrets = NULL WHERE id IN (${sql.join(
-        sentIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-  return sentIds.length;
+  return sent;
 }
