@@ -78,7 +78,7 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           // Three files at once: one file alone kept the two cores a third busy (it waits on its
-          // server and on Chromium); with three they are full (docs/quality.md, test-suite run times).
+          // server and on Chromium); with three they are full (docs/quality.md, the test run's minutes).
           // The suites below start several processes and run alone.
           maxWorkers: 3,
           // As in the db project: each file imports the seeding helpers' server modules once per

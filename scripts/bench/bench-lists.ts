@@ -29,6 +29,7 @@ import { listAllDeals } from "../../server/deals/list-all-deals.ts";
 import { reindexAllLeads } from "../../server/response-times/lead-index.ts";
 import { leadInbox } from "../../server/leads/list-lead-inbox.ts";
 import { listVendors } from "../../server/accounts/list-vendors.ts";
+import { dealNumberRanges } from "../../server/deals/insert-deal-rows.ts";
 
 const defaults = { leads: 1_000_000, deals: 1_000_000, audit: 1_000_000, companies: 10_000 };
 const leadCount = Number(process.env.BENCH_LEADS ?? defaults.leads);
@@ -220,8 +221,8 @@ async function seed(db: Database, report: (line: string) => void) {
         {
           vendor_company_id: `(array(${dealVendors} order by name))[1 + g % 40]`,
           submitted_by_user_id: "'bench-vendor'",
-          // Above the numbers the app draws (VP30000-40000), so the server's own deals always find a free one.
-          account_number: "'VP' || (40000 + g)",
+          // Above the numbers the app draws, so the server's own deals always find a free one.
+          account_number: `'VP' || (${dealNumberRanges.account.high} + g)`,
           business_name: business("g"),
           owners_name: person("g"),
           business_email: email("g"),

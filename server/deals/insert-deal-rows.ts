@@ -4,7 +4,10 @@ import { deal, dealClient } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { emitDealEvent } from "./emit-deal-event.ts";
 
-/** VP + 30000-40000 and customer numbers 30000-60000, unique: draw again on a collision. */
+/** The numbers drawn for a deal: "VP" + account, and the customer (docs/product-rules.md#r17-account-and-customer-numbers). */
+export const dealNumberRanges = { account: { low: 30_000, high: 40_000 }, customer: { low: 30_000, high: 60_000 } };
+
+/** A number in [low, high], unique: draw again on a collision. */
 async function insertWithUniqueNumber<T>(
   attempt: (number: number) => Promise<T | null>,
   low: number,
@@ -42,8 +45,8 @@ export async function insertDealRows(
         .returning();
       return inserted ?? null;
     },
-    30_000,
-    40_000,
+    dealNumberRanges.account.low,
+    dealNumberRanges.account.high,
   );
   await insertWithUniqueNumber(
     async (number) => {
@@ -54,8 +57,8 @@ export async function insertDealRows(
         .returning({ dealId: dealClient.dealId });
       return inserted ?? null;
     },
-    30_000,
-    60_000,
+    dealNumberRanges.customer.low,
+    dealNumberRanges.customer.high,
   );
   await emitDealEvent(tx, "deal.created", created);
   return { id: created.id, accountNumber: created.accountNumber };
