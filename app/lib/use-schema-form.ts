@@ -104,14 +104,25 @@ export function useSchemaForm<
     [setValues],
   );
 
-  /** Props for a text input, with an optional formatter applied as the user types. */
-  const text = (name: Field, format?: (raw: string) => string) => ({
-    name,
-    value: String(values[name] ?? ""),
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValue(name, (format ? format(event.target.value) : event.target.value) as Editing<Values>[typeof name]),
-  });
+  /**
+   * Props for a text input, with an optional formatter applied as the user types. Text typed into
+   * the prerendered page before its script ran is in the input but not in the state (React keeps
+   * the DOM's value when it hydrates and fires no change): the ref adopts it as React attaches the
+   * input, so the form submits what the visitor sees.
+   */
+  const text = (name: Field, format?: (raw: string) => string) => {
+    const value = String(values[name] ?? "");
+    const adopt = (raw: string) => setValue(name, (format ? format(raw) : raw) as Editing<Values>[typeof name]);
+    return {
+      name,
+      value,
+      error: errors[name],
+      onChange: (event: { target: { value: string } }) => adopt(event.target.value),
+      ref: (input: { value: string } | null) => {
+        if (input && input.value !== value) adopt(input.value);
+      },
+    };
+  };
 
   const checkbox = (name: Field) => ({
     name,

@@ -1,9 +1,9 @@
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formLoadingHint } from "../../domain/forms/form-loading-hint.ts";
 import { defaultBrand } from "../../domain/site/brand.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 
 // A slow phone or a blocked script: the prerendered form is on screen, React is not. Whatever the
 // visitor does, no field may reach a URL (address bar, history, proxy logs), and nothing typed is lost.
@@ -138,6 +138,24 @@ describe("a form used before its page's script has run", () => {
       await page.close();
     });
   }
+
+  it("what was typed before the script ran is what the hydrated form submits: the vendor signs in", async () => {
+    const page = await browser.newPage();
+    const held: Route[] = [];
+    let released = false;
+    await page.route("**/*.js", (route) => (released ? route.continue() : void held.push(route)));
+    // Held scripts hold the load event (and DOMContentLoaded): the page is on screen at commit.
+    await page.goto(`${server.url}/VendorLogin`, { waitUntil: "commit" });
+    const form = page.getByRole("form", { name: "Vendor sign-in" });
+    await form.getByLabel("E-mail").pressSequentially("vendor@demo.example");
+    await form.getByLabel("Password", { exact: true }).pressSequentially(demoPasswords.vendor);
+    released = true;
+    for (const route of held) await route.continue();
+    await page.locator("header[data-hydrated]").waitFor();
+    await form.getByRole("button", { name: "SUBMIT" }).click();
+    await page.waitForURL(`${server.url}/portal`);
+    await page.close();
+  });
 
   it("has no axe violations while a form waits for its script, hint shown", async () => {
     const page = await browser.newPage();

@@ -93,13 +93,13 @@ function ConfirmIdentityDialog({
       <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Confirm it is you" className="space-y-4">
         <p>{reason}</p>
         <TextField
-          ref={input}
           label={twoFactor ? "Code from your authenticator app" : "Your password"}
           type={twoFactor ? "text" : "password"}
           inputMode={twoFactor ? "numeric" : undefined}
           autoComplete={twoFactor ? "one-time-code" : "current-password"}
           required
           {...form.text(field, twoFactor ? (raw) => raw.trim() : undefined)}
+          ref={input}
         />
         <div className="flex gap-3">
           <Button type="submit" disabled={busy}>
