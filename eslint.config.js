@@ -53,7 +53,7 @@ export const serverLayers = [
   ["calculator", "questionnaire"],
   ["leads"],
   ["quotes"],
-  ["adverse-action", "api-v1", "back-office-summary", "widget", "site"],
+  ["adverse-action", "api-v1", "back-office-summary", "widget", "site", "team"],
   ["backup", "retention"],
   ["demo"],
 ];

@@ -47,6 +47,7 @@ import { vendorQuoteRoutes } from "./quotes/portal-routes.ts";
 import { widgetRoutes } from "./widget/routes.ts";
 import { staffRoutes } from "./accounts/staff-routes.ts";
 import { vendorRoutes } from "./accounts/vendor-routes.ts";
+import { teamRoutes } from "./team/routes.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
 import apiDocsPlugin from "./plugins/api-docs.ts";
@@ -226,6 +227,12 @@ export async function buildApp({
   await app.register(apiV1Routes, { cipher, context: dealContext });
   await app.register(vendorRoutes, { auth, cipher, publicUrl: config.publicUrl, brand: config.public.brand });
   await app.register(staffRoutes, { publicUrl: config.publicUrl, brand: config.public.brand });
+  await app.register(teamRoutes, {
+    context: {
+      ...leadContext,
+      invitation: { auth, cipher, publicUrl: config.publicUrl, product: config.public.brand.name },
+    },
+  });
   await app.register(backOfficePartnerRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Audience } from "#domain/http/endpoint.ts";
+import { dealerRoles } from "#domain/auth/dealer-roles.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
@@ -14,17 +15,30 @@ import { createAccount } from "./accounts/create-account.ts";
 import { exposedAuthEndpoints } from "./auth/exposed-endpoints.ts";
 import { decodedPath } from "./plugins/security.ts";
 
-// Every documented endpoint x every kind of caller (vendor B meets vendor A's deal ids), built from the OpenAPI
+// Every documented endpoint x every kind of caller (vendor B, and a sales rep of A's own company, meet A's rep's deal
+// and quote ids), built from the OpenAPI
 // document (which the
 // route schemas generate), so an endpoint added later is covered without editing this file; each also under
 // percent-encoded
 // spellings of its path. And every endpoint the auth library has, listed from the library itself: only the ones we
 // route answer.
 
-type Caller = "anonymous" | "vendor" | "otherVendor" | "staff" | "admin" | "staffWithoutTwoFactor" | KeyCaller;
-/** API keys (docs/product-rules.md#r26-api-keys) as a credential: vendor A's company's, vendor B's, one revoked, one that was never issued, none. */
-type KeyCaller = "keyA" | "keyB" | "revokedKey" | "unknownKey" | "malformedKey";
-const keyCallers: readonly KeyCaller[] = ["keyA", "keyB", "revokedKey", "unknownKey", "malformedKey"];
+/**
+ * `vendor`: vendor A's dealer admin; `rep`: a sales rep of A who submitted A's deal and sent its quote; `otherRep`:
+ * another sales rep of A (docs/product-rules.md#r53-a-dealers-team); `otherVendor`: vendor B's dealer admin.
+ */
+type Caller =
+  "anonymous" | "vendor" | "rep" | "otherRep" | "otherVendor" | "staff" | "admin" | "staffWithoutTwoFactor" | KeyCaller;
+/**
+ * API keys (docs/product-rules.md#r26-api-keys) as a credential: vendor A's admin's, vendor B's, the other rep's
+ * (made while they were an admin: a key sees what its owner sees today), one revoked, one never issued, none.
+ */
+type KeyCaller = "keyA" | "keyB" | "keyOtherRep" | "revokedKey" | "unknownKey" | "malformedKey";
+const keyCallers: readonly KeyCaller[] = ["keyA", "keyB", "keyOtherRep", "revokedKey", "unknownKey", "malformedKey"];
+/** Who must never see a byte of A's rep's deal or quote, and for whom its ids are simply not found. */
+const strangers: readonly Caller[] = ["otherVendor", "keyB", "otherRep", "keyOtherRep"];
+/** Who reads A's rep's deal: the rep, A's dealer admin, and the admin's key. */
+const insiders: readonly Caller[] = ["vendor", "rep", "keyA"];
 const isKeyCaller = (caller: Caller): caller is KeyCaller => (keyCallers as readonly string[]).includes(caller);
 type Endpoint = {
   method: string;
@@ -40,12 +54,15 @@ function allowed({ audience }: Endpoint, caller: Caller): boolean {
       return true;
     // /api/v1 takes a valid API key and nothing else; a key opens nothing but /api/v1 (ADR 0018).
     case "api-key":
-      return caller === "keyA" || caller === "keyB";
+      return caller === "keyA" || caller === "keyB" || caller === "keyOtherRep";
     // Any session, staff without two-factor included (their own state, enrolment).
     case "signed-in":
       return caller !== "anonymous" && !isKeyCaller(caller);
     // Another company's ids: 404, checked below.
     case "vendor":
+      return caller === "vendor" || caller === "otherVendor" || caller === "rep" || caller === "otherRep";
+    // The company's own matters (team, keys, webhooks): its dealer admins, never a sales rep.
+    case "dealer-admin":
       return caller === "vendor" || caller === "otherVendor";
     case "staff":
       return caller === "staff" || caller === "admin";
@@ -58,7 +75,7 @@ function allowed({ audience }: Endpoint, caller: Caller): boolean {
 function areaAudiences(path: string): readonly Audience[] {
   if (path.startsWith("/api/v1/")) return ["api-key"];
   if (path === "/api/me" || path.startsWith("/api/me/")) return ["signed-in"];
-  if (path.startsWith("/api/portal/")) return ["vendor"];
+  if (path.startsWith("/api/portal/")) return ["vendor", "dealer-admin"];
   if (path.startsWith("/api/back-office/")) return ["staff", "admin"];
   return ["public"];
 }
@@ -86,8 +103,14 @@ const authorizations: Partial<Record<Caller, string>> = {
 let endpoints: Endpoint[] = [];
 /** The document's endpoints as it spells them (`GET /api/portal/deals/{id}`). */
 let documented: string[] = [];
-/** Vendor A's deal and its document: the ids that `{id}` in a portal path stands for. */
-const vendorA = { dealId: "", documentId: "", businessName: "MATRIX MARKER EXCAVATION" };
+/** Vendor A's rep's deal, its document and quote: the ids that `{id}` in a portal path stands for. */
+const vendorA = {
+  dealId: "",
+  documentId: "",
+  quoteId: "",
+  businessName: "MATRIX MARKER EXCAVATION",
+  customerName: "Matrix Quote Customer",
+};
 
 beforeAll(async () => {
   server = await startTestServer({ METRICS_TOKEN: metricsToken });
@@ -115,6 +138,22 @@ beforeAll(async () => {
   });
   const vendor = await createVendor(server.database, server.auth, "Matrix Motors");
   const otherVendor = await createVendor(server.database, server.auth, "Other Motors");
+  for (const [caller, email, dealerRole] of [
+    ["rep", "rep@matrix.example", dealerRoles.rep],
+    // An admin while their key is made, a sales rep after (below).
+    ["otherRep", "other-rep@matrix.example", dealerRoles.admin],
+  ] as const) {
+    await createAccount(server.auth, {
+      email,
+      name: caller,
+      role: authRoles.vendor,
+      password: "rep-password-12",
+      emailVerified: true,
+      vendorCompanyId: vendor.company.id,
+      dealerRole,
+    });
+    cookies[caller] = (await signIn(server.app, email, "rep-password-12")).cookie;
+  }
   cookies.admin = (await signIn(server.app, "admin@m.example", "admin-password-1")).cookie;
   cookies.staff = (await signIn(server.app, "staff@m.example", "staff-password-1")).cookie;
   cookies.vendor = (await signIn(server.app, vendor.email, vendor.password)).cookie;
@@ -130,6 +169,11 @@ beforeAll(async () => {
     ).json() as { key: { id: string }; secret: string };
   authorizations.keyA = `Bearer ${(await newKey(cookies.vendor)).secret}`;
   authorizations.keyB = `Bearer ${(await newKey(cookies.otherVendor)).secret}`;
+  authorizations.keyOtherRep = `Bearer ${(await newKey(cookies.otherRep!)).secret}`;
+  await server.database.db
+    .update(user)
+    .set({ dealerRole: dealerRoles.rep })
+    .where(eq(user.email, "other-rep@matrix.example"));
   const revoked = await newKey(cookies.vendor);
   await server.app.inject({
     method: "POST",
@@ -144,9 +188,16 @@ beforeAll(async () => {
     method: "POST",
     url: "/api/portal/deals",
     payload: upload.payload,
-    headers: { cookie: cookies.vendor, origin: testOrigin, "content-type": upload.contentType },
+    headers: { cookie: cookies.rep!, origin: testOrigin, "content-type": upload.contentType },
   });
   vendorA.dealId = (submitted.json() as { id: string }).id;
+  const quoted = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/quotes",
+    headers: { cookie: cookies.rep!, origin: testOrigin },
+    payload: { price: "45,000", customerName: vendorA.customerName, customerEmail: "quote@customer.example", tier: "" },
+  });
+  vendorA.quoteId = (quoted.json() as { id: string }).id;
   vendorA.documentId = (
     await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, vendorA.dealId))
   )[0]!.id;
@@ -169,6 +220,7 @@ function withIds(path: string): string {
   if (path.startsWith("/api/portal/deals/") || path.startsWith("/api/v1/deals/"))
     return path.replace("{id}", vendorA.dealId);
   if (path.startsWith("/api/portal/documents/")) return path.replace("{id}", vendorA.documentId);
+  if (path.startsWith("/api/portal/quotes/")) return path.replace("{id}", vendorA.quoteId);
   return path.replace(/\{[^}]+\}/g, randomUUID());
 }
 
@@ -253,6 +305,8 @@ describe("authorization matrix", () => {
   for (const caller of [
     "anonymous",
     "vendor",
+    "rep",
+    "otherRep",
     "otherVendor",
     "staff",
     "admin",
@@ -295,21 +349,26 @@ describe("authorization matrix", () => {
         // Where the caller is let in at all: a session in the portal, a key in /api/v1 (elsewhere the refusal is
         // checked above).
         const targetsVendorA =
-          (endpoint.path.includes(vendorA.dealId) || endpoint.path.includes(vendorA.documentId)) && !expectRefusal;
-        if (
-          (caller === "vendor" || caller === "keyA") &&
-          targetsVendorA &&
-          endpoint.method === "GET" &&
-          response.statusCode !== 200
-        )
+          [vendorA.dealId, vendorA.documentId, vendorA.quoteId].some((id) => endpoint.path.includes(id)) &&
+          !expectRefusal;
+        if (insiders.includes(caller) && targetsVendorA && endpoint.method === "GET" && response.statusCode !== 200)
           failures.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode} (vendor A reads its own deal)`);
-        if (caller === "otherVendor" || caller === "keyB") {
-          // Vendor B never gets a byte of vendor A's data, and A's ids are simply not found.
-          if (response.body.includes(vendorA.dealId) || response.body.includes(vendorA.businessName))
-            failures.push(`${endpoint.method} ${endpoint.path}: shows vendor A's deal`);
-          if (targetsVendorA && endpoint.method === "GET" && response.statusCode !== 404)
+        if (strangers.includes(caller)) {
+          // Vendor B, and A's other rep, never get a byte of A's rep's deal or quote, and its ids are simply not
+          // found (a change whose input is refused first, 400, answers the same for any id).
+          if (
+            [vendorA.dealId, vendorA.businessName, vendorA.quoteId, vendorA.customerName].some((marker) =>
+              response.body.includes(marker),
+            )
+          )
+            failures.push(`${endpoint.method} ${endpoint.path}: shows vendor A's rep's deal or quote`);
+          if (
+            targetsVendorA &&
+            response.statusCode !== 404 &&
+            !(endpoint.method !== "GET" && response.statusCode === 400)
+          )
             failures.push(
-              `${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 404 for vendor A's deal)`,
+              `${endpoint.method} ${endpoint.path}: ${response.statusCode} (expected 404 for vendor A's rep's deal or quote)`,
             );
         }
       }

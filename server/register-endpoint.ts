@@ -32,7 +32,7 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 }>;
 
 /** Who the guard of the endpoint's audience let in: a vendor company, an API key, a signed-in user, or nobody in particular. */
-export type EndpointCaller<E extends Endpoint> = E["audience"] extends "vendor"
+export type EndpointCaller<E extends Endpoint> = E["audience"] extends "vendor" | "dealer-admin"
   ? VendorScope
   : E["audience"] extends "api-key"
     ? ApiKeyCaller
@@ -82,6 +82,8 @@ async function admit(app: FastifyInstance, audience: Audience, request: FastifyR
       return app.requireUser(request, { roles: anyRole, allowMissingTwoFactor: true, countsAsActivity: false });
     case "vendor":
       return requireVendorScope(app, request);
+    case "dealer-admin":
+      return requireVendorScope(app, request, { dealerAdmin: true });
     case "staff":
     case "admin":
       return app.requireUser(request, { roles: sessionRoles[audience] });
@@ -94,7 +96,8 @@ async function admit(app: FastifyInstance, audience: Audience, request: FastifyR
 
 /** A factor proved within the last few minutes, checked after the input is validated (as the handlers did). */
 async function requireFreshFactor(app: FastifyInstance, audience: Audience, request: FastifyRequest): Promise<void> {
-  if (audience === "vendor") await requireVendorScope(app, request, { recentAuthentication: true });
+  if (audience === "vendor" || audience === "dealer-admin")
+    await requireVendorScope(app, request, { recentAuthentication: true, dealerAdmin: audience === "dealer-admin" });
   else if (audience === "staff" || audience === "admin")
     await app.requireUser(request, { roles: sessionRoles[audience], recentAuthentication: true });
   else throw new Error(`A fresh factor needs a session: ${audience}`);

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { endpoint } from "../http/endpoint.ts";
+import { dealerRoleValues } from "../auth/dealer-roles.ts";
 
 export const meResponse = z.object({
   user: z.object({
@@ -7,6 +8,8 @@ export const meResponse = z.object({
     email: z.string(),
     name: z.string(),
     role: z.string(),
+    /** A vendor's role in their company; null for staff. */
+    dealerRole: z.nullable(z.enum(dealerRoleValues)),
     twoFactorEnabled: z.boolean(),
   }),
   staffTwoFactorRequired: z.boolean(),

@@ -29,7 +29,7 @@ export const apiKeyCreatedResponse = z.object({ key: apiKeySummary, secret: z.st
 export const listPortalApiKeys = endpoint({
   method: "GET",
   path: "/api/portal/api-keys",
-  audience: "vendor",
+  audience: "dealer-admin",
   summary: "The company's API keys that are not revoked",
   tags: ["portal"],
   responses: { 200: apiKeyListResponse },
@@ -39,7 +39,7 @@ export const listPortalApiKeys = endpoint({
 export const createPortalApiKey = endpoint({
   method: "POST",
   path: "/api/portal/api-keys",
-  audience: "vendor",
+  audience: "dealer-admin",
   freshFactor: true,
   summary:
     "Create an API key for the company (the key is in this answer only; a factor proved within the last minutes; mailed to the company's users)",
@@ -52,7 +52,7 @@ export const createPortalApiKey = endpoint({
 export const revokePortalApiKey = endpoint({
   method: "POST",
   path: "/api/portal/api-keys/:id/revoke",
-  audience: "vendor",
+  audience: "dealer-admin",
   summary: "Revoke one of the company's API keys (refused from the next request on)",
   tags: ["portal"],
   params: idParams,

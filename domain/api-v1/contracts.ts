@@ -50,6 +50,8 @@ export const v1DealListQuery = z.object({
   month,
   cursor: z.optional(dealCursor),
   limit: z.optional(z.string().check(z.regex(/^([1-9]|[1-9][0-9]|100)$/, "limit is 1-100"))),
+  /** Only the deals of this user of the company (a key sees what its owner sees: a sales rep's, their own). */
+  owner: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 
 const tags = ["v1"];

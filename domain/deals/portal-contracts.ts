@@ -10,6 +10,8 @@ export const idParams = z.object({ id: z.uuid() });
 export const monthQuery = z.object({
   month: z.optional(z.string().check(z.regex(/^(all|[0-9]|1[01])$/, "month is 0-11 or all"))),
   cursor: z.optional(dealCursor),
+  /** Only the deals this user of the company owns (a dealer admin's filter; a sales rep sees only their own anyway). */
+  owner: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 
 export const portalDeal = z.object({
@@ -31,6 +33,8 @@ export const portalDeal = z.object({
   unread: z.boolean(),
   /** A customer started it through the company's link (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
   referred: z.boolean(),
+  /** The user of the company it belongs to (docs/product-rules.md#r53-a-dealers-team); null: the company's alone. */
+  owner: z.nullable(z.object({ id: z.string(), name: z.string(), active: z.boolean() })),
 });
 
 export type PortalDeal = z.infer<typeof portalDeal>;

@@ -59,9 +59,11 @@ export type MultipartBody = {
  * Who may call an endpoint; the server applies the guard from it before the body is read
  * (server/register-endpoint.ts), and the authorization matrix reads it.
  * `signed-in`: any role, staff without two-factor included (their own session, enrolment).
+ * `vendor`: any user of a vendor company, scoped to what they own (a sales rep) or the company (a
+ * dealer admin); `dealer-admin`: the company's own matters, its dealer admins only.
  * `staff`: staff and admins, with two-factor where required. `api-key`: /api/v1 only (ADR 0018).
  */
-export type Audience = "public" | "signed-in" | "vendor" | "staff" | "admin" | "api-key";
+export type Audience = "public" | "signed-in" | "vendor" | "dealer-admin" | "staff" | "admin" | "api-key";
 
 /**
  * One API endpoint, shared by the server (which registers the route from it, so the OpenAPI

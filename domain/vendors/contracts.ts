@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { emailAddress } from "../forms/fields.ts";
 import { vendorSlug } from "./vendor-slug.ts";
 import { endpoint } from "../http/endpoint.ts";
+import { dealerRoleValues } from "../auth/dealer-roles.ts";
 import { listCursor, listPage, listSearch, sortDirections } from "../http/list-page.ts";
 
 /** The spec's wording; the team that sends the mail is the configured brand's (docs/product-rules.md#r48-one-brand-configuration). */
@@ -28,6 +29,8 @@ export const vendorUser = z.object({
   email: z.string(),
   verified: z.boolean(),
   active: z.boolean(),
+  /** Their role in the company (docs/product-rules.md#r53-a-dealers-team). */
+  dealerRole: z.enum(dealerRoleValues),
 });
 
 export type VendorUser = z.infer<typeof vendorUser>;

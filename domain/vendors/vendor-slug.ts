@@ -40,3 +40,17 @@ export const vendorLinkSegmentPattern = /^[A-Za-z0-9_-]{1,60}$/;
 
 /** The attribution field of public request bodies: the slug of the link the visitor came through. */
 export const vendorSlugField = z.optional(z.string().check(z.regex(vendorLinkSegmentPattern)));
+
+/**
+ * A sales rep's own link: the company's slug, "--", and the rep's code
+ * (docs/product-rules.md#r53-a-dealers-team). A company slug never holds "--", so the last one
+ * splits the segment.
+ */
+export const repLinkSegment = (slug: string, linkCode: string) => `${slug}--${linkCode}`;
+
+/** The link's slug and rep code, or null when the segment names no rep. */
+export function splitRepLink(segment: string): { slug: string; linkCode: string } | null {
+  const at = segment.lastIndexOf("--");
+  if (at <= 0 || at + 2 >= segment.length) return null;
+  return { slug: segment.slice(0, at), linkCode: segment.slice(at + 2) };
+}

@@ -56,7 +56,7 @@ const secretResponse = z.object({ secret: z.string() });
 export const listPortalWebhooks = endpoint({
   method: "GET",
   path: "/api/portal/webhooks",
-  audience: "vendor",
+  audience: "dealer-admin",
   summary: "The company's webhook endpoints and their latest deliveries",
   tags: ["portal"],
   responses: { 200: z.object({ endpoints: z.array(webhookEndpoint) }) },
@@ -66,7 +66,7 @@ export const listPortalWebhooks = endpoint({
 export const createPortalWebhook = endpoint({
   method: "POST",
   path: "/api/portal/webhooks",
-  audience: "vendor",
+  audience: "dealer-admin",
   freshFactor: true,
   summary:
     "Register an https endpoint for some events; answers its signing secret, once (a factor proved within the last minutes; mailed to the company's users)",
@@ -79,7 +79,7 @@ export const createPortalWebhook = endpoint({
 export const updatePortalWebhook = endpoint({
   method: "PATCH",
   path: "/api/portal/webhooks/:id",
-  audience: "vendor",
+  audience: "dealer-admin",
   summary: "Enable or disable a webhook endpoint",
   tags: ["portal"],
   params: endpointParams,
@@ -91,7 +91,7 @@ export const updatePortalWebhook = endpoint({
 export const deletePortalWebhook = endpoint({
   method: "DELETE",
   path: "/api/portal/webhooks/:id",
-  audience: "vendor",
+  audience: "dealer-admin",
   summary: "Delete a webhook endpoint and its deliveries",
   tags: ["portal"],
   params: endpointParams,
@@ -102,7 +102,7 @@ export const deletePortalWebhook = endpoint({
 export const rollPortalWebhookSecret = endpoint({
   method: "POST",
   path: "/api/portal/webhooks/:id/roll-secret",
-  audience: "vendor",
+  audience: "dealer-admin",
   freshFactor: true,
   summary: "Replace an endpoint's signing secret; answers the new one, once (a factor proved within the last minutes)",
   tags: ["portal"],
@@ -114,7 +114,7 @@ export const rollPortalWebhookSecret = endpoint({
 export const redeliverPortalWebhook = endpoint({
   method: "POST",
   path: "/api/portal/webhooks/:id/deliveries/:deliveryId/redeliver",
-  audience: "vendor",
+  audience: "dealer-admin",
   summary: "Send a delivery's event again (same event id) as a new delivery; limited per event and per endpoint (429)",
   tags: ["portal"],
   params: z.object({ id: z.uuid(), deliveryId: z.uuid() }),

@@ -1,4 +1,6 @@
-import type { AuthRole } from "#domain/auth/roles.ts";
+import { randomBytes } from "node:crypto";
+import { dealerRoles, type DealerRole } from "#domain/auth/dealer-roles.ts";
+import { authRoles, type AuthRole } from "#domain/auth/roles.ts";
 import type { Auth } from "../auth/create-auth.ts";
 
 export type NewAccount = {
@@ -8,6 +10,8 @@ export type NewAccount = {
   password: string;
   emailVerified: boolean;
   vendorCompanyId?: string | null;
+  /** A vendor's role in the company; a vendor without one is a sales rep (the narrower view). */
+  dealerRole?: DealerRole;
 };
 
 /** Creates a user with a password credential, the way better-auth's own sign-up stores it. */
@@ -20,6 +24,9 @@ export async function createAccount(auth: Auth, account: NewAccount): Promise<{ 
       emailVerified: account.emailVerified,
       role: account.role,
       vendorCompanyId: account.vendorCompanyId ?? null,
+      dealerRole: account.role === authRoles.vendor ? (account.dealerRole ?? dealerRoles.rep) : null,
+      // The vendor's own code in the company's link (docs/product-rules.md#r53-a-dealers-team).
+      linkCode: account.role === authRoles.vendor ? randomBytes(4).toString("hex") : null,
     },
     { method: "admin" },
   );

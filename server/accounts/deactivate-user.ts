@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { authRoles } from "#domain/auth/roles.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -43,15 +43,27 @@ export async function deactivateUser(
       if (!admins.some((admin) => admin.id !== target.id && !admin.banned))
         throw new AppError("CONFLICT", "This is the only active admin: make another admin first.");
     }
-    await tx.update(user).set({ banned: true, banReason: "Deactivated" }).where(eq(user.id, target.id));
-    await endSignIns(tx, target.id);
-    await revokeCreatedCredentials(tx, target.id, { actorUserId: by.userId, reason: "account.deactivated" });
-    await recordAudit(tx, {
-      action: "account.deactivated",
-      actorUserId: by.userId,
-      subject: target.id,
-      ipAddress: by.ipAddress,
-      details: { role: target.role },
-    });
+    await endAccess(tx, by, target);
+  });
+}
+
+/**
+ * What deactivating a user does, in the caller's transaction once it decided who may: sign-in
+ * refused, signed out everywhere, the keys and endpoints they created revoked, audited.
+ */
+export async function endAccess(
+  tx: Transaction,
+  by: Deactivator,
+  target: { id: string; role: string; dealerRole?: string | null },
+): Promise<void> {
+  await tx.update(user).set({ banned: true, banReason: "Deactivated" }).where(eq(user.id, target.id));
+  await endSignIns(tx, target.id);
+  await revokeCreatedCredentials(tx, target.id, { actorUserId: by.userId, reason: "account.deactivated" });
+  await recordAudit(tx, {
+    action: "account.deactivated",
+    actorUserId: by.userId,
+    subject: target.id,
+    ipAddress: by.ipAddress,
+    details: { role: target.role, ...(target.dealerRole ? { dealerRole: target.dealerRole } : {}) },
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { vendorSignUpMessages, type VendorSignUpRequest } from "#domain/vendors/contracts.ts";
 import { authRoles } from "#domain/auth/roles.ts";
+import { roleOfNewUser } from "#domain/team/team-rules.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { vendorCompany, vendorCompanyNameKey } from "../vendors/tables.ts";
@@ -59,6 +60,7 @@ export async function inviteVendor(
       `Company ID ${input.companyId} is taken: tick "Company already in system" to add a user to it.`,
     );
   const company = existingCompany ?? (await createCompany(db, input.companyName || input.firstName, input.companyId));
+  const [colleague] = await db.select({ id: user.id }).from(user).where(eq(user.vendorCompanyId, company.id)).limit(1);
 
   const created = await createAccount(invitation.auth, {
     email: input.companyEmail,
@@ -68,6 +70,8 @@ export async function inviteVendor(
     password: randomBytes(24).toString("base64url"),
     emailVerified: false,
     vendorCompanyId: company.id,
+    // docs/product-rules.md#r53-a-dealers-team: the company's first user is its admin.
+    dealerRole: roleOfNewUser(colleague !== undefined),
   });
   await sendInvitation(db, invitation, { id: created.id, email: input.companyEmail, name: input.firstName });
   await recordAudit(db, {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { searchPattern, type ListPage } from "#domain/http/list-page.ts";
 import type { VendorCompany, VendorListQuery } from "#domain/vendors/contracts.ts";
+import { asDealerRole } from "#domain/auth/dealer-roles.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
@@ -61,6 +62,7 @@ export async function listVendors(
           email: candidate.email,
           verified: candidate.emailVerified,
           active: !candidate.banned,
+          dealerRole: asDealerRole(candidate.dealerRole),
         })),
     })),
   };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { asDealerRole } from "#domain/auth/dealer-roles.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { recentAuthenticationUntil } from "#domain/auth/session-lifetime.ts";
 import { confirmIdentity as confirmIdentityEndpoint, getMe, keepAlive } from "#domain/accounts/me-contracts.ts";
@@ -21,8 +22,9 @@ const secondsUntil = (time: Date) => Math.max(0, Math.floor((time.getTime() - Da
 export const accountRoutes: FastifyPluginAsyncZod<{ staffTwoFactorRequired: boolean }> = async (app, options) => {
   const answer = (user: SessionUser) => {
     const { id, email, name, role, twoFactorEnabled } = user;
+    const dealerRole = role === authRoles.vendor ? asDealerRole(user.dealerRole) : null;
     return {
-      user: { id, email, name, role, twoFactorEnabled },
+      user: { id, email, name, role, dealerRole, twoFactorEnabled },
       staffTwoFactorRequired: options.staffTwoFactorRequired,
       sessionSecondsLeft: secondsUntil(user.sessionEndsAt),
       recentAuthenticationSecondsLeft: secondsUntil(user.recentAuthenticationUntil),

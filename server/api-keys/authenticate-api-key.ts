@@ -31,6 +31,7 @@ export async function authenticateApiKey(app: FastifyInstance, request: FastifyR
       lastUsedAt: apiKey.lastUsedAt,
       userId: user.id,
       email: user.email,
+      dealerRole: user.dealerRole,
       banned: user.banned,
       role: user.role,
       userCompanyId: user.vendorCompanyId,
@@ -49,6 +50,11 @@ export async function authenticateApiKey(app: FastifyInstance, request: FastifyR
   }
   return {
     keyId: found.id,
-    scope: apiKeyVendorScope({ companyId: found.companyId, userId: found.userId, email: found.email }),
+    scope: apiKeyVendorScope({
+      companyId: found.companyId,
+      userId: found.userId,
+      email: found.email,
+      dealerRole: found.dealerRole,
+    }),
   };
 }

@@ -103,13 +103,14 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
     app,
     v1ListDeals,
     async (request, _reply, { scope }) => {
-      const { month, cursor, limit } = request.query;
+      const { month, cursor, limit, owner } = request.query;
       return listDeals(
         app.db,
         scope,
         portalPeriod(month ?? "all", context.timeZone),
         cursor,
         limit === undefined ? 50 : Number(limit),
+        owner,
       );
     },
     options,

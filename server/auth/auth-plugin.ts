@@ -16,6 +16,8 @@ export type SessionUser = {
   name: string;
   role: string;
   vendorCompanyId: string | null;
+  /** A vendor's role in their company (null for staff). */
+  dealerRole: string | null;
   twoFactorEnabled: boolean;
   /** When the session ends if nothing more happens (absolute lifetime or idle timeout). */
   sessionEndsAt: Date;
@@ -98,6 +100,7 @@ export default fp(
         const user = found.user as typeof found.user & {
           role?: string;
           vendorCompanyId?: string | null;
+          dealerRole?: string | null;
           twoFactorEnabled?: boolean;
         };
         const session = found.session as typeof found.session & { factorVerifiedAt?: Date | null };
@@ -139,6 +142,7 @@ export default fp(
           name: user.name,
           role,
           vendorCompanyId: user.vendorCompanyId ?? null,
+          dealerRole: user.dealerRole ?? null,
           twoFactorEnabled: Boolean(user.twoFactorEnabled),
           sessionEndsAt: sessionEndsAt(role, { createdAt: new Date(session.createdAt), lastActiveAt }),
           recentAuthenticationUntil: recentUntil,

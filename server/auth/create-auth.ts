@@ -151,6 +151,8 @@ export function createAuth({ db, secret, publicUrl, brand, cipher, revokeCreated
     user: {
       additionalFields: {
         vendorCompanyId: { type: "string", required: false, input: false },
+        dealerRole: { type: "string", required: false, input: false },
+        linkCode: { type: "string", required: false, input: false },
       },
     },
     session: {

@@ -28,7 +28,7 @@ type VerificationStore = {
 export async function sendInvitation(
   db: DbExecutor,
   { auth, ...context }: InvitationContext,
-  to: { id: string; email: string; name: string },
+  to: { id: string; email: string; name: string; invitedBy?: string },
 ): Promise<void> {
   await mailInvitation(db, (await auth.$context).internalAdapter, context, to);
 }
@@ -41,7 +41,7 @@ export async function mailInvitation(
   db: DbExecutor,
   store: VerificationStore,
   { cipher, publicUrl, product }: Omit<InvitationContext, "auth">,
-  to: { id: string; email: string; name: string },
+  to: { id: string; email: string; name: string; invitedBy?: string },
 ): Promise<void> {
   const token = randomBytes(18).toString("base64url");
   // Not one transaction: better-auth writes the new link through its own adapter. The identifiers

@@ -16,6 +16,10 @@ export const user = pgTable("user", {
   banExpires: timestamp("ban_expires", { withTimezone: true }),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
   vendorCompanyId: uuid("vendor_company_id").references(() => vendorCompany.id),
+  /** A vendor's role in their company (domain/auth/dealer-roles.ts); null for staff. */
+  dealerRole: text("dealer_role", { enum: ["dealer-admin", "sales-rep"] }),
+  /** A vendor's own code in the company's link (/vendor_partner/<slug>--<code>): what it brings is theirs. */
+  linkCode: text("link_code").unique(),
 });
 
 export const session = pgTable(

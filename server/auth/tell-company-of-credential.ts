@@ -2,7 +2,7 @@ import type { Brand } from "#domain/site/brand.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
-import { companyUserEmails } from "./company-user-emails.ts";
+import { companyAdminEmails } from "./company-user-emails.ts";
 
 export type NewCredential =
   { kind: "api-key"; name: string; prefix: string } | { kind: "webhook-endpoint"; url: string };
@@ -35,7 +35,7 @@ export async function tellCompanyOfCredential(
     `${what} was ${credential.kind === "api-key" ? "created" : "added"} for your company by ${by} on ${new Date().toUTCString()}.`,
     `If nobody at your company meant to, ${credential.kind === "api-key" ? "revoke the key" : "delete the endpoint"} in the portal and call ${brand.name} at ${brand.phone}.`,
   ];
-  for (const to of await companyUserEmails(db, companyId)) {
+  for (const to of await companyAdminEmails(db, companyId)) {
     await enqueueMail(db, simpleMail({ to, subject, paragraphs, action: screen, product: brand.name }));
   }
 }

@@ -25,7 +25,7 @@ import { postMessage } from "./post-message.ts";
 import { revealDealClient } from "./reveal-deal-client.ts";
 import { sendDocument } from "./send-document.ts";
 import { updateDeal } from "./update-deal.ts";
-import { companyUserEmails } from "../auth/company-user-emails.ts";
+import { dealRecipientEmails } from "../auth/company-user-emails.ts";
 
 /** Deals in the back office (`/api/back-office/*`): the credit team's, staff with two-factor where configured. */
 export const backOfficeDealRoutes: FastifyPluginAsyncZod<{
@@ -65,7 +65,7 @@ export const backOfficeDealRoutes: FastifyPluginAsyncZod<{
         dealId: detail.deal.id,
         businessName: detail.deal.businessName,
         author: { userId: user.id, role: "staff", email: user.email },
-        recipient: detail.deal.vendorEmail ?? (await companyUserEmails(app.db, detail.vendorCompanyId)),
+        recipient: await dealRecipientEmails(app.db, detail),
         body: fields.body,
         attachments: files,
         logicalFolder: `${detail.deal.vendorEmail ?? "referred"}/${detail.deal.businessName}`,

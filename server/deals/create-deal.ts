@@ -13,16 +13,20 @@ import type { LeadContext } from "../shared/request-context.ts";
 import { startDealClock } from "../response-times/response-clock.ts";
 import { insertDealRows } from "./insert-deal-rows.ts";
 import type { StoredUpload } from "../shared/receive-uploads.ts";
-import type { VendorScope } from "../shared/vendor-scope.ts";
+import { ownedInScope, type VendorScope } from "../shared/vendor-scope.ts";
+import { dealOwnership } from "./deal-ownership.ts";
 
 const money = (value: string) => (value === "" ? 0 : (parseMoney(value) ?? 0));
 
+/** The deal this key already made, or null; a colleague's deal under the same key is a conflict, never shown. */
 async function existingDeal(tx: Transaction, scope: VendorScope, key: string) {
   const [found] = await tx
-    .select({ id: deal.id, accountNumber: deal.accountNumber })
+    .select({ id: deal.id, accountNumber: deal.accountNumber, visible: ownedInScope(scope, dealOwnership) })
     .from(deal)
     .where(and(eq(deal.vendorCompanyId, scope.companyId), eq(deal.idempotencyKey, key)));
-  return found ?? null;
+  if (!found) return null;
+  if (!found.visible) throw new AppError("CONFLICT", "This idempotency key was already used for another deal.");
+  return { id: found.id, accountNumber: found.accountNumber };
 }
 
 /**
@@ -55,6 +59,7 @@ export async function createDeal(
         idempotencyKey: client.idempotencyKey,
         vendorCompanyId: scope.companyId,
         submittedByUserId: scope.userId,
+        ownerUserId: scope.userId,
         businessName: client.businessName,
         ownersName: client.ownersName,
         businessPhone: client.businessPhone,

@@ -1,7 +1,7 @@
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import type { Transaction } from "../db/client.ts";
-import { companyUserEmails } from "../auth/company-user-emails.ts";
+import { dealRecipientEmails } from "../auth/company-user-emails.ts";
 import { insertDealRows } from "./insert-deal-rows.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
@@ -35,7 +35,7 @@ export const referredThrough = (companyName: string) => `Referred through ${comp
 export async function createReferredDeal(
   tx: Transaction,
   context: MailContext & { timeZone: string },
-  company: { id: string; name: string },
+  company: { id: string; name: string; repUserId: string | null },
   lead: { type: ReferralLeadType; id: string },
   customer: ReferredCustomer,
 ): Promise<{ id: string; accountNumber: string }> {
@@ -49,6 +49,8 @@ export async function createReferredDeal(
       idempotencyKey: `link-${lead.id}`,
       vendorCompanyId: company.id,
       submittedByUserId: null,
+      // The rep whose own link brought the customer owns the deal; through the company's link, nobody does.
+      ownerUserId: company.repUserId,
       source: "vendor-link",
       referralLeadType: lead.type,
       referralLeadId: lead.id,
@@ -71,7 +73,7 @@ export async function createReferredDeal(
       referralSource: referredThrough(company.name),
     },
   );
-  for (const to of await companyUserEmails(tx, company.id)) {
+  for (const to of await dealRecipientEmails(tx, { vendorCompanyId: company.id, ownerUserId: company.repUserId })) {
     await enqueueMail(
       tx,
       simpleMail({

@@ -12,7 +12,7 @@ export async function dealDetail(db: Database, dealId: string) {
     .select({ deal, companyName: vendorCompany.name, vendorEmail: user.email, vendorWroteLast })
     .from(deal)
     .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
-    .leftJoin(user, eq(user.id, deal.submittedByUserId))
+    .leftJoin(user, eq(user.id, deal.ownerUserId))
     .where(eq(deal.id, dealId));
   if (!row) return null;
   const [client] = await db.select().from(dealClient).where(eq(dealClient.dealId, dealId));
@@ -64,6 +64,7 @@ export async function dealDetail(db: Database, dealId: string) {
       : null,
     history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
     submittedByUserId: d.submittedByUserId,
+    ownerUserId: d.ownerUserId,
     vendorCompanyId: d.vendorCompanyId,
   };
 }

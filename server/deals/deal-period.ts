@@ -1,7 +1,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { monthAndYearInTimeZone } from "#domain/deals/business-month.ts";
 import { deal } from "./tables.ts";
-import type { VendorScope } from "../shared/vendor-scope.ts";
+import { ownedInScope, type VendorScope } from "../shared/vendor-scope.ts";
+import { dealOwnership } from "./deal-ownership.ts";
 
 /** A business month of this year, or null for all times. */
 export type Period = { month: number; year: number } | null;
@@ -13,9 +14,9 @@ export function portalPeriod(month: string | undefined, timeZone: string, now = 
   return { month: month === undefined ? current.month : Number(month), year: current.year };
 }
 
-/** The company's deals of the period. */
+/** The deals of the period the scope sees. */
 export function inScopeAndPeriod(scope: VendorScope, period: Period): SQL {
-  const conditions = [eq(deal.vendorCompanyId, scope.companyId)];
+  const conditions = [ownedInScope(scope, dealOwnership)];
   if (period) conditions.push(eq(deal.yearInFile, period.year), eq(deal.monthSubmitted, period.month));
   return and(...conditions)!;
 }

@@ -1,15 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { deal, dealDocument } from "./tables.ts";
-import type { VendorScope } from "../shared/vendor-scope.ts";
+import { ownedInScope, type VendorScope } from "../shared/vendor-scope.ts";
+import { dealOwnership } from "./deal-ownership.ts";
 
-/** A document of one of the company's deals, or null. */
+/** A document of one of the deals the scope sees, or null. */
 export async function findVendorDocument(db: Database, scope: VendorScope, documentId: string) {
   const [row] = await db
     .select({ document: dealDocument })
     .from(dealDocument)
     .innerJoin(deal, eq(deal.id, dealDocument.dealId))
-    .where(and(eq(dealDocument.id, documentId), eq(deal.vendorCompanyId, scope.companyId)));
+    .where(and(eq(dealDocument.id, documentId), ownedInScope(scope, dealOwnership)));
   return row?.document ?? null;
 }
 

@@ -1,13 +1,22 @@
-import { and, desc, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { deal } from "./tables.ts";
+import { user } from "../auth/tables.ts";
 import { inScopeAndPeriod, type Period } from "./deal-period.ts";
 import { unreadSql } from "./portal-deal-page.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 
 /** A page of the company's deals, most recently updated first (keyset pagination). */
-export async function listDeals(db: Database, scope: VendorScope, period: Period, cursor?: string, pageSize = 50) {
+export async function listDeals(
+  db: Database,
+  scope: VendorScope,
+  period: Period,
+  cursor?: string,
+  pageSize = 50,
+  ownerUserId?: string,
+) {
   const conditions = [inScopeAndPeriod(scope, period)];
+  if (ownerUserId) conditions.push(eq(deal.ownerUserId, ownerUserId));
   if (cursor) {
     const [at, id] = cursor.split("|");
     conditions.push(sql`(${deal.lastUpdate}, ${deal.id}) < (${new Date(at!)}, ${id!}::uuid)`);
@@ -34,16 +43,21 @@ export async function listDeals(db: Database, scope: VendorScope, period: Period
       vendorHasWritten: vendorWrote,
       unread: unreadSql,
       source: deal.source,
+      ownerId: user.id,
+      ownerName: user.name,
+      ownerBanned: user.banned,
     })
     .from(deal)
+    .leftJoin(user, eq(user.id, deal.ownerUserId))
     .where(and(...conditions))
     .orderBy(desc(deal.lastUpdate), desc(deal.id))
     .limit(pageSize + 1);
   const page = rows.slice(0, pageSize);
   const last = page[page.length - 1];
   return {
-    deals: page.map(({ source, ...row }) => ({
+    deals: page.map(({ source, ownerId, ownerName, ownerBanned, ...row }) => ({
       ...row,
+      owner: ownerId ? { id: ownerId, name: ownerName ?? "", active: !ownerBanned } : null,
       referred: source === "vendor-link",
       lastUpdate: row.lastUpdate.toISOString(),
       vendorHasWritten: Boolean(row.vendorHasWritten),

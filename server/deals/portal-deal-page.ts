@@ -7,7 +7,8 @@ import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { MailContext } from "../shared/request-context.ts";
 import type { StoredUpload } from "../shared/receive-uploads.ts";
-import type { VendorScope } from "../shared/vendor-scope.ts";
+import { ownedInScope, type VendorScope } from "../shared/vendor-scope.ts";
+import { dealOwnership } from "./deal-ownership.ts";
 
 /**
  * The credit team wrote the deal's last message and the company has not opened the deal since.
@@ -70,7 +71,7 @@ export async function unreadCount(db: Database, scope: VendorScope): Promise<num
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(deal)
-    .where(and(eq(deal.vendorCompanyId, scope.companyId), unreadSql));
+    .where(and(ownedInScope(scope, dealOwnership), unreadSql));
   return row?.count ?? 0;
 }
 

@@ -43,7 +43,8 @@ export const portalDealRoutes: FastifyPluginAsyncZod<{
   };
 
   registerEndpoint(app, listPortalDeals, async (request, _reply, scope) => {
-    return listDeals(app.db, scope, portalPeriod(request.query.month, context.timeZone), request.query.cursor);
+    const { month, cursor, owner } = request.query;
+    return listDeals(app.db, scope, portalPeriod(month, context.timeZone), cursor, 50, owner);
   });
 
   registerEndpoint(app, getPortalDashboard, async (request, _reply, scope) => {

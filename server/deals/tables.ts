@@ -14,6 +14,11 @@ export const deal = pgTable(
       .references(() => vendorCompany.id),
     /** Null for a deal a customer started through the company's link. */
     submittedByUserId: text("submitted_by_user_id").references(() => user.id),
+    /**
+     * The vendor user the deal belongs to inside the company (docs/product-rules.md#r53-a-dealers-team): who
+     * submitted it, the rep whose link brought it, or whom an admin gave it; null: the company's alone.
+     */
+    ownerUserId: text("owner_user_id").references(() => user.id),
     /** "portal": a vendor submitted it; "vendor-link": a customer came through the company's link. */
     source: text("source", { enum: ["portal", "vendor-link"] })
       .notNull()
@@ -73,6 +78,8 @@ export const deal = pgTable(
       table.lastUpdate,
     ),
     index("deal_company_last_update_idx").on(table.vendorCompanyId, table.lastUpdate),
+    // A sales rep's deals, in the portal list's order.
+    index("deal_company_owner_idx").on(table.vendorCompanyId, table.ownerUserId, table.lastUpdate),
     // The back-office home counts deals by stage (new deals waiting for an answer).
     index("deal_stage_idx").on(table.stage, table.lastUpdate),
     // Exports read a date range in keyset batches.

@@ -6,11 +6,10 @@ import { stageLabel } from "#domain/deals/stages.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import { applicantStatusForStage } from "#domain/leads/applicant-status.ts";
 import type { Database } from "../db/client.ts";
-import { user } from "../auth/tables.ts";
 import { deal, dealClient, dealHistory } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { companyUserEmails } from "../auth/company-user-emails.ts";
+import { dealRecipientEmails } from "../auth/company-user-emails.ts";
 import { enqueueApplicantStatusMail } from "../applicant-mails/enqueue-applicant-status-mail.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
@@ -100,13 +99,8 @@ export async function updateDeal(
       isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : [],
     );
     if (visible.length === 0) return { changed: [...changed] };
-    // A referred deal (docs/product-rules.md#r23-referred-customers-belong-to-the-company) has no submitter: every
-    // active user of its company hears instead.
-    const recipients = current.submittedByUserId
-      ? (await tx.select({ email: user.email }).from(user).where(eq(user.id, current.submittedByUserId))).map(
-          (row) => row.email,
-        )
-      : await companyUserEmails(tx, current.vendorCompanyId);
+    // Its owner hears; a deal nobody owns (referred through the company's own link) tells the company's admins.
+    const recipients = await dealRecipientEmails(tx, current);
     if (recipients.length === 0) return { changed: [...changed] };
     const headline = changed.includes("stage") ? stageLabel(changes.stage!) : "deal updated";
     for (const to of recipients) {

@@ -1,10 +1,11 @@
+import { dealerRoles } from "#domain/auth/dealer-roles.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import type { Database } from "../db/client.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 
-/** A vendor company with one verified vendor user who can sign in with `account.password`. */
+/** A vendor company with one verified vendor user, its dealer admin, who can sign in with `account.password`. */
 export async function createSampleVendor(
   db: Database,
   auth: Auth,
@@ -17,6 +18,7 @@ export async function createSampleVendor(
     role: authRoles.vendor,
     emailVerified: true,
     vendorCompanyId: created!.id,
+    dealerRole: dealerRoles.admin,
   });
   return { company: created!, user };
 }

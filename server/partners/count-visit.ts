@@ -10,9 +10,14 @@ export async function countVisit(db: Database, slug: string, now: Date, timeZone
   if (!company) return false;
   await db
     .insert(vendorLinkVisit)
-    .values({ vendorCompanyId: company.id, day: businessDayOf(now, timeZone), visits: 1 })
+    .values({
+      vendorCompanyId: company.id,
+      day: businessDayOf(now, timeZone),
+      ownerUserId: company.repUserId ?? "",
+      visits: 1,
+    })
     .onConflictDoUpdate({
-      target: [vendorLinkVisit.vendorCompanyId, vendorLinkVisit.day],
+      target: [vendorLinkVisit.vendorCompanyId, vendorLinkVisit.day, vendorLinkVisit.ownerUserId],
       set: { visits: sql`${vendorLinkVisit.visits} + 1` },
     });
   return true;

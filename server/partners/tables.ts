@@ -31,7 +31,9 @@ export const vendorLinkVisit = pgTable(
       .notNull()
       .references(() => vendorCompany.id, { onDelete: "cascade" }),
     day: date("day").notNull(),
+    /** The sales rep whose own link was visited; "" for the company's link. */
+    ownerUserId: text("owner_user_id").notNull().default(""),
     visits: integer("visits").notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.vendorCompanyId, table.day] })],
+  (table) => [primaryKey({ columns: [table.vendorCompanyId, table.day, table.ownerUserId] })],
 );

@@ -373,7 +373,8 @@ describe("visits and the portal's link screen", () => {
     const rows = await db().select().from(vendorLinkVisit).where(eq(vendorLinkVisit.vendorCompanyId, ola.company.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.visits).toBe(2);
-    expect(Object.keys(rows[0]!).sort()).toEqual(["day", "vendorCompanyId", "visits"]);
+    expect(Object.keys(rows[0]!).sort()).toEqual(["day", "ownerUserId", "vendorCompanyId", "visits"]);
+    expect(rows[0]!.ownerUserId).toBe("");
   });
 
   it("shows a vendor their own link, visits and leads", async () => {

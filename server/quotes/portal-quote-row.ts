@@ -4,7 +4,8 @@ import { quoteStatus } from "#domain/quotes/vendor-quote.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { vendorQuote } from "./tables.ts";
-import type { VendorScope } from "../shared/vendor-scope.ts";
+import { ownedInScope, type VendorScope } from "../shared/vendor-scope.ts";
+import { quoteOwnership } from "./quote-ownership.ts";
 
 const columns = {
   id: vendorQuote.id,
@@ -67,9 +68,9 @@ export function toPortalQuote(row: Row, now = new Date()): PortalQuote {
   };
 }
 
-/** The company's quotes (one when `id` is given), newest first; another company's never. */
+/** The quotes the scope sees (one when `id` is given), newest first; another company's, or a colleague's for a sales rep, never. */
 export async function listVendorQuotes(db: DbExecutor, scope: VendorScope, id?: string): Promise<PortalQuote[]> {
-  const where: SQL[] = [eq(vendorQuote.companyId, scope.companyId)];
+  const where: SQL[] = [ownedInScope(scope, quoteOwnership)];
   if (id) where.push(eq(vendorQuote.id, id));
   const rows = await db
     .select(columns)

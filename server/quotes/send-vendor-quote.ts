@@ -15,7 +15,8 @@ import { vendorCompany } from "../vendors/tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { emailHash } from "../shared/crypto/link-token.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
-import type { VendorScope } from "../shared/vendor-scope.ts";
+import { ownedInScope, type VendorScope } from "../shared/vendor-scope.ts";
+import { quoteOwnership } from "./quote-ownership.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { listVendorQuotes } from "./portal-quote-row.ts";
 import { quoteApplyUrl, quoteMail } from "./quote-mail.ts";
@@ -132,6 +133,7 @@ export async function sendVendorQuote(
       .values({
         companyId: scope.companyId,
         createdByUserId: scope.userId,
+        ownerUserId: scope.userId,
         price,
         customerName: request.customerName,
         customerEmail: request.customerEmail,
@@ -156,7 +158,7 @@ export async function resendVendorQuote(
     const [quote] = await tx
       .select()
       .from(vendorQuote)
-      .where(and(eq(vendorQuote.id, id), eq(vendorQuote.companyId, scope.companyId)))
+      .where(and(eq(vendorQuote.id, id), ownedInScope(scope, quoteOwnership)))
       .for("update");
     if (!quote) throw new AppError("NOT_FOUND", "Not found.");
     if (
@@ -187,7 +189,7 @@ export async function withdrawVendorQuote(db: Database, scope: VendorScope, id: 
   const updated = await db
     .update(vendorQuote)
     .set({ withdrawnAt: sql`coalesce(${vendorQuote.withdrawnAt}, now())` })
-    .where(and(eq(vendorQuote.id, id), eq(vendorQuote.companyId, scope.companyId)))
+    .where(and(eq(vendorQuote.id, id), ownedInScope(scope, quoteOwnership)))
     .returning({ id: vendorQuote.id });
   if (updated.length === 0) throw new AppError("NOT_FOUND", "Not found.");
   return (await listVendorQuotes(db, scope, id))[0]!;

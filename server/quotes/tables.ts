@@ -16,6 +16,8 @@ export const vendorQuote = pgTable(
     createdByUserId: text("created_by_user_id")
       .notNull()
       .references(() => user.id),
+    /** Whose quote it is inside the company: its sender, or whom an admin gave it (docs/product-rules.md#r53-a-dealers-team). */
+    ownerUserId: text("owner_user_id").references(() => user.id),
     price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull(),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
@@ -37,6 +39,7 @@ export const vendorQuote = pgTable(
   // The retention job finds quotes by their last activity (purge-expired-data.ts, docs/product-rules.md#r33-retention).
   (table) => [
     index("vendor_quote_company_idx").on(table.companyId, table.createdAt),
+    index("vendor_quote_owner_idx").on(table.companyId, table.ownerUserId, table.createdAt),
     index("vendor_quote_company_sent_idx").on(table.companyId, table.sentAt),
     index("vendor_quote_last_activity_idx").on(
       sql`greatest(${table.createdAt}, ${table.sentAt}, ${table.openedAt}, ${table.appliedAt}, ${table.withdrawnAt})`,
