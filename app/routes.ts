@@ -39,6 +39,7 @@ export default [
     route("quotes", "routes/portal-quotes.tsx"),
     route("webhooks", "routes/portal-webhooks.tsx"),
     route("api-keys", "routes/portal-api-keys.tsx"),
+    route("team", "routes/portal-team.tsx"),
   ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
   layout("routes/back-office.tsx", [

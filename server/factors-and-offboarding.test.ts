@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dealerRoles } from "#domain/auth/dealer-roles.ts";
 import { authRoles } from "#domain/auth/roles.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { passwordLinkIn } from "../tests/support/password-link.ts";
@@ -252,17 +253,23 @@ describe("12. two-factor at every sign-in", () => {
 });
 
 describe("13. API keys and webhook endpoints", () => {
-  it("need a factor proved within five minutes to be created, and every user of the company hears of them (no secret in the mail)", async () => {
+  it("need a factor proved within five minutes to be created, and every dealer admin of the company hears of them (no secret in the mail)", async () => {
     const vendor = await createVendor(server.database, server.auth, "Keyed Kubota");
     const colleague = `colleague-${randomUUID().slice(0, 6)}@vendor.example`;
-    await createAccount(server.auth, {
-      email: colleague,
-      name: "Col",
-      role: authRoles.vendor,
-      password: "colleague-password-1",
-      emailVerified: true,
-      vendorCompanyId: vendor.company.id,
-    });
+    const rep = `rep-${randomUUID().slice(0, 6)}@vendor.example`;
+    for (const [email, dealerRole] of [
+      [colleague, dealerRoles.admin],
+      [rep, dealerRoles.rep],
+    ] as const)
+      await createAccount(server.auth, {
+        email,
+        name: "Col",
+        role: authRoles.vendor,
+        password: "colleague-password-1",
+        emailVerified: true,
+        vendorCompanyId: vendor.company.id,
+        dealerRole,
+      });
     const { cookie } = await signIn(server.app, vendor.email, vendor.password);
     await factorProvedAgo(server, cookie, 6);
     const hook = { url: "http://127.0.0.1:9/hooks", events: ["deal.stage_changed"], description: "" };
@@ -301,6 +308,8 @@ describe("13. API keys and webhook endpoints", () => {
         expect(mail.text + mail.html).not.toContain(endpoint.json().secret);
       }
     }
+    // A sales rep manages no keys or webhooks: they are not told.
+    expect(await mailsTo(server, rep)).toEqual([]);
     const keyMail = (await mailsTo(server, colleague)).find((mail) => mail.subject.includes("API key"))!;
     expect(keyMail.text).toContain(`"Our DMS" (${key.json().key.prefix}…)`);
     expect(keyMail.text).toContain(vendor.email);

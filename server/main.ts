@@ -67,7 +67,7 @@ async function main() {
 
 function printDemoAccounts(publicUrl: string, accounts: { role: string; email: string; password: string }[]) {
   const lines = accounts.map(
-    (account) => `    ${account.role.padEnd(7)} ${account.email.padEnd(22)} password: ${account.password}`,
+    (account) => `    ${account.role.padEnd(9)} ${account.email.padEnd(22)} password: ${account.password}`,
   );
   console.log(
     [

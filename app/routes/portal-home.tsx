@@ -2,12 +2,15 @@ import { useOutletContext } from "react-router";
 import type { Me } from "#domain/accounts/me-contracts.ts";
 import { getPortalDashboard, listPortalDeals } from "#domain/deals/portal-contracts.ts";
 import { getCreditStatus } from "#domain/working-calendar/contracts.ts";
+import { dealerRoles } from "#domain/auth/dealer-roles.ts";
+import { listTeam } from "#domain/team/contracts.ts";
 import { monthAndYearInTimeZone, monthFilterOptions } from "#domain/deals/business-month.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDeals } from "../features/portal/portal-deals.tsx";
 import { call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import { brand } from "../lib/public-config.ts";
+import { meContext } from "../lib/session.ts";
 import type { Route } from "./+types/portal-home";
 
 export const meta = () => appPageMeta("Vendor Portal");
@@ -16,26 +19,30 @@ export const meta = () => appPageMeta("Vendor Portal");
 const maxMorePages = 20;
 
 // ?month=0-11|all (none: this month in the business time zone); ?more=n pages after the first.
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+// A dealer admin may narrow the list to one owner (?owner=<user id>), chosen among the company's users.
+export async function clientLoader({ request, context }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
+  const dealerAdmin = context.get(meContext).user.dealerRole === dealerRoles.admin;
+  const owner = dealerAdmin ? search.get("owner") || undefined : undefined;
   const currentMonth = String(monthAndYearInTimeZone(new Date(), brand.timeZone).month);
   const asked = search.get("month");
   const month = monthFilterOptions.some((option) => option.value === asked) ? asked! : currentMonth;
   const more = Math.min(maxMorePages, Math.max(0, Math.floor(Number(search.get("more")) || 0)));
   const options = { signal: request.signal };
   const readDeals = async () => {
-    let page = await call(listPortalDeals, { query: { month } }, options);
+    let page = await call(listPortalDeals, { query: { month, owner } }, options);
     const deals = [...page.deals];
     for (let count = 0; count < more && page.nextCursor; count += 1) {
-      page = await call(listPortalDeals, { query: { month, cursor: page.nextCursor } }, options);
+      page = await call(listPortalDeals, { query: { month, owner, cursor: page.nextCursor } }, options);
       deals.push(...page.deals);
     }
     return { deals, nextCursor: page.nextCursor };
   };
-  const [list, dashboard, credit] = await Promise.all([
+  const [list, dashboard, credit, team] = await Promise.all([
     readDeals(),
     call(getPortalDashboard, { query: { month } }, options),
     call(getCreditStatus, {}, options),
+    dealerAdmin ? call(listTeam, {}, options) : null,
   ]);
   return {
     month,
@@ -45,6 +52,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     nextCursor: list.nextCursor,
     dashboard,
     creditOnline: credit.online,
+    /** The owner filter's choices: null for a sales rep, who sees only their own deals. */
+    owners: team ? team.members.map((member) => ({ value: member.id, label: member.name })) : null,
+    owner: owner ?? "",
   };
 }
 

@@ -9,6 +9,7 @@ import { createDeal } from "../deals/create-deal.ts";
 import { postMessage } from "../deals/post-message.ts";
 import { deal, dealDocument, dealHistory, dealMessage } from "../deals/tables.ts";
 import { updateDeal } from "../deals/update-deal.ts";
+import { dealerRoles } from "#domain/auth/dealer-roles.ts";
 import type { VendorScope } from "../shared/vendor-scope.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 import { retimeClock } from "./retime-clock.ts";
@@ -109,7 +110,13 @@ async function createSampleDeal(
   index: number,
   day: (daysAgo: number) => string,
 ) {
-  const scope = { companyId: vendor.companyId, userId: vendor.id, email: vendor.email } as VendorScope; // as requireVendorScope makes it from the session
+  // As requireVendorScope makes it from the session; the samples are submitted, never listed, so the role does not matter.
+  const scope = {
+    companyId: vendor.companyId,
+    userId: vendor.id,
+    email: vendor.email,
+    dealerRole: dealerRoles.admin,
+  } as VendorScope;
   const dealId = randomUUID();
   const client = newDealClientSchema.parse(
     sampleNewDealFields({
@@ -180,7 +187,11 @@ export async function createSampleDeals(
   const timeZone = context.timeZone;
   const monthStart = startOfBusinessMonth(now, timeZone);
   const samples = [
-    ...demoVendorDeals.map((sample) => ({ sample, vendor: people.vendor })),
+    // Every third of the demo company's deals is one rep's, the next the other's: each sees their own.
+    ...demoVendorDeals.map((sample, index) => ({
+      sample,
+      vendor: index % 3 === 0 ? people.vendor : (people.reps[(index % 3) - 1] ?? people.vendor),
+    })),
     ...otherVendorDeals.map((sample) => ({ sample, vendor: people.otherVendor })),
   ];
   const longest =

@@ -10,7 +10,7 @@ import { deal, dealDocument, dealHistory } from "../deals/tables.ts";
 import { creditApplicationOwner } from "../leads/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { partner } from "../partners/tables.ts";
-import { otherDemoVendorEmail, seedDemo, type DemoAccount } from "./seed-demo.ts";
+import { demoRepEmails, otherDemoVendorEmail, seedDemo, type DemoAccount } from "./seed-demo.ts";
 
 const passwords = { admin: "admin-password-1", vendor: "vendor-password-1" };
 let server: TestServer;
@@ -40,6 +40,7 @@ describe("the demo seed with sample data", () => {
       "admin@demo.example",
       "vendor@demo.example",
       otherDemoVendorEmail,
+      ...demoRepEmails,
     ]);
     expect(
       await seedDemo(server.database.db, server.auth, passwords, {
@@ -124,6 +125,27 @@ describe("the demo seed with sample data", () => {
       expect(stored.length).toBeGreaterThan(0);
       expect(document.contentType).toMatch(/^(application\/pdf|image\/png)$/);
     }
+  });
+
+  it("gives each of the demo company's sales reps their own deals, and its dealer admin all of them with their owners", async () => {
+    const admin = await cookieOf("vendor@demo.example", passwords.vendor);
+    const all = (
+      (await get("/api/portal/deals?month=all", admin)).json() as {
+        deals: (ListedDeal & { owner: { name: string } })[];
+      }
+    ).deals;
+    const seen = new Set<string>();
+    for (const [index, email] of demoRepEmails.entries()) {
+      const cookie = await cookieOf(email, accounts![3 + index]!.password);
+      const own = ((await get("/api/portal/deals?month=all", cookie)).json() as { deals: ListedDeal[] }).deals;
+      expect(own.length, email).toBeGreaterThanOrEqual(2);
+      for (const row of own) {
+        expect(seen.has(row.id)).toBe(false);
+        seen.add(row.id);
+        expect(all.find((candidate) => candidate.id === row.id)?.owner.name).toBe(`Sample Rep ${index + 1}`);
+      }
+    }
+    expect(all.length).toBeGreaterThan(seen.size);
   });
 
   it("keeps the second company's deals from the demo vendor", async () => {

@@ -143,17 +143,29 @@ function columns(onReply: (deal: PortalDeal) => void): TableColumn<PortalDeal>[]
   ];
 }
 
-/** Deals list: Name/Account, Stage, Notes, Amount, Description, Down Payment, Reply (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words). */
+const ownerColumn: TableColumn<PortalDeal> = {
+  key: "owner",
+  header: "Owner",
+  cell: (deal) => (deal.owner ? `${deal.owner.name}${deal.owner.active ? "" : " (deactivated)"}` : "The company"),
+};
+
+/**
+ * Deals list: Name/Account, Stage, Notes, Amount, Description, Down Payment, Reply
+ * (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words); a dealer admin also sees each deal's owner
+ * (docs/product-rules.md#r53-a-dealers-team).
+ */
 export function DealsTable({
   deals,
   onReply,
   empty,
+  showOwner = false,
 }: {
   deals: PortalDeal[];
   onReply: (deal: PortalDeal) => void;
   empty: string;
+  showOwner?: boolean;
 }) {
-  return (
-    <Table caption="Your deals" columns={columns(onReply)} rows={deals} rowKey={(deal) => deal.id} empty={empty} />
-  );
+  const shown = columns(onReply);
+  if (showOwner) shown.splice(1, 0, ownerColumn);
+  return <Table caption="Your deals" columns={shown} rows={deals} rowKey={(deal) => deal.id} empty={empty} />;
 }

@@ -30,6 +30,10 @@ type PortalDealsProps = {
   /** "Credit Online": before 15:00 on a working day of the credit team's calendar, as the server read it with the page. */
   creditOnline: boolean;
   dashboard: Dashboard;
+  /** A dealer admin's owner filter: the company's users (null for a sales rep). */
+  owners: { value: string; label: string }[] | null;
+  /** The owner shown ("" for everyone). */
+  owner: string;
 };
 
 /** The portal's page: credit status, month filter, dashboard and the month's deals (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words, docs/product-rules.md#r15-dashboard-and-months). */
@@ -42,6 +46,8 @@ export function PortalDeals({
   nextCursor,
   dashboard,
   creditOnline: online,
+  owners,
+  owner,
 }: PortalDealsProps) {
   const toast = useToast();
   const navigation = useNavigation();
@@ -89,8 +95,24 @@ export function PortalDeals({
           label="Month"
           options={monthFilterOptions}
           value={month}
-          onChange={(event) => setSearchParams({ month: event.target.value }, { preventScrollReset: true })}
+          onChange={(event) =>
+            setSearchParams({ month: event.target.value, ...(owner ? { owner } : {}) }, { preventScrollReset: true })
+          }
         />
+        {owners ? (
+          <SelectField
+            label="Owner"
+            placeholder="Everyone"
+            options={owners}
+            value={owner}
+            onChange={(event) =>
+              setSearchParams(
+                { month, ...(event.target.value ? { owner: event.target.value } : {}) },
+                { preventScrollReset: true },
+              )
+            }
+          />
+        ) : null}
         <Button variant="secondary" onClick={() => void refresh()} disabled={revalidator.state !== "idle"}>
           Refresh
         </Button>
@@ -105,6 +127,7 @@ export function PortalDeals({
         </h2>
         <DealsTable
           deals={deals}
+          showOwner={owners !== null}
           onReply={openThread}
           empty={
             month === currentMonth || month === "all" ? "No Files Submitted yet." : "No Files Submitted This Month"
@@ -116,7 +139,10 @@ export function PortalDeals({
             className="mt-4"
             disabled={navigation.state !== "idle"}
             onClick={() =>
-              setSearchParams({ month, more: String(more + 1) }, { preventScrollReset: true, replace: true })
+              setSearchParams(
+                { month, more: String(more + 1), ...(owner ? { owner } : {}) },
+                { preventScrollReset: true, replace: true },
+              )
             }
           >
             Show more deals

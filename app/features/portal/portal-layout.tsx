@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Link, Outlet, useNavigate, useRevalidator } from "react-router";
 import type { Me } from "#domain/accounts/me-contracts.ts";
+import { dealerRoles } from "#domain/auth/dealer-roles.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { brand } from "../../lib/public-config.ts";
@@ -101,16 +102,26 @@ export function PortalLayout({
               Your link
             </Link>
           </li>
-          <li>
-            <Link to="/portal/webhooks" className={sidebarLink} onClick={() => setMenuOpen(false)}>
-              Webhooks
-            </Link>
-          </li>
-          <li>
-            <Link to="/portal/api-keys" className={sidebarLink} onClick={() => setMenuOpen(false)}>
-              API keys
-            </Link>
-          </li>
+          {/* The company's own matters: its dealer admins' (docs/product-rules.md#r53-a-dealers-team). */}
+          {me.user.dealerRole === dealerRoles.admin ? (
+            <>
+              <li>
+                <Link to="/portal/team" className={sidebarLink} onClick={() => setMenuOpen(false)}>
+                  Team
+                </Link>
+              </li>
+              <li>
+                <Link to="/portal/webhooks" className={sidebarLink} onClick={() => setMenuOpen(false)}>
+                  Webhooks
+                </Link>
+              </li>
+              <li>
+                <Link to="/portal/api-keys" className={sidebarLink} onClick={() => setMenuOpen(false)}>
+                  API keys
+                </Link>
+              </li>
+            </>
+          ) : null}
           <li>
             <Link to="/portal/quotes" className={sidebarLink} onClick={() => setMenuOpen(false)}>
               Quotes

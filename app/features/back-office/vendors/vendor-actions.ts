@@ -5,6 +5,8 @@ import {
   resendVendorInvitation,
   vendorSlugRequest,
 } from "#domain/vendors/contracts.ts";
+import { dealerRoleLabels, dealerRoles } from "#domain/auth/dealer-roles.ts";
+import { changeVendorDealerRole } from "#domain/team/contracts.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 
 /** What a vendor user's buttons post to the vendors route's action (field `intent`, with `userId`). */
@@ -13,6 +15,7 @@ export const vendorIntents = {
   reactivate: "reactivate",
   resendInvitation: "resend-invitation",
   changeSlug: "change-slug",
+  dealerRole: "dealer-role",
 } as const;
 
 /** `slugError`: what is wrong with a new link address (shown at the field). */
@@ -58,6 +61,11 @@ export async function runVendorAction(form: FormData): Promise<VendorActionResul
     if (intent === vendorIntents.reactivate) {
       await call(reactivateVendor, { params: { userId } });
       return { ok: true, message: "Vendor reactivated: they can sign in again and were told by e-mail" };
+    }
+    if (intent === vendorIntents.dealerRole) {
+      const dealerRole = form.get("dealerRole") === dealerRoles.admin ? dealerRoles.admin : dealerRoles.rep;
+      await call(changeVendorDealerRole, { params: { userId }, body: { dealerRole } });
+      return { ok: true, message: `Now ${dealerRoleLabels[dealerRole].toLowerCase()} of their company` };
     }
     if (intent === vendorIntents.resendInvitation) {
       await call(resendVendorInvitation, { params: { userId } });

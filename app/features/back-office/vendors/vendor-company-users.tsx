@@ -1,3 +1,4 @@
+import { dealerRoleLabels } from "#domain/auth/dealer-roles.ts";
 import type { VendorCompany, VendorUser } from "#domain/vendors/contracts.ts";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import { VendorSlugForm } from "./vendor-slug-form.tsx";
@@ -13,6 +14,12 @@ const columns: TableColumn<VendorUser>[] = [
     cell: (user) => user.email,
     className: "break-all",
     sortValue: (user) => user.email,
+  },
+  {
+    key: "role",
+    header: "Role",
+    cell: (user) => dealerRoleLabels[user.dealerRole],
+    sortValue: (user) => user.dealerRole,
   },
   { key: "status", header: "Status", cell: status, sortValue: status },
   { key: "actions", header: "Actions", cell: (user) => <VendorUserActions user={user} /> },

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { dealerRoleLabels, dealerRoles } from "#domain/auth/dealer-roles.ts";
 import type { VendorUser } from "#domain/vendors/contracts.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -7,7 +8,7 @@ import { DeactivateAccountDialog } from "../accounts/deactivate-account-dialog.t
 import { vendorIntents, type VendorActionResult } from "./vendor-actions.ts";
 
 /**
- * Resend invitation (invited vendors), Deactivate (after a confirmation that says what it does)
+ * Resend invitation (invited vendors), Make dealer admin / sales rep, Deactivate (after a confirmation that says what it does)
  * and Reactivate (deactivated vendors), posted to the route's action; the outcome is said next to them.
  */
 export function VendorUserActions({ user }: { user: VendorUser }) {
@@ -15,6 +16,7 @@ export function VendorUserActions({ user }: { user: VendorUser }) {
   const [confirming, setConfirming] = useState(false);
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
+  const otherRole = user.dealerRole === dealerRoles.admin ? dealerRoles.rep : dealerRoles.admin;
   return (
     <div className="space-y-2">
       {user.active ? (
@@ -34,6 +36,20 @@ export function VendorUserActions({ user }: { user: VendorUser }) {
               </Button>
             </fetcher.Form>
           )}
+          <fetcher.Form method="post">
+            <input type="hidden" name="userId" value={user.id} />
+            <input type="hidden" name="dealerRole" value={otherRole} />
+            <Button
+              type="submit"
+              variant="secondary"
+              name="intent"
+              value={vendorIntents.dealerRole}
+              disabled={busy}
+              aria-label={`Make ${user.email} ${dealerRoleLabels[otherRole].toLowerCase()}`}
+            >
+              Make {dealerRoleLabels[otherRole].toLowerCase()}
+            </Button>
+          </fetcher.Form>
           <Button
             type="button"
             variant="secondary"
