@@ -256,6 +256,27 @@ describe("the vendor portal at 390 px", () => {
     await dialog.waitFor({ state: "hidden" });
   });
 
+  it("the Team screen (users, invite and hand-over forms) and its Deactivate dialog fit; the menu opens by keyboard", async () => {
+    const member = "Maximiliana Bartholomew-Fitzgerald Oyelaran-Castellanos";
+    const invited = await vendor.request.post(`${server.url}/api/portal/team`, {
+      headers: { origin: server.url },
+      data: { name: member, email: "maximiliana.bartholomew-fitzgerald@phone-width.example", dealerRole: "sales-rep" },
+    });
+    expect(invited.status()).toBe(201);
+    await vendor.goto(`${server.url}/portal/team`);
+    await vendor.getByRole("row", { name: new RegExp(member) }).waitFor();
+    await expectPhoneReady(vendor, "Vendor portal", "Handbook");
+    await vendor.getByRole("button", { name: `Deactivate ${member}` }).click();
+    const dialog = vendor.getByRole("alertdialog", { name: `Deactivate ${member}?` });
+    await dialog.waitFor();
+    await expectFits(vendor);
+    const box = await dialog.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+    await expectNoAxeViolations(vendor);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
   it("the API keys screen (a key with a long name) and its shown-once dialog fit; the menu opens by keyboard", async () => {
     await vendor.goto(`${server.url}/portal/api-keys`);
     await vendor.getByRole("row", { name: new RegExp(longName.slice(0, 80)) }).waitFor();
