@@ -7,7 +7,9 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
+import type { DealerRole } from "../../domain/auth/dealer-roles.ts";
 import { authRoles, type AuthRole } from "../../domain/auth/roles.ts";
+import { roleOfNewUser } from "../../domain/team/team-rules.ts";
 import { composeForCommand } from "./compose-for-command.ts";
 import { loadConfig } from "../../server/config.ts";
 import { user } from "../../server/auth/tables.ts";
@@ -92,12 +94,28 @@ try {
     if (!Object.values(authRoles).includes(role)) fail("--role must be admin, staff or vendor.");
     const name = values.name ?? fail("--name is required.");
     let vendorCompanyId: string | null = null;
+    let dealerRole: DealerRole | undefined;
     if (role === authRoles.vendor) {
       const code = values["company-code"] ?? fail("--company-code is required for vendors.");
       const [company] = await database.db.select().from(vendorCompany).where(eq(vendorCompany.companyCode, code));
       vendorCompanyId = company?.id ?? fail(`No vendor company with code ${code}.`);
+      // docs/product-rules.md#r53-a-dealers-team: the company's first user is its admin.
+      const [colleague] = await database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.vendorCompanyId, vendorCompanyId))
+        .limit(1);
+      dealerRole = roleOfNewUser(colleague !== undefined);
     }
-    const created = await createAccount(auth, { email, name, role, password, emailVerified: true, vendorCompanyId });
+    const created = await createAccount(auth, {
+      email,
+      name,
+      role,
+      password,
+      emailVerified: true,
+      vendorCompanyId,
+      dealerRole,
+    });
     await recordAudit(database.db, {
       action: "account.created",
       subject: created.id,
