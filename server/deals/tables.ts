@@ -78,7 +78,14 @@ export const deal = pgTable(
       table.lastUpdate,
     ),
     index("deal_company_last_update_idx").on(table.vendorCompanyId, table.lastUpdate),
-    // A sales rep's deals, in the portal list's order.
+    // A sales rep's deals, in the portal list's order: of a month, and of all times.
+    index("deal_company_owner_period_idx").on(
+      table.vendorCompanyId,
+      table.ownerUserId,
+      table.yearInFile,
+      table.monthSubmitted,
+      table.lastUpdate,
+    ),
     index("deal_company_owner_idx").on(table.vendorCompanyId, table.ownerUserId, table.lastUpdate),
     // The back-office home counts deals by stage (new deals waiting for an answer).
     index("deal_stage_idx").on(table.stage, table.lastUpdate),

@@ -52,7 +52,11 @@ function ownerRow(applicationId: string, position: number, owner: OwnerFields, c
  * Marks the quote of a quote link applied, in the application's transaction (quotes/open-quote-link.ts):
  * given, not imported, because quotes sit above leads (docs/decisions/0021-subject-folders.md).
  */
-export type MarkQuoteApplied = (tx: DbExecutor, token: string, applicationId: string) => Promise<unknown>;
+export type MarkQuoteApplied = (
+  tx: DbExecutor,
+  token: string,
+  applicationId: string,
+) => Promise<{ companyId: string; ownerUserId: string | null } | null>;
 
 export async function createCreditApplication(
   db: Database,
@@ -113,7 +117,7 @@ export async function createCreditApplication(
     await tx
       .insert(creditApplicationOwner)
       .values(owners.map((owner, index) => ownerRow(stored.id, index + 1, owner, cipher)));
-    if (request.quoteToken) await context.markQuoteApplied(tx, request.quoteToken, stored.id);
+    const quote = request.quoteToken ? await context.markQuoteApplied(tx, request.quoteToken, stored.id) : null;
     await recordDuplicates(tx, cipher, {
       type: "credit-application",
       id: stored.id,
@@ -128,7 +132,8 @@ export async function createCreditApplication(
       await createReferredDeal(
         tx,
         context,
-        company,
+        // A customer who applies from a rep's quote is that rep's (docs/product-rules.md#r53-a-dealers-team).
+        quote?.companyId === company.id && quote.ownerUserId ? { ...company, repUserId: quote.ownerUserId } : company,
         { type: "credit-application", id: stored.id },
         {
           businessName: request.BusinessName,

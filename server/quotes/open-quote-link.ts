@@ -56,7 +56,7 @@ export async function markQuoteApplied(
   tx: DbExecutor,
   token: string,
   applicationId: string,
-): Promise<{ companyId: string } | null> {
+): Promise<{ companyId: string; ownerUserId: string | null } | null> {
   const quote = await usableQuote(tx, token, true).then(
     (found) => found.quote,
     (error: unknown) => {
@@ -79,5 +79,5 @@ export async function markQuoteApplied(
       appliedAt: applied!.appliedAt!.toISOString(),
     },
   });
-  return { companyId: quote.companyId };
+  return { companyId: quote.companyId, ownerUserId: quote.ownerUserId };
 }

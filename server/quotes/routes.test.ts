@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { financingDisclaimer } from "#domain/deals/deal-changes.ts";
 import { priceVendorQuote } from "#domain/pricing/vendor-quote-pricing.ts";
+import { dealerRoles } from "#domain/auth/dealer-roles.ts";
+import { authRoles } from "#domain/auth/roles.ts";
 import { QUOTE_SENDS_PER_HOUR } from "#domain/quotes/vendor-quote.ts";
 import { yearInTimeZone } from "#domain/site/business-time.ts";
 import { sampleCreditApplication } from "../demo/sample-requests.ts";
@@ -16,6 +18,8 @@ import {
 } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { mailOutbox } from "../mail/tables.ts";
+import { deal } from "../deals/tables.ts";
+import { createAccount } from "../accounts/create-account.ts";
 import { vendorQuote } from "./tables.ts";
 
 let smtp: SmtpCatcher;
@@ -107,6 +111,31 @@ describe("quotes to customers", () => {
     expect(afterApply.quotes.find((entry: { id: string }) => entry.id === quote.id).status).toBe("applied");
     // An applied quote's link no longer pre-fills.
     expect((await send("POST", "/api/quotes/open", "", { token: link![2] })).statusCode).toBe(410);
+  });
+
+  it("makes a customer who applies from a sales rep's quote that rep's referred deal", async () => {
+    const created = await createAccount(server.auth, {
+      email: "quoting-rep@quote-motors.example",
+      name: "Quoting Rep",
+      role: authRoles.vendor,
+      password: "rep-password-12",
+      emailVerified: true,
+      vendorCompanyId: vendorA.companyId,
+      dealerRole: dealerRoles.rep,
+    });
+    const rep = await signIn(server.app, "quoting-rep@quote-motors.example", "rep-password-12");
+    await newQuote(rep.cookie, { customerEmail: "rep-quote@customer.example" });
+    const token = tokenOf((await smtp.waitFor((caught) => caught.to.includes("rep-quote@customer.example"))).body)!;
+    const application = await send("POST", "/api/leads/credit-application", "", {
+      ...sampleCreditApplication({ BusinessName: "Rep Quoted Bakery", vendorSlug: token[1] }),
+      quoteToken: token[2],
+    });
+    expect(application.statusCode).toBe(201);
+    const [referred] = await server.database.db
+      .select()
+      .from(deal)
+      .where(and(eq(deal.referralLeadType, "credit-application"), eq(deal.referralLeadId, application.json().id)));
+    expect(referred).toMatchObject({ vendorCompanyId: vendorA.companyId, ownerUserId: created.id });
   });
 
   it("keeps each company's quotes to itself", async () => {

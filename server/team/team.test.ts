@@ -328,6 +328,33 @@ describe("the team screen's changes", () => {
   });
 });
 
+describe("the dealer API inside a company", () => {
+  it("answers a colleague's request under another's Idempotency-Key as a conflict, never with their deal", async () => {
+    const team = await dealerTeam("Keyed Colleagues");
+    const other = await team.member("olga", dealerRoles.admin);
+    const keyOf = async (cookie: string) =>
+      ((await send("POST", "/api/portal/api-keys", cookie, { name: "CRM" })).json() as { secret: string }).secret;
+    const { idempotencyKey: _unused, ...fields } = sampleNewDealFields({ businessName: "same key excavation" });
+    const create = (key: string) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/v1/deals",
+        remoteAddress: loopbackAddress(),
+        headers: {
+          authorization: `Bearer ${key}`,
+          "idempotency-key": "shared-key-0001",
+          "content-type": "application/json",
+        },
+        payload: JSON.stringify(fields),
+      });
+    const first = await create(await keyOf(team.admin.cookie));
+    expect(first.statusCode).toBe(201);
+    const second = await create(await keyOf(other.cookie));
+    expect(second.statusCode).toBe(409);
+    expect(second.body).not.toContain((first.json() as { id: string }).id);
+  });
+});
+
 describe("a sales rep's own link", () => {
   it("brings a customer through a rep's own link to that rep: the visit, the referred deal and the link's figures", async () => {
     const team = await dealerTeam("Link Rep Logistics");
