@@ -42,7 +42,7 @@ export const createPortalApiKey = endpoint({
   audience: "dealer-admin",
   freshFactor: true,
   summary:
-    "Create an API key for the company (the key is in this answer only; a factor proved within the last minutes; mailed to the company's users)",
+    "Create an API key for the company (the key is in this answer only; a factor proved within the last minutes; mailed to the company's dealer admins)",
   tags: ["portal"],
   body: createApiKeyRequest,
   responses: { 201: apiKeyCreatedResponse },

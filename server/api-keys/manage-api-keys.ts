@@ -38,7 +38,7 @@ export async function listApiKeys(db: Database, companyId?: string) {
   return rows.map(asSummary);
 }
 
-/** A new key for the company; its secret is in this answer only. Audited, and mailed to the company's users. */
+/** A new key for the company; its secret is in this answer only. Audited, and mailed to the company's dealer admins. */
 export async function createApiKey(
   db: Database,
   mail: { brand: Brand; publicUrl: string },

@@ -29,7 +29,8 @@ export const referredThrough = (companyName: string) => `Referred through ${comp
  * A lead that came through a vendor company's link becomes that company's deal at stage 1, marked
  * as referred, in the lead's transaction (docs/product-rules.md#r23-referred-customers-belong-to-the-company), with the
  * company's `deal.created` webhook
- * event (deals/insert-deal-rows.ts, as a vendor's own deal); the company's users are told by mail.
+ * event (deals/insert-deal-rows.ts, as a vendor's own deal); its owner (the rep whose link it was) or else the
+ * company's dealer admins are told by mail.
  * Nobody submitted it, so submitted_by_user_id is null. Stored once per lead (idempotency key).
  */
 export async function createReferredDeal(

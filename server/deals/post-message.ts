@@ -20,7 +20,7 @@ export async function postMessage(
     dealId: string;
     businessName: string;
     author: { userId: string; role: "vendor" | "staff"; email: string };
-    /** Several for a referred deal's answer: every user of the company (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
+    /** Several for a deal nobody owns: the company's dealer admins (docs/product-rules.md#r53-a-dealers-team). */
     recipient: string | readonly string[];
     body: string;
     attachments: readonly StoredUpload[];

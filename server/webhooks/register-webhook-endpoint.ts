@@ -23,7 +23,7 @@ export async function checkEndpointUrl(url: string, allowLoopback: boolean): Pro
   }
 }
 
-/** Registers an endpoint for the company; answers the row and its secret (shown this once). Audited, and mailed to the company's users. */
+/** Registers an endpoint for the company; answers the row and its secret (shown this once). Audited, and mailed to the company's dealer admins. */
 export async function registerWebhookEndpoint(
   db: Database,
   cipher: FieldCipher,

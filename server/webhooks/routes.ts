@@ -21,7 +21,7 @@ import { registerWebhookEndpoint } from "./register-webhook-endpoint.ts";
  * A vendor company's webhook endpoints (`/api/portal/webhooks`): the session's company only
  * (ADR 0009), checked before the body is read; every change is audited. Adding an endpoint,
  * enabling one or rolling its secret needs a factor proved within the last minutes (POST /api/me/confirm-identity);
- * a new endpoint is mailed to the company's users.
+ * a new endpoint is mailed to the company's dealer admins.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{
   cipher: FieldCipher;
