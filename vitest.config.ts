@@ -31,6 +31,7 @@ export const driverIndependentSuites = [
   "server/shared/pdf/write-document.test.ts",
   "server/site/fill-partner-template.test.ts",
   "server/shared/storage/local-file-storage.test.ts",
+  "server/shared/vendor-scope.test.ts",
   "server/webhooks/address-policy.test.ts",
   "server/webhooks/sign-payload.test.ts",
 ];

@@ -166,6 +166,7 @@ export function DealsTable({
   showOwner?: boolean;
 }) {
   const shown = columns(onReply);
-  if (showOwner) shown.splice(1, 0, ownerColumn);
+  // After the spec's columns, before Reply: the spec's order stays as it is.
+  if (showOwner) shown.splice(shown.length - 1, 0, ownerColumn);
   return <Table caption="Your deals" columns={shown} rows={deals} rowKey={(deal) => deal.id} empty={empty} />;
 }
