@@ -48,7 +48,7 @@ export const serverLayers = [
   ["accounts"],
   ["applicant-mails", "working-calendar"],
   ["response-times"],
-  ["duplicates", "partners"],
+  ["duplicates", "partners", "funders"],
   ["deals"],
   ["calculator", "questionnaire"],
   ["leads"],

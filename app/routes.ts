@@ -53,6 +53,7 @@ export default [
       route("credit-applications/:id", "routes/back-office-credit-application.tsx"),
       route("vendors", "routes/back-office-vendors.tsx"),
       route("partners", "routes/back-office-partners.tsx"),
+      route("funders", "routes/back-office-funders.tsx"),
       route("audit", "routes/back-office-audit.tsx"),
       route("staff", "routes/back-office-staff.tsx"),
       route("response-times", "routes/back-office-response-times.tsx"),

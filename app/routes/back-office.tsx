@@ -23,6 +23,7 @@ const links = [
   { to: "/back-office/duplicates", label: "Duplicates" },
   { to: "/back-office/vendors", label: "Vendors" },
   { to: "/back-office/partners", label: "Partners" },
+  { to: "/back-office/funders", label: "Funders" },
   { to: "/back-office/api-keys", label: "API keys" },
   { to: "/back-office/working-calendar", label: "Working calendar", admin: true },
   { to: "/back-office/outbox", label: "Outbox", admin: true },

@@ -35,6 +35,8 @@ export const auditActions = {
   "adverse-action.notice-sent": "An adverse-action notice was sent",
   "duplicate.merge": "Staff merged a duplicate into the earlier record",
   "duplicate.dismiss": "Staff dismissed a duplicate match",
+  "funder.created": "An admin added a funder to the network",
+  "funder.updated": "An admin changed a funder or set it active or not",
   "partner.created": "A co-branded partner was created",
   "partner.updated": "A partner's branding changed",
   "partner.logo-replaced": "A partner's logo was replaced",

@@ -17,3 +17,4 @@ export * from "../api-v1/tables.ts";
 export * from "../adverse-action/tables.ts";
 export * from "../duplicates/tables.ts";
 export * from "../quotes/tables.ts";
+export * from "../funders/tables.ts";

@@ -75,6 +75,7 @@ export const tableRetention = {
   two_factor: { kind: "with-parent", parent: "user" },
   vendor_company: { kind: "kept", why: "the dealers (business customers), not applicants" },
   partner: { kind: "kept", why: "a dealer's co-branding; its uploaded logo is kept with it" },
+  funder: { kind: "kept", why: "a funder of the network and its published criteria: no customer data" },
   api_key: { kind: "kept", why: "a dealer's configuration; the secret is stored as a hash only" },
   webhook_endpoint: { kind: "kept", why: "a dealer's configuration" },
   vendor_link_visit: { kind: "kept", why: "visit counts per company and day, no personal data" },

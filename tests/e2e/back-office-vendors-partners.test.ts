@@ -139,3 +139,36 @@ describe("partners screen", () => {
     );
   });
 });
+
+// docs/product-rules.md#r54-the-funder-network
+describe("funders screen", () => {
+  it("adds a funder with its programs and criteria, says what is wrong first, and lists it", async () => {
+    await admin.goto(`${server.url}/back-office`);
+    await admin.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Funders" }).click();
+    await admin.getByRole("heading", { level: 1, name: "Funders" }).waitFor();
+    await admin.getByText("No funders yet.").waitFor();
+    const form = admin.getByRole("form", { name: "Add a funder" });
+    await form.getByRole("textbox", { name: "Name", exact: true }).fill("Harbor Capital");
+    await form.getByRole("checkbox", { name: "Lease" }).check();
+    await form.getByRole("checkbox", { name: "Construction" }).check();
+    await form.getByLabel("Minimum amount ($)").fill("10,000");
+    await form.getByLabel("Maximum amount ($)").fill("5,000");
+    await form.getByLabel("States").fill("TX, Texas");
+    await form.getByRole("button", { name: "Add funder" }).click();
+    await form.getByText("The maximum is below the minimum.").waitFor();
+    await form.getByText("Use two-letter state codes separated by commas, like TX, OK.").waitFor();
+    await expectNoAxeViolations(admin);
+    // What was typed stays; correcting it is enough.
+    expect(await form.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("Harbor Capital");
+    await form.getByLabel("Maximum amount ($)").fill("500,000");
+    await form.getByLabel("States").fill("tx, ok");
+    await form.getByLabel("States").press("Enter");
+    await admin.getByRole("status").filter({ hasText: "Harbor Capital saved." }).waitFor();
+    const row = admin.getByRole("table", { name: "Funders" }).getByRole("row", { name: /Harbor Capital/ });
+    await row.getByRole("cell", { name: "Equipment finance, Lease" }).waitFor();
+    await row.getByRole("cell", { name: "$10,000.00 to $500,000.00" }).waitFor();
+    await row.getByRole("cell", { name: "OK, TX" }).waitFor();
+    await admin.getByRole("form", { name: "Change Harbor Capital" }).waitFor();
+    await expectNoAxeViolations(admin);
+  });
+});

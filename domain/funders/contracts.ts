@@ -1,0 +1,171 @@
+import * as z from "zod/mini";
+import { optionalEmail, optionalUsPhone } from "../forms/fields.ts";
+import { usStates } from "../forms/us-states.ts";
+import { endpoint } from "../http/endpoint.ts";
+import { parseMoney } from "../pricing/money-format.ts";
+import { fundingProgramValues, industryValues, type FundingProgram, type Industry } from "./funder-terms.ts";
+
+// The network of funders the company brokers to (docs/product-rules.md#r54-the-funder-network): admins keep
+// each funder's contact, programs and published criteria; staff read them to send deals.
+
+const stateCodes = new Set<string>(usStates.map(([code]) => code));
+
+/** No funder's limit is above this many dollars. */
+const maxCriteriaDollars = 100_000_000;
+
+/** A list typed as words separated by commas ("TX, OK"): the schema's output is the list. */
+const commaList = <T extends string>(allowed: readonly T[], message: string) =>
+  z.pipe(
+    z.string().check(
+      z.maxLength(400),
+      z.refine((text) => splitList(text).every((item) => allowed.includes(item as T)), message),
+    ),
+    z.transform((text) => splitList(text) as T[]),
+  );
+
+export const splitList = (text: string) =>
+  [
+    ...new Set(
+      text
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ].sort();
+
+/** Dollars as typed, or empty for no limit: the output is cents or null. */
+const optionalDollars = (message: string) =>
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.refine((text) => {
+        if (text === "") return true;
+        const amount = parseMoney(text);
+        return amount !== undefined && amount >= 0 && amount <= maxCriteriaDollars;
+      }, message),
+    ),
+    z.transform((text) => (text === "" ? null : Math.round(parseMoney(text)! * 100))),
+  );
+
+/** A whole number in a range, or empty for no limit. */
+const optionalWhole = (min: number, max: number, message: string) =>
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.refine((text) => text === "" || (/^\d+$/.test(text) && Number(text) >= min && Number(text) <= max), message),
+    ),
+    z.transform((text) => (text === "" ? null : Number(text))),
+  );
+
+/** A funder as admins edit it: the form's fields are text (lists comma-separated), the route's output typed. */
+export const funderInput = z
+  .object({
+    name: z.string().check(z.trim(), z.minLength(1, "Please enter the funder's name."), z.maxLength(80)),
+    contactName: z.string().check(z.trim(), z.maxLength(80)),
+    contactEmail: optionalEmail(),
+    contactPhone: optionalUsPhone(),
+    programs: z.pipe(
+      commaList(fundingProgramValues, "Choose programs from the list."),
+      z.array(z.enum(fundingProgramValues)).check(z.minLength(1, "Choose at least one program.")),
+    ),
+    minCreditScore: optionalWhole(300, 850, "Enter a credit score from 300 to 850, or leave it empty."),
+    minMonthsInBusiness: optionalWhole(0, 600, "Enter a number of months, or leave it empty."),
+    minAmount: optionalDollars("Enter an amount in dollars, like 10,000, or leave it empty."),
+    maxAmount: optionalDollars("Enter an amount in dollars, like 500,000, or leave it empty."),
+    industries: commaList(industryValues, "Choose industries from the list."),
+    states: z.pipe(
+      z.string().check(z.maxLength(400)),
+      z.transform((text) => splitList(text.toUpperCase())),
+    ),
+    active: z.boolean(),
+  })
+  .check(
+    z.refine((funder) => funder.states.every((state) => stateCodes.has(state)), {
+      error: "Use two-letter state codes separated by commas, like TX, OK.",
+      path: ["states"],
+    }),
+    z.refine(
+      (funder) => funder.minAmount === null || funder.maxAmount === null || funder.minAmount <= funder.maxAmount,
+      {
+        error: "The maximum is below the minimum.",
+        path: ["maxAmount"],
+      },
+    ),
+  );
+
+export type FunderInput = z.input<typeof funderInput>;
+export type FunderValues = z.output<typeof funderInput>;
+
+export const funderRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  programs: z.array(z.enum(fundingProgramValues)),
+  minCreditScore: z.nullable(z.number()),
+  minMonthsInBusiness: z.nullable(z.number()),
+  /** Cents. */
+  minAmountCents: z.nullable(z.number()),
+  maxAmountCents: z.nullable(z.number()),
+  industries: z.array(z.enum(industryValues)),
+  states: z.array(z.string()),
+  active: z.boolean(),
+  updatedAt: z.string(),
+});
+
+export type FunderRow = z.infer<typeof funderRow>;
+
+/** A stored funder as its form shows it (cents back to dollars, lists to text). */
+export function funderFormValues(funder: FunderRow | null): FunderInput {
+  const dollars = (cents: number | null) => (cents === null ? "" : String(cents / 100));
+  return {
+    name: funder?.name ?? "",
+    contactName: funder?.contactName ?? "",
+    contactEmail: funder?.contactEmail ?? "",
+    contactPhone: funder?.contactPhone ?? "",
+    programs: (funder?.programs ?? (["equipment-finance"] as FundingProgram[])).join(", "),
+    minCreditScore: funder?.minCreditScore === null || !funder ? "" : String(funder.minCreditScore),
+    minMonthsInBusiness: funder?.minMonthsInBusiness === null || !funder ? "" : String(funder.minMonthsInBusiness),
+    minAmount: dollars(funder?.minAmountCents ?? null),
+    maxAmount: dollars(funder?.maxAmountCents ?? null),
+    industries: (funder?.industries ?? ([] as Industry[])).join(", "),
+    states: (funder?.states ?? []).join(", "),
+    active: funder?.active ?? true,
+  };
+}
+
+const funderParams = z.object({ id: z.uuid() });
+
+export const listFunders = endpoint({
+  method: "GET",
+  path: "/api/back-office/funders",
+  audience: "staff",
+  summary: "The funders of the network, active first, by name",
+  tags: ["back office"],
+  responses: { 200: z.object({ funders: z.array(funderRow) }) },
+  errors: ["FORBIDDEN"],
+});
+
+export const createFunder = endpoint({
+  method: "POST",
+  path: "/api/back-office/funders",
+  audience: "admin",
+  summary: "Add a funder with its contact, programs and criteria (admins; audited)",
+  tags: ["back office"],
+  body: funderInput,
+  responses: { 201: z.object({ funder: funderRow }) },
+  errors: ["FORBIDDEN", "CONFLICT"],
+});
+
+export const updateFunder = endpoint({
+  method: "PUT",
+  path: "/api/back-office/funders/:id",
+  audience: "admin",
+  summary: "Change a funder, or set it active or not (admins; audited)",
+  tags: ["back office"],
+  params: funderParams,
+  body: funderInput,
+  responses: { 200: z.object({ funder: funderRow }) },
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
