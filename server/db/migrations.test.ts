@@ -82,10 +82,12 @@ describe.skipIf(!postgresUrl)("migrations on PostgreSQL, under the migration loc
       const { rows } = await client.query<{ n: number; distinct_hashes: number }>(
         "select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations",
       );
-      // Released afterwards: nobody holds the lock.
-      const locks = await client.query("select 1 from pg_locks where locktype = 'advisory' and objid = $1", [
-        MIGRATION_LOCK_KEY,
-      ]);
+      // Released afterwards: nobody holds this database's lock (pg_locks is the whole server's: other suites
+      // migrate their own databases meanwhile).
+      const locks = await client.query(
+        "select 1 from pg_locks where locktype = 'advisory' and objid = $1 and database = (select oid from pg_database where datname = current_database())",
+        [MIGRATION_LOCK_KEY],
+      );
       await client.end();
       expect(rows[0]).toEqual({ n: tags.length, distinct_hashes: tags.length });
       expect(locks.rows).toEqual([]);
