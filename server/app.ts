@@ -235,7 +235,7 @@ export async function buildApp({
     },
   });
   await app.register(backOfficePartnerRoutes);
-  await app.register(funderRoutes);
+  await app.register(funderRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });

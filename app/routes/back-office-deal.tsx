@@ -6,9 +6,16 @@ import {
   updateBackOfficeDeal,
 } from "#domain/deals/back-office-contracts.ts";
 import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
+import {
+  blankFunderAnswer,
+  getDealFunders,
+  recordFunderAnswer,
+  sendDealToFunders,
+} from "#domain/funders/deal-funder-contracts.ts";
 import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealScreen, type DealActionResult } from "../features/back-office/deals/deal-screen.tsx";
+import { funderIntents, type FunderActionResult } from "../features/back-office/deals/deal-funders.tsx";
 import { ApiError, call, multipartForm } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/back-office-deal";
@@ -19,21 +26,50 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
   const record = { params: { type: "deal" as const, id: params.id } };
-  const [detail, thread, adverseAction, duplicates] = await Promise.all([
+  const [detail, thread, adverseAction, duplicates, funders] = await Promise.all([
     call(getBackOfficeDeal, input, options),
     call(listBackOfficeDealMessages, input, options),
     call(getAdverseAction, record, options),
     call(listRecordDuplicates, record, options),
+    call(getDealFunders, input, options),
   ]);
-  return { detail, thread, adverseAction, duplicates: duplicates.links };
+  return { detail, thread, adverseAction, duplicates: duplicates.links, funders };
+}
+
+/** The Funders section's forms (form-encoded): send the deal to funders, or record one's answer. */
+async function runFunderAction(dealId: string, form: FormData): Promise<FunderActionResult> {
+  const text = (name: string) => String(form.get(name) ?? "");
+  try {
+    if (text("intent") === funderIntents.send)
+      await call(sendDealToFunders, {
+        params: { id: dealId },
+        body: { funderIds: text("funderIds").split(",").filter(Boolean) },
+      });
+    else
+      await call(recordFunderAnswer, {
+        params: { id: dealId, submissionId: text("submissionId") },
+        body: Object.fromEntries(
+          Object.keys(blankFunderAnswer).map((name) => [name, text(name)]),
+        ) as typeof blankFunderAnswer,
+      });
+    return { intent: "funders", ok: true, message: "Saved." };
+  } catch (error) {
+    if (error instanceof ApiError) return { intent: "funders", ok: false, message: error.message };
+    throw error;
+  }
 }
 
 /**
- * The deal form (JSON, PATCH) or an answer to the vendor (multipart). A refusal is answered as
- * data for the screen to say; the deal and thread are then read again.
+ * The deal form (JSON, PATCH), an answer to the vendor (multipart), or the Funders section's forms
+ * (form-encoded). A refusal is answered as data for the screen to say; the deal is then read again.
  */
-export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<DealActionResult> {
-  const intent = request.headers.get("content-type")?.startsWith("application/json") ? "update" : "answer";
+export async function clientAction({
+  params,
+  request,
+}: Route.ClientActionArgs): Promise<DealActionResult | FunderActionResult> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.startsWith("application/x-www-form-urlencoded")) return runFunderAction(params.id, await request.formData());
+  const intent = type.startsWith("application/json") ? "update" : "answer";
   try {
     if (intent === "update") {
       await call(updateBackOfficeDeal, {

@@ -27,6 +27,8 @@ export const auditActions = {
   "export.leads": "Staff exported leads as CSV",
   "export.deals": "Staff exported deals as CSV",
   "deal.stage-change": "Staff moved a deal to another stage",
+  "deal.sent-to-funders": "Staff sent a deal to funders of the network",
+  "deal.funder-answer": "Staff recorded a funder's answer on a deal",
   "document.upload": "A document was added to a deal",
   "document.download": "A deal's document was downloaded",
   "credit-application.decision": "Staff recorded a decision on a credit application",

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { optionalEmail, optionalUsPhone } from "../forms/fields.ts";
 import { usStates } from "../forms/us-states.ts";
 import { endpoint } from "../http/endpoint.ts";
-import { parseMoney } from "../pricing/money-format.ts";
+import { commaList, optionalDollars, optionalWhole, splitList } from "./text-fields.ts";
 import { fundingProgramValues, industryValues, type FundingProgram, type Industry } from "./funder-terms.ts";
 
 // The network of funders the company brokers to (docs/product-rules.md#r54-the-funder-network): admins keep
@@ -10,52 +10,6 @@ import { fundingProgramValues, industryValues, type FundingProgram, type Industr
 
 const stateCodes = new Set<string>(usStates.map(([code]) => code));
 
-/** No funder's limit is above this many dollars. */
-const maxCriteriaDollars = 100_000_000;
-
-/** A list typed as words separated by commas ("TX, OK"): the schema's output is the list. */
-const commaList = <T extends string>(allowed: readonly T[], message: string) =>
-  z.pipe(
-    z.string().check(
-      z.maxLength(400),
-      z.refine((text) => splitList(text).every((item) => allowed.includes(item as T)), message),
-    ),
-    z.transform((text) => splitList(text) as T[]),
-  );
-
-export const splitList = (text: string) =>
-  [
-    ...new Set(
-      text
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean),
-    ),
-  ].sort();
-
-/** Dollars as typed, or empty for no limit: the output is cents or null. */
-const optionalDollars = (message: string) =>
-  z.pipe(
-    z.string().check(
-      z.trim(),
-      z.refine((text) => {
-        if (text === "") return true;
-        const amount = parseMoney(text);
-        return amount !== undefined && amount >= 0 && amount <= maxCriteriaDollars;
-      }, message),
-    ),
-    z.transform((text) => (text === "" ? null : Math.round(parseMoney(text)! * 100))),
-  );
-
-/** A whole number in a range, or empty for no limit. */
-const optionalWhole = (min: number, max: number, message: string) =>
-  z.pipe(
-    z.string().check(
-      z.trim(),
-      z.refine((text) => text === "" || (/^\d+$/.test(text) && Number(text) >= min && Number(text) <= max), message),
-    ),
-    z.transform((text) => (text === "" ? null : Number(text))),
-  );
 
 /** A funder as admins edit it: the form's fields are text (lists comma-separated), the route's output typed. */
 export const funderInput = z

@@ -1,11 +1,30 @@
 import type { FastifyPluginAsync } from "fastify";
 import { createFunder, listFunders as listFundersEndpoint, updateFunder } from "#domain/funders/contracts.ts";
+import {
+  getDealFunders,
+  recordFunderAnswer as recordFunderAnswerEndpoint,
+  sendDealToFunders,
+} from "#domain/funders/deal-funder-contracts.ts";
+import { businessDayOf } from "#domain/site/business-day.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
+import { AppError } from "../shared/errors.ts";
+import { dealFunders } from "./deal-funders.ts";
 import { listFunders } from "./list-funders.ts";
+import { recordFunderAnswer } from "./record-funder-answer.ts";
 import { saveFunder } from "./save-funder.ts";
+import { sendToFunders } from "./send-to-funders.ts";
 
-/** The funder network in the back office: staff read it, admins keep it (docs/product-rules.md#r54-the-funder-network). */
-export const funderRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * The funder network in the back office: staff read it, admins keep it; staff send a deal to funders
+ * and record their answers (docs/product-rules.md#r54-the-funder-network).
+ */
+export const funderRoutes: FastifyPluginAsync<{ timeZone: string }> = async (app, { timeZone }) => {
+  const fundersOf = async (dealId: string) => {
+    const found = await dealFunders(app.db, dealId, businessDayOf(new Date(), timeZone));
+    if (!found) throw new AppError("NOT_FOUND", "Not found.");
+    return found;
+  };
+
   registerEndpoint(app, listFundersEndpoint, async () => ({ funders: await listFunders(app.db) }));
 
   registerEndpoint(app, createFunder, async (request, _reply, user) => ({
@@ -15,4 +34,17 @@ export const funderRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, updateFunder, async (request, _reply, user) => ({
     funder: await saveFunder(app.db, { userId: user.id, ipAddress: request.ip }, request.body, request.params.id),
   }));
+
+  registerEndpoint(app, getDealFunders, async (request) => fundersOf(request.params.id));
+
+  registerEndpoint(app, sendDealToFunders, async (request, _reply, user) => {
+    await sendToFunders(app.db, { userId: user.id, ipAddress: request.ip }, request.params.id, request.body.funderIds);
+    return fundersOf(request.params.id);
+  });
+
+  registerEndpoint(app, recordFunderAnswerEndpoint, async (request, _reply, user) => {
+    const { id, submissionId } = request.params;
+    await recordFunderAnswer(app.db, { userId: user.id, ipAddress: request.ip }, id, submissionId, request.body);
+    return fundersOf(id);
+  });
 };

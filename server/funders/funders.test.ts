@@ -1,7 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { funderFormValues, funderInput, type FunderInput, type FunderRow } from "#domain/funders/contracts.ts";
+import { blankFunderAnswer, type DealFunders } from "#domain/funders/deal-funder-contracts.ts";
+import { sampleNewDealFields } from "../demo/sample-requests.ts";
+import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import {
   loopbackAddress,
   signIn,
@@ -119,5 +124,159 @@ describe("the funder network", () => {
     expect((await send("POST", "/api/back-office/funders", staff, { ...harbor, name: "Staff's" })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe("a deal and the network's funders", () => {
+  const funderNamed = async (name: string, overrides: Partial<FunderInput> = {}) =>
+    (
+      (await send("POST", "/api/back-office/funders", admin, { ...harbor, name, ...overrides })).json() as {
+        funder: FunderRow;
+      }
+    ).funder;
+
+  it("suggests the funders a deal fits, says why the others do not, and records where it was sent, once each", async () => {
+    const vendor = await createVendor(server.database, server.auth, "Funded Motors");
+    const { cookie } = await signIn(server.app, vendor.email, vendor.password);
+    const upload = multipartBody(
+      {
+        deal: JSON.stringify(
+          sampleNewDealFields({ businessName: "network paving", costOfEq: "85,000", downPayment: "5,000" }),
+        ),
+      },
+      [{ field: "client-info", name: "application.pdf", content: samplePdf }],
+    );
+    const dealId = (
+      await server.app.inject({
+        method: "POST",
+        url: "/api/portal/deals",
+        payload: upload.payload,
+        remoteAddress: loopbackAddress(),
+        headers: { cookie, origin: testOrigin, "content-type": upload.contentType },
+      })
+    ).json().id as string;
+    const fits = await funderNamed("Open Plains Leasing", {
+      minMonthsInBusiness: "",
+      minCreditScore: "",
+      industries: "",
+      states: "",
+    });
+    const small = await funderNamed("Small Ticket Co", {
+      maxAmount: "50,000",
+      minMonthsInBusiness: "",
+      minCreditScore: "",
+      industries: "",
+      states: "",
+    });
+    const strict = await funderNamed("Seasoned Bank", { minAmount: "", maxAmount: "", industries: "", states: "" });
+    await funderNamed("Dormant Funding", { active: false });
+
+    const before = (await send("GET", `/api/back-office/deals/${dealId}/funders`, staff)).json() as DealFunders;
+    expect(before.facts).toMatchObject({ amountCents: 8_000_000, program: "equipment-finance", state: null });
+    const fitOf = (id: string) => before.candidates.find((candidate) => candidate.funder.id === id)?.fit;
+    expect(fitOf(fits.id)).toEqual({ fits: true, misses: [], unknown: [] });
+    expect(fitOf(small.id)).toEqual({
+      fits: false,
+      misses: ["Amount $80,000.00 is above its maximum of $50,000.00"],
+      unknown: [],
+    });
+    expect(fitOf(strict.id)).toEqual({
+      fits: true,
+      misses: [],
+      unknown: ["credit score (needs 650)", "time in business (needs 24 months)"],
+    });
+    expect(before.candidates.some((candidate) => candidate.funder.name === "Dormant Funding")).toBe(false);
+    expect(before.candidates.findIndex((candidate) => candidate.funder.id === small.id)).toBeGreaterThan(
+      before.candidates.findIndex((candidate) => candidate.funder.id === strict.id),
+    );
+
+    const sent = await send("POST", `/api/back-office/deals/${dealId}/funders`, staff, {
+      funderIds: [fits.id, strict.id],
+    });
+    expect(sent.statusCode).toBe(200);
+    await send("POST", `/api/back-office/deals/${dealId}/funders`, staff, { funderIds: [fits.id] });
+    const after = (await send("GET", `/api/back-office/deals/${dealId}/funders`, staff)).json() as DealFunders;
+    expect(
+      after.submissions.map((submission) => [submission.funder.name, submission.answers.map((a) => a.decision)]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["Open Plains Leasing", ["pending"]],
+        ["Seasoned Bank", ["pending"]],
+      ]),
+    );
+    expect(after.submissions).toHaveLength(2);
+    expect(after.candidates.map((candidate) => candidate.funder.id)).not.toContain(fits.id);
+    const audits = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "deal.sent-to-funders"), eq(auditLog.subject, dealId)));
+    expect(audits).toHaveLength(1);
+
+    // Answers: what a decision needs is asked for; each answer is kept, the newest first.
+    const submission = after.submissions.find((entry) => entry.funder.id === fits.id)!;
+    const answers = `/api/back-office/deals/${dealId}/funders/${submission.id}/answers`;
+    const incomplete = await send("POST", answers, staff, {
+      ...blankFunderAnswer,
+      decision: "approved",
+      amount: "75,000",
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect((incomplete.json() as { details: unknown[] }).details).toEqual(
+      expect.arrayContaining([
+        { path: "/termMonths", message: "Enter the term in months." },
+        { path: "/payment", message: "Enter the monthly payment or the rate, as the funder states it." },
+      ]),
+    );
+    const approved = await send("POST", answers, staff, {
+      ...blankFunderAnswer,
+      decision: "approved",
+      amount: "75,000",
+      termMonths: "60",
+      payment: "1,525.40",
+      downPayment: "5,000",
+      expiresOn: "2026-12-26",
+      declineReasons: "bankruptcy",
+    });
+    expect(approved.statusCode).toBe(201);
+    const declined = await send(
+      "POST",
+      `/api/back-office/deals/${dealId}/funders/${after.submissions.find((entry) => entry.funder.id === strict.id)!.id}/answers`,
+      staff,
+      {
+        ...blankFunderAnswer,
+        decision: "declined",
+        amount: "1",
+        declineReasons: "time-in-business, limited-credit-experience",
+      },
+    );
+    const final = declined.json() as DealFunders;
+    const ofFunder = (id: string) => final.submissions.find((entry) => entry.funder.id === id)!.answers;
+    expect(ofFunder(fits.id).map((answer) => answer.decision)).toEqual(["approved", "pending"]);
+    expect(ofFunder(fits.id)[0]).toMatchObject({
+      amountCents: 7_500_000,
+      termMonths: 60,
+      paymentCents: 152_540,
+      downPaymentCents: 500_000,
+      expiresOn: "2026-12-26",
+      // What the decision does not use is not kept.
+      declineReasons: [],
+      enteredBy: "staff@funders.example",
+    });
+    expect(ofFunder(strict.id)[0]).toMatchObject({
+      decision: "declined",
+      amountCents: null,
+      declineReasons: ["limited-credit-experience", "time-in-business"],
+    });
+    // Another deal's submission is not found through this one.
+    expect(
+      (
+        await send(
+          "POST",
+          `/api/back-office/deals/${randomUUID()}/funders/${submission.id}/answers`,
+          staff,
+          blankFunderAnswer,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "../db/columns.ts";
+import { user } from "../auth/tables.ts";
+import { deal } from "../deals/tables.ts";
 
 /** A funder of the network the company brokers to, with its published criteria (docs/product-rules.md#r54-the-funder-network). */
 export const funder = pgTable(
@@ -36,4 +49,56 @@ export const funder = pgTable(
     uniqueIndex("funder_name_key").on(sql`lower(${table.name})`),
     index("funder_active_name_idx").on(table.active, table.name),
   ],
+);
+
+/** A deal sent to a funder: once per funder (docs/product-rules.md#r54-the-funder-network). */
+export const funderSubmission = pgTable(
+  "funder_submission",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deal.id, { onDelete: "cascade" }),
+    funderId: uuid("funder_id")
+      .notNull()
+      .references(() => funder.id),
+    submittedByUserId: text("submitted_by_user_id")
+      .notNull()
+      .references(() => user.id),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("funder_submission_deal_funder_idx").on(table.dealId, table.funderId)],
+);
+
+/**
+ * A funder's answer on a submission, as staff entered it; never changed, a newer one supersedes it
+ * (the latest is the answer, the rest its history). Amounts in cents; the rate in basis points.
+ */
+export const funderAnswer = pgTable(
+  "funder_answer",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => funderSubmission.id, { onDelete: "cascade" }),
+    decision: text("decision", { enum: ["pending", "approved", "conditioned", "counter-offer", "declined"] }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    termMonths: integer("term_months"),
+    paymentCents: bigint("payment_cents", { mode: "number" }),
+    rateBasisPoints: integer("rate_basis_points"),
+    downPaymentCents: bigint("down_payment_cents", { mode: "number" }),
+    feesCents: bigint("fees_cents", { mode: "number" }),
+    expiresOn: date("expires_on"),
+    conditions: text("conditions").notNull().default(""),
+    declineReasons: text("decline_reasons")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    note: text("note").notNull().default(""),
+    enteredByUserId: text("entered_by_user_id")
+      .notNull()
+      .references(() => user.id),
+    enteredAt: timestamp("entered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("funder_answer_submission_idx").on(table.submissionId, table.enteredAt)],
 );

@@ -36,6 +36,8 @@ export const tableRetention = {
   deal_message: { kind: "with-parent", parent: "deal" },
   deal_vendor_read: { kind: "with-parent", parent: "deal" },
   deal_history: { kind: "with-parent", parent: "deal" },
+  funder_submission: { kind: "with-parent", parent: "deal" },
+  funder_answer: { kind: "with-parent", parent: "funder_submission" },
   adverse_action_notice: {
     kind: "with-subject",
     rule: "with its deal or credit application (so at least 25 months after it was sent)",

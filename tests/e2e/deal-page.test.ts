@@ -145,6 +145,58 @@ describe("a deal's page on both sides", () => {
     await staff.getByRole("link", { name: "bank-statement.pdf" }).waitFor();
   });
 
+  // docs/product-rules.md#r54-the-funder-network
+  it("lets staff send the deal to the funders it fits, told why the others do not, and record a funder's answer", async () => {
+    for (const [name, maxAmount] of [
+      ["Open Plains Leasing", ""],
+      ["Tiny Ticket Funding", "1,000"],
+    ])
+      expect(
+        (
+          await staff.request.post(`${server.url}/api/back-office/funders`, {
+            headers: { origin: server.url },
+            data: {
+              name,
+              contactName: "",
+              contactEmail: "",
+              contactPhone: "",
+              programs: "equipment-finance",
+              minCreditScore: "",
+              minMonthsInBusiness: "",
+              minAmount: "",
+              maxAmount,
+              industries: "",
+              states: "",
+              active: true,
+            },
+          })
+        ).status(),
+      ).toBe(201);
+    await staff.reload();
+    const section = staff.getByRole("region", { name: "Funders" });
+    await section.getByRole("checkbox", { name: "Tiny Ticket Funding: does not fit" }).waitFor();
+    await section.getByText(/is above its maximum of \$1,000\.00/).waitFor();
+    await section.getByRole("checkbox", { name: "Open Plains Leasing: fits its criteria" }).check();
+    await section.getByRole("button", { name: "Send to the chosen funders" }).click();
+    const sent = section.getByRole("article", { name: "Open Plains Leasing" });
+    await sent.getByRole("paragraph").filter({ hasText: /^Pending$/ }).waitFor();
+    const answer = sent.getByRole("form", { name: "Answer of Open Plains Leasing" });
+    await answer.getByRole("combobox", { name: "Answer" }).selectOption("approved");
+    await answer.getByRole("button", { name: "Record answer" }).click();
+    await answer.getByText("Enter the approved amount.").waitFor();
+    await expectNoAxeViolations(staff);
+    await answer.getByLabel("Amount ($)").fill("75,000");
+    await answer.getByLabel("Term (months)").fill("60");
+    await answer.getByLabel("Monthly payment ($)").fill("1,525.40");
+    await answer.getByLabel("Monthly payment ($)").press("Enter");
+    await sent.getByText("Approved: $75,000.00, 60 months, $1,525.40 a month", { exact: true }).waitFor();
+    await sent
+      .getByRole("list", { name: "Answers of Open Plains Leasing" })
+      .getByText(/: Pending$/)
+      .waitFor();
+    await expectNoAxeViolations(staff);
+  });
+
   it("audited the staff download and the documents added", async () => {
     const database = await server.stopAndOpenDatabase();
     const [attachment] = await database.db

@@ -12,6 +12,8 @@ import { DealClient } from "./deal-client.tsx";
 import { DealEditForm } from "./deal-edit-form.tsx";
 import { DealHistory } from "./deal-history.tsx";
 import { DealThread } from "./deal-thread.tsx";
+import { DealFundersSection } from "./deal-funders.tsx";
+import type { DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 
 /** What the deal route's action answers (routes/back-office-deal.tsx). */
 export type DealActionResult = { intent: "update" | "answer"; ok: boolean; error: string | null };
@@ -33,11 +35,13 @@ export function DealScreen({
   thread,
   adverseAction,
   duplicates,
+  funders,
 }: {
   detail: BackOfficeDealDetail;
   thread: DealMessages;
   adverseAction: AdverseActionState;
   duplicates: DuplicateLink[];
+  funders: DealFunders;
 }) {
   const update = useFetcher<DealActionResult>();
   const answer = useFetcher<DealActionResult>();
@@ -71,6 +75,7 @@ export function DealScreen({
         {/* Read again after a save: the form starts over from what was stored. */}
         <DealEditForm key={deal.lastUpdate} deal={deal} onSave={save} saving={update.state !== "idle"} />
       </div>
+      <DealFundersSection funders={funders} />
       <AdverseActionSection state={adverseAction} />
       <DealThread
         key={thread.messages.length}

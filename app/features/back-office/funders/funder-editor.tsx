@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
-import { funderFormValues, funderInput, splitList, type FunderRow } from "#domain/funders/contracts.ts";
+import { funderFormValues, funderInput, type FunderRow } from "#domain/funders/contracts.ts";
+import { splitList } from "#domain/funders/text-fields.ts";
 import { fundingPrograms, industries } from "#domain/funders/funder-terms.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

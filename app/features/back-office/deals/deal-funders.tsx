@@ -1,0 +1,207 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { adverseActionReasons } from "#domain/adverse-action/reasons.ts";
+import {
+  blankFunderAnswer,
+  funderAnswerInput,
+  funderDecisions,
+  offersTerms,
+  type DealFunders,
+  type FunderAnswer,
+} from "#domain/funders/deal-funder-contracts.ts";
+import { labelOf } from "#domain/funders/funder-terms.ts";
+import { splitList } from "#domain/funders/text-fields.ts";
+import { formatUsd } from "#domain/pricing/money-format.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { Form } from "../../../components/ui/form.tsx";
+import { SelectField } from "../../../components/ui/select-field.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { TextareaField } from "../../../components/ui/textarea-field.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
+
+/** What the Funders section posts to the deal route's action (form-encoded, field `intent`). */
+export const funderIntents = { send: "send-to-funders", answer: "funder-answer" } as const;
+
+export type FunderActionResult = { intent: "funders"; ok: boolean; message: string };
+
+const usd = (cents: number | null) => (cents === null ? null : formatUsd(cents / 100));
+
+/** One answer in a line: its decision and the terms it gave. */
+export function answerSummary(answer: FunderAnswer): string {
+  const decision = labelOf(funderDecisions, answer.decision);
+  if (answer.decision === "declined")
+    return `${decision}: ${answer.declineReasons
+      .map((code) =>
+        labelOf(
+          adverseActionReasons.map((r) => ({ value: r.code, label: r.label })),
+          code,
+        ),
+      )
+      .join("; ")}`;
+  if (!offersTerms(answer.decision)) return decision;
+  const terms = [
+    usd(answer.amountCents),
+    answer.termMonths ? `${answer.termMonths} months` : null,
+    answer.paymentCents !== null ? `${usd(answer.paymentCents)} a month` : null,
+    answer.rateBasisPoints !== null ? `${(answer.rateBasisPoints / 100).toFixed(2)}%` : null,
+    answer.downPaymentCents ? `${usd(answer.downPaymentCents)} down` : null,
+    answer.feesCents ? `${usd(answer.feesCents)} fees` : null,
+    answer.expiresOn ? `expires ${answer.expiresOn}` : null,
+  ].filter(Boolean);
+  return `${decision}: ${terms.join(", ")}${answer.conditions ? `; conditions: ${answer.conditions}` : ""}`;
+}
+
+/** Active funders not sent yet, the ones that fit first, each with why: tick and send. */
+function SendToFunders({ candidates }: { candidates: DealFunders["candidates"] }) {
+  const fetcher = useFetcher<FunderActionResult>();
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  if (candidates.length === 0) return <p className="mt-2">Every active funder has this deal.</p>;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void fetcher.submit({ intent: funderIntents.send, funderIds: [...chosen].join(",") }, { method: "post" });
+    setChosen(new Set());
+  };
+  return (
+    <Form aria-label="Send to funders" onSubmit={submit} className="mt-3 space-y-3">
+      <ul className="space-y-3">
+        {candidates.map(({ funder, fit }) => (
+          <li key={funder.id} className="rounded border border-slate-200 p-3">
+            <Checkbox
+              label={`${funder.name}: ${fit.fits ? "fits its criteria" : "does not fit"}`}
+              checked={chosen.has(funder.id)}
+              onChange={(event) => {
+                const next = new Set(chosen);
+                if (event.target.checked) next.add(funder.id);
+                else next.delete(funder.id);
+                setChosen(next);
+              }}
+              help={
+                [...fit.misses, ...(fit.unknown.length ? [`To check: ${fit.unknown.join(", ")}`] : [])].join(". ") ||
+                undefined
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      <Button type="submit" disabled={chosen.size === 0 || fetcher.state !== "idle"}>
+        Send to the chosen funders
+      </Button>
+      {result && !result.ok ? <Alert>{result.message}</Alert> : null}
+    </Form>
+  );
+}
+
+/** Staff enter a funder's answer; the fields its decision needs are asked for. */
+function RecordAnswer({ submissionId, funderName }: { submissionId: string; funderName: string }) {
+  const fetcher = useFetcher<FunderActionResult>();
+  const form = useSchemaForm(funderAnswerInput, blankFunderAnswer);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const decision = form.values.decision;
+  const reasons = new Set(splitList(form.values.declineReasons));
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!form.validate()) return;
+    void fetcher.submit({ intent: funderIntents.answer, submissionId, ...form.values }, { method: "post" });
+    form.reset();
+  };
+  return (
+    <Form noValidate aria-label={`Answer of ${funderName}`} onSubmit={submit} className="mt-3 space-y-3">
+      <SelectField label="Answer" options={funderDecisions} {...form.text("decision")} />
+      {offersTerms(decision) ? (
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <TextField label="Amount ($)" inputMode="decimal" {...form.text("amount")} />
+          <TextField label="Term (months)" inputMode="numeric" {...form.text("termMonths")} />
+          <TextField label="Monthly payment ($)" inputMode="decimal" {...form.text("payment")} />
+          <TextField label="Rate (%)" inputMode="decimal" {...form.text("rate")} />
+          <TextField label="Down payment ($)" inputMode="decimal" {...form.text("downPayment")} />
+          <TextField label="Fees ($)" inputMode="decimal" {...form.text("fees")} />
+          <TextField label="Expires on" type="date" {...form.text("expiresOn")} />
+        </div>
+      ) : null}
+      {offersTerms(decision) ? (
+        <TextareaField
+          label="Conditions"
+          help={decision === "conditioned" ? "What the approval is conditioned on." : undefined}
+          {...form.text("conditions")}
+        />
+      ) : null}
+      {decision === "declined" ? (
+        <fieldset className="space-y-2">
+          <legend className="font-medium">Reasons the funder gave</legend>
+          {adverseActionReasons.map((reason) => (
+            <Checkbox
+              key={reason.code}
+              label={reason.label}
+              checked={reasons.has(reason.code)}
+              onChange={(event) => {
+                if (event.target.checked) reasons.add(reason.code);
+                else reasons.delete(reason.code);
+                form.setValue("declineReasons", [...reasons].sort().join(", "));
+              }}
+            />
+          ))}
+          {form.errors.declineReasons ? (
+            <p role="alert" className="font-medium text-red-700">
+              {form.errors.declineReasons}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <TextareaField label="Note" {...form.text("note")} />
+      <Button type="submit" disabled={fetcher.state !== "idle"}>
+        Record answer
+      </Button>
+      {result && !result.ok ? <Alert>{result.message}</Alert> : null}
+    </Form>
+  );
+}
+
+/**
+ * The deal and the network (docs/product-rules.md#r54-the-funder-network): where it was sent, each funder's
+ * answer with its history, the funders it fits or not and why; staff only.
+ */
+export function DealFundersSection({ funders }: { funders: DealFunders }) {
+  return (
+    <section aria-labelledby="deal-funders-heading" className="mt-8">
+      <h2 id="deal-funders-heading" className="text-xl font-semibold">
+        Funders
+      </h2>
+      <p className="mt-1 text-slate-700">
+        Checked against: {formatUsd(funders.facts.amountCents / 100)} financed
+        {funders.facts.state ? `, ${funders.facts.state}` : ""}
+        {funders.facts.monthsInBusiness !== null ? `, ${funders.facts.monthsInBusiness} months in business` : ""}.
+      </p>
+      {funders.submissions.map((submission) => (
+        <article
+          key={submission.id}
+          aria-label={submission.funder.name}
+          className="mt-4 rounded border border-slate-300 p-4"
+        >
+          <h3 className="text-lg font-semibold">{submission.funder.name}</h3>
+          <p>{submission.answers[0] ? answerSummary(submission.answers[0]) : "No answer yet"}</p>
+          <ol aria-label={`Answers of ${submission.funder.name}`} className="mt-2 space-y-1 text-sm text-slate-700">
+            {submission.answers.map((answer) => (
+              <li key={answer.id}>
+                {new Date(answer.enteredAt).toLocaleString("en-US")}, {answer.enteredBy}: {answerSummary(answer)}
+                {answer.note ? ` (${answer.note})` : ""}
+              </li>
+            ))}
+            <li>
+              {new Date(submission.submittedAt).toLocaleString("en-US")}, {submission.submittedBy}: sent
+            </li>
+          </ol>
+          <RecordAnswer
+            key={submission.answers.length}
+            submissionId={submission.id}
+            funderName={submission.funder.name}
+          />
+        </article>
+      ))}
+      <h3 className="mt-6 text-lg font-semibold">Send to funders</h3>
+      <SendToFunders candidates={funders.candidates} />
+    </section>
+  );
+}
