@@ -10,7 +10,6 @@ import { fundingProgramValues, industryValues, type FundingProgram, type Industr
 
 const stateCodes = new Set<string>(usStates.map(([code]) => code));
 
-
 /** A funder as admins edit it: the form's fields are text (lists comma-separated), the route's output typed. */
 export const funderInput = z
   .object({

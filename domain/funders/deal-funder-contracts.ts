@@ -45,9 +45,11 @@ export const funderAnswerInput = z
     rate: optionalRate,
     downPayment: optionalDollars("Enter the down payment in dollars, or leave it empty."),
     fees: optionalDollars("Enter the fees in dollars, or leave them empty."),
-    expiresOn: z.string().check(
-      z.refine((text) => text === "" || /^\d{4}-\d{2}-\d{2}$/.test(text), "Enter the date the approval expires."),
-    ),
+    expiresOn: z
+      .string()
+      .check(
+        z.refine((text) => text === "" || /^\d{4}-\d{2}-\d{2}$/.test(text), "Enter the date the approval expires."),
+      ),
     conditions: z.string().check(z.trim(), z.maxLength(2000, "Please use at most 2000 characters.")),
     declineReasons: commaList(adverseActionReasonCodes, "Choose the reasons from the list."),
     note: z.string().check(z.trim(), z.maxLength(2000, "Please use at most 2000 characters.")),

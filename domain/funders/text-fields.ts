@@ -50,4 +50,3 @@ export const optionalWhole = (min: number, max: number, message: string) =>
     ),
     z.transform((text) => (text === "" ? null : Number(text))),
   );
-

@@ -179,7 +179,10 @@ describe("a deal's page on both sides", () => {
     await section.getByRole("checkbox", { name: "Open Plains Leasing: fits its criteria" }).check();
     await section.getByRole("button", { name: "Send to the chosen funders" }).click();
     const sent = section.getByRole("article", { name: "Open Plains Leasing" });
-    await sent.getByRole("paragraph").filter({ hasText: /^Pending$/ }).waitFor();
+    await sent
+      .getByRole("paragraph")
+      .filter({ hasText: /^Pending$/ })
+      .waitFor();
     const answer = sent.getByRole("form", { name: "Answer of Open Plains Leasing" });
     await answer.getByRole("combobox", { name: "Answer" }).selectOption("approved");
     await answer.getByRole("button", { name: "Record answer" }).click();
