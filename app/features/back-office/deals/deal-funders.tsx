@@ -144,9 +144,9 @@ function RecordAnswer({ submissionId, funderName }: { submissionId: string; fund
             />
           ))}
           {form.errors.declineReasons ? (
-            <p role="alert" className="font-medium text-red-700">
+            <Alert inline className="font-medium">
               {form.errors.declineReasons}
-            </p>
+            </Alert>
           ) : null}
         </fieldset>
       ) : null}

@@ -47,9 +47,9 @@ function ChoiceGroup({
         ))}
       </div>
       {error ? (
-        <p role="alert" className="font-medium text-red-700">
+        <Alert inline className="font-medium">
           {error}
-        </p>
+        </Alert>
       ) : null}
     </fieldset>
   );
