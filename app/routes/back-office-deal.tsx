@@ -9,6 +9,7 @@ import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
 import {
   blankFunderAnswer,
   getDealFunders,
+  presentFunderAnswer,
   recordFunderAnswer,
   sendDealToFunders,
 } from "#domain/funders/deal-funder-contracts.ts";
@@ -44,6 +45,10 @@ async function runFunderAction(dealId: string, form: FormData): Promise<FunderAc
       await call(sendDealToFunders, {
         params: { id: dealId },
         body: { funderIds: text("funderIds").split(",").filter(Boolean) },
+      });
+    else if (text("intent") === funderIntents.present)
+      await call(presentFunderAnswer, {
+        params: { id: dealId, submissionId: text("submissionId"), answerId: text("answerId") },
       });
     else
       await call(recordFunderAnswer, {

@@ -5,6 +5,7 @@ import {
   markPortalDealRead,
   postPortalDealMessage,
 } from "#domain/deals/portal-contracts.ts";
+import { getPortalDealApproval } from "#domain/funders/deal-funder-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDealPage, type PortalDealActionResult } from "../features/portal/portal-deal-page.tsx";
 import { ApiError, call, multipartForm } from "../lib/call.ts";
@@ -30,11 +31,12 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
-  const [page, thread] = await Promise.all([
+  const [page, thread, { approval }] = await Promise.all([
     call(getPortalDeal, input, options),
     call(listPortalDealMessages, input, options),
+    call(getPortalDealApproval, input, options),
   ]);
-  return { page, thread };
+  return { page, thread, approval };
 }
 
 /** A message to the credit team or documents added later (both multipart); a refusal is answered as data. */

@@ -134,6 +134,8 @@ export const dealFundersResponse = z.object({
       answers: z.array(funderAnswer),
     }),
   ),
+  /** The answer presented to the dealer, if any, and when it expires. */
+  presented: z.nullable(z.object({ answerId: z.string(), expiresOn: z.string(), presentedAt: z.string() })),
   /** Active funders not sent yet, those that fit first, each with why it does or does not. */
   candidates: z.array(z.object({ funder: z.object({ id: z.string(), name: z.string() }), fit: funderFit })),
 });
@@ -180,5 +182,47 @@ export const recordFunderAnswer = endpoint({
   params: z.object({ id: z.uuid(), submissionId: z.uuid() }),
   body: funderAnswerInput,
   responses: { 201: dealFundersResponse },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const presentFunderAnswer = endpoint({
+  method: "POST",
+  path: "/api/back-office/deals/:id/funders/:submissionId/answers/:answerId/present",
+  audience: "staff",
+  summary:
+    "Present a funder's latest approval, conditioned approval or counter-offer to the dealer: the deal becomes Approved with its terms, expiring on the funder's date or in 30 days (audited)",
+  tags: ["back office"],
+  params: z.object({ id: z.uuid(), submissionId: z.uuid(), answerId: z.uuid() }),
+  responses: { 200: dealFundersResponse },
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+/** What a dealer sees of a deal's presented approval: its terms and expiry, never the funder or other answers. */
+export const portalApprovalResponse = z.object({
+  approval: z.nullable(
+    z.object({
+      amountCents: z.number(),
+      termMonths: z.nullable(z.number()),
+      paymentCents: z.nullable(z.number()),
+      rateBasisPoints: z.nullable(z.number()),
+      downPaymentCents: z.nullable(z.number()),
+      conditions: z.string(),
+      expiresOn: z.string(),
+      /** Whole days left (0 on the last day, negative once expired), in the business time zone. */
+      daysLeft: z.number(),
+    }),
+  ),
+});
+
+export type PortalApproval = z.infer<typeof portalApprovalResponse>["approval"];
+
+export const getPortalDealApproval = endpoint({
+  method: "GET",
+  path: "/api/portal/deals/:id/approval",
+  audience: "vendor",
+  summary: "The approval presented for one of the company's deals: terms and expiry, never the funder",
+  tags: ["portal"],
+  params: dealParams,
+  responses: { 200: portalApprovalResponse },
   errors: ["FORBIDDEN", "NOT_FOUND"],
 });

@@ -5,7 +5,7 @@ import { completedOnProblem } from "#domain/adverse-action/notice-due.ts";
 import { stageLabel } from "#domain/deals/stages.ts";
 import { dayInTimeZone } from "#domain/site/business-time.ts";
 import { applicantStatusForStage } from "#domain/leads/applicant-status.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { deal, dealClient, dealHistory } from "./tables.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -58,68 +58,77 @@ export async function updateDeal(
   dealId: string,
   changes: DealUpdate,
 ) {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(deal).where(eq(deal.id, dealId)).for("update");
-    if (!current) throw new AppError("NOT_FOUND", "Not found.");
-    const changed = tracked.filter(
-      (field) => changes[field] !== undefined && stored(changes[field]) !== stored(current[field]),
-    );
-    if (changed.length === 0) return { changed: [] as string[] };
-    if (changed.includes("declinedCompletedOn") && changes.declinedCompletedOn)
-      refuseCompletedOn(current, changes, context.promise.timeZone);
+  return db.transaction((tx) => applyDealUpdate(tx, context, actor, dealId, changes));
+}
 
-    const entries = changed.map((field) => ({
-      field,
-      fromValue: stored(current[field]),
-      toValue: stored(changes[field]),
-    }));
-    const [updated] = await tx
-      .update(deal)
-      .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), lastUpdate: new Date() })
-      .where(eq(deal.id, dealId))
-      .returning();
-    await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor.id, ...entry })));
-    await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
-    if (changed.includes("stage")) {
-      await recordAudit(tx, {
-        action: "deal.stage-change",
-        actorUserId: actor.id,
-        subject: dealId,
-        details: { from: current.stage, to: changes.stage },
-      });
-      const status = applicantStatusForStage(changes.stage!);
-      const [client] = status
-        ? await tx.select({ email: dealClient.emailContact }).from(dealClient).where(eq(dealClient.dealId, dealId))
-        : [];
-      if (status && client) await enqueueApplicantStatusMail(tx, context, { to: client.email, status });
-      await emitDealEvent(tx, "deal.stage_changed", updated!);
-    }
+/** updateDeal in the caller's transaction (a change that comes with other rows, such as a presented approval). */
+export async function applyDealUpdate(
+  tx: Transaction,
+  context: LeadContext,
+  actor: { id: string; email: string },
+  dealId: string,
+  changes: DealUpdate,
+) {
+  const [current] = await tx.select().from(deal).where(eq(deal.id, dealId)).for("update");
+  if (!current) throw new AppError("NOT_FOUND", "Not found.");
+  const changed = tracked.filter(
+    (field) => changes[field] !== undefined && stored(changes[field]) !== stored(current[field]),
+  );
+  if (changed.length === 0) return { changed: [] as string[] };
+  if (changed.includes("declinedCompletedOn") && changes.declinedCompletedOn)
+    refuseCompletedOn(current, changes, context.promise.timeZone);
 
-    const visible = entries.flatMap((entry) =>
-      isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : [],
+  const entries = changed.map((field) => ({
+    field,
+    fromValue: stored(current[field]),
+    toValue: stored(changes[field]),
+  }));
+  const [updated] = await tx
+    .update(deal)
+    .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), lastUpdate: new Date() })
+    .where(eq(deal.id, dealId))
+    .returning();
+  await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor.id, ...entry })));
+  await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
+  if (changed.includes("stage")) {
+    await recordAudit(tx, {
+      action: "deal.stage-change",
+      actorUserId: actor.id,
+      subject: dealId,
+      details: { from: current.stage, to: changes.stage },
+    });
+    const status = applicantStatusForStage(changes.stage!);
+    const [client] = status
+      ? await tx.select({ email: dealClient.emailContact }).from(dealClient).where(eq(dealClient.dealId, dealId))
+      : [];
+    if (status && client) await enqueueApplicantStatusMail(tx, context, { to: client.email, status });
+    await emitDealEvent(tx, "deal.stage_changed", updated!);
+  }
+
+  const visible = entries.flatMap((entry) =>
+    isVendorVisibleDealField(entry.field) ? [describeDealChange(entry.field, entry.fromValue, entry.toValue)] : [],
+  );
+  if (visible.length === 0) return { changed: [...changed] };
+  // Its owner hears; a deal nobody owns (referred through the company's own link) tells the company's admins.
+  const recipients = await dealRecipientEmails(tx, current);
+  if (recipients.length === 0) return { changed: [...changed] };
+  const headline = changed.includes("stage") ? stageLabel(changes.stage!) : "deal updated";
+  for (const to of recipients) {
+    await enqueueMail(
+      tx,
+      simpleMail({
+        to,
+        subject: `${current.businessName}: ${headline}`,
+        paragraphs: [
+          `The credit team updated the deal ${current.accountNumber} for ${current.businessName}:`,
+          ...visible,
+          `Amounts are estimated. ${financingDisclaimer}`,
+        ],
+        action: { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
+        product: context.product,
+      }),
+      context.cipher,
     );
-    if (visible.length === 0) return { changed: [...changed] };
-    // Its owner hears; a deal nobody owns (referred through the company's own link) tells the company's admins.
-    const recipients = await dealRecipientEmails(tx, current);
-    if (recipients.length === 0) return { changed: [...changed] };
-    const headline = changed.includes("stage") ? stageLabel(changes.stage!) : "deal updated";
-    for (const to of recipients) {
-      await enqueueMail(
-        tx,
-        simpleMail({
-          to,
-          subject: `${current.businessName}: ${headline}`,
-          paragraphs: [
-            `The credit team updated the deal ${current.accountNumber} for ${current.businessName}:`,
-            ...visible,
-            `Amounts are estimated. ${financingDisclaimer}`,
-          ],
-          action: { label: "Open the vendor portal", url: `${context.publicUrl}/portal` },
-          product: context.product,
-        }),
-        context.cipher,
-      );
-    }
-    return { changed: [...changed] };
-  });
+  }
+  return { changed: [...changed] };
 }

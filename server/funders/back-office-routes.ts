@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { createFunder, listFunders as listFundersEndpoint, updateFunder } from "#domain/funders/contracts.ts";
 import {
   getDealFunders,
+  presentFunderAnswer,
   recordFunderAnswer as recordFunderAnswerEndpoint,
   sendDealToFunders,
 } from "#domain/funders/deal-funder-contracts.ts";
@@ -13,12 +14,17 @@ import { listFunders } from "./list-funders.ts";
 import { recordFunderAnswer } from "./record-funder-answer.ts";
 import { saveFunder } from "./save-funder.ts";
 import { sendToFunders } from "./send-to-funders.ts";
+import { presentApproval } from "./present-approval.ts";
+import type { LeadContext } from "../shared/request-context.ts";
 
 /**
  * The funder network in the back office: staff read it, admins keep it; staff send a deal to funders
  * and record their answers (docs/product-rules.md#r54-the-funder-network).
  */
-export const funderRoutes: FastifyPluginAsync<{ timeZone: string }> = async (app, { timeZone }) => {
+export const funderRoutes: FastifyPluginAsync<{ timeZone: string; context: LeadContext }> = async (
+  app,
+  { timeZone, context },
+) => {
   const fundersOf = async (dealId: string) => {
     const found = await dealFunders(app.db, dealId, businessDayOf(new Date(), timeZone));
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
@@ -45,6 +51,18 @@ export const funderRoutes: FastifyPluginAsync<{ timeZone: string }> = async (app
   registerEndpoint(app, recordFunderAnswerEndpoint, async (request, _reply, user) => {
     const { id, submissionId } = request.params;
     await recordFunderAnswer(app.db, { userId: user.id, ipAddress: request.ip }, id, submissionId, request.body);
+    return fundersOf(id);
+  });
+
+  registerEndpoint(app, presentFunderAnswer, async (request, _reply, user) => {
+    const { id, submissionId, answerId } = request.params;
+    await presentApproval(
+      app.db,
+      context,
+      { id: user.id, email: user.email, ipAddress: request.ip },
+      { dealId: id, submissionId, answerId },
+      businessDayOf(new Date(), timeZone),
+    );
     return fundersOf(id);
   });
 };

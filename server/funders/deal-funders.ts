@@ -6,7 +6,7 @@ import type { DbExecutor } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { deal } from "../deals/tables.ts";
 import { creditApplication } from "../leads/tables.ts";
-import { funder, funderAnswer, funderSubmission } from "./tables.ts";
+import { dealApproval, funder, funderAnswer, funderSubmission } from "./tables.ts";
 
 /**
  * What is known of a deal to check funders' criteria against: the amount financed (cost less down
@@ -88,8 +88,16 @@ export async function dealFunders(db: DbExecutor, dealId: string, today: string)
       ),
     }))
     .sort((a, b) => Number(b.fit.fits) - Number(a.fit.fits));
+  const [presented] = await db.select().from(dealApproval).where(eq(dealApproval.dealId, dealId));
   return {
     facts,
+    presented: presented
+      ? {
+          answerId: presented.answerId,
+          expiresOn: presented.expiresOn,
+          presentedAt: presented.presentedAt.toISOString(),
+        }
+      : null,
     submissions: submissions.map((submission) => ({
       id: submission.id,
       funder: { id: submission.funderId, name: submission.funderName },

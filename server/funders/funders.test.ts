@@ -267,6 +267,46 @@ describe("a deal and the network's funders", () => {
       amountCents: null,
       declineReasons: ["limited-credit-experience", "time-in-business"],
     });
+    // Presenting: only a submission's latest answer, and only one with terms; the deal becomes Approved.
+    const approvedAnswer = ofFunder(fits.id)[0]!;
+    const present = (submissionId: string, answerId: string) =>
+      send("POST", `/api/back-office/deals/${dealId}/funders/${submissionId}/answers/${answerId}/present`, staff);
+    const strictSubmission = final.submissions.find((entry) => entry.funder.id === strict.id)!;
+    expect((await present(strictSubmission.id, ofFunder(strict.id)[0]!.id)).statusCode).toBe(409);
+    expect((await present(submission.id, ofFunder(fits.id)[1]!.id)).statusCode).toBe(409);
+    const presented = await present(submission.id, approvedAnswer.id);
+    expect(presented.statusCode).toBe(200);
+    expect((presented.json() as DealFunders).presented).toMatchObject({
+      answerId: approvedAnswer.id,
+      expiresOn: "2026-12-26",
+    });
+    const dealPage = (await send("GET", `/api/back-office/deals/${dealId}`, staff)).json();
+    expect(dealPage.deal).toMatchObject({ stage: 2, approvedAmount: 75_000 });
+    const portal = await server.app.inject({ url: `/api/portal/deals/${dealId}/approval`, headers: { cookie } });
+    expect(portal.json()).toMatchObject({
+      approval: {
+        amountCents: 7_500_000,
+        termMonths: 60,
+        paymentCents: 152_540,
+        downPaymentCents: 500_000,
+        expiresOn: "2026-12-26",
+      },
+    });
+    // The dealer never learns which funder, nor any other answer.
+    expect(portal.body).not.toContain("Open Plains");
+    expect(portal.body).not.toContain("Seasoned");
+    const other = await createVendor(server.database, server.auth, "Other Funded Motors");
+    const otherCookie = (await signIn(server.app, other.email, other.password)).cookie;
+    expect(
+      (await server.app.inject({ url: `/api/portal/deals/${dealId}/approval`, headers: { cookie: otherCookie } }))
+        .statusCode,
+    ).toBe(404);
+    const [presentedAudit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "deal.approval-presented"), eq(auditLog.subject, dealId)));
+    expect(presentedAudit!.details).toMatchObject({ answerId: approvedAnswer.id, expiresOn: "2026-12-26" });
+
     // Another deal's submission is not found through this one.
     expect(
       (

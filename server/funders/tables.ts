@@ -102,3 +102,21 @@ export const funderAnswer = pgTable(
   },
   (table) => [index("funder_answer_submission_idx").on(table.submissionId, table.enteredAt)],
 );
+
+/**
+ * The answer staff present to the dealer for a deal, at most one (docs/product-rules.md#r54-the-funder-network):
+ * the dealer sees its terms and expiry, never the funder or the other answers.
+ */
+export const dealApproval = pgTable("deal_approval", {
+  dealId: uuid("deal_id")
+    .primaryKey()
+    .references(() => deal.id, { onDelete: "cascade" }),
+  answerId: uuid("answer_id")
+    .notNull()
+    .references(() => funderAnswer.id, { onDelete: "cascade" }),
+  presentedByUserId: text("presented_by_user_id")
+    .notNull()
+    .references(() => user.id),
+  presentedAt: timestamp("presented_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresOn: date("expires_on").notNull(),
+});

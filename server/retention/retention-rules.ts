@@ -38,6 +38,7 @@ export const tableRetention = {
   deal_history: { kind: "with-parent", parent: "deal" },
   funder_submission: { kind: "with-parent", parent: "deal" },
   funder_answer: { kind: "with-parent", parent: "funder_submission" },
+  deal_approval: { kind: "with-parent", parent: "deal" },
   adverse_action_notice: {
     kind: "with-subject",
     rule: "with its deal or credit application (so at least 25 months after it was sent)",

@@ -198,6 +198,17 @@ describe("a deal's page on both sides", () => {
       .getByText(/: Pending$/)
       .waitFor();
     await expectNoAxeViolations(staff);
+
+    // Presented, the deal is Approved and the dealer sees the terms and the countdown, never the funder.
+    await sent.getByRole("button", { name: "Present Open Plains Leasing's answer to the dealer" }).click();
+    await sent.getByText(/^Presented to the dealer; expires on \d{4}-\d{2}-\d{2}\.$/).waitFor();
+    await vendor.goto(`${server.url}/portal/deals/${dealId}`);
+    const approval = vendor.getByRole("region", { name: "Approval" });
+    await approval.getByText("$75,000.00").waitFor();
+    await approval.getByText("$1,525.40").waitFor();
+    await approval.getByText(/: 30 days left\.$/).waitFor();
+    expect(await vendor.getByRole("main").textContent()).not.toContain("Open Plains");
+    await expectNoAxeViolations(vendor);
   });
 
   it("audited the staff download and the documents added", async () => {

@@ -13,11 +13,13 @@ import { TextareaField } from "../../components/ui/textarea-field.tsx";
 import { downloadUrl } from "../../lib/call.ts";
 import { brand } from "../../lib/public-config.ts";
 import { ReferredBadge, StageStrip } from "./deals-table.tsx";
+import type { PortalApproval } from "#domain/funders/deal-funder-contracts.ts";
+import { ApprovalSection } from "./approval-section.tsx";
 
 /** What the deal page's action answers (routes/portal-deal.tsx). */
 export type PortalDealActionResult = { intent: "message" | "documents"; ok: boolean; error: string | null };
 
-type Props = { page: PortalDealDetail; thread: DealMessages };
+type Props = { page: PortalDealDetail; thread: DealMessages; approval: PortalApproval };
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { timeZone: brand.timeZone, dateStyle: "medium", timeStyle: "short" });
@@ -130,7 +132,7 @@ function Reply({ onSubmit, sending }: { onSubmit: (body: string, files: File[]) 
 }
 
 /** One deal for its vendor: details and stage, documents (and more later), the thread with the credit team, the history. */
-export function PortalDealPage({ page, thread }: Props) {
+export function PortalDealPage({ page, thread, approval }: Props) {
   const message = useFetcher<PortalDealActionResult>();
   const documents = useFetcher<PortalDealActionResult>();
   const { deal, history } = page;
@@ -169,6 +171,7 @@ export function PortalDealPage({ page, thread }: Props) {
         {deal.referred ? <ReferredBadge /> : null}
       </p>
       {isOpenStage(deal.stage) ? <StageStrip stage={deal.stage} /> : null}
+      {approval ? <ApprovalSection approval={approval} /> : null}
 
       <section aria-labelledby="details-heading" className="mt-6">
         <h2 id="details-heading" className="text-xl font-semibold">

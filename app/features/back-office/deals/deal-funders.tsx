@@ -22,7 +22,7 @@ import { TextareaField } from "../../../components/ui/textarea-field.tsx";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 
 /** What the Funders section posts to the deal route's action (form-encoded, field `intent`). */
-export const funderIntents = { send: "send-to-funders", answer: "funder-answer" } as const;
+export const funderIntents = { send: "send-to-funders", answer: "funder-answer", present: "present" } as const;
 
 export type FunderActionResult = { intent: "funders"; ok: boolean; message: string };
 
@@ -91,6 +91,31 @@ function SendToFunders({ candidates }: { candidates: DealFunders["candidates"] }
       </Button>
       {result && !result.ok ? <Alert>{result.message}</Alert> : null}
     </Form>
+  );
+}
+
+/** Present a funder's latest answer with terms to the dealer: the deal becomes Approved with them. */
+function PresentAnswer({
+  submissionId,
+  answer,
+  funderName,
+}: {
+  submissionId: string;
+  answer: FunderAnswer;
+  funderName: string;
+}) {
+  const fetcher = useFetcher<FunderActionResult>();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post" className="mt-2">
+      <input type="hidden" name="intent" value={funderIntents.present} />
+      <input type="hidden" name="submissionId" value={submissionId} />
+      <input type="hidden" name="answerId" value={answer.id} />
+      <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"}>
+        Present {funderName}&apos;s answer to the dealer
+      </Button>
+      {result && !result.ok ? <Alert>{result.message}</Alert> : null}
+    </fetcher.Form>
   );
 }
 
@@ -182,6 +207,23 @@ export function DealFundersSection({ funders }: { funders: DealFunders }) {
         >
           <h3 className="text-lg font-semibold">{submission.funder.name}</h3>
           <p>{submission.answers[0] ? answerSummary(submission.answers[0]) : "No answer yet"}</p>
+          {funders.presented && submission.answers.some((answer) => answer.id === funders.presented!.answerId) ? (
+            <p className="font-semibold text-green-800">
+              {submission.answers[0]!.id === funders.presented.answerId
+                ? "Presented"
+                : "An earlier answer was presented"}{" "}
+              to the dealer; expires on {funders.presented.expiresOn}.
+            </p>
+          ) : null}
+          {submission.answers[0] &&
+          offersTerms(submission.answers[0].decision) &&
+          funders.presented?.answerId !== submission.answers[0].id ? (
+            <PresentAnswer
+              submissionId={submission.id}
+              answer={submission.answers[0]}
+              funderName={submission.funder.name}
+            />
+          ) : null}
           <ol aria-label={`Answers of ${submission.funder.name}`} className="mt-2 space-y-1 text-sm text-slate-700">
             {submission.answers.map((answer) => (
               <li key={answer.id}>

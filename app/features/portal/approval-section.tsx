@@ -1,0 +1,52 @@
+import type { PortalApproval } from "#domain/funders/deal-funder-contracts.ts";
+import { formatUsd } from "#domain/pricing/money-format.ts";
+
+const usd = (cents: number) => formatUsd(cents / 100);
+
+const longDate = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+/** When it expires, in words: a countdown while it lasts (docs/product-rules.md#r54-the-funder-network). */
+export function expiryWords(approval: NonNullable<PortalApproval>): string {
+  const { daysLeft, expiresOn } = approval;
+  if (daysLeft < 0) return `Expired on ${longDate(expiresOn)}: the credit team can renew it.`;
+  if (daysLeft === 0) return `Expires today, ${longDate(expiresOn)}.`;
+  return `Expires on ${longDate(expiresOn)}: ${daysLeft} ${daysLeft === 1 ? "day" : "days"} left.`;
+}
+
+/** The approval the credit team presented for the deal: its terms and expiry, never the funder. */
+export function ApprovalSection({ approval }: { approval: NonNullable<PortalApproval> }) {
+  const terms: [string, string][] = [
+    ["Approved amount", usd(approval.amountCents)],
+    ...(approval.termMonths ? ([["Term", `${approval.termMonths} months`]] as [string, string][]) : []),
+    ...(approval.paymentCents !== null
+      ? ([["Monthly payment", usd(approval.paymentCents)]] as [string, string][])
+      : []),
+    ...(approval.rateBasisPoints !== null
+      ? ([["Rate", `${(approval.rateBasisPoints / 100).toFixed(2)}%`]] as [string, string][])
+      : []),
+    ["Down payment", usd(approval.downPaymentCents ?? 0)],
+  ];
+  return (
+    <section aria-labelledby="approval-heading" className="mt-6 rounded border border-green-300 bg-green-50 p-4">
+      <h2 id="approval-heading" className="text-xl font-semibold">
+        Approval
+      </h2>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+        {terms.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {approval.conditions ? <p className="mt-2">Conditions: {approval.conditions}</p> : null}
+      <p className={`mt-2 font-semibold ${approval.daysLeft < 0 ? "text-red-800" : ""}`}>{expiryWords(approval)}</p>
+    </section>
+  );
+}

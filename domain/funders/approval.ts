@@ -1,0 +1,15 @@
+import { addCalendarDays } from "../site/business-day.ts";
+import { defaultApprovalDays } from "./funder-fit.ts";
+
+/**
+ * The day a presented approval expires (docs/product-rules.md#r54-the-funder-network): the funder's
+ * date, or 30 days after the day it was presented ("YYYY-MM-DD", business time zone).
+ */
+export function approvalExpiresOn(funderDate: string | null, presentedOn: string): string {
+  return funderDate ?? addCalendarDays(presentedOn, defaultApprovalDays);
+}
+
+/** Whole days left until an approval expires (0 on its last day, negative once it has expired). */
+export function daysUntil(expiresOn: string, today: string): number {
+  return Math.round((Date.parse(`${expiresOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}

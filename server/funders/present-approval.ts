@@ -1,0 +1,64 @@
+import { and, desc, eq } from "drizzle-orm";
+import { approvalExpiresOn } from "#domain/funders/approval.ts";
+import { offersTerms } from "#domain/funders/deal-funder-contracts.ts";
+import type { Database } from "../db/client.ts";
+import { deal } from "../deals/tables.ts";
+import { applyDealUpdate } from "../deals/update-deal.ts";
+import { AppError } from "../shared/errors.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import type { LeadContext } from "../shared/request-context.ts";
+import { dealApproval, funderAnswer, funderSubmission } from "./tables.ts";
+
+/** Stages a presented approval moves a deal from: a new or declined deal becomes Approved; a later stage stays. */
+const approvableStages = new Set([0, 1]);
+
+/**
+ * Presents a funder's answer to the dealer (docs/product-rules.md#r54-the-funder-network): only a
+ * submission's latest answer, and only one that offers terms. In one transaction the deal's approval
+ * becomes this answer (expiring on the funder's date, or 30 days on), and the deal moves to Approved
+ * with the approved amount through the deal's own update (history, the vendor's mail, the
+ * applicant's status mail, the stage webhook); audited.
+ */
+export async function presentApproval(
+  db: Database,
+  context: LeadContext,
+  by: { id: string; email: string; ipAddress: string },
+  ids: { dealId: string; submissionId: string; answerId: string },
+  today: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [latest] = await tx
+      .select({ answer: funderAnswer, stage: deal.stage })
+      .from(funderAnswer)
+      .innerJoin(funderSubmission, eq(funderSubmission.id, funderAnswer.submissionId))
+      .innerJoin(deal, eq(deal.id, funderSubmission.dealId))
+      .where(and(eq(funderSubmission.id, ids.submissionId), eq(funderSubmission.dealId, ids.dealId)))
+      .orderBy(desc(funderAnswer.enteredAt), desc(funderAnswer.id))
+      .limit(1);
+    if (!latest) throw new AppError("NOT_FOUND", "Not found.");
+    const { answer, stage } = latest;
+    if (answer.id !== ids.answerId)
+      throw new AppError("CONFLICT", "A newer answer of this funder was recorded: present that one.");
+    if (!offersTerms(answer.decision) || answer.amountCents === null)
+      throw new AppError("CONFLICT", "Only an approval, a conditioned approval or a counter-offer can be presented.");
+    const expiresOn = approvalExpiresOn(answer.expiresOn, today);
+    await tx
+      .insert(dealApproval)
+      .values({ dealId: ids.dealId, answerId: answer.id, presentedByUserId: by.id, expiresOn })
+      .onConflictDoUpdate({
+        target: dealApproval.dealId,
+        set: { answerId: answer.id, presentedByUserId: by.id, presentedAt: new Date(), expiresOn },
+      });
+    await applyDealUpdate(tx, context, by, ids.dealId, {
+      ...(approvableStages.has(stage) ? { stage: 2 } : {}),
+      approvedAmount: answer.amountCents / 100,
+    });
+    await recordAudit(tx, {
+      action: "deal.approval-presented",
+      actorUserId: by.id,
+      subject: ids.dealId,
+      ipAddress: by.ipAddress,
+      details: { answerId: answer.id, expiresOn },
+    });
+  });
+}
