@@ -1,5 +1,7 @@
 import { addCalendarDays } from "../site/business-day.ts";
-import { defaultApprovalDays } from "./funder-fit.ts";
+
+/** Days an approval lasts when its funder gave no date (docs/product-rules.md#r54-the-funder-network). */
+export const defaultApprovalDays = 30;
 
 /**
  * The day a presented approval expires (docs/product-rules.md#r54-the-funder-network): the funder's
@@ -8,6 +10,9 @@ import { defaultApprovalDays } from "./funder-fit.ts";
 export function approvalExpiresOn(funderDate: string | null, presentedOn: string): string {
   return funderDate ?? addCalendarDays(presentedOn, defaultApprovalDays);
 }
+
+/** The stage a presented approval moves a deal to: a new or declined deal becomes Approved (2); a later stage stays (undefined). */
+export const stageOnceApproved = (stage: number): number | undefined => (stage === 0 || stage === 1 ? 2 : undefined);
 
 /** Whole days left until an approval expires (0 on its last day, negative once it has expired). */
 export function daysUntil(expiresOn: string, today: string): number {

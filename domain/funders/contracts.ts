@@ -71,17 +71,19 @@ export type FunderRow = z.infer<typeof funderRow>;
 
 /** A stored funder as its form shows it (cents back to dollars, lists to text). */
 export function funderFormValues(funder: FunderRow | null): FunderInput {
-  const dollars = (cents: number | null) => (cents === null ? "" : String(cents / 100));
+  const text = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+  const dollars = (cents: number | null | undefined) =>
+    text(cents === null || cents === undefined ? null : cents / 100);
   return {
     name: funder?.name ?? "",
     contactName: funder?.contactName ?? "",
     contactEmail: funder?.contactEmail ?? "",
     contactPhone: funder?.contactPhone ?? "",
     programs: (funder?.programs ?? (["equipment-finance"] as FundingProgram[])).join(", "),
-    minCreditScore: funder?.minCreditScore === null || !funder ? "" : String(funder.minCreditScore),
-    minMonthsInBusiness: funder?.minMonthsInBusiness === null || !funder ? "" : String(funder.minMonthsInBusiness),
-    minAmount: dollars(funder?.minAmountCents ?? null),
-    maxAmount: dollars(funder?.maxAmountCents ?? null),
+    minCreditScore: text(funder?.minCreditScore),
+    minMonthsInBusiness: text(funder?.minMonthsInBusiness),
+    minAmount: dollars(funder?.minAmountCents),
+    maxAmount: dollars(funder?.maxAmountCents),
     industries: (funder?.industries ?? ([] as Industry[])).join(", "),
     states: (funder?.states ?? []).join(", "),
     active: funder?.active ?? true,

@@ -77,6 +77,3 @@ export function monthsBetween(started: string | null, today: string): number | n
   const months = (y2 - y1) * 12 + (m2 - m1) - (d2 < d1 ? 1 : 0);
   return Math.max(0, months);
 }
-
-/** Days an approval lasts when its funder gave no date (docs/product-rules.md#r54-the-funder-network). */
-export const defaultApprovalDays = 30;

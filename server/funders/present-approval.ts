@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { approvalExpiresOn } from "#domain/funders/approval.ts";
+import { approvalExpiresOn, stageOnceApproved } from "#domain/funders/approval.ts";
 import { offersTerms } from "#domain/funders/deal-funder-contracts.ts";
 import type { Database } from "../db/client.ts";
 import { deal } from "../deals/tables.ts";
@@ -8,9 +8,6 @@ import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { LeadContext } from "../shared/request-context.ts";
 import { dealApproval, funderAnswer, funderSubmission } from "./tables.ts";
-
-/** Stages a presented approval moves a deal from: a new or declined deal becomes Approved; a later stage stays. */
-const approvableStages = new Set([0, 1]);
 
 /**
  * Presents a funder's answer to the dealer (docs/product-rules.md#r54-the-funder-network): only a
@@ -50,7 +47,7 @@ export async function presentApproval(
         set: { answerId: answer.id, presentedByUserId: by.id, presentedAt: new Date(), expiresOn },
       });
     await applyDealUpdate(tx, context, by, ids.dealId, {
-      ...(approvableStages.has(stage) ? { stage: 2 } : {}),
+      ...(stageOnceApproved(stage) === 2 ? { stage: 2 as const } : {}),
       approvedAmount: answer.amountCents / 100,
     });
     await recordAudit(tx, {

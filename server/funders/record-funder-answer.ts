@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { funderAnswerInput } from "#domain/funders/deal-funder-contracts.ts";
+import { offersTerms, type funderAnswerInput } from "#domain/funders/deal-funder-contracts.ts";
 import type * as z from "zod/mini";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../shared/errors.ts";
@@ -23,7 +23,7 @@ export async function recordFunderAnswer(
       .from(funderSubmission)
       .where(and(eq(funderSubmission.id, submissionId), eq(funderSubmission.dealId, dealId)));
     if (!submission) throw new AppError("NOT_FOUND", "Not found.");
-    const offered = answer.decision !== "pending" && answer.decision !== "declined";
+    const offered = offersTerms(answer.decision);
     const row = {
       submissionId,
       decision: answer.decision,

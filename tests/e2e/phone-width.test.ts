@@ -131,6 +131,30 @@ beforeAll(async () => {
     },
   });
   expect(partnerCreated.status()).toBe(201);
+  const funderCreated = await staff.request.post(`${server.url}/api/back-office/funders`, {
+    headers: { origin: server.url, "content-type": "application/json" },
+    data: {
+      name: longName.slice(0, 80),
+      contactName: "Dana Credit",
+      contactEmail: longEmail,
+      contactPhone: "(559) 555-0111",
+      programs: "equipment-finance, lease, working-capital, line-of-credit, start-up",
+      minCreditScore: "650",
+      minMonthsInBusiness: "24",
+      minAmount: "10,000",
+      maxAmount: "5,000,000",
+      industries: "construction, medical, transportation",
+      states: "CA, NV, OR, TX, WA",
+      active: true,
+    },
+  });
+  expect(funderCreated.status()).toBe(201);
+  const funderId = ((await funderCreated.json()) as { funder: { id: string } }).funder.id;
+  const sentToFunder = await staff.request.post(`${server.url}/api/back-office/deals/${dealId}/funders`, {
+    headers: { origin: server.url, "content-type": "application/json" },
+    data: { funderIds: [funderId] },
+  });
+  expect(sentToFunder.status()).toBe(200);
 });
 afterAll(async () => {
   await staffBrowser?.close();
@@ -374,6 +398,16 @@ describe("the back office at 390 px", () => {
       name: "partners",
       path: () => "/back-office/partners",
       ready: (page) => page.getByRole("link", { name: `/vendor_partner/${"a".repeat(60)}` }).waitFor(),
+    },
+    {
+      name: "a deal's funders",
+      path: () => `/back-office/deals/${dealId}`,
+      ready: (page) => page.getByRole("form", { name: `Answer of ${longName.slice(0, 80)}` }).waitFor(),
+    },
+    {
+      name: "funders",
+      path: () => "/back-office/funders",
+      ready: (page) => page.getByRole("form", { name: `Change ${longName.slice(0, 80)}` }).waitFor(),
     },
     {
       name: "outbox",

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { adverseActionReasons } from "#domain/adverse-action/reasons.ts";
+import { adverseActionReasons, reasonLabels } from "#domain/adverse-action/reasons.ts";
 import {
   blankFunderAnswer,
   funderAnswerInput,
@@ -31,15 +31,7 @@ const usd = (cents: number | null) => (cents === null ? null : formatUsd(cents /
 /** One answer in a line: its decision and the terms it gave. */
 export function answerSummary(answer: FunderAnswer): string {
   const decision = labelOf(funderDecisions, answer.decision);
-  if (answer.decision === "declined")
-    return `${decision}: ${answer.declineReasons
-      .map((code) =>
-        labelOf(
-          adverseActionReasons.map((r) => ({ value: r.code, label: r.label })),
-          code,
-        ),
-      )
-      .join("; ")}`;
+  if (answer.decision === "declined") return `${decision}: ${reasonLabels(answer.declineReasons, "").join("; ")}`;
   if (!offersTerms(answer.decision)) return decision;
   const terms = [
     usd(answer.amountCents),

@@ -17,12 +17,10 @@ const roleOptions = dealerRoleValues.map((value) => ({ value, label: dealerRoleL
 /** The answer of the last action, for everyone to hear (a status) or as an error to read. */
 function Outcome({ result }: { result: TeamActionResult | undefined }) {
   if (!result) return null;
-  return result.ok ? (
-    <p role="status" className="mt-2 font-medium text-green-800">
+  return (
+    <Alert tone={result.ok ? "success" : "error"} className="mt-2">
       {result.message}
-    </p>
-  ) : (
-    <Alert className="mt-2">{result.message}</Alert>
+    </Alert>
   );
 }
 
@@ -127,11 +125,10 @@ function Deactivate({ member }: { member: TeamMember }) {
           </Button>
         </fetcher.Form>
       </Dialog>
-      {result && !result.ok ? <Alert className="mt-1">{result.message}</Alert> : null}
-      {result?.ok ? (
-        <p role="status" className="mt-1">
+      {result ? (
+        <Alert tone={result.ok ? "success" : "error"} className="mt-1">
           {result.message}
-        </p>
+        </Alert>
       ) : null}
     </>
   );
