@@ -53,7 +53,9 @@ export const serverLayers = [
   ["calculator", "questionnaire"],
   ["leads"],
   ["quotes"],
+  ["stips"],
   ["adverse-action", "api-v1", "back-office-summary", "widget", "site", "team", "funders"],
+  ["applicant-portal"],
   ["backup", "retention"],
   ["demo"],
 ];

@@ -20,8 +20,10 @@ export async function companyAdminEmails(tx: DbExecutor, companyId: string): Pro
  */
 export async function dealRecipientEmails(
   tx: DbExecutor,
-  deal: { vendorCompanyId: string; ownerUserId: string | null },
+  deal: { vendorCompanyId: string | null; ownerUserId: string | null },
 ): Promise<string[]> {
+  // A direct deal has no dealer to tell.
+  if (deal.vendorCompanyId === null) return [];
   if (deal.ownerUserId) {
     const [owner] = await tx
       .select({ email: user.email })

@@ -18,3 +18,5 @@ export * from "../adverse-action/tables.ts";
 export * from "../duplicates/tables.ts";
 export * from "../quotes/tables.ts";
 export * from "../funders/tables.ts";
+export * from "../stips/tables.ts";
+export * from "../applicant-portal/tables.ts";

@@ -15,5 +15,7 @@ export function emitDealEvent(
   type: DealEventType,
   row: typeof deal.$inferSelect,
 ): Promise<string | null> {
+  // A direct deal has no dealer to call.
+  if (row.vendorCompanyId === null) return Promise.resolve(null);
   return emitWebhookEvent(tx, row.vendorCompanyId, { type, data: vendorDeal(row) });
 }

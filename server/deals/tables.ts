@@ -9,9 +9,8 @@ export const deal = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     idempotencyKey: text("idempotency_key").notNull(),
-    vendorCompanyId: uuid("vendor_company_id")
-      .notNull()
-      .references(() => vendorCompany.id),
+    /** Null for a direct deal: staff opened it from a credit application or calculator lead (source "direct"). */
+    vendorCompanyId: uuid("vendor_company_id").references(() => vendorCompany.id),
     /** Null for a deal a customer started through the company's link. */
     submittedByUserId: text("submitted_by_user_id").references(() => user.id),
     /**
@@ -19,11 +18,14 @@ export const deal = pgTable(
      * submitted it, the rep whose link brought it, or whom an admin gave it; null: the company's alone.
      */
     ownerUserId: text("owner_user_id").references(() => user.id),
-    /** "portal": a vendor submitted it; "vendor-link": a customer came through the company's link. */
-    source: text("source", { enum: ["portal", "vendor-link"] })
+    /**
+     * "portal": a vendor submitted it; "vendor-link": a customer came through the company's link;
+     * "direct": staff opened it from a lead that came to us directly (no vendor).
+     */
+    source: text("source", { enum: ["portal", "vendor-link", "direct"] })
       .notNull()
       .default("portal"),
-    /** The lead a referred deal came from. */
+    /** The lead a referred or direct deal came from. */
     referralLeadType: text("referral_lead_type", { enum: ["calculator", "questionnaire", "credit-application"] }),
     referralLeadId: uuid("referral_lead_id"),
     /** "VP" + 30000-40000, unique (docs/product-rules.md#r17-account-and-customer-numbers). */

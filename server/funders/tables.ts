@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -119,4 +120,19 @@ export const dealApproval = pgTable("deal_approval", {
     .references(() => user.id),
   presentedAt: timestamp("presented_at", { withTimezone: true }).notNull().defaultNow(),
   expiresOn: date("expires_on").notNull(),
+  /** When the mail "expires in 5 business days" went; cleared when staff renew the approval. */
+  reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
 });
+
+/** The network's settings admins keep: one row. */
+export const funderSetting = pgTable(
+  "funder_setting",
+  {
+    singleton: boolean("singleton").primaryKey().default(true),
+    /** Dealers (and applicants) see the name of the funder whose approval was presented. */
+    showFunderName: boolean("show_funder_name").notNull().default(false),
+    updatedByUserId: text("updated_by_user_id").references(() => user.id),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("funder_setting_one_row", sql`${table.singleton}`)],
+);
