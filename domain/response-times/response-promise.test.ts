@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWorkingDay } from "../site/working-calendar.ts";
-import { afterHoursNote, isCreditOnline, leadSource, promiseClockStart, responseDueAt } from "./response-promise.ts";
+import {
+  afterHoursNote,
+  businessHoursDueAt,
+  isCreditOnline,
+  leadSource,
+  promiseClockStart,
+  responseDueAt,
+} from "./response-promise.ts";
 
 const la = "America/Los_Angeles";
 
@@ -135,5 +142,34 @@ describe("leadSource", () => {
     ["footer-message", false, "contact-form"],
   ] as const)("%s (partner %s) -> %s", (type, partner, source) => {
     expect(leadSource(type, partner)).toBe(source);
+  });
+});
+
+describe("businessHoursDueAt (a stip's review: 4 of the credit team's hours, across days)", () => {
+  it.each([
+    ["Monday 10:00 PST: 14:00 that day", "2026-11-23T18:00:00Z", "2026-11-23T22:00:00.000Z"],
+    ["Monday 11:00 PST: 15:00 that day, the last minute", "2026-11-23T19:00:00Z", "2026-11-23T23:00:00.000Z"],
+    ["Monday 14:00 PST: 1 hour that day, 3 on Tuesday: 12:00", "2026-11-23T22:00:00Z", "2026-11-24T20:00:00.000Z"],
+    ["Monday 18:00 PST: Tuesday 13:00", "2026-11-24T02:00:00Z", "2026-11-24T21:00:00.000Z"],
+    ["Wednesday 14:00 PST before Thanksgiving: Friday 12:00", "2026-11-25T22:00:00Z", "2026-11-27T20:00:00.000Z"],
+    ["Friday 13:00 PST: 2 hours, then Monday 11:00", "2026-11-27T21:00:00Z", "2026-11-30T19:00:00.000Z"],
+  ])("%s", (_case, arrived, due) => {
+    expect(businessHoursDueAt(new Date(arrived), 240, la).toISOString()).toBe(due);
+  });
+
+  it("never counts more than the promised working minutes, wherever it starts", () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("2026-01-01T00:00:00Z"), max: new Date("2027-12-31T00:00:00Z"), noInvalidDate: true }),
+        (arrived) => {
+          const due = businessHoursDueAt(arrived, 240, la);
+          let working = 0;
+          for (let at = promiseClockStart(arrived, la).getTime(); at < due.getTime(); at += 60_000)
+            if (isCreditOnline(new Date(at), la)) working++;
+          expect(working).toBe(240);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

@@ -21,7 +21,10 @@ export const dealCallbackMinutes = 60;
 /** What the server needs to start a clock: the zone and each kind's minutes. */
 export type ResponsePromise = { timeZone: string; leadMinutes: number; dealMinutes: number };
 
-export const responseSubjectKinds = ["lead", "deal"] as const;
+/** Stips received are reviewed "within 4 business hours" (docs/product-rules.md#r55-stipulations). */
+export const stipReviewMinutes = 240;
+
+export const responseSubjectKinds = ["lead", "deal", "stip"] as const;
 export type ResponseSubjectKind = (typeof responseSubjectKinds)[number];
 
 /** Where a lead or deal came from; adding one (e.g. a vendor's link) is one line here and one label. */
@@ -32,6 +35,8 @@ export const responseSources = [
   "credit-application",
   "contact-form",
   "vendor-deal",
+  "stip-dealer",
+  "stip-applicant",
 ] as const;
 export type ResponseSource = (typeof responseSources)[number];
 
@@ -42,6 +47,8 @@ export const responseSourceLabels: Record<ResponseSource, string> = {
   "credit-application": "Credit application",
   "contact-form": "Contact forms",
   "vendor-deal": "Vendor deal",
+  "stip-dealer": "Stips from dealers",
+  "stip-applicant": "Stips from applicants",
 };
 
 /** A lead's source: a picked option comes from the questionnaire; a calculator lead from a partner's page is the partner's. */
@@ -119,4 +126,25 @@ export function isCreditOnline(now: Date, timeZone: string, calendar: WorkingCal
 export function afterHoursNote(arrivedAt: Date, dueAt: Date, promisedMinutes: number, timeZone: string): string | null {
   if (dueAt.getTime() - arrivedAt.getTime() <= promisedMinutes * 60_000) return null;
   return `After hours: due ${formatBusinessDateTime(dueAt, timeZone)}`;
+}
+
+/**
+ * When something promised within `minutes` of the credit team's hours is due, the hours running
+ * across days: 4 business hours from 14:00 are 1 hour that day and 3 the next working day's morning.
+ */
+export function businessHoursDueAt(
+  arrivedAt: Date,
+  minutes: number,
+  timeZone: string,
+  calendar: WorkingCalendar = {},
+): Date {
+  let start = promiseClockStart(arrivedAt, timeZone, calendar);
+  let left = minutes * 60_000;
+  for (;;) {
+    const { day } = localDayAndMinute(start, timeZone);
+    const closing = businessWallTime(day, creditOnlineUntilHour, timeZone).getTime();
+    if (start.getTime() + left <= closing) return new Date(start.getTime() + left);
+    left -= closing - start.getTime();
+    start = promiseClockStart(new Date(closing), timeZone, calendar);
+  }
 }

@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { LeadType } from "#domain/leads/lead-inbox.ts";
 import {
+  businessHoursDueAt,
   leadSource,
+  stipReviewMinutes,
   responseDueAt,
   type ResponsePromise,
   type ResponseSource,
@@ -46,9 +48,13 @@ export async function startDealClock(db: DbExecutor, promise: ResponsePromise, d
 
 /**
  * Stops the clock at the first contact (what counts: `domain/response-times/response-promise.ts`); later
- * contacts leave it as it is. `type` is the lead's type, or "deal".
+ * contacts leave it as it is. `type` is the lead's type, "deal", or "stip" (its review).
  */
-export async function recordFirstContact(db: DbExecutor, subject: { type: LeadType | "deal"; id: string }, by: string) {
+export async function recordFirstContact(
+  db: DbExecutor,
+  subject: { type: LeadType | "deal" | "stip"; id: string },
+  by: string,
+) {
   await db
     .update(responseClock)
     .set({ firstContactAt: sql`now()`, firstContactBy: by })
@@ -59,4 +65,28 @@ export async function recordFirstContact(db: DbExecutor, subject: { type: LeadTy
         isNull(responseClock.firstContactAt),
       ),
     );
+}
+
+/**
+ * Starts a received stip's review clock (docs/product-rules.md#r55-stipulations), due 4 of the
+ * credit team's hours later. A stip received again after its review starts a new clock; more files
+ * on a stip still waiting leave the running one as it is.
+ */
+export async function startStipReviewClock(
+  db: DbExecutor,
+  timeZone: string,
+  stip: { id: string; from: "dealer" | "applicant" },
+) {
+  const arrivedAt = new Date();
+  const calendar = await loadWorkingCalendarFrom(db, arrivedAt, timeZone);
+  const dueAt = businessHoursDueAt(arrivedAt, stipReviewMinutes, timeZone, calendar);
+  const source: ResponseSource = stip.from === "dealer" ? "stip-dealer" : "stip-applicant";
+  await db
+    .insert(responseClock)
+    .values({ subjectKind: "stip", subjectType: "stip", subjectId: stip.id, source, arrivedAt, dueAt })
+    .onConflictDoUpdate({
+      target: [responseClock.subjectType, responseClock.subjectId],
+      set: { source, arrivedAt, dueAt, firstContactAt: null, firstContactBy: null },
+      setWhere: sql`${responseClock.firstContactAt} is not null`,
+    });
 }

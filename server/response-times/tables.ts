@@ -22,7 +22,7 @@ import {
 export const responseClock = pgTable(
   "response_clock",
   {
-    subjectKind: text("subject_kind", { enum: ["lead", "deal"] }).notNull(),
+    subjectKind: text("subject_kind", { enum: ["lead", "deal", "stip"] }).notNull(),
     /** The lead's type (`leadTypes`) or "deal". */
     subjectType: text("subject_type").notNull(),
     subjectId: uuid("subject_id").notNull(),
@@ -54,7 +54,7 @@ export const responseClock = pgTable(
 export const responseDay = pgTable(
   "response_day",
   {
-    subjectKind: text("subject_kind", { enum: ["lead", "deal"] }).notNull(),
+    subjectKind: text("subject_kind", { enum: ["lead", "deal", "stip"] }).notNull(),
     day: date("day").notNull(),
     source: text("source").notNull(),
     arrived: integer("arrived").notNull().default(0),
