@@ -49,6 +49,8 @@ import { staffRoutes } from "./accounts/staff-routes.ts";
 import { vendorRoutes } from "./accounts/vendor-routes.ts";
 import { teamRoutes } from "./team/routes.ts";
 import { funderRoutes } from "./funders/back-office-routes.ts";
+import { stipCatalogRoutes } from "./stips/catalog-routes.ts";
+import { stipReviewQueueRoutes } from "./stips/review-queue-routes.ts";
 import { portalApprovalRoutes } from "./funders/portal-routes.ts";
 import { backOfficeStipRoutes } from "./stips/back-office-routes.ts";
 import { portalStipRoutes } from "./stips/portal-routes.ts";
@@ -239,6 +241,8 @@ export async function buildApp({
   });
   await app.register(backOfficePartnerRoutes);
   await app.register(funderRoutes, { timeZone: config.public.brand.timeZone, context: leadContext });
+  await app.register(stipCatalogRoutes);
+  await app.register(stipReviewQueueRoutes);
   await app.register(portalApprovalRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeStipRoutes, { context: leadContext });
   await app.register(portalStipRoutes, { context: leadContext });

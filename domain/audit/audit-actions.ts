@@ -43,6 +43,8 @@ export const auditActions = {
   "duplicate.dismiss": "Staff dismissed a duplicate match",
   "funder.created": "An admin added a funder to the network",
   "funder.updated": "An admin changed a funder or set it active or not",
+  "stip-kind.created": "An admin added a stip to the catalog",
+  "stip-kind.updated": "An admin changed a catalog stip or set it active or not",
   "partner.created": "A co-branded partner was created",
   "partner.updated": "A partner's branding changed",
   "partner.logo-replaced": "A partner's logo was replaced",

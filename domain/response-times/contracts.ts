@@ -10,7 +10,7 @@ export const promiseBoardMaxDays = 92;
 const dayNumber = (day: string) =>
   Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 
-/** Leads or deals, arrived from `from` 00:00 to the end of `to` in the business time zone. */
+/** Leads, deals or received stips, arrived from `from` 00:00 to the end of `to` in the business time zone. */
 export const promiseBoardQuery = z
   .object({ kind: z.enum(responseSubjectKinds), from: calendarDay(), to: calendarDay() })
   .check(
@@ -45,8 +45,10 @@ export const promiseStats = z.object({
 export type PromiseStats = z.infer<typeof promiseStats>;
 
 export const overdueItem = z.object({
-  type: z.enum([...leadTypes, "deal"]),
+  type: z.enum([...leadTypes, "deal", "stip"]),
   id: z.string(),
+  /** A stip's deal (its page shows the stip); null for a lead or a deal. */
+  dealId: z.nullable(z.string()),
   source: z.enum(responseSources),
   title: z.string(),
   arrivedAt: z.string(),
@@ -57,7 +59,7 @@ export type OverdueItem = z.infer<typeof overdueItem>;
 
 export const promiseBoard = z.object({
   kind: z.enum(responseSubjectKinds),
-  /** The promised minutes for this kind (30 a lead, 60 a deal), counted in the credit team's hours. */
+  /** The promised minutes for this kind (30 a lead, 60 a deal, 240 a stip's review), counted in the credit team's hours. */
   promisedMinutes: z.number(),
   total: promiseStats,
   byDay: z.array(z.extend(promiseStats, { day: z.string() })),

@@ -83,16 +83,20 @@ export const promiseUncontactedSql = (
     where subject_kind = ${kind} and first_contact_at is null and due_at >= ${range.start} and arrived_at >= ${range.start} and arrived_at < ${range.end}
     group by 1, 2`;
 
-/** What is past due and uncontacted now (the partial index response_clock_waiting_idx), with each one's title. */
+/** What is past due and uncontacted now (the partial index response_clock_waiting_idx), with each one's title (and a stip's deal). */
 export function overdueNowSql(kind: ResponseSubjectKind, now: Date) {
   const title =
     kind === "lead"
       ? sql`(select l.title from (${allLeads}) l where l.type = c.subject_type and l.id = c.subject_id)`
-      : sql`(select d.business_name || ' (' || d.account_number || ')' from deal d where d.id = c.subject_id)`;
+      : kind === "stip"
+        ? sql`(select s.name || ' — ' || d.business_name || ' (' || d.account_number || ')' from deal_stip s join deal d on d.id = s.deal_id where s.id = c.subject_id)`
+        : sql`(select d.business_name || ' (' || d.account_number || ')' from deal d where d.id = c.subject_id)`;
+  // A stip's page is its deal's (the Stips section).
+  const dealId = kind === "stip" ? sql`(select s.deal_id from deal_stip s where s.id = c.subject_id)` : sql`null`;
   return sql`
     select (select count(*) from response_clock w where w.subject_kind = ${kind} and w.first_contact_at is null and w.due_at < ${now}) as count,
       coalesce((select json_agg(o) from (
-        select c.subject_type as type, c.subject_id as id, c.source, coalesce(${title}, '') as title, c.arrived_at as "arrivedAt", c.due_at as "dueAt"
+        select c.subject_type as type, c.subject_id as id, c.source, coalesce(${title}, '') as title, ${dealId} as "dealId", c.arrived_at as "arrivedAt", c.due_at as "dueAt"
         from response_clock c
         where c.subject_kind = ${kind} and c.first_contact_at is null and c.due_at < ${now}
         order by c.due_at desc nulls last limit ${overdueListLimit}) o), '[]') as items`;
@@ -118,7 +122,7 @@ async function overdueNow(db: DbExecutor, kind: ResponseSubjectKind, now: Date) 
 }
 
 /**
- * The response-times board for leads or deals arrived in a range of business days: the daily
+ * The response-times board for leads, deals or received stips arrived in a range of business days: the daily
  * rollups and the uncontacted clocks, summed by day, by source and in total.
  */
 export async function promiseBoard(

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getPromiseBoard } from "#domain/response-times/contracts.ts";
-import type { ResponsePromise } from "#domain/response-times/response-promise.ts";
+import { stipReviewMinutes, type ResponsePromise } from "#domain/response-times/response-promise.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { promiseBoard } from "./promise-board.ts";
 
-/** The response-times board (docs/product-rules.md#r2-the-promise-of-a-call): is the promise of a call kept? Staff only. */
+/** The response-times board (docs/product-rules.md#r2-the-promise-of-a-call): is the promise of a call (and of a stip's review) kept? Staff only. */
 export const promiseBoardRoutes: FastifyPluginAsyncZod<{ promise: ResponsePromise }> = async (app, { promise }) => {
   registerEndpoint(app, getPromiseBoard, async (request, reply) => {
     void reply.header("cache-control", "no-store");
-    const promisedMinutes = request.query.kind === "deal" ? promise.dealMinutes : promise.leadMinutes;
+    const { kind } = request.query;
+    const promisedMinutes =
+      kind === "stip" ? stipReviewMinutes : kind === "deal" ? promise.dealMinutes : promise.leadMinutes;
     return promiseBoard(app.readDb, request.query, new Date(), { timeZone: promise.timeZone, promisedMinutes });
   });
 };

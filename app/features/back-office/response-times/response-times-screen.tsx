@@ -8,7 +8,12 @@ import {
   type PromiseStats,
 } from "#domain/response-times/contracts.ts";
 import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
-import { afterHoursNote, creditOpensAtHour, responseSourceLabels } from "#domain/response-times/response-promise.ts";
+import {
+  afterHoursNote,
+  creditOpensAtHour,
+  responseSourceLabels,
+  stipReviewMinutes,
+} from "#domain/response-times/response-promise.ts";
 import { creditOnlineUntilHour } from "#domain/deals/business-month.ts";
 import { formatBusinessDateTime } from "#domain/site/business-time.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -29,7 +34,17 @@ const ShareBySourceChart = lazy(() => charts().then((module) => ({ default: modu
 const kindOptions = [
   { value: "lead", label: "Leads" },
   { value: "deal", label: "Vendor deals" },
+  { value: "stip", label: "Stips" },
 ];
+
+/** A stip's review is promised in business hours (they run across days), the others in minutes. */
+const stipPromise = `${stipReviewMinutes / 60} business hours`;
+
+const kindWords: Record<PromiseBoard["kind"], { what: string; promise: (minutes: number) => string }> = {
+  lead: { what: "leads", promise: (minutes) => `${minutes} minutes` },
+  deal: { what: "vendor deals", promise: (minutes) => `30-${minutes} minutes` },
+  stip: { what: "stips received", promise: () => stipPromise },
+};
 
 const hour = (value: number) =>
   new Intl.DateTimeFormat("en-US", { hour: "numeric", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, value));
@@ -62,7 +77,14 @@ const sourceColumns = statsColumns<PromiseBoard["bySource"][number]>({
 });
 
 const subjectPath = (item: OverdueItem) =>
-  item.type === "deal" ? `/back-office/deals/${item.id}` : `/back-office/leads/${item.type}/${item.id}`;
+  item.type === "stip"
+    ? `/back-office/deals/${item.dealId}#stips`
+    : item.type === "deal"
+      ? `/back-office/deals/${item.id}`
+      : `/back-office/leads/${item.type}/${item.id}`;
+
+const kindLabel = (item: OverdueItem) =>
+  item.type === "stip" ? "Stip" : item.type === "deal" ? "Vendor deal" : leadTypeLabels[item.type];
 
 function overdueColumns(promisedMinutes: number): TableColumn<OverdueItem>[] {
   return [
@@ -72,11 +94,11 @@ function overdueColumns(promisedMinutes: number): TableColumn<OverdueItem>[] {
       rowHeader: true,
       cell: (item) => (
         <Link to={subjectPath(item)} className="text-brand-700 underline">
-          {item.title || (item.type === "deal" ? "Deal" : leadTypeLabels[item.type])}
+          {item.title || kindLabel(item)}
         </Link>
       ),
     },
-    { key: "kind", header: "Kind", cell: (item) => (item.type === "deal" ? "Vendor deal" : leadTypeLabels[item.type]) },
+    { key: "kind", header: "Kind", cell: kindLabel },
     { key: "source", header: "Source", cell: (item) => responseSourceLabels[item.source] },
     {
       key: "arrived",
@@ -86,8 +108,11 @@ function overdueColumns(promisedMinutes: number): TableColumn<OverdueItem>[] {
     {
       key: "due",
       header: "Due",
+      // A stip's 4 business hours run across days: its due time is not "after hours".
       cell: (item) =>
-        afterHoursNote(new Date(item.arrivedAt), new Date(item.dueAt), promisedMinutes, brand.timeZone) ??
+        (item.type === "stip"
+          ? null
+          : afterHoursNote(new Date(item.arrivedAt), new Date(item.dueAt), promisedMinutes, brand.timeZone)) ??
         formatBusinessDateTime(new Date(item.dueAt), brand.timeZone),
     },
   ];
@@ -126,19 +151,21 @@ export function ResponseTimesScreen({ query, board }: { query: PromiseBoardQuery
     setShown(query);
     form.reset({ kind: query.kind, from: query.from, to: query.to });
   }
-  const what = board.kind === "lead" ? "leads" : "vendor deals";
-  const promise = board.kind === "lead" ? `${board.promisedMinutes} minutes` : `30-${board.promisedMinutes} minutes`;
+  const { what } = kindWords[board.kind];
+  const promise = kindWords[board.kind].promise(board.promisedMinutes);
   const { total } = board;
   return (
     <>
       <h1 className="text-2xl font-bold">Response times</h1>
       <p className="mt-1 max-w-3xl text-slate-700">
-        We promise a call within 30 minutes of a lead and within 30-60 minutes of a vendor&apos;s new deal. The promise
-        runs in the credit team&apos;s hours, {hour(creditOpensAtHour)} until {hour(creditOnlineUntilHour)}{" "}
+        We promise a call within 30 minutes of a lead and within 30-60 minutes of a vendor&apos;s new deal, and that a
+        stip a dealer or applicant sent is reviewed within {stipPromise} (the hours run on into the next working day).
+        The promise runs in the credit team&apos;s hours, {hour(creditOpensAtHour)} until {hour(creditOnlineUntilHour)}{" "}
         (&ldquo;Credit Online&rdquo;) on working days (Monday to Friday less the federal holidays, with the days an
         admin changed in the working calendar), {brand.timeZone} time: what arrives later is due the next working
         morning. Waits are counted from arrival to the first contact (a lead&apos;s status set to contacted or closed; a
-        deal&apos;s first change or message from the team); the promise is kept when that contact came by the due time.
+        deal&apos;s first change or message from the team; a stip&apos;s review: accepted, rejected or waived); the
+        promise is kept when that contact came by the due time.
       </p>
       <Form
         className="mt-4 flex flex-wrap items-end gap-3"
