@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
-import { responseDueAt } from "#domain/response-times/response-promise.ts";
+import { businessHoursDueAt, responseDueAt, stipReviewMinutes } from "#domain/response-times/response-promise.ts";
+import { defaultBrand } from "#domain/site/brand.ts";
 import { sampleCalculatorLead, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import {
@@ -17,6 +18,9 @@ import { user } from "../auth/tables.ts";
 import { responseClock } from "./tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { promiseBoard } from "./promise-board.ts";
+import { recordFirstContact, startStipReviewClock } from "./response-clock.ts";
+import { deal } from "../deals/tables.ts";
+import { dealStip } from "../stips/tables.ts";
 
 let server: TestServer;
 let staffCookie: string;
@@ -288,5 +292,88 @@ describe("the response-times board", () => {
       (await inject("GET", "/api/back-office/response-times?kind=deal&from=2026-01-01&to=2026-01-31", vendor.cookie))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe("a stip's review clock", () => {
+  const timeZone = defaultBrand.timeZone;
+
+  async function receivedStip(businessName: string, name: string) {
+    const dealId = await submitDeal(businessName);
+    const [stip] = await server.database.db
+      .insert(dealStip)
+      .values({ dealId, name, satisfiedBy: "dealer", status: "received", receivedAt: new Date() })
+      .returning({ id: dealStip.id });
+    const [found] = await server.database.db
+      .select({ accountNumber: deal.accountNumber })
+      .from(deal)
+      .where(eq(deal.id, dealId));
+    return { dealId, stipId: stip!.id, accountNumber: found!.accountNumber };
+  }
+
+  it("starts when a stip is received (4 business hours), shows it overdue on the board, stops at its review and starts again when received again", async () => {
+    const { dealId, stipId, accountNumber } = await receivedStip("Stip Clock Paving", "Equipment invoice");
+    const before = Date.now();
+    await startStipReviewClock(server.database.db, timeZone, { id: stipId, from: "dealer" });
+    const started = await clockOf(stipId);
+    expect(started).toMatchObject({ subjectKind: "stip", subjectType: "stip", source: "stip-dealer" });
+    expect(started.arrivedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(started.dueAt).toEqual(businessHoursDueAt(started.arrivedAt, stipReviewMinutes, timeZone));
+    expect(started.firstContactAt).toBeNull();
+    // More files on a stip still waiting leave its clock as it is.
+    await startStipReviewClock(server.database.db, timeZone, { id: stipId, from: "applicant" });
+    expect(await clockOf(stipId)).toEqual(started);
+
+    // Past its due time: overdue on the board's stip kind, titled by the stip and its deal, linked to the deal.
+    const arrivedAt = new Date("2021-03-01T17:00:00Z"); // Monday 09:00 in Los Angeles
+    await server.database.db
+      .update(responseClock)
+      .set({ arrivedAt, dueAt: businessHoursDueAt(arrivedAt, stipReviewMinutes, timeZone) })
+      .where(eq(responseClock.subjectId, stipId));
+    const board = async () =>
+      promiseBoard(server.database.db, { kind: "stip", from: "2021-03-01", to: "2021-03-01" }, new Date(), {
+        timeZone,
+        promisedMinutes: stipReviewMinutes,
+      });
+    const overdue = await board();
+    expect(overdue.kind).toBe("stip");
+    expect(overdue.total).toMatchObject({ arrived: 1, contacted: 0, missed: 1, waiting: 0 });
+    expect(overdue.bySource.map((row) => [row.source, row.arrived])).toEqual([["stip-dealer", 1]]);
+    expect(overdue.overdue.items.find((item) => item.id === stipId)).toEqual({
+      type: "stip",
+      id: stipId,
+      dealId,
+      source: "stip-dealer",
+      title: `Equipment invoice — STIP CLOCK PAVING (${accountNumber})`, // deals keep business names upper-case
+      arrivedAt: arrivedAt.toISOString(),
+      dueAt: "2021-03-01T21:00:00.000Z",
+    });
+
+    // Reviewed (accepted, rejected or waived): the clock stops once, counted as contacted (and missed).
+    await recordFirstContact(server.database.db, { type: "stip", id: stipId }, staffId);
+    const reviewed = await clockOf(stipId);
+    expect(reviewed.firstContactBy).toBe(staffId);
+    const after = await board();
+    expect(after.total).toMatchObject({ arrived: 1, contacted: 1, kept: 0, missed: 1 });
+    expect(after.overdue.items.some((item) => item.id === stipId)).toBe(false);
+
+    // Received again after its review (a rejected stip sent again): a new clock from now.
+    await startStipReviewClock(server.database.db, timeZone, { id: stipId, from: "applicant" });
+    const again = await clockOf(stipId);
+    expect(again).toMatchObject({ source: "stip-applicant", firstContactAt: null, firstContactBy: null });
+    expect(again.arrivedAt.getTime()).toBeGreaterThan(arrivedAt.getTime());
+    expect(again.dueAt).toEqual(businessHoursDueAt(again.arrivedAt, stipReviewMinutes, timeZone));
+    // The rollups took the first arrival back: that day has nothing left.
+    expect((await board()).total.arrived).toBe(0);
+  });
+
+  it("answers the board's stip kind over HTTP with the 4-business-hour promise", async () => {
+    const board = await inject(
+      "GET",
+      "/api/back-office/response-times?kind=stip&from=2026-01-01&to=2026-01-31",
+      staffCookie,
+    );
+    expect(board.statusCode).toBe(200);
+    expect(board.json()).toMatchObject({ kind: "stip", promisedMinutes: 240 });
   });
 });

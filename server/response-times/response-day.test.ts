@@ -50,15 +50,26 @@ describe("the response_wait_bucket SQL function", () => {
 
 describe("the daily rollups", () => {
   it("are kept by every write to the clocks exactly as a rebuild from the clocks makes them", async () => {
-    // Three days around midnight in Los Angeles (the migration's zone), two sources, both kinds.
+    // Three days around midnight in Los Angeles (the migration's zone), the sources, every kind.
     const start = new Date("2021-02-01T06:00:00Z"); // 22:00 the day before in Los Angeles
+    const kindOf = (index: number) => (index % 5 === 0 ? "deal" : index % 7 === 3 ? "stip" : "lead");
     const clocks = Array.from({ length: 60 }, (_, index) => {
       const arrivedAt = minutesAfter(start, index * 67);
+      const kind = kindOf(index);
       return {
-        subjectKind: index % 5 === 0 ? ("deal" as const) : ("lead" as const),
-        subjectType: index % 5 === 0 ? "deal" : "calculator",
+        subjectKind: kind,
+        subjectType: kind === "lead" ? "calculator" : kind,
         subjectId: randomUUID(),
-        source: index % 5 === 0 ? "vendor-deal" : index % 2 ? "calculator" : "contact-form",
+        source:
+          kind === "deal"
+            ? "vendor-deal"
+            : kind === "stip"
+              ? index % 2
+                ? "stip-dealer"
+                : "stip-applicant"
+              : index % 2
+                ? "calculator"
+                : "contact-form",
         arrivedAt,
         dueAt: minutesAfter(arrivedAt, 30),
         firstContactAt: index % 3 === 0 ? null : minutesAfter(arrivedAt, (index * 13) % 200),
@@ -80,6 +91,12 @@ describe("the daily rollups", () => {
     await db().execute(
       sql`delete from response_clock where subject_id in (${clocks[1]!.subjectId}, ${clocks[2]!.subjectId})`,
     );
+    // A stip received again after its review: its clock starts again, uncontacted, from the new arrival.
+    const reviewedStip = clocks.find((clock, index) => clock.subjectKind === "stip" && index % 3 !== 0)!;
+    await db().execute(
+      sql`update response_clock set arrived_at = arrived_at + interval '26 hours', due_at = due_at + interval '26 hours',
+        first_contact_at = null where subject_id = ${reviewedStip.subjectId}`,
+    );
 
     const kept = await rollups();
     // A day's numbers: the leads arriving on 2021-02-01 in Los Angeles from the calculator.
@@ -97,6 +114,18 @@ describe("the daily rollups", () => {
     expect(day.arrived).toBeGreaterThan(3);
     expect(day.wait_counts).toHaveLength(waitBucketCount);
     expect(day.wait_counts.reduce((sum, count) => sum + count, 0)).toBe(day.contacted);
+    const stips = kept.filter((row) => row.subject_kind === "stip");
+    expect(new Set(stips.map((row) => row.source))).toEqual(new Set(["stip-dealer", "stip-applicant"]));
+    const stipTotals = (
+      await queryRows<{ arrived: number; contacted: number }>(
+        db(),
+        sql`select count(*)::int as arrived, count(first_contact_at)::int as contacted from response_clock where subject_kind = 'stip'`,
+      )
+    )[0]!;
+    expect([
+      stips.reduce((sum, row) => sum + row.arrived, 0),
+      stips.reduce((sum, row) => sum + row.contacted, 0),
+    ]).toEqual([stipTotals.arrived, stipTotals.contacted]);
 
     await db().execute(sql`select rebuild_response_days()`);
     // A rebuild leaves out what the trigger emptied (a purged day keeps a row of zeros).
