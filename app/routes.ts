@@ -54,6 +54,8 @@ export default [
       route("vendors", "routes/back-office-vendors.tsx"),
       route("partners", "routes/back-office-partners.tsx"),
       route("funders", "routes/back-office-funders.tsx"),
+      route("stip-kinds", "routes/back-office-stip-kinds.tsx"),
+      route("stips-to-review", "routes/back-office-stips-to-review.tsx"),
       route("audit", "routes/back-office-audit.tsx"),
       route("staff", "routes/back-office-staff.tsx"),
       route("response-times", "routes/back-office-response-times.tsx"),

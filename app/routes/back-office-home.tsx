@@ -2,6 +2,7 @@ import { Link, useOutletContext } from "react-router";
 import { getBackOfficeSummary, type BackOfficeSummary } from "#domain/back-office-summary/contracts.ts";
 import type { Me } from "#domain/accounts/me-contracts.ts";
 import { newDealStage } from "#domain/deals/stages.ts";
+import { stipReviewPromise } from "#domain/stips/review-queue-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
@@ -40,6 +41,12 @@ const tiles: { key: keyof BackOfficeSummary; label: string; help: string; to: st
     help: "Deals whose vendor wrote last",
     to: "/back-office/deals?waiting=1",
   },
+  {
+    key: "stipsToReview",
+    label: "Stips to review",
+    help: `Received, ${stipReviewPromise}`,
+    to: "/back-office/stips-to-review",
+  },
 ];
 
 /** The numbers that drive the credit team's day, each opening the list it counts. */
@@ -50,7 +57,7 @@ export default function BackOfficeHome({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Welcome, {me.user.name}</h1>
       <p className="mt-2">Work new leads first: the site promises a quick call back.</p>
       <h2 className="mt-6 text-xl font-semibold">Today</h2>
-      <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {tiles.map((tile) => (
           <li key={tile.key}>
             <Link

@@ -10,6 +10,8 @@ export const backOfficeSummary = z.object({
   dealsAwaitingAnswer: z.number(),
   /** Deals whose last message is the vendor's. */
   vendorMessagesUnanswered: z.number(),
+  /** Stips received and not reviewed yet ("Stips to review", the partial index deal_stip_to_review_idx). */
+  stipsToReview: z.number(),
 });
 
 export type BackOfficeSummary = z.infer<typeof backOfficeSummary>;
@@ -18,7 +20,7 @@ export const getBackOfficeSummary = endpoint({
   method: "GET",
   path: "/api/back-office/summary",
   audience: "staff",
-  summary: "The numbers of the credit team's day: new and overdue leads, deals and vendor messages waiting",
+  summary: "The numbers of the credit team's day: new and overdue leads, deals, vendor messages and stips waiting",
   tags: ["back office"],
   responses: { 200: backOfficeSummary },
   errors: ["FORBIDDEN", "TWO_FACTOR_REQUIRED"],

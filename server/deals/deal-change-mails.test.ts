@@ -222,6 +222,7 @@ describe("the credit team's day", () => {
       // answered have staff messages; changed and the other deals above have history.
       dealsAwaitingAnswer: 2,
       vendorMessagesUnanswered: 1,
+      stipsToReview: 0,
     });
     void untouched;
 

@@ -52,7 +52,8 @@ describe("the daily rollups", () => {
   it("are kept by every write to the clocks exactly as a rebuild from the clocks makes them", async () => {
     // Three days around midnight in Los Angeles (the migration's zone), the sources, every kind.
     const start = new Date("2021-02-01T06:00:00Z"); // 22:00 the day before in Los Angeles
-    const kindOf = (index: number) => (index % 5 === 0 ? "deal" : index % 7 === 3 ? "stip" : "lead");
+    const kindOf = (index: number): "deal" | "stip" | "lead" =>
+      index % 5 === 0 ? "deal" : index % 7 === 3 ? "stip" : "lead";
     const clocks = Array.from({ length: 60 }, (_, index) => {
       const arrivedAt = minutesAfter(start, index * 67);
       const kind = kindOf(index);

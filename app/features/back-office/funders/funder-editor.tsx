@@ -1,59 +1,14 @@
 import { useFetcher } from "react-router";
 import { funderFormValues, funderInput, type FunderRow } from "#domain/funders/contracts.ts";
-import { splitList } from "#domain/funders/text-fields.ts";
 import { fundingPrograms, industries } from "#domain/funders/funder-terms.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { ChoiceGroup } from "../../../components/ui/choice-group.tsx";
 import { Form } from "../../../components/ui/form.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { funderFormData, type FunderActionResult } from "./funder-actions.ts";
-
-/** A list kept as "a, b" text, shown as one checkbox per choice. */
-function ChoiceGroup({
-  legend,
-  choices,
-  value,
-  error,
-  onChange,
-  help,
-}: {
-  legend: string;
-  choices: readonly { value: string; label: string }[];
-  value: string;
-  error?: string;
-  onChange: (next: string) => void;
-  help?: string;
-}) {
-  const chosen = new Set(splitList(value));
-  const toggle = (choice: string, on: boolean) => {
-    if (on) chosen.add(choice);
-    else chosen.delete(choice);
-    onChange([...chosen].sort().join(", "));
-  };
-  return (
-    <fieldset className="space-y-2">
-      <legend className="font-medium">{legend}</legend>
-      {help ? <p className="text-sm text-slate-700">{help}</p> : null}
-      <div className="flex flex-wrap gap-x-6 gap-y-2">
-        {choices.map((choice) => (
-          <Checkbox
-            key={choice.value}
-            label={choice.label}
-            checked={chosen.has(choice.value)}
-            onChange={(event) => toggle(choice.value, event.target.checked)}
-          />
-        ))}
-      </div>
-      {error ? (
-        <Alert inline className="font-medium">
-          {error}
-        </Alert>
-      ) : null}
-    </fieldset>
-  );
-}
 
 /**
  * Add (no `funder`) or change a funder of the network: contact, programs and published criteria.
