@@ -1,7 +1,8 @@
 // The back-office lists (docs/product-rules.md#r46-back-office-lists) at scale. Seeds 1,000,000 leads (spread over the
 // six kinds, each
 // with its lead index row), 1,000,000 deals, 1,000,000 audit entries and 10,000 vendor companies
-// (a user each) in SQL (generate_series), then times the first page (and its capped total) of
+// (a user each) and 1,000,000 stips over the deals (one in five received: the credit team's "Stips to review", each
+// with its review clock) in SQL (generate_series), then times the first page (and its capped total) of
 // every list under each single filter, search and sort through the very functions the routes
 // call, and checks each query's plan (EXPLAIN ANALYZE), failing a plan that reads a big table whole (Seq Scan).
 // The plans are written to docs/list-query-plans-<driver>.md only at the full default counts (or with
@@ -14,7 +15,8 @@
 // `npm run bench` calls benchLists() once per database. Alone:
 //   node --import tsx scripts/bench/bench-lists.ts                  (PGlite in a scratch folder)
 //   BENCH_DATABASE_URL=postgres://... node --import tsx scripts/bench/bench-lists.ts postgres
-// BENCH_LEADS, BENCH_DEALS, BENCH_AUDIT and BENCH_COMPANIES set the counts; BENCH_LIST_RUNS the timed runs per case.
+// BENCH_LEADS, BENCH_DEALS, BENCH_AUDIT, BENCH_COMPANIES and BENCH_STIPS set the counts; BENCH_LIST_RUNS the timed runs
+// per case; BENCH_LISTS=stips,deals times only those lists.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,6 +25,7 @@ import type { AuditQuery } from "../../domain/audit/contracts.ts";
 import type { BackOfficeDealQuery } from "../../domain/deals/back-office-contracts.ts";
 import type { LeadInboxQuery } from "../../domain/leads/back-office-contracts.ts";
 import type { VendorListQuery } from "../../domain/vendors/contracts.ts";
+import type { StipsToReviewQuery } from "../../domain/stips/review-queue-contracts.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "../../server/db/client.ts";
 import { listAuditEntries } from "../../server/audit/list-audit-entries.ts";
 import { listAllDeals } from "../../server/deals/list-all-deals.ts";
@@ -30,24 +33,29 @@ import { reindexAllLeads } from "../../server/response-times/lead-index.ts";
 import { leadInbox } from "../../server/leads/list-lead-inbox.ts";
 import { listVendors } from "../../server/accounts/list-vendors.ts";
 import { dealNumberRanges } from "../../server/deals/insert-deal-rows.ts";
+import { stipsToReview } from "../../server/stips/stips-to-review.ts";
 
-const defaults = { leads: 1_000_000, deals: 1_000_000, audit: 1_000_000, companies: 10_000 };
+const defaults = { leads: 1_000_000, deals: 1_000_000, audit: 1_000_000, companies: 10_000, stips: 1_000_000 };
 const leadCount = Number(process.env.BENCH_LEADS ?? defaults.leads);
 const dealCount = Number(process.env.BENCH_DEALS ?? defaults.deals);
 const auditCount = Number(process.env.BENCH_AUDIT ?? defaults.audit);
 const companyCount = Number(process.env.BENCH_COMPANIES ?? defaults.companies);
+const stipCount = Number(process.env.BENCH_STIPS ?? defaults.stips);
+const onlyLists = process.env.BENCH_LISTS?.split(",");
 const runs = Number(process.env.BENCH_LIST_RUNS ?? 40);
 const writePlans =
   process.env.BENCH_WRITE_PLANS === "1" ||
   (leadCount === defaults.leads &&
     dealCount === defaults.deals &&
     auditCount === defaults.audit &&
-    companyCount === defaults.companies);
+    companyCount === defaults.companies &&
+    stipCount === defaults.stips &&
+    !onlyLists);
 const timeZone = "America/New_York";
 const staffId = "bench-staff";
 /** The tables a plan must never read whole. */
 const bigTables =
-  /Seq Scan on (lead_status|deal|audit_log|questionnaire_answer|picked_option|credit_application|calculator_lead|vendor_contact|footer_message)\b/;
+  /Seq Scan on (lead_status|deal|deal_stip|response_clock|audit_log|questionnaire_answer|picked_option|credit_application|calculator_lead|vendor_contact|footer_message)\b/;
 
 const firstNames = "array['Granite','Harbor','Summit','Maple','Cedar','Pioneer','Atlas','Beacon','Orchard','Keystone']";
 const secondNames =
@@ -262,10 +270,32 @@ async function seed(db: Database, report: (line: string) => void) {
       );
     });
   }
+  const stipsHeld = await countOf(db, "deal_stip", "name like 'Bench stip %'");
+  if (stipsHeld < stipCount) {
+    // Spread over the bench's deals; one in five received (the queue, received over the last ~6 months),
+    // one in five accepted, the rest requested. Each received stip has its review clock (4 hours; one in
+    // three received stips was due before now).
+    await db.execute(
+      sql.raw(`insert into deal_stip (deal_id, name, satisfied_by, status, received_at)
+      select d.id, 'Bench stip ' || g, (array['dealer','applicant','staff'])[1 + g % 3],
+        case g % 5 when 0 then 'received' when 1 then 'accepted' else 'requested' end,
+        case when g % 5 in (0, 1) then now() - (g * interval '15 seconds') end
+      from generate_series(${stipsHeld + 1}, ${stipCount}) g
+      join (select id, row_number() over (order by id) - 1 as n from deal where vendor_company_id in (${dealVendors})) d
+        on d.n = g % (select count(*) from deal where vendor_company_id in (${dealVendors}))`),
+    );
+    await db.execute(
+      sql`insert into response_clock (subject_kind, subject_type, subject_id, source, arrived_at, due_at)
+        select 'stip', 'stip', s.id, case when s.satisfied_by = 'dealer' then 'stip-dealer' else 'stip-applicant' end,
+          s.received_at, s.received_at + interval '4 hours'
+        from deal_stip s where s.status = 'received' and s.name like 'Bench stip %'
+        on conflict do nothing`,
+    );
+  }
   // As autovacuum would: the visibility map lets the count walk its index alone.
   await db.execute(sql`vacuum analyze`);
   report(
-    `  lists: ${leadCount.toLocaleString("en-US")} leads, ${dealCount.toLocaleString("en-US")} deals, ${companyCount.toLocaleString("en-US")} companies, ${auditCount.toLocaleString("en-US")} audit entries ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `  lists: ${leadCount.toLocaleString("en-US")} leads, ${dealCount.toLocaleString("en-US")} deals, ${companyCount.toLocaleString("en-US")} companies, ${auditCount.toLocaleString("en-US")} audit entries ${stipCount.toLocaleString("en-US")} stips ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 
@@ -301,6 +331,7 @@ async function cases(db: Database): Promise<Case[]> {
   const deals = (query: BackOfficeDealQuery) => (target: Database) => listAllDeals(target, query, undefined, timeZone);
   const audit = (query: AuditQuery) => (target: Database) => listAuditEntries(target, query, timeZone);
   const vendors = (query: VendorListQuery) => (target: Database) => listVendors(target, query);
+  const stips = (query: StipsToReviewQuery) => (target: Database) => stipsToReview(target, query, now);
   const [company] = (
     (await db.execute(sql`select id from vendor_company where name = 'Vendor 7 Equipment'`)) as unknown as {
       rows: { id: string }[];
@@ -318,6 +349,7 @@ async function cases(db: Database): Promise<Case[]> {
     db,
     {},
   );
+  const stipPage2 = await secondPage((target, query: StipsToReviewQuery) => stipsToReview(target, query, now), db, {});
   return [
     { list: "leads", name: "newest first (no filter)", run: leads({}) },
     { list: "leads", name: "page 2 (cursor)", run: leads(leadPage2) },
@@ -365,7 +397,9 @@ async function cases(db: Database): Promise<Case[]> {
     { list: "vendors", name: "sort: newest", run: vendors({ sort: "newest" }) },
     { list: "vendors", name: "search a company (zenith dealer 4242)", run: vendors({ q: "zenith dealer 4242" }) },
     { list: "vendors", name: "search a user's e-mail (rep304242@)", run: vendors({ q: "rep304242@" }) },
-  ];
+    { list: "stips", name: "to review, oldest received first", run: stips({}) },
+    { list: "stips", name: "to review, page 2 (cursor)", run: stips(stipPage2) },
+  ].filter((benchCase) => !onlyLists || onlyLists.includes(benchCase.list));
 }
 
 const percentile = (values: number[], p: number) =>
