@@ -295,7 +295,7 @@ async function seed(db: Database, report: (line: string) => void) {
   // As autovacuum would: the visibility map lets the count walk its index alone.
   await db.execute(sql`vacuum analyze`);
   report(
-    `  lists: ${leadCount.toLocaleString("en-US")} leads, ${dealCount.toLocaleString("en-US")} deals, ${companyCount.toLocaleString("en-US")} companies, ${auditCount.toLocaleString("en-US")} audit entries ${stipCount.toLocaleString("en-US")} stips ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `  lists: ${leadCount.toLocaleString("en-US")} leads, ${dealCount.toLocaleString("en-US")} deals, ${companyCount.toLocaleString("en-US")} companies, ${auditCount.toLocaleString("en-US")} audit entries, ${stipCount.toLocaleString("en-US")} stips ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 
