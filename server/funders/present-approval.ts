@@ -3,10 +3,9 @@ import { approvalExpiresOn, stageOnceApproved } from "#domain/funders/approval.t
 import { offersTerms } from "#domain/funders/deal-funder-contracts.ts";
 import type { Database } from "../db/client.ts";
 import { deal } from "../deals/tables.ts";
-import { applyDealUpdate } from "../deals/update-deal.ts";
+import { applyDealUpdate, type DealUpdateContext } from "../deals/update-deal.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import type { LeadContext } from "../shared/request-context.ts";
 import { dealApproval, funderAnswer, funderSubmission } from "./tables.ts";
 
 /**
@@ -18,7 +17,7 @@ import { dealApproval, funderAnswer, funderSubmission } from "./tables.ts";
  */
 export async function presentApproval(
   db: Database,
-  context: LeadContext,
+  context: DealUpdateContext,
   by: { id: string; email: string; ipAddress: string },
   ids: { dealId: string; submissionId: string; answerId: string },
   today: string,
