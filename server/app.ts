@@ -52,6 +52,7 @@ import { funderRoutes } from "./funders/back-office-routes.ts";
 import { portalApprovalRoutes } from "./funders/portal-routes.ts";
 import { backOfficeStipRoutes } from "./stips/back-office-routes.ts";
 import { portalStipRoutes } from "./stips/portal-routes.ts";
+import { approvalStageCheck } from "./funders/approval-stage-check.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
 import apiDocsPlugin from "./plugins/api-docs.ts";
@@ -223,7 +224,12 @@ export async function buildApp({
     },
   });
   // Deals, in the portal, the back office and /api/v1, date what they record in the business time zone.
-  const dealContext = { ...leadContext, timeZone: config.public.brand.timeZone };
+  // A deal's stage change asks the funders whether its approval has expired (ADR 0021: passed in).
+  const dealContext = {
+    ...leadContext,
+    timeZone: config.public.brand.timeZone,
+    stageCheck: approvalStageCheck(config.public.brand.timeZone),
+  };
   await app.register(portalDealRoutes, { cipher, context: dealContext });
   await app.register(backOfficeDealRoutes, { cipher, context: dealContext });
   await app.register(portalApiKeyRoutes, { brand: config.public.brand, publicUrl: config.publicUrl });
@@ -238,10 +244,10 @@ export async function buildApp({
     },
   });
   await app.register(backOfficePartnerRoutes);
-  await app.register(funderRoutes, { timeZone: config.public.brand.timeZone, context: leadContext });
+  await app.register(funderRoutes, { context: dealContext });
   await app.register(portalApprovalRoutes, { timeZone: config.public.brand.timeZone });
-  await app.register(backOfficeStipRoutes, { context: leadContext });
-  await app.register(portalStipRoutes, { context: leadContext });
+  await app.register(backOfficeStipRoutes, { context: dealContext });
+  await app.register(portalStipRoutes, { context: dealContext });
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });

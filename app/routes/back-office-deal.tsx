@@ -8,9 +8,11 @@ import {
 import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
 import {
   blankFunderAnswer,
+  declineWithFunderReasons,
   getDealFunders,
   presentFunderAnswer,
   recordFunderAnswer,
+  renewApproval,
   sendDealToFunders,
 } from "#domain/funders/deal-funder-contracts.ts";
 import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
@@ -40,7 +42,10 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   return { detail, thread, adverseAction, duplicates: duplicates.links, funders, stips };
 }
 
-/** The Funders section's forms (form-encoded): send the deal to funders, or record one's answer. */
+/**
+ * The Funders section's forms (form-encoded): send the deal to funders, record one's answer, present
+ * it, renew the approval, or decline a deal every funder declined.
+ */
 async function runFunderAction(dealId: string, form: FormData): Promise<FunderActionResult> {
   const text = (name: string) => String(form.get(name) ?? "");
   try {
@@ -49,6 +54,9 @@ async function runFunderAction(dealId: string, form: FormData): Promise<FunderAc
         params: { id: dealId },
         body: { funderIds: text("funderIds").split(",").filter(Boolean) },
       });
+    else if (text("intent") === funderIntents.renew)
+      await call(renewApproval, { params: { id: dealId }, body: { expiresOn: text("expiresOn") } });
+    else if (text("intent") === funderIntents.decline) await call(declineWithFunderReasons, { params: { id: dealId } });
     else if (text("intent") === funderIntents.present)
       await call(presentFunderAnswer, {
         params: { id: dealId, submissionId: text("submissionId"), answerId: text("answerId") },

@@ -65,16 +65,14 @@ export async function requestStips(
     .values(fresh.map((stip) => ({ ...stip, dealId })))
     .returning({ id: dealStip.id });
   const ids = inserted.map((stip) => stip.id);
-  await tx
-    .insert(dealStipEvent)
-    .values(
-      ids.map((stipId) => ({
-        stipId,
-        status: "requested" as const,
-        actorKind: "staff" as const,
-        actorUserId: by.userId,
-      })),
-    );
+  await tx.insert(dealStipEvent).values(
+    ids.map((stipId) => ({
+      stipId,
+      status: "requested" as const,
+      actorKind: "staff" as const,
+      actorUserId: by.userId,
+    })),
+  );
   await tx.update(deal).set({ lastUpdate: new Date() }).where(eq(deal.id, dealId));
   await recordAudit(tx, {
     action: "stip.requested",
