@@ -62,7 +62,7 @@ export const portalApprovalRoutes: FastifyPluginAsync<{ timeZone: string }> = as
       .select({ count: sql<number>`count(*)::int` })
       .from(dealStip)
       .innerJoin(deal, eq(deal.id, dealStip.dealId))
-      .where(and(inScope, inArray(dealStip.status, ["requested", "rejected"])));
+      .where(and(inScope, notInArray(deal.stage, finishedStages), inArray(dealStip.status, ["requested", "rejected"])));
     const [approvals] = await app.readDb
       .select({ count: sql<number>`count(*)::int` })
       .from(dealApproval)
