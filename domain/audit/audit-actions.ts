@@ -30,6 +30,7 @@ export const auditActions = {
   "deal.sent-to-funders": "Staff sent a deal to funders of the network",
   "deal.funder-answer": "Staff recorded a funder's answer on a deal",
   "deal.approval-presented": "Staff presented a funder's approval to the dealer",
+  "deal.opened-from-lead": "Staff opened a deal from a credit application or calculator lead",
   "document.upload": "A document was added to a deal",
   "document.download": "A deal's document was downloaded",
   "credit-application.decision": "Staff recorded a decision on a credit application",

@@ -1,10 +1,12 @@
 import { useEffect } from "react";
-import { useFetcher, type FetcherWithComponents } from "react-router";
+import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import type { AdverseActionState } from "#domain/adverse-action/contracts.ts";
 import type { BackOfficeDealDetail, DealUpdate } from "#domain/deals/back-office-contracts.ts";
 import type { DuplicateLink } from "#domain/duplicates/contracts.ts";
 import type { DealMessages } from "#domain/deals/portal-contracts.ts";
 import { stageLabel } from "#domain/deals/stages.ts";
+import { fromLeadText } from "#domain/deals/direct-deals.ts";
+import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { useToast } from "../../../components/ui/toast.tsx";
 import { AdverseActionSection } from "../adverse-action/adverse-action-section.tsx";
 import { DuplicateFlag } from "../duplicates/duplicate-links.tsx";
@@ -67,6 +69,17 @@ export function DealScreen({
       {deal.referredThrough ? (
         <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-1 font-semibold text-amber-900">
           {deal.referredThrough}
+        </p>
+      ) : null}
+      {deal.fromLead ? (
+        <p className="mt-2">
+          {fromLeadText}:{" "}
+          <Link
+            to={`/back-office/leads/${deal.fromLead.type}/${deal.fromLead.id}`}
+            className="text-brand-700 underline"
+          >
+            {leadTypeLabels[deal.fromLead.type]} of {deal.businessName}
+          </Link>
         </p>
       ) : null}
       <DuplicateFlag links={duplicates} />
