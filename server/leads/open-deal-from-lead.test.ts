@@ -174,6 +174,12 @@ describe("a deal opened from a lead", () => {
       fromLead: { type: "credit-application", id: applicationId },
     });
     expect(detail.json().client.taxIdMasked).toBe("••-•••4321");
+    // The copied ciphertext is the deal's like any other: staff's audited reveal reads it.
+    const revealed = await inject("POST", `/api/back-office/deals/${applicationDeal.dealId}/reveal`, staff, {
+      field: "taxId",
+    });
+    expect(revealed.statusCode, revealed.body).toBe(200);
+    expect(revealed.json().value).toBe("98-7654321");
   });
 
   it("carries a calculator lead over", async () => {
