@@ -72,6 +72,8 @@ export const backOfficeDealDetail = z.object({
     vendorEmail: z.nullable(z.string()),
     /** "Referred through <company>'s link" for a referred deal, else null (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
     referredThrough: z.nullable(z.string()),
+    /** Opened by staff from a lead that came directly: no vendor, so no thread with one. */
+    direct: z.boolean(),
     /** The lead a referred or direct deal came from ("From lead ..." on its page), else null. */
     fromLead: z.nullable(z.object({ type: z.enum(fromLeadTypes), id: z.string() })),
     declinedReceivedOn: z.nullable(z.string()),

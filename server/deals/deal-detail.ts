@@ -53,6 +53,7 @@ export async function dealDetail(db: Database, dealId: string) {
       description: d.description,
       vendorEmail: row.vendorEmail,
       referredThrough: d.source === "vendor-link" && row.companyName ? referredThrough(row.companyName) : null,
+      direct: d.source === "direct",
       fromLead: d.referralLeadType && d.referralLeadId ? { type: d.referralLeadType, id: d.referralLeadId } : null,
       declinedReceivedOn: d.declinedReceivedOn,
       declinedCompletedOn: d.declinedCompletedOn,

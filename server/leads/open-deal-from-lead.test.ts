@@ -171,6 +171,7 @@ describe("a deal opened from a lead", () => {
       companyName: "Direct",
       vendorEmail: null,
       referredThrough: null,
+      direct: true,
       fromLead: { type: "credit-application", id: applicationId },
     });
     expect(detail.json().client.taxIdMasked).toBe("••-•••4321");

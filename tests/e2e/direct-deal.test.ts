@@ -60,6 +60,7 @@ describe("a deal opened from a lead", () => {
     expect(await main.textContent()).toMatch(/VP\d{5} · Direct · App In/);
     expect(await main.textContent()).not.toMatch(/98-765|531-86/);
     await main.getByText("••-•••4321").waitFor();
+    await main.getByText("This deal came to us directly: it has no vendor to write to.").waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: `Credit application of ${businessName}` }).click();

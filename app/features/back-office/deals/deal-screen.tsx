@@ -90,12 +90,24 @@ export function DealScreen({
       </div>
       <DealFundersSection funders={funders} />
       <AdverseActionSection state={adverseAction} />
-      <DealThread
-        key={thread.messages.length}
-        messages={thread.messages}
-        onAnswer={send}
-        sending={answer.state !== "idle"}
-      />
+      {deal.direct ? (
+        <section aria-labelledby="no-vendor-heading" className="mt-8">
+          <h2 id="no-vendor-heading" className="text-xl font-semibold">
+            Messages
+          </h2>
+          <p className="mt-2 text-slate-700">
+            This deal came to us directly: it has no vendor to write to. The applicant hears of its stage through the
+            status mails.
+          </p>
+        </section>
+      ) : (
+        <DealThread
+          key={thread.messages.length}
+          messages={thread.messages}
+          onAnswer={send}
+          sending={answer.state !== "idle"}
+        />
+      )}
       <DealHistory history={history} />
     </>
   );
