@@ -32,6 +32,7 @@ export const auditActions = {
   "deal.approval-presented": "Staff presented a funder's approval to the dealer",
   "deal.approval-renewed": "Staff renewed a deal's approval to a new expiry date",
   "deal.declined-by-funders": "Staff declined a deal every funder declined, with the funders' reasons for its notice",
+  "deal.opened-from-lead": "Staff opened a deal from a credit application or calculator lead",
   "document.upload": "A document was added to a deal",
   "stip.requested": "Staff requested stips on a deal",
   "stip.received": "A dealer or applicant sent a stip's files",

@@ -67,7 +67,7 @@ export const backOfficeDealRoutes: FastifyPluginAsyncZod<{
         recipient: await dealRecipientEmails(app.db, detail),
         body: fields.body,
         attachments: files,
-        logicalFolder: `${detail.deal.vendorEmail ?? "referred"}/${detail.deal.businessName}`,
+        logicalFolder: `${detail.deal.vendorEmail ?? (detail.vendorCompanyId ? "referred" : "direct")}/${detail.deal.businessName}`,
       });
       return reply.status(201).send(message);
     });
