@@ -294,4 +294,23 @@ describe("a deal opened from a lead", () => {
       ["office@directgranite.example", "Good news: your financing application is approved"],
     ]);
   });
+  // docs/product-rules.md#r55-stipulations
+  it("asks its applicant for what a dealer would send, and tells no dealer", async () => {
+    const stips = (await inject("GET", `/api/back-office/deals/${applicationDeal.dealId}/stips`, staff)).json();
+    const invoice = stips.catalog.find((kind: { name: string }) => kind.name === "Equipment invoice");
+    expect(invoice.satisfiedBy).toBe("dealer");
+    const before = new Date();
+    const requested = await inject("POST", `/api/back-office/deals/${applicationDeal.dealId}/stips`, staff, {
+      kinds: [invoice.id],
+      name: "",
+      description: "",
+      satisfiedBy: "applicant",
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    expect(
+      requested.json().stips.map((stip: { name: string; satisfiedBy: string }) => [stip.name, stip.satisfiedBy]),
+    ).toEqual([["Equipment invoice", "applicant"]]);
+    const mails = await server.database.db.select().from(mailOutbox).where(gt(mailOutbox.createdAt, before));
+    expect(mails).toEqual([]);
+  });
 });
