@@ -1,5 +1,6 @@
 import { dealCallbackMinutes } from "#domain/response-times/response-promise.ts";
 import type { LeadContext } from "../shared/request-context.ts";
+import { issueApplicantLink } from "../applicant-portal/issue-applicant-link.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 
 type Person = { id: string; email: string };
@@ -18,6 +19,7 @@ export function sampleContext(deps: DemoSampleDeps): SampleContext {
     publicUrl: deps.config.publicUrl,
     product: deps.config.public.brand.name,
     rateLimit: { max: deps.config.leadRateLimitMax, timeWindow: "1 minute" },
+    applicantPageLink: (db, dealId) => issueApplicantLink(db, deps.config.publicUrl, dealId),
     timeZone,
     promise: {
       timeZone,
