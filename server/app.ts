@@ -50,6 +50,8 @@ import { vendorRoutes } from "./accounts/vendor-routes.ts";
 import { teamRoutes } from "./team/routes.ts";
 import { funderRoutes } from "./funders/back-office-routes.ts";
 import { portalApprovalRoutes } from "./funders/portal-routes.ts";
+import { backOfficeStipRoutes } from "./stips/back-office-routes.ts";
+import { portalStipRoutes } from "./stips/portal-routes.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
 import apiDocsPlugin from "./plugins/api-docs.ts";
@@ -244,6 +246,8 @@ export async function buildApp({
   await app.register(backOfficePartnerRoutes);
   await app.register(funderRoutes, { timeZone: config.public.brand.timeZone, context: leadContext });
   await app.register(portalApprovalRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(backOfficeStipRoutes, { context: leadContext });
+  await app.register(portalStipRoutes, { context: leadContext });
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });

@@ -4,6 +4,7 @@ import { dealDocumentFiles, documentFile, newDealClientSchema } from "../deals/n
 import { calculatorQuoteRequest, calculatorQuoteResponse } from "../pricing/quote-requests.ts";
 import { dealCursor } from "../deals/deal-cursor.ts";
 import { endpoint, errorStatus } from "../http/endpoint.ts";
+import { stipFileMultipart, stipFilesAddedResponse, vendorStip } from "../stips/contracts.ts";
 import {
   dashboardResponse,
   dealCreatedResponse,
@@ -162,11 +163,37 @@ export const v1Quote = endpoint({
   errors: [...keyErrors],
 });
 
+export const v1ListStips = endpoint({
+  method: "GET",
+  path: "/api/v1/deals/:id/stips",
+  audience: "api-key",
+  summary: "A deal's stips: what the credit team needs before documents, who sends each, where each stands",
+  tags,
+  params: idParams,
+  responses: { 200: z.object({ stips: z.array(vendorStip) }) },
+  errors: [...keyErrors, "NOT_FOUND"],
+});
+
+export const v1SendStipFiles = endpoint({
+  method: "POST",
+  path: "/api/v1/deals/:id/stips/:stipId/files",
+  audience: "api-key",
+  summary: "Send the files for a stip (multipart: `note`, files `file`), checked like every upload",
+  tags,
+  params: z.object({ id: z.uuid(), stipId: z.uuid() }),
+  headers: idempotencyHeaders,
+  multipart: stipFileMultipart,
+  responses: { 201: stipFilesAddedResponse },
+  errors: [...keyErrors, "NOT_FOUND", "BAD_REQUEST", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
+});
+
 export const v1Endpoints = [
   v1ListDeals,
   v1CreateDeal,
   v1GetDeal,
   v1AddDocuments,
+  v1ListStips,
+  v1SendStipFiles,
   v1ListMessages,
   v1PostMessage,
   v1Dashboard,

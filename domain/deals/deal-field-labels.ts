@@ -31,3 +31,6 @@ export function dealValueText(field: string, value: string): string {
   if (moneyFields.has(field)) return formatUsd(Number(value));
   return value;
 }
+
+/** Who a history entry names when the product moved the deal itself (every stip in). */
+export const automaticActor = "Automatically, every stip in,";

@@ -14,6 +14,9 @@ export const fundingProgramValues = fundingPrograms.map((program) => program.val
   ...FundingProgram[],
 ];
 
+/** A deal's program: every deal is equipment finance until deals carry their program. */
+export const dealProgram = (): FundingProgram => "equipment-finance";
+
 /** The industries the company finances (the vendor pitch's list). */
 export const industries = [
   { value: "construction", label: "Construction" },

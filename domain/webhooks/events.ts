@@ -7,6 +7,9 @@ export const webhookEventTypes = [
   "deal.created",
   "deal.stage_changed",
   "deal.message_created",
+  "deal.approved",
+  "deal.stips_requested",
+  "deal.stip_reviewed",
   "quote.applied",
 ] as const;
 
@@ -16,6 +19,9 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "deal.created": "A deal is submitted",
   "deal.stage_changed": "A deal's stage changes",
   "deal.message_created": "A message is added to a deal",
+  "deal.approved": "A deal is approved, with its terms",
+  "deal.stips_requested": "Stips are requested on a deal",
+  "deal.stip_reviewed": "A stip is accepted, rejected or waived",
   "quote.applied": "A customer applies from a quote",
 };
 

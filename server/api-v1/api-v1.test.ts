@@ -18,6 +18,7 @@ import { auditLog } from "../audit/tables.ts";
 import { user } from "../auth/tables.ts";
 import { deal, dealDocument } from "../deals/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
+import { dealStip, dealStipDocument } from "../stips/tables.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;
@@ -567,5 +568,37 @@ describe("the v1 document", () => {
     expect(document.info.description).toContain("KEC-Signature");
     const ui = await server.app.inject({ url: "/api/v1/docs" });
     expect(ui.statusCode).toBeLessThan(400);
+  });
+});
+
+describe("a deal's stips through the API", () => {
+  it("lists a deal's stips and takes a stip's files, once per idempotency key", async () => {
+    const { id } = await createDealOf(alpha, { businessName: "stip api paving" });
+    const [stip] = await server.database.db
+      .insert(dealStip)
+      .values({ dealId: id, name: "Equipment invoice", satisfiedBy: "dealer" })
+      .returning();
+    const listed = await v1(alpha.key, "GET", `/api/v1/deals/${id}/stips`);
+    expect(listed.json()).toMatchObject({
+      stips: [{ id: stip!.id, name: "Equipment invoice", status: "requested", files: [] }],
+    });
+    expect((await v1(beta.key, "GET", `/api/v1/deals/${id}/stips`)).statusCode).toBe(404);
+
+    const url = `/api/v1/deals/${id}/stips/${stip!.id}/files`;
+    const files = (content: Buffer) =>
+      multipartBody({ note: "Invoice 88" }, [{ field: "file", name: "invoice.pdf", content }]);
+    expect((await v1(alpha.key, "POST", url, { multipart: files(notReallyPdf) })).statusCode).toBe(415);
+    expect((await v1(beta.key, "POST", url, { multipart: files(samplePdf) })).statusCode).toBe(404);
+    const idempotencyKey = randomUUID();
+    const first = await v1(alpha.key, "POST", url, { multipart: files(samplePdf), idempotencyKey });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().stip).toMatchObject({ status: "received", files: [{ name: "invoice.pdf" }] });
+    const again = await v1(alpha.key, "POST", url, { multipart: files(samplePdf), idempotencyKey });
+    expect([again.statusCode, again.json()]).toEqual([201, first.json()]);
+    const stored = await server.database.db
+      .select()
+      .from(dealStipDocument)
+      .where(eq(dealStipDocument.stipId, stip!.id));
+    expect(stored).toHaveLength(1);
   });
 });

@@ -11,6 +11,8 @@ import {
   v1GetDeal,
   v1ListDeals,
   v1ListMessages,
+  v1ListStips,
+  v1SendStipFiles,
   v1MessageRequest,
   v1PostMessage,
   v1Quote,
@@ -34,6 +36,8 @@ import { postMessage } from "../deals/post-message.ts";
 import type { StoredUpload } from "../shared/receive-uploads.ts";
 import type { LeadContext } from "../shared/request-context.ts";
 import { idempotent, requestFingerprint } from "./idempotent.ts";
+import { vendorStips } from "../stips/deal-stips.ts";
+import { receiveStipFiles } from "../stips/receive-stip-file.ts";
 
 type Context = LeadContext & { timeZone: string };
 type V1Deal = z.output<typeof v1DealRequest>;
@@ -182,6 +186,46 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
             const added = await addDealDocuments(app.db, context, key.scope, found, files, request.ip);
             await audit(request, key, "api.deal.documents", found.id, { documents: added.ids });
             return { status: 201, body: added };
+          },
+        );
+        if (answer.replayed) unused();
+        return answer;
+      });
+      return send(reply, answer);
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1ListStips,
+    async (request, _reply, key) => ({ stips: await vendorStips(app.db, (await companyDeal(key, request.params.id)).id) }),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    v1SendStipFiles,
+    async (request, reply, key, receive) => {
+      const found = await companyDeal(key, request.params.id);
+      const { stipId } = request.params;
+      const answer = await receive(`deals/${found.id}`, async (uploads) => {
+        const { files, fingerprintBody, unused } = multipartBody(uploads, uploads.fields.note);
+        const fingerprint = requestFingerprint(
+          "POST /api/v1/deals/:id/stips/:stipId/files",
+          { id: found.id, stipId },
+          fingerprintBody,
+        );
+        const answer = await idempotent(
+          app.db,
+          key.scope,
+          request.headers["idempotency-key"],
+          fingerprint,
+          async () => {
+            const sender = { kind: "dealer" as const, userId: key.scope.userId, email: key.scope.email, ipAddress: request.ip };
+            const stip = await receiveStipFiles(app.db, context, sender, found, stipId, files, uploads.fields.note);
+            await audit(request, key, "api.deal.stip-files", found.id, { stip: stipId });
+            return { status: 201, body: { stip } };
           },
         );
         if (answer.replayed) unused();

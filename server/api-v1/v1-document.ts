@@ -66,7 +66,41 @@ const eventExample = (type: WebhookEventBody["type"]): WebhookEventBody => {
         appliedAt: "2026-11-20T15:04:05.000Z",
       },
     };
-  return { ...envelope, type, data: dealDetail };
+  const stip = {
+    id: "7c3e9a1d-4b2f-4e6a-8d0c-2f1e3a4b5c6d",
+    name: "Voided business check",
+    description: "A voided check from the business account the payments will come from.",
+    satisfiedBy: "applicant" as const,
+  };
+  switch (type) {
+    case "deal.approved":
+      return {
+        ...envelope,
+        type,
+        data: {
+          ...dealDetail,
+          approval: {
+            amountCents: 8_000_000,
+            termMonths: 48,
+            paymentCents: 198_450,
+            rateBasisPoints: null,
+            downPaymentCents: 500_000,
+            conditions: "Proof of insurance before funding.",
+            expiresOn: "2026-12-20",
+          },
+        },
+      };
+    case "deal.stips_requested":
+      return { ...envelope, type, data: { ...dealDetail, stips: [{ ...stip, status: "requested", reason: "" }] } };
+    case "deal.stip_reviewed":
+      return {
+        ...envelope,
+        type,
+        data: { ...dealDetail, stip: { ...stip, status: "rejected", reason: "The check is not from the business account." } },
+      };
+    default:
+      return { ...envelope, type, data: dealDetail };
+  }
 };
 
 /** Each webhook event's body (domain/webhooks/event-payloads.ts) as a schema component, with an example. */

@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import { automaticActor } from "#domain/deals/deal-field-labels.ts";
 import type { Database } from "../db/client.ts";
 import { vendorWroteLast } from "./list-all-deals.ts";
 import { referredThrough } from "./create-referred-deal.ts";
@@ -22,10 +23,10 @@ export async function dealDetail(db: Database, dealId: string) {
       from: dealHistory.fromValue,
       to: dealHistory.toValue,
       at: dealHistory.at,
-      actor: user.email,
+      actor: sql<string>`coalesce(${user.email}, ${automaticActor})`,
     })
     .from(dealHistory)
-    .innerJoin(user, eq(user.id, dealHistory.actorUserId))
+    .leftJoin(user, eq(user.id, dealHistory.actorUserId))
     .where(eq(dealHistory.dealId, dealId))
     .orderBy(asc(dealHistory.at));
   const d = row.deal;

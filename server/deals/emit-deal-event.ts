@@ -1,10 +1,10 @@
-import type { WebhookEventContent } from "#domain/webhooks/event-payloads.ts";
 import type { DbExecutor } from "../db/client.ts";
 import type { deal } from "./tables.ts";
 import { vendorDeal } from "./portal-deal-page.ts";
 import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 
-type DealEventType = Extract<WebhookEventContent["type"], `deal.${string}`>;
+/** The deal events whose data is the deal alone. */
+type DealEventType = "deal.created" | "deal.stage_changed" | "deal.message_created";
 
 /**
  * A deal event whose data is the deal as GET /api/v1/deals/{id} shows it (the same function

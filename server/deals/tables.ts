@@ -183,9 +183,8 @@ export const dealHistory = pgTable(
     dealId: uuid("deal_id")
       .notNull()
       .references(() => deal.id, { onDelete: "cascade" }),
-    actorUserId: text("actor_user_id")
-      .notNull()
-      .references(() => user.id),
+    /** Null for a move the product made itself: every stip in (docs/product-rules.md#r55-stipulations). */
+    actorUserId: text("actor_user_id").references(() => user.id),
     field: text("field").notNull(),
     fromValue: text("from_value").notNull(),
     toValue: text("to_value").notNull(),

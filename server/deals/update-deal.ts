@@ -61,11 +61,15 @@ export async function updateDeal(
   return db.transaction((tx) => applyDealUpdate(tx, context, actor, dealId, changes));
 }
 
-/** updateDeal in the caller's transaction (a change that comes with other rows, such as a presented approval). */
+/**
+ * updateDeal in the caller's transaction (a change that comes with other rows, such as a presented
+ * approval). A null actor is the product itself (every stip in, docs/product-rules.md#r55-stipulations):
+ * its history says so, and it is nobody's first contact.
+ */
 export async function applyDealUpdate(
   tx: Transaction,
   context: LeadContext,
-  actor: { id: string; email: string },
+  actor: { id: string; email: string } | null,
   dealId: string,
   changes: DealUpdate,
 ) {
@@ -88,12 +92,12 @@ export async function applyDealUpdate(
     .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), lastUpdate: new Date() })
     .where(eq(deal.id, dealId))
     .returning();
-  await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor.id, ...entry })));
-  await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
+  await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor?.id ?? null, ...entry })));
+  if (actor) await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
   if (changed.includes("stage")) {
     await recordAudit(tx, {
       action: "deal.stage-change",
-      actorUserId: actor.id,
+      actorUserId: actor?.id ?? null,
       subject: dealId,
       details: { from: current.stage, to: changes.stage },
     });

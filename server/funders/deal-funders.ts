@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 import { funderFit, monthsBetween, type DealFacts } from "#domain/funders/funder-fit.ts";
-import type { FundingProgram, Industry } from "#domain/funders/funder-terms.ts";
+import { dealProgram, type FundingProgram, type Industry } from "#domain/funders/funder-terms.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { deal } from "../deals/tables.ts";
@@ -29,7 +29,7 @@ export async function dealFacts(db: DbExecutor, dealId: string, today: string): 
     .where(eq(deal.id, dealId));
   if (!row) return null;
   return {
-    program: "equipment-finance" satisfies FundingProgram,
+    program: dealProgram(),
     amountCents: Math.max(0, Math.round((row.cost - row.down) * 100)),
     creditScore: null,
     monthsInBusiness: monthsBetween(row.started, today),

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { approvalExpiresOn, stageOnceApproved } from "#domain/funders/approval.ts";
+import { dealProgram } from "#domain/funders/funder-terms.ts";
 import { offersTerms } from "#domain/funders/deal-funder-contracts.ts";
 import type { Database } from "../db/client.ts";
 import { deal } from "../deals/tables.ts";
@@ -7,6 +8,10 @@ import { applyDealUpdate } from "../deals/update-deal.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { LeadContext } from "../shared/request-context.ts";
+import { approvalStips } from "../stips/approval-stips.ts";
+import { requestStips } from "../stips/request-stips.ts";
+import { vendorDeal } from "../deals/portal-deal-page.ts";
+import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import { dealApproval, funderAnswer, funderSubmission } from "./tables.ts";
 
 /**
@@ -14,7 +19,9 @@ import { dealApproval, funderAnswer, funderSubmission } from "./tables.ts";
  * submission's latest answer, and only one that offers terms. In one transaction the deal's approval
  * becomes this answer (expiring on the funder's date, or 30 days on), and the deal moves to Approved
  * with the approved amount through the deal's own update (history, the vendor's mail, the
- * applicant's status mail, the stage webhook); audited.
+ * applicant's status mail, the stage webhook); audited. The dealer gets `deal.approved` with the
+ * terms, and the approval's stips are requested: the catalog's defaults for the program and amount,
+ * and its conditions (docs/product-rules.md#r55-stipulations).
  */
 export async function presentApproval(
   db: Database,
@@ -57,5 +64,28 @@ export async function presentApproval(
       ipAddress: by.ipAddress,
       details: { answerId: answer.id, expiresOn },
     });
+    const [updated] = await tx.select().from(deal).where(eq(deal.id, ids.dealId));
+    if (updated?.vendorCompanyId)
+      await emitWebhookEvent(tx, updated.vendorCompanyId, {
+        type: "deal.approved",
+        data: {
+          ...vendorDeal(updated),
+          approval: {
+            amountCents: answer.amountCents,
+            termMonths: answer.termMonths,
+            paymentCents: answer.paymentCents,
+            rateBasisPoints: answer.rateBasisPoints,
+            downPaymentCents: answer.downPaymentCents,
+            conditions: answer.conditions,
+            expiresOn,
+          },
+        },
+      });
+    const stips = await approvalStips(tx, {
+      program: dealProgram(),
+      amountCents: answer.amountCents,
+      conditions: answer.conditions,
+    });
+    await requestStips(tx, context, { userId: by.id, ipAddress: by.ipAddress }, ids.dealId, stips);
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "deal_history" ALTER COLUMN "actor_user_id" DROP NOT NULL;
