@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { endpoint } from "../http/endpoint.ts";
 import { stipStatusValues } from "../stips/stip-rules.ts";
+import { stipFileMultipart } from "../stips/contracts.ts";
 import { applicantCodeLength, applicantLinkTokenPattern, applicantMessages } from "./applicant-access.ts";
 
 // The applicant's own page (docs/product-rules.md#r56-the-applicants-page): a mailed link's token asks
@@ -100,4 +101,19 @@ export const getApplicantApplication = endpoint({
   tags: ["applicant"],
   responses: { 200: applicantApplication },
   errors: [],
+});
+
+export const applicantStipParams = z.object({ stipId: z.uuid() });
+
+export const sendApplicantStipFiles = endpoint({
+  method: "POST",
+  path: "/api/applicant/stips/:stipId/files",
+  audience: "applicant",
+  summary:
+    "Send the files for one of the applicant's stips (multipart: `note`, files `file`), checked like every upload",
+  tags: ["applicant"],
+  params: applicantStipParams,
+  multipart: stipFileMultipart,
+  responses: { 201: z.object({ ok: z.literal(true) }) },
+  errors: ["NOT_FOUND", "CONFLICT", "BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"],
 });

@@ -61,7 +61,10 @@ export async function applicantPage(
     })
     .from(dealStip)
     .where(and(eq(dealStip.dealId, caller.dealId), eq(dealStip.satisfiedBy, "applicant")))
-    .orderBy(asc(dealStip.createdAt), asc(dealStip.id));
+    .orderBy(asc(dealStip.createdAt), asc(dealStip.name));
+  // What still needs the applicant first: sent back, then asked for, then what is with the credit team, then done.
+  const order = ["rejected", "requested", "received", "accepted", "waived"];
+  stips.sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
   const open = takesApplicantFiles(found.stage);
   return {
     businessName: found.businessName,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import {
@@ -11,7 +11,7 @@ import type { ApplicantApplication } from "#domain/applicant-portal/contracts.ts
 import { blankFunderAnswer, type DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 import { sampleCreditApplication, sampleNewDealFields } from "../demo/sample-requests.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
-import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
+import { multipartBody, notReallyPdf, samplePdf } from "../../tests/support/multipart.ts";
 import {
   cookiesFrom,
   loopbackAddress,
@@ -24,7 +24,8 @@ import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { funderSetting } from "../funders/tables.ts";
-import { dealStip } from "../stips/tables.ts";
+import { dealStip, dealStipDocument, dealStipEvent } from "../stips/tables.ts";
+import { auditLog } from "../audit/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 import { sha256Hex } from "../shared/crypto/link-token.ts";
 import { applicantAccess } from "./tables.ts";
@@ -244,6 +245,8 @@ describe("the applicant's page", () => {
   beforeAll(async () => {
     dealId = await dealFor(applicant, "Harbor Paving");
     await approve(dealId);
+    // Presenting requested the catalog's defaults; these stand in for them, one of each kind and status.
+    await server.database.db.delete(dealStip).where(eq(dealStip.dealId, dealId));
     await server.database.db.insert(dealStip).values([
       { dealId, name: "Bank statements (last 3 months)", description: "Every page.", satisfiedBy: "applicant" },
       {
@@ -285,8 +288,8 @@ describe("the applicant's page", () => {
       },
     });
     expect(body.stips.map((stip) => [stip.name, stip.status, stip.reason, stip.takesFiles])).toEqual([
-      ["Bank statements (last 3 months)", "requested", "", true],
       ["Voided business check", "rejected", "The check is not from the business account.", true],
+      ["Bank statements (last 3 months)", "requested", "", true],
       ["Certificate of insurance", "waived", "", false],
     ]);
   });
@@ -449,6 +452,68 @@ describe("the applicant's page", () => {
       );
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("takes files for the applicant's own stips, checked like every upload, and audits them", async () => {
+    const { cookie } = await signInAsApplicant(token, applicant);
+    const stips = await server.database.db.select().from(dealStip).where(eq(dealStip.dealId, dealId));
+    const stipNamed = (name: string) => stips.find((stip) => stip.name === name)!.id;
+    const upload = (stipId: string, file: { name: string; content: Buffer }, as = cookie) => {
+      const body = multipartBody({ note: "All pages attached" }, [{ field: "file", ...file }]);
+      return server.app.inject({
+        method: "POST",
+        url: `/api/applicant/stips/${stipId}/files`,
+        payload: body.payload,
+        remoteAddress: loopbackAddress(),
+        headers: { cookie: as, origin: testOrigin, "content-type": body.contentType },
+      });
+    };
+    const pdf = { name: "statements.pdf", content: samplePdf };
+    // Not a PDF inside: refused, nothing kept.
+    const fake = await upload(stipNamed("Bank statements (last 3 months)"), {
+      name: "statements.pdf",
+      content: notReallyPdf,
+    });
+    expect(fake.statusCode).toBe(415);
+    // The dealer's and the credit team's stips, and another deal's, are not the applicant's: not found.
+    for (const name of ["Equipment invoice", "Verification of identity (staff)"])
+      expect([name, (await upload(stipNamed(name), pdf)).statusCode]).toEqual([name, 404]);
+    const [otherStip] = await server.database.db
+      .insert(dealStip)
+      .values({
+        dealId: await dealFor(address("stranger"), "Stranger Co"),
+        name: "Bank statements",
+        satisfiedBy: "applicant",
+      })
+      .returning();
+    expect((await upload(otherStip!.id, pdf)).statusCode).toBe(404);
+    expect((await upload(stipNamed("Certificate of insurance"), pdf)).statusCode).toBe(409);
+    expect(await server.database.db.select().from(dealStipDocument)).toHaveLength(0);
+
+    const sent = await upload(stipNamed("Bank statements (last 3 months)"), pdf);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const page = (await readPage(cookie)).json() as ApplicantApplication;
+    expect(page.stips.find((stip) => stip.status === "received")).toMatchObject({
+      name: "Bank statements (last 3 months)",
+      status: "received",
+      takesFiles: true,
+    });
+    const [event] = await server.database.db
+      .select()
+      .from(dealStipEvent)
+      .where(
+        and(
+          eq(dealStipEvent.stipId, stipNamed("Bank statements (last 3 months)")),
+          eq(dealStipEvent.status, "received"),
+        ),
+      );
+    expect(event).toMatchObject({ actorKind: "applicant", actorUserId: null, note: "All pages attached" });
+    const [audit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "stip.received"), eq(auditLog.subject, dealId)));
+    expect(audit).toMatchObject({ actorUserId: null, details: expect.objectContaining({ by: "applicant" }) });
+    expect(await server.database.db.select().from(dealStipDocument)).toHaveLength(1);
   });
 
   it("keeps every code and link out of the outbox, its API and the log", async () => {
