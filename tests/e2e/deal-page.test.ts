@@ -211,6 +211,56 @@ describe("a deal's page on both sides", () => {
     await expectNoAxeViolations(vendor);
   });
 
+  // docs/product-rules.md#r55-stipulations
+  it("asks for the approval's stips: the dealer sends one from the deal page, staff send it back with a reason the dealer reads, then accept it", async () => {
+    await staff.reload();
+    const stips = staff.getByRole("region", { name: "Stips" });
+    const invoice = stips.getByRole("article", { name: "Equipment invoice" });
+    await invoice.getByText(/^Requested · sent by the dealer/).waitFor();
+
+    await vendor.reload();
+    const portalStips = vendor.getByRole("region", { name: "Stips" });
+    await portalStips.getByText(/stips are still needed before documents\.$/).waitFor();
+    const send = portalStips.getByRole("form", { name: "Send Equipment invoice" });
+    await send
+      .getByLabel("Files for Equipment invoice")
+      .setInputFiles(file("invoice-4471.pdf", samplePdf, "application/pdf"));
+    await send.getByLabel("Note for the credit team (Equipment invoice, optional)").fill("Invoice 4471");
+    await send.getByRole("button", { name: "Send Equipment invoice" }).click();
+    await portalStips.getByText("Sent: the credit team reviews it within 4 business hours.").waitFor();
+    await portalStips.getByRole("link", { name: "invoice-4471.pdf" }).waitFor();
+    await expectNoAxeViolations(vendor);
+
+    await staff.reload();
+    await invoice.getByText(/^Received · sent by the dealer · received /).waitFor();
+    await invoice
+      .getByRole("list", { name: "Steps of Equipment invoice" })
+      .getByText(/: received \(Invoice 4471\)$/)
+      .waitFor();
+    await invoice.getByRole("button", { name: "Reject" }).click();
+    await invoice.getByText("Say why: the dealer reads it.").waitFor();
+    await invoice.getByLabel("Reason (Equipment invoice)").fill("The serial numbers are missing.");
+    await invoice.getByRole("button", { name: "Reject" }).click();
+    await invoice.getByText("Reason: The serial numbers are missing.").waitFor();
+    await expectNoAxeViolations(staff);
+
+    await vendor.reload();
+    await portalStips.getByText("Sent back: The serial numbers are missing.").waitFor();
+    const again = portalStips.getByRole("form", { name: "Send Equipment invoice" });
+    await again
+      .getByLabel("Files for Equipment invoice")
+      .setInputFiles(file("invoice-serials.pdf", samplePdf, "application/pdf"));
+    await again.getByRole("button", { name: "Send Equipment invoice" }).press("Enter");
+    await portalStips.getByRole("link", { name: "invoice-serials.pdf" }).waitFor();
+
+    await staff.reload();
+    await invoice.getByRole("button", { name: "Accept" }).click();
+    await invoice.getByText(/^Accepted · sent by the dealer/).waitFor();
+    await vendor.reload();
+    await portalStips.getByRole("listitem").filter({ hasText: "Equipment invoice" }).getByText("Accepted").waitFor();
+    expect(await portalStips.getByRole("form", { name: "Send Equipment invoice" }).count()).toBe(0);
+  });
+
   it("audited the staff download and the documents added", async () => {
     const database = await server.stopAndOpenDatabase();
     const [attachment] = await database.db

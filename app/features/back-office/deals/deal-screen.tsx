@@ -13,6 +13,8 @@ import { DealEditForm } from "./deal-edit-form.tsx";
 import { DealHistory } from "./deal-history.tsx";
 import { DealThread } from "./deal-thread.tsx";
 import { DealFundersSection } from "./deal-funders.tsx";
+import { DealStipsSection } from "./deal-stips.tsx";
+import type { DealStips } from "#domain/stips/contracts.ts";
 import type { DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 
 /** What the deal route's action answers (routes/back-office-deal.tsx). */
@@ -36,12 +38,14 @@ export function DealScreen({
   adverseAction,
   duplicates,
   funders,
+  stips,
 }: {
   detail: BackOfficeDealDetail;
   thread: DealMessages;
   adverseAction: AdverseActionState;
   duplicates: DuplicateLink[];
   funders: DealFunders;
+  stips: DealStips;
 }) {
   const update = useFetcher<DealActionResult>();
   const answer = useFetcher<DealActionResult>();
@@ -76,6 +80,7 @@ export function DealScreen({
         <DealEditForm key={deal.lastUpdate} deal={deal} onSave={save} saving={update.state !== "idle"} />
       </div>
       <DealFundersSection funders={funders} />
+      <DealStipsSection stips={stips} />
       <AdverseActionSection state={adverseAction} />
       <DealThread
         key={thread.messages.length}
