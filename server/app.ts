@@ -66,6 +66,10 @@ import staticSitePlugin from "./site/static-site-plugin.ts";
 import storagePlugin from "./plugins/storage.ts";
 import webhookPlugin from "./webhooks/webhooks-plugin.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
+import applicantSessionPlugin from "./applicant-portal/applicant-session-plugin.ts";
+import { applicantRoutes } from "./applicant-portal/routes.ts";
+import { issueApplicantLink } from "./applicant-portal/issue-applicant-link.ts";
+import type { DbExecutor } from "./db/client.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -179,6 +183,7 @@ export async function buildApp({
     staffTwoFactorRequired: config.staffTwoFactorRequired,
   });
   await app.register(apiKeysPlugin, { rateLimitMax: config.apiKeyRateLimitMax });
+  await app.register(applicantSessionPlugin, { publicUrl: config.publicUrl });
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
@@ -196,6 +201,7 @@ export async function buildApp({
     product: config.public.brand.name,
     rateLimit: { max: config.leadRateLimitMax, timeWindow: "1 minute" },
     promise: responsePromise,
+    applicantPageLink: (db: DbExecutor, dealId: string) => issueApplicantLink(db, config.publicUrl, dealId),
   };
   await app.register(publicLeadRoutes, {
     cipher,
@@ -271,6 +277,11 @@ export async function buildApp({
     },
   });
   await app.register(widgetRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(applicantRoutes, {
+    context: dealContext,
+    timeZone: config.public.brand.timeZone,
+    rateLimit: leadContext.rateLimit,
+  });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

@@ -116,7 +116,7 @@ export async function applyDealUpdate(
     const [client] = status
       ? await tx.select({ email: dealClient.emailContact }).from(dealClient).where(eq(dealClient.dealId, dealId))
       : [];
-    if (status && client) await enqueueApplicantStatusMail(tx, context, { to: client.email, status });
+    if (status && client) await enqueueApplicantStatusMail(tx, context, { to: client.email, status, dealId });
     await emitDealEvent(tx, "deal.stage_changed", updated!);
   }
 

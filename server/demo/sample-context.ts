@@ -1,6 +1,7 @@
 import { dealCallbackMinutes } from "#domain/response-times/response-promise.ts";
 import type { DealUpdateContext } from "../deals/update-deal.ts";
 import { approvalStageCheck } from "../funders/approval-stage-check.ts";
+import { issueApplicantLink } from "../applicant-portal/issue-applicant-link.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 
 type Person = { id: string; email: string };
@@ -19,6 +20,7 @@ export function sampleContext(deps: DemoSampleDeps): SampleContext {
     publicUrl: deps.config.publicUrl,
     product: deps.config.public.brand.name,
     rateLimit: { max: deps.config.leadRateLimitMax, timeWindow: "1 minute" },
+    applicantPageLink: (db, dealId) => issueApplicantLink(db, deps.config.publicUrl, dealId),
     timeZone,
     stageCheck: approvalStageCheck(timeZone),
     promise: {
