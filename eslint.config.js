@@ -54,7 +54,9 @@ export const serverLayers = [
   ["leads"],
   ["quotes"],
   ["stips"],
-  ["adverse-action", "api-v1", "back-office-summary", "widget", "site", "team", "funders"],
+  ["adverse-action", "api-v1", "back-office-summary", "widget", "site", "team"],
+  // A deal every funder declined goes the adverse-action way (docs/product-rules.md#r54-the-funder-network).
+  ["funders"],
   ["applicant-portal"],
   ["backup", "retention"],
   ["demo"],

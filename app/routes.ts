@@ -12,7 +12,7 @@ const programPaths = [
 
 export default [
   // Public pages share one layout route (header, footer, cookie banner); reset-password, the
-  // status-mail opt-out, the portal and the back office have their own chrome.
+  // status-mail opt-out, the applicant's page, the portal and the back office have their own chrome.
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     ...programPaths.map((path) => route(path, "routes/program-page.tsx", { id: `program-${path}` })),
@@ -31,6 +31,7 @@ export default [
   ]),
   route("reset-password", "routes/reset-password.tsx"),
   route("status-mails/opt-out", "routes/status-mail-opt-out.tsx"),
+  route("application", "routes/applicant.tsx"),
   route("portal", "routes/portal.tsx", [
     index("routes/portal-home.tsx"),
     route("deals/:id", "routes/portal-deal.tsx"),

@@ -54,6 +54,7 @@ import { stipReviewQueueRoutes } from "./stips/review-queue-routes.ts";
 import { portalApprovalRoutes } from "./funders/portal-routes.ts";
 import { backOfficeStipRoutes } from "./stips/back-office-routes.ts";
 import { portalStipRoutes } from "./stips/portal-routes.ts";
+import { approvalStageCheck } from "./funders/approval-stage-check.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
 import apiDocsPlugin from "./plugins/api-docs.ts";
@@ -67,6 +68,10 @@ import staticSitePlugin from "./site/static-site-plugin.ts";
 import storagePlugin from "./plugins/storage.ts";
 import webhookPlugin from "./webhooks/webhooks-plugin.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
+import applicantSessionPlugin from "./applicant-portal/applicant-session-plugin.ts";
+import { applicantRoutes } from "./applicant-portal/routes.ts";
+import { issueApplicantLink } from "./applicant-portal/issue-applicant-link.ts";
+import type { DbExecutor } from "./db/client.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -180,6 +185,7 @@ export async function buildApp({
     staffTwoFactorRequired: config.staffTwoFactorRequired,
   });
   await app.register(apiKeysPlugin, { rateLimitMax: config.apiKeyRateLimitMax });
+  await app.register(applicantSessionPlugin, { publicUrl: config.publicUrl });
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
@@ -197,6 +203,7 @@ export async function buildApp({
     product: config.public.brand.name,
     rateLimit: { max: config.leadRateLimitMax, timeWindow: "1 minute" },
     promise: responsePromise,
+    applicantPageLink: (db: DbExecutor, dealId: string) => issueApplicantLink(db, config.publicUrl, dealId),
   };
   await app.register(publicLeadRoutes, {
     cipher,
@@ -225,7 +232,12 @@ export async function buildApp({
     },
   });
   // Deals, in the portal, the back office and /api/v1, date what they record in the business time zone.
-  const dealContext = { ...leadContext, timeZone: config.public.brand.timeZone };
+  // A deal's stage change asks the funders whether its approval has expired (ADR 0021: passed in).
+  const dealContext = {
+    ...leadContext,
+    timeZone: config.public.brand.timeZone,
+    stageCheck: approvalStageCheck(config.public.brand.timeZone),
+  };
   await app.register(portalDealRoutes, { cipher, context: dealContext });
   await app.register(backOfficeDealRoutes, { cipher, context: dealContext });
   await app.register(portalApiKeyRoutes, { brand: config.public.brand, publicUrl: config.publicUrl });
@@ -240,12 +252,12 @@ export async function buildApp({
     },
   });
   await app.register(backOfficePartnerRoutes);
-  await app.register(funderRoutes, { timeZone: config.public.brand.timeZone, context: leadContext });
+  await app.register(funderRoutes, { context: dealContext });
   await app.register(stipCatalogRoutes);
   await app.register(stipReviewQueueRoutes);
   await app.register(portalApprovalRoutes, { timeZone: config.public.brand.timeZone });
-  await app.register(backOfficeStipRoutes, { context: leadContext });
-  await app.register(portalStipRoutes, { context: leadContext });
+  await app.register(backOfficeStipRoutes, { context: dealContext });
+  await app.register(portalStipRoutes, { context: dealContext });
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
@@ -269,6 +281,11 @@ export async function buildApp({
     },
   });
   await app.register(widgetRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(applicantRoutes, {
+    context: dealContext,
+    timeZone: config.public.brand.timeZone,
+    rateLimit: leadContext.rateLimit,
+  });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

@@ -8,6 +8,7 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer } from "../tests/support/test-server.ts";
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { createVendor } from "../tests/support/vendor-fixtures.ts";
+import { applicantSessionCookie } from "../tests/support/applicant-fixtures.ts";
 import { sampleNewDealFields } from "./demo/sample-requests.ts";
 import { user } from "./auth/tables.ts";
 import { dealDocument } from "./deals/tables.ts";
@@ -25,10 +26,20 @@ import { decodedPath } from "./plugins/security.ts";
 
 /**
  * `vendor`: vendor A's dealer admin; `rep`: a sales rep of A who submitted A's deal and sent its quote; `otherRep`:
- * another sales rep of A (docs/product-rules.md#r53-a-dealers-team); `otherVendor`: vendor B's dealer admin.
+ * another sales rep of A (docs/product-rules.md#r53-a-dealers-team); `otherVendor`: vendor B's dealer admin;
+ * `applicant`: the applicant of one of vendor B's deals, on their own page (docs/product-rules.md#r56-the-applicants-page).
  */
 type Caller =
-  "anonymous" | "vendor" | "rep" | "otherRep" | "otherVendor" | "staff" | "admin" | "staffWithoutTwoFactor" | KeyCaller;
+  | "anonymous"
+  | "vendor"
+  | "rep"
+  | "otherRep"
+  | "otherVendor"
+  | "staff"
+  | "admin"
+  | "staffWithoutTwoFactor"
+  | "applicant"
+  | KeyCaller;
 /**
  * API keys (docs/product-rules.md#r26-api-keys) as a credential: vendor A's admin's, vendor B's, the other rep's
  * (made while they were an admin: a key sees what its owner sees today), one revoked, one never issued, none.
@@ -36,7 +47,7 @@ type Caller =
 type KeyCaller = "keyA" | "keyB" | "keyOtherRep" | "revokedKey" | "unknownKey" | "malformedKey";
 const keyCallers: readonly KeyCaller[] = ["keyA", "keyB", "keyOtherRep", "revokedKey", "unknownKey", "malformedKey"];
 /** Who must never see a byte of A's rep's deal or quote, and for whom its ids are simply not found. */
-const strangers: readonly Caller[] = ["otherVendor", "keyB", "otherRep", "keyOtherRep"];
+const strangers: readonly Caller[] = ["otherVendor", "keyB", "otherRep", "keyOtherRep", "applicant"];
 /** Who reads A's rep's deal: the rep, A's dealer admin, and the admin's key. */
 const insiders: readonly Caller[] = ["vendor", "rep", "keyA"];
 const isKeyCaller = (caller: Caller): caller is KeyCaller => (keyCallers as readonly string[]).includes(caller);
@@ -55,9 +66,9 @@ function allowed({ audience }: Endpoint, caller: Caller): boolean {
     // /api/v1 takes a valid API key and nothing else; a key opens nothing but /api/v1 (ADR 0018).
     case "api-key":
       return caller === "keyA" || caller === "keyB" || caller === "keyOtherRep";
-    // Any session, staff without two-factor included (their own state, enrolment).
+    // Any session, staff without two-factor included (their own state, enrolment); an applicant has no account.
     case "signed-in":
-      return caller !== "anonymous" && !isKeyCaller(caller);
+      return caller !== "anonymous" && caller !== "applicant" && !isKeyCaller(caller);
     // Another company's ids: 404, checked below.
     case "vendor":
       return caller === "vendor" || caller === "otherVendor" || caller === "rep" || caller === "otherRep";
@@ -68,6 +79,9 @@ function allowed({ audience }: Endpoint, caller: Caller): boolean {
       return caller === "staff" || caller === "admin";
     case "admin":
       return caller === "admin";
+    // Their own page only, by the session a mailed code opened.
+    case "applicant":
+      return caller === "applicant";
   }
 }
 
@@ -77,6 +91,7 @@ function areaAudiences(path: string): readonly Audience[] {
   if (path === "/api/me" || path.startsWith("/api/me/")) return ["signed-in"];
   if (path.startsWith("/api/portal/")) return ["vendor", "dealer-admin"];
   if (path.startsWith("/api/back-office/")) return ["staff", "admin"];
+  if (path.startsWith("/api/applicant/")) return ["public", "applicant"];
   return ["public"];
 }
 
@@ -101,6 +116,8 @@ const authorizations: Partial<Record<Caller, string>> = {
   malformedKey: "Bearer kec_live_short",
 };
 let endpoints: Endpoint[] = [];
+/** The deal of vendor B whose applicant is the `applicant` caller. */
+let applicantDealId = "";
 /** The document's endpoints as it spells them (`GET /api/portal/deals/{id}`). */
 let documented: string[] = [];
 /** Vendor A's rep's deal, its document and quote: the ids that `{id}` in a portal path stands for. */
@@ -198,6 +215,16 @@ beforeAll(async () => {
     payload: { price: "45,000", customerName: vendorA.customerName, customerEmail: "quote@customer.example", tier: "" },
   });
   vendorA.quoteId = (quoted.json() as { id: string }).id;
+  const otherUpload = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "Other Paving" })) }, [
+    { field: "client-info", name: "application.pdf", content: samplePdf },
+  ]);
+  const otherDeal = await server.app.inject({
+    method: "POST",
+    url: "/api/portal/deals",
+    payload: otherUpload.payload,
+    headers: { cookie: cookies.otherVendor, origin: testOrigin, "content-type": otherUpload.contentType },
+  });
+  applicantDealId = (otherDeal.json() as { id: string }).id;
   vendorA.documentId = (
     await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, vendorA.dealId))
   )[0]!.id;
@@ -311,6 +338,7 @@ describe("authorization matrix", () => {
     "staff",
     "admin",
     "staffWithoutTwoFactor",
+    "applicant",
     ...keyCallers,
   ] as const) {
     it(`answers ${caller} by the rules on every endpoint, never with a 5xx`, async () => {
@@ -321,6 +349,8 @@ describe("authorization matrix", () => {
         ...encodedVariants(plain.path).map((path) => ({ ...plain, path, spelledAs: plain.path })),
       ])) {
         if (endpoint.path.startsWith("/api/docs")) continue;
+        // The applicant's sign-out ends their session: each request gets one of its own.
+        if (caller === "applicant") cookies.applicant = await applicantSessionCookie(server.database, applicantDealId);
         const response = await target.app.inject({
           method: endpoint.method as "GET",
           url: endpoint.path,

@@ -3,6 +3,8 @@ import { composeServer } from "./compose-server.ts";
 import { PendingMigrationsError } from "./db/client.ts";
 import { PURGE_MIN_INTERVAL_MS, purgeExpiredData, schedulePurge } from "./retention/purge-expired-data.ts";
 import { sweepOrphanUploads } from "./retention/sweep-orphan-uploads.ts";
+import { sweepApprovalReminders } from "./funders/sweep-approval-reminders.ts";
+import { scheduleJob } from "./shared/schedule-job.ts";
 import { seedDemo } from "./demo/seed-demo.ts";
 import { answerBackupRequests } from "./backup/backup-requests.ts";
 
@@ -45,6 +47,24 @@ async function main() {
     app.log.info({ ...result, orphanFiles }, "retention purge done");
   }, app.log);
 
+  // The dealers' reminders 5 business days before an approval expires: tried every hour on every
+  // server; each approval is claimed once (docs/product-rules.md#r54-the-funder-network).
+  const stopReminders = scheduleJob(
+    "approval reminders",
+    async () => {
+      const reminded = await sweepApprovalReminders(database.db, {
+        creditTeamEmail: config.creditTeamEmail,
+        publicUrl: config.publicUrl,
+        product: config.public.brand.name,
+        cipher,
+        timeZone: config.public.brand.timeZone,
+      });
+      if (reminded > 0) app.log.info({ reminded }, "approval reminders queued");
+    },
+    app.log,
+    { firstMs: 90_000, everyMs: 60 * 60 * 1000 },
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -53,6 +73,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopPurge();
+    stopReminders();
     await app.close();
     await backups?.close();
     await database.close();

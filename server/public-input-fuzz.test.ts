@@ -36,6 +36,8 @@ const valid: Record<string, () => Record<string, unknown>> = {
   "/api/leads/questionnaire-answer": () => sampleQuestionnaireAnswer(),
   "/api/leads/calculator": () => sampleCalculatorLead(),
   "/api/quotes/open": () => ({ token: "A".repeat(43) }),
+  "/api/applicant/code": () => ({ token: "A".repeat(43) }),
+  "/api/applicant/session": () => ({ token: "A".repeat(43), code: "123456" }),
   "/api/quotes/landing": () => ({
     creditScore: 700,
     bankruptcy: false,

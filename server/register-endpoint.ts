@@ -19,6 +19,7 @@ import type {
 import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import { AppError } from "./shared/errors.ts";
 import type { ApiKeyCaller } from "./api-keys/authenticate-api-key.ts";
+import type { ApplicantCaller } from "./applicant-portal/applicant-session-plugin.ts";
 import { requireVendorScope, type VendorScope } from "./shared/vendor-scope.ts";
 import type { SessionUser } from "./auth/auth-plugin.ts";
 import { parseJsonField } from "./limit-json-depth.ts";
@@ -31,14 +32,16 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Headers: EndpointHeaders<E>;
 }>;
 
-/** Who the guard of the endpoint's audience let in: a vendor company, an API key, a signed-in user, or nobody in particular. */
+/** Who the guard of the endpoint's audience let in: a vendor company, an API key, a deal's applicant, a signed-in user, or nobody in particular. */
 export type EndpointCaller<E extends Endpoint> = E["audience"] extends "vendor" | "dealer-admin"
   ? VendorScope
   : E["audience"] extends "api-key"
     ? ApiKeyCaller
-    : E["audience"] extends "public"
-      ? undefined
-      : SessionUser;
+    : E["audience"] extends "applicant"
+      ? ApplicantCaller
+      : E["audience"] extends "public"
+        ? undefined
+        : SessionUser;
 
 /**
  * A multipart endpoint's body, read by its contract when the handler asks (after the checks that
@@ -91,6 +94,9 @@ async function admit(app: FastifyInstance, audience: Audience, request: FastifyR
       // plugins/api-keys.ts authenticated the key before this hook (the route's config says `apiKey`).
       if (!request.apiKey) throw new AppError("UNAUTHENTICATED", "Send a valid API key: Authorization: Bearer <key>.");
       return request.apiKey;
+    case "applicant":
+      // applicant-portal/applicant-session-plugin.ts: the session its cookie names (docs/product-rules.md#r56-the-applicants-page).
+      return app.requireApplicant(request);
   }
 }
 

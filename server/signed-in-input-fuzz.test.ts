@@ -11,9 +11,11 @@ import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer }
 import { createVendor } from "../tests/support/vendor-fixtures.ts";
 import { dealDocument } from "./deals/tables.ts";
 import { createAccount } from "./accounts/create-account.ts";
+import { dealStip } from "./stips/tables.ts";
+import { applicantSessionCookie } from "../tests/support/applicant-fixtures.ts";
 
-// Generated bad input on every portal, back-office and /api/v1 endpoint (v1 with an API key), as a caller who may use
-// it: bad path params and query strings everywhere, bad JSON where a JSON body is declared
+// Generated bad input on every portal, back-office and /api/v1 endpoint (v1 with an API key), and every endpoint of the
+// applicant's page that takes the applicant's session, as a caller who may use it: bad path params and query strings everywhere, bad JSON where a JSON body is declared
 // (mostly a valid body built from the schema with one field replaced; some nested thousands of
 // levels deep or tens of thousands wide), and malformed multipart
 // where a body is taken without a JSON schema (the upload routes). The endpoints come from the
@@ -36,6 +38,7 @@ type Schema = {
   items?: Schema;
 };
 type Operation = {
+  "x-audience"?: string;
   parameters?: { in: string; name: string; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 };
@@ -44,7 +47,8 @@ type Endpoint = { method: string; path: string; operation: Operation };
 type Sent = { endpoint: Endpoint; url: string; cookie: string; type?: string; payload?: string | Buffer; text: string };
 
 let server: TestServer;
-const cookies = { vendor: "", staff: "", admin: "", apiKey: "" };
+/** `applicant` stands for a fresh applicant session on the vendor's deal, made per request (its sign-out ends one). */
+const cookies = { vendor: "", staff: "", admin: "", apiKey: "", applicant: "applicant" };
 let endpoints: Endpoint[] = [];
 /** Ids of rows that exist, so generated requests reach handlers and not only the 404. */
 let knownIds: string[] = [];
@@ -106,19 +110,24 @@ beforeAll(async () => {
     sql`select id::text from partner union all select id::text from mail_outbox union all select id from "user" where email = ${bystander.email} union all select id::text from vendor_company`,
   );
   const [document] = await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, dealId));
-  knownIds = [dealId, document!.id, (application.json() as { id: string }).id, ...ids.map((row) => row.id)];
+  const [stip] = await server.database.db
+    .insert(dealStip)
+    .values({ dealId, name: "Bank statements", satisfiedBy: "applicant" })
+    .returning();
+  knownIds = [dealId, document!.id, stip!.id, (application.json() as { id: string }).id, ...ids.map((row) => row.id)];
 
   // The whole document, whoever may read /api/docs/json.
   const openApi = server.app.swagger() as { paths: Record<string, Record<string, Operation>> };
   endpoints = Object.entries(openApi.paths)
-    .filter(
-      ([path]) =>
-        path.startsWith("/api/portal/") ||
-        path.startsWith("/api/back-office/") ||
-        (path.startsWith("/api/v1/") && !path.startsWith("/api/v1/docs")),
-    )
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    )
+    .filter(
+      ({ path, operation }) =>
+        path.startsWith("/api/portal/") ||
+        path.startsWith("/api/back-office/") ||
+        (path.startsWith("/api/v1/") && !path.startsWith("/api/v1/docs")) ||
+        operation["x-audience"] === "applicant",
     );
 });
 afterAll(() => server?.close());
@@ -481,11 +490,13 @@ const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoi
 
 /** Who may use the endpoint; back-office endpoints take turns between staff and admin. */
 const callerOf = (endpoint: Endpoint) =>
-  endpoint.path.startsWith("/api/portal/")
-    ? fc.constant(cookies.vendor)
-    : endpoint.path.startsWith("/api/v1/")
-      ? fc.constant(cookies.apiKey)
-      : fc.constantFrom(cookies.staff, cookies.admin);
+  endpoint.operation["x-audience"] === "applicant"
+    ? fc.constant(cookies.applicant)
+    : endpoint.path.startsWith("/api/portal/")
+      ? fc.constant(cookies.vendor)
+      : endpoint.path.startsWith("/api/v1/")
+        ? fc.constant(cookies.apiKey)
+        : fc.constantFrom(cookies.staff, cookies.admin);
 
 /** /api/v1's creates take an Idempotency-Key: mostly a fresh one, sometimes a bad one. */
 const idempotencyKeys = fc.oneof(
@@ -494,9 +505,9 @@ const idempotencyKeys = fc.oneof(
 );
 
 async function inject(request: Omit<Sent, "text" | "endpoint"> & { method: string }) {
-  const credential = request.cookie.startsWith("Bearer ")
-    ? { authorization: request.cookie }
-    : { cookie: request.cookie };
+  const cookie =
+    request.cookie === cookies.applicant ? await applicantSessionCookie(server.database, dealId) : request.cookie;
+  const credential = cookie.startsWith("Bearer ") ? { authorization: cookie } : { cookie };
   const idempotencyKey =
     request.url.includes("/v1/") && request.method !== "GET"
       ? { "idempotency-key": fc.sample(idempotencyKeys, 1)[0]! }
@@ -566,6 +577,7 @@ describe("fuzzing signed-in endpoints", () => {
         "POST /api/portal/deals/{id}/messages",
         "POST /api/back-office/deals/{id}/messages",
         "POST /api/back-office/partners/{id}/logo",
+        "POST /api/applicant/stips/{stipId}/files",
       ]),
     );
   });

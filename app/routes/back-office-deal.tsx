@@ -8,15 +8,19 @@ import {
 import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
 import {
   blankFunderAnswer,
+  declineWithFunderReasons,
   getDealFunders,
   presentFunderAnswer,
   recordFunderAnswer,
+  renewApproval,
   sendDealToFunders,
 } from "#domain/funders/deal-funder-contracts.ts";
 import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
+import { getDealStips, requestDealStips, reviewDealStip } from "#domain/stips/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealScreen, type DealActionResult } from "../features/back-office/deals/deal-screen.tsx";
 import { funderIntents, type FunderActionResult } from "../features/back-office/deals/deal-funders.tsx";
+import { stipIntents, type StipActionResult } from "../features/back-office/deals/deal-stips.tsx";
 import { ApiError, call, multipartForm } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/back-office-deal";
@@ -27,17 +31,21 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
   const record = { params: { type: "deal" as const, id: params.id } };
-  const [detail, thread, adverseAction, duplicates, funders] = await Promise.all([
+  const [detail, thread, adverseAction, duplicates, funders, stips] = await Promise.all([
     call(getBackOfficeDeal, input, options),
     call(listBackOfficeDealMessages, input, options),
     call(getAdverseAction, record, options),
     call(listRecordDuplicates, record, options),
     call(getDealFunders, input, options),
+    call(getDealStips, input, options),
   ]);
-  return { detail, thread, adverseAction, duplicates: duplicates.links, funders };
+  return { detail, thread, adverseAction, duplicates: duplicates.links, funders, stips };
 }
 
-/** The Funders section's forms (form-encoded): send the deal to funders, or record one's answer. */
+/**
+ * The Funders section's forms (form-encoded): send the deal to funders, record one's answer, present
+ * it, renew the approval, or decline a deal every funder declined.
+ */
 async function runFunderAction(dealId: string, form: FormData): Promise<FunderActionResult> {
   const text = (name: string) => String(form.get(name) ?? "");
   try {
@@ -46,6 +54,9 @@ async function runFunderAction(dealId: string, form: FormData): Promise<FunderAc
         params: { id: dealId },
         body: { funderIds: text("funderIds").split(",").filter(Boolean) },
       });
+    else if (text("intent") === funderIntents.renew)
+      await call(renewApproval, { params: { id: dealId }, body: { expiresOn: text("expiresOn") } });
+    else if (text("intent") === funderIntents.decline) await call(declineWithFunderReasons, { params: { id: dealId } });
     else if (text("intent") === funderIntents.present)
       await call(presentFunderAnswer, {
         params: { id: dealId, submissionId: text("submissionId"), answerId: text("answerId") },
@@ -64,16 +75,46 @@ async function runFunderAction(dealId: string, form: FormData): Promise<FunderAc
   }
 }
 
+/** The Stips section's forms (form-encoded): request stips, or review one. */
+async function runStipAction(dealId: string, form: FormData): Promise<StipActionResult> {
+  const text = (name: string) => String(form.get(name) ?? "");
+  try {
+    if (text("intent") === stipIntents.request)
+      await call(requestDealStips, {
+        params: { id: dealId },
+        body: {
+          kinds: text("kinds").split(",").filter(Boolean),
+          name: text("name"),
+          description: text("description"),
+          satisfiedBy: text("satisfiedBy") as "applicant",
+        },
+      });
+    else
+      await call(reviewDealStip, {
+        params: { id: dealId, stipId: text("stipId") },
+        body: { review: text("review") as "accept", reason: text("reason") },
+      });
+    return { intent: "stips", ok: true, message: "Saved." };
+  } catch (error) {
+    if (error instanceof ApiError) return { intent: "stips", ok: false, message: error.message };
+    throw error;
+  }
+}
+
 /**
- * The deal form (JSON, PATCH), an answer to the vendor (multipart), or the Funders section's forms
+ * The deal form (JSON, PATCH), an answer to the vendor (multipart), or the Funders and Stips sections' forms
  * (form-encoded). A refusal is answered as data for the screen to say; the deal is then read again.
  */
 export async function clientAction({
   params,
   request,
-}: Route.ClientActionArgs): Promise<DealActionResult | FunderActionResult> {
+}: Route.ClientActionArgs): Promise<DealActionResult | FunderActionResult | StipActionResult> {
   const type = request.headers.get("content-type") ?? "";
-  if (type.startsWith("application/x-www-form-urlencoded")) return runFunderAction(params.id, await request.formData());
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    const form = await request.formData();
+    const stipIntent = Object.values(stipIntents).includes(String(form.get("intent")) as never);
+    return stipIntent ? runStipAction(params.id, form) : runFunderAction(params.id, form);
+  }
   const intent = type.startsWith("application/json") ? "update" : "answer";
   try {
     if (intent === "update") {

@@ -1,4 +1,5 @@
-import { listBackOfficeDeals } from "#domain/deals/back-office-contracts.ts";
+import { DIRECT_COMPANY, listBackOfficeDeals } from "#domain/deals/back-office-contracts.ts";
+import { directDealVendor } from "#domain/deals/direct-deals.ts";
 import { listVendorCompanyOptions } from "#domain/vendors/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealList } from "../features/back-office/deals/deal-list.tsx";
@@ -21,7 +22,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     view,
     deals: list.deals,
     page: list.page,
-    companies: vendors.companies.map((company) => ({ value: company.id, label: company.name })),
+    // "Direct": the deals staff opened from a lead, which have no vendor.
+    companies: [
+      { value: DIRECT_COMPANY, label: `${directDealVendor} (no vendor)` },
+      ...vendors.companies.map((company) => ({ value: company.id, label: company.name })),
+    ],
   };
 }
 

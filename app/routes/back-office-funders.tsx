@@ -1,10 +1,11 @@
-import { listFunders, type FunderRow } from "#domain/funders/contracts.ts";
+import { getFunderSettings, listFunders, type FunderRow } from "#domain/funders/contracts.ts";
 import { fundingPrograms, labelOf } from "#domain/funders/funder-terms.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Table, type TableColumn } from "../components/ui/table.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
-import { saveFunder } from "../features/back-office/funders/funder-actions.ts";
+import { funderSettingIntent, saveFunder, saveFunderSetting } from "../features/back-office/funders/funder-actions.ts";
 import { FunderEditor } from "../features/back-office/funders/funder-editor.tsx";
+import { FunderSettingForm } from "../features/back-office/funders/funder-setting-form.tsx";
 import { call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import { meContext } from "../lib/session.ts";
@@ -12,12 +13,16 @@ import type { Route } from "./+types/back-office-funders";
 
 export const meta = () => appPageMeta("Funders");
 
-export const clientLoader = async ({ request, context }: Route.ClientLoaderArgs) => ({
-  funders: (await call(listFunders, {}, { signal: request.signal })).funders,
-  admin: context.get(meContext).user.role === "admin",
-});
+export async function clientLoader({ request, context }: Route.ClientLoaderArgs) {
+  const options = { signal: request.signal };
+  const [list, settings] = await Promise.all([call(listFunders, {}, options), call(getFunderSettings, {}, options)]);
+  return { funders: list.funders, settings, admin: context.get(meContext).user.role === "admin" };
+}
 
-export const clientAction = async ({ request }: Route.ClientActionArgs) => saveFunder(await request.formData());
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  return form.get("intent") === funderSettingIntent ? saveFunderSetting(form) : saveFunder(form);
+}
 
 export const ErrorBoundary = RouteError;
 
@@ -51,7 +56,7 @@ const columns: TableColumn<FunderRow>[] = [
 
 /** The funder network (docs/product-rules.md#r54-the-funder-network): staff read it, admins add and change funders. */
 export default function BackOfficeFunders({ loaderData }: Route.ComponentProps) {
-  const { funders, admin } = loaderData;
+  const { funders, settings, admin } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold">Funders</h1>
@@ -66,6 +71,7 @@ export default function BackOfficeFunders({ loaderData }: Route.ComponentProps) 
         rowKey={(funder) => funder.id}
         empty="No funders yet."
       />
+      <FunderSettingForm key={settings.updatedAt ?? "default"} settings={settings} admin={admin} />
       {admin ? (
         <div className="mt-6 space-y-6">
           {funders.map((funder) => (

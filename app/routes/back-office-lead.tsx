@@ -1,10 +1,11 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { getAdverseAction } from "#domain/adverse-action/contracts.ts";
 import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
 import {
   getLead,
   leadParams,
   leadUpdateRequest,
+  openDealFromLead,
   updateLead,
   type LeadUpdateRequest,
 } from "#domain/leads/back-office-contracts.ts";
@@ -12,6 +13,8 @@ import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { LeadDetailScreen } from "../features/back-office/leads/lead-detail-screen.tsx";
 import type { LeadWorkChange, LeadWorkResult } from "../features/back-office/leads/lead-handling.tsx";
+import { openDealIntent, type OpenDealResult } from "../features/back-office/leads/lead-deal.tsx";
+import { isDealFromLeadType } from "#domain/deals/direct-deals.ts";
 import { ApiError, call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import { meContext } from "../lib/session.ts";
@@ -43,9 +46,31 @@ export async function clientLoader({ params, request, context }: Route.ClientLoa
   return { lead, meId: context.get(meContext).user.id, adverseAction, duplicates: duplicates?.links ?? [] };
 }
 
-/** Status, assignee ("me" is the signed-in user) or notes, as JSON; a refusal is answered for the screen to say. */
-export async function clientAction({ params, request, context }: Route.ClientActionArgs): Promise<LeadWorkResult> {
-  const change = (await request.json()) as LeadWorkChange;
+/** "Open a deal": the lead's deal, new or the one it has, and then its page; a refusal is answered for the screen to say. */
+async function openDeal(params: Route.ClientActionArgs["params"]): Promise<OpenDealResult | Response> {
+  const { type, id } = parseParams(params);
+  if (!isDealFromLeadType(type))
+    return { openDeal: true, error: "A deal is opened from a credit application or calculator lead." };
+  try {
+    const opened = await call(openDealFromLead, { params: { type, id } });
+    return redirect(`/back-office/deals/${opened.dealId}`);
+  } catch (error) {
+    if (error instanceof ApiError) return { openDeal: true, error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Status, assignee ("me" is the signed-in user) or notes (PATCH), or "Open a deal" (POST), as JSON;
+ * a refusal is answered for the screen to say.
+ */
+export async function clientAction({
+  params,
+  request,
+  context,
+}: Route.ClientActionArgs): Promise<LeadWorkResult | OpenDealResult | Response> {
+  const change = (await request.json()) as LeadWorkChange | typeof openDealIntent;
+  if ("intent" in change) return openDeal(params);
   const body: LeadUpdateRequest = leadUpdateRequest.parse(
     "assign" in change ? { assigneeUserId: change.assign === "me" ? context.get(meContext).user.id : null } : change,
   );

@@ -6,6 +6,7 @@ import {
   postPortalDealMessage,
 } from "#domain/deals/portal-contracts.ts";
 import { getPortalDealApproval } from "#domain/funders/deal-funder-contracts.ts";
+import { listPortalDealStips, sendPortalStipFiles } from "#domain/stips/contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDealPage, type PortalDealActionResult } from "../features/portal/portal-deal-page.tsx";
 import { ApiError, call, multipartForm } from "../lib/call.ts";
@@ -31,20 +32,26 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
-  const [page, thread, { approval }] = await Promise.all([
+  const [page, thread, { approval }, { stips }] = await Promise.all([
     call(getPortalDeal, input, options),
     call(listPortalDealMessages, input, options),
     call(getPortalDealApproval, input, options),
+    call(listPortalDealStips, input, options),
   ]);
-  return { page, thread, approval };
+  return { page, thread, approval, stips };
 }
 
-/** A message to the credit team or documents added later (both multipart); a refusal is answered as data. */
+/** A message to the credit team, documents added later or a stip's files (all multipart); a refusal is answered as data. */
 export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<PortalDealActionResult> {
   const form = await request.formData();
-  const intent = form.get("intent") === "documents" ? "documents" : "message";
+  const intent = form.get("intent") === "documents" ? "documents" : form.get("intent") === "stip" ? "stip" : "message";
   try {
-    if (intent === "message")
+    if (intent === "stip")
+      await call(sendPortalStipFiles, {
+        params: { id: params.id, stipId: String(form.get("stipId")) },
+        body: multipartForm(sendPortalStipFiles, form),
+      });
+    else if (intent === "message")
       await call(postPortalDealMessage, {
         params: { id: params.id },
         body: multipartForm(postPortalDealMessage, form),

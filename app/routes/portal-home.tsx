@@ -2,6 +2,7 @@ import { useOutletContext } from "react-router";
 import type { Me } from "#domain/accounts/me-contracts.ts";
 import { getPortalDashboard, listPortalDeals } from "#domain/deals/portal-contracts.ts";
 import { getCreditStatus } from "#domain/working-calendar/contracts.ts";
+import { getPortalFollowUps } from "#domain/funders/deal-funder-contracts.ts";
 import { dealerRoles } from "#domain/auth/dealer-roles.ts";
 import { listTeam } from "#domain/team/contracts.ts";
 import { monthAndYearInTimeZone, monthFilterOptions } from "#domain/deals/business-month.ts";
@@ -38,9 +39,10 @@ export async function clientLoader({ request, context }: Route.ClientLoaderArgs)
     }
     return { deals, nextCursor: page.nextCursor };
   };
-  const [list, dashboard, credit, team] = await Promise.all([
+  const [list, dashboard, followUps, credit, team] = await Promise.all([
     readDeals(),
     call(getPortalDashboard, { query: { month } }, options),
+    call(getPortalFollowUps, {}, options),
     call(getCreditStatus, {}, options),
     dealerAdmin ? call(listTeam, {}, options) : null,
   ]);
@@ -51,6 +53,7 @@ export async function clientLoader({ request, context }: Route.ClientLoaderArgs)
     deals: list.deals,
     nextCursor: list.nextCursor,
     dashboard,
+    followUps,
     creditOnline: credit.online,
     /** The owner filter's choices: null for a sales rep, who sees only their own deals. */
     owners: team ? team.members.map((member) => ({ value: member.id, label: member.name })) : null,

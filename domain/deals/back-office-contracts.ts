@@ -1,9 +1,13 @@
 import * as z from "zod/mini";
 import { stageValues } from "./stages.ts";
+import { fromLeadTypes } from "./direct-deals.ts";
 import { calendarDay, dateRange } from "../forms/date-range.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { fromBeforeTo, listPage, listQueryFields } from "../http/list-page.ts";
 import { dealMessagesResponse, idParams, messageMultipart, messagePostedResponse } from "./portal-contracts.ts";
+
+/** The vendor filter's value for direct deals (no vendor company). */
+export const DIRECT_COMPANY = "direct";
 
 export const dealSorts = ["updated", "created", "business"] as const;
 export type DealSort = (typeof dealSorts)[number];
@@ -11,14 +15,14 @@ export type DealSort = (typeof dealSorts)[number];
 /**
  * The back-office deal list's view (docs/product-rules.md#r46-back-office-lists), kept in the page's URL: search
  * (account number,
- * business, owner, e-mail, phone, vendor company), stage, vendor, month, waiting, days submitted
- * (business time zone), sort (last update first by default) and page.
+ * business, owner, e-mail, phone, vendor company, "Direct"), stage, vendor ("direct": the deals without one),
+ * month, waiting, days submitted (business time zone), sort (last update first by default) and page.
  */
 export const backOfficeDealQuery = z
   .object({
     ...listQueryFields,
     stage: z.optional(z.string().check(z.regex(/^\d$/))),
-    company: z.optional(z.uuid()),
+    company: z.optional(z.union([z.uuid(), z.literal(DIRECT_COMPANY)])),
     month: z.optional(z.string().check(z.regex(/^([0-9]|1[01])$/, "month is 0-11"))),
     /** "1": only deals whose vendor wrote last (waiting for the credit team). */
     waiting: z.optional(z.literal("1")),
@@ -31,6 +35,7 @@ export type BackOfficeDealQuery = z.infer<typeof backOfficeDealQuery>;
 export const backOfficeDeal = z.object({
   id: z.string(),
   accountNumber: z.string(),
+  /** The vendor company's name, or "Direct" for a deal without one (domain/deals/direct-deals.ts). */
   companyName: z.string(),
   businessName: z.string(),
   ownersName: z.string(),
@@ -67,6 +72,10 @@ export const backOfficeDealDetail = z.object({
     vendorEmail: z.nullable(z.string()),
     /** "Referred through <company>'s link" for a referred deal, else null (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
     referredThrough: z.nullable(z.string()),
+    /** Opened by staff from a lead that came directly: no vendor, so no thread with one. */
+    direct: z.boolean(),
+    /** The lead a referred or direct deal came from ("From lead ..." on its page), else null. */
+    fromLead: z.nullable(z.object({ type: z.enum(fromLeadTypes), id: z.string() })),
     declinedReceivedOn: z.nullable(z.string()),
     declinedCompletedOn: z.nullable(z.string()),
     declinedNoticeSentOn: z.nullable(z.string()),

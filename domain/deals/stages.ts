@@ -28,6 +28,9 @@ export function isOpenStage(stage: number): boolean {
   return stage !== 0 && stage !== 6 && stage !== 9;
 }
 
+/** The finished stages (Declined, Funded, Closed), for a query of the open deals. */
+export const finishedStages = stageValues.filter((stage) => !isOpenStage(stage));
+
 /** The numbered strip 1-5 shown for open deals. */
 export const stageStrip = ["App In", "Approval", "Docs Out", "Docs In", "Funded"] as const;
 

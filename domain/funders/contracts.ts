@@ -124,3 +124,37 @@ export const updateFunder = endpoint({
   responses: { 200: z.object({ funder: funderRow }) },
   errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
+
+/** The network's settings (docs/product-rules.md#r54-the-funder-network). */
+export const funderSettings = z.object({
+  /** Dealers see the name of the funder whose approval was presented. */
+  showFunderName: z.boolean(),
+  /** Who changed it last, and when; null while it is the default. */
+  updatedBy: z.nullable(z.string()),
+  updatedAt: z.nullable(z.string()),
+});
+
+export type FunderSettings = z.infer<typeof funderSettings>;
+
+export const funderSettingsRequest = z.object({ showFunderName: z.boolean() });
+
+export const getFunderSettings = endpoint({
+  method: "GET",
+  path: "/api/back-office/funder-settings",
+  audience: "staff",
+  summary: "The funder network's settings: whether dealers see the funder's name",
+  tags: ["back office"],
+  responses: { 200: funderSettings },
+  errors: ["FORBIDDEN"],
+});
+
+export const updateFunderSettings = endpoint({
+  method: "PUT",
+  path: "/api/back-office/funder-settings",
+  audience: "admin",
+  summary: "Show or hide the funder's name to dealers on a presented approval (admins; audited)",
+  tags: ["back office"],
+  body: funderSettingsRequest,
+  responses: { 200: funderSettings },
+  errors: ["FORBIDDEN"],
+});

@@ -134,8 +134,22 @@ export const dealFundersResponse = z.object({
       answers: z.array(funderAnswer),
     }),
   ),
-  /** The answer presented to the dealer, if any, and when it expires. */
-  presented: z.nullable(z.object({ answerId: z.string(), expiresOn: z.string(), presentedAt: z.string() })),
+  /** The answer presented to the dealer, if any, when it expires, whether it has, and when the dealer was reminded. */
+  presented: z.nullable(
+    z.object({
+      answerId: z.string(),
+      expiresOn: z.string(),
+      presentedAt: z.string(),
+      /** Past its last day (business time zone): marked, and the deal cannot go to documents until renewed. */
+      expired: z.boolean(),
+      /** When the "expires in 5 business days" mail went; null until then, and again once renewed. */
+      reminderSentAt: z.nullable(z.string()),
+    }),
+  ),
+  /** The deal's stage, for what the section offers. */
+  dealStage: z.number(),
+  /** Every funder sent the deal declined it (each one's latest answer): the union of their reasons; otherwise null. */
+  allDeclined: z.nullable(z.object({ reasons: z.array(z.string()) })),
   /** Active funders not sent yet, those that fit first, each with why it does or does not. */
   candidates: z.array(z.object({ funder: z.object({ id: z.string(), name: z.string() }), fit: funderFit })),
 });
@@ -197,6 +211,44 @@ export const presentFunderAnswer = endpoint({
   errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
 });
 
+/** A renewal: the date the funder gave, or empty for 30 days from today. */
+export const renewApprovalRequest = z.object({
+  expiresOn: z.string().check(
+    z.trim(),
+    z.refine(
+      (text) => text === "" || /^\d{4}-\d{2}-\d{2}$/.test(text),
+      "Enter the date the funder gave, or leave it empty for 30 days from today.",
+    ),
+  ),
+});
+
+export type RenewApprovalRequest = z.input<typeof renewApprovalRequest>;
+
+export const renewApproval = endpoint({
+  method: "POST",
+  path: "/api/back-office/deals/:id/approval/renew",
+  audience: "staff",
+  summary:
+    "Renew a deal's presented approval to the funder's new date or 30 days from today; the reminder is sent again before it expires (audited)",
+  tags: ["back office"],
+  params: dealParams,
+  body: renewApprovalRequest,
+  responses: { 200: dealFundersResponse },
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
+export const declineWithFunderReasons = endpoint({
+  method: "POST",
+  path: "/api/back-office/deals/:id/funders/decline",
+  audience: "staff",
+  summary:
+    "When every funder declined a deal: decline it (stage Declined) and choose the funders' reasons for its adverse-action notice (audited)",
+  tags: ["back office"],
+  params: dealParams,
+  responses: { 200: dealFundersResponse },
+  errors: ["FORBIDDEN", "NOT_FOUND", "CONFLICT"],
+});
+
 /** What a dealer sees of a deal's presented approval: its terms and expiry, never the funder or other answers. */
 export const portalApprovalResponse = z.object({
   approval: z.nullable(
@@ -210,6 +262,10 @@ export const portalApprovalResponse = z.object({
       expiresOn: z.string(),
       /** Whole days left (0 on the last day, negative once expired), in the business time zone. */
       daysLeft: z.number(),
+      /** Past its last day: it goes to documents only once the credit team renews it. */
+      expired: z.boolean(),
+      /** The funder's name, only while an admin lets dealers see it; null otherwise. */
+      funderName: z.nullable(z.string()),
     }),
   ),
 });
@@ -220,9 +276,30 @@ export const getPortalDealApproval = endpoint({
   method: "GET",
   path: "/api/portal/deals/:id/approval",
   audience: "vendor",
-  summary: "The approval presented for one of the company's deals: terms and expiry, never the funder",
+  summary:
+    "The approval presented for one of the company's deals: terms and expiry; the funder's name only when an admin allows it",
   tags: ["portal"],
   params: dealParams,
   responses: { 200: portalApprovalResponse },
   errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+/** The portal dashboard's figures of what needs the dealer now, whatever the month: open stips and approvals about to expire. */
+export const portalFollowUpsResponse = z.object({
+  /** Stips requested or rejected (to send again) on the deals the scope sees. */
+  openStips: z.number(),
+  /** Presented approvals on open deals expiring within 5 business days and not yet expired. */
+  approvalsExpiring: z.number(),
+});
+
+export type PortalFollowUps = z.infer<typeof portalFollowUpsResponse>;
+
+export const getPortalFollowUps = endpoint({
+  method: "GET",
+  path: "/api/portal/dashboard/follow-ups",
+  audience: "vendor",
+  summary: "Open stips and approvals expiring within 5 business days on the deals the user sees",
+  tags: ["portal"],
+  responses: { 200: portalFollowUpsResponse },
+  errors: ["FORBIDDEN"],
 });

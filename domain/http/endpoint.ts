@@ -62,8 +62,10 @@ export type MultipartBody = {
  * `vendor`: any user of a vendor company, scoped to what they own (a sales rep) or the company (a
  * dealer admin); `dealer-admin`: the company's own matters, its dealer admins only.
  * `staff`: staff and admins, with two-factor where required. `api-key`: /api/v1 only (ADR 0018).
+ * `applicant`: a deal's applicant on their own page, by the session a mailed code opened
+ * (docs/product-rules.md#r56-the-applicants-page); no user account.
  */
-export type Audience = "public" | "signed-in" | "vendor" | "dealer-admin" | "staff" | "admin" | "api-key";
+export type Audience = "public" | "signed-in" | "vendor" | "dealer-admin" | "staff" | "admin" | "api-key" | "applicant";
 
 /**
  * One API endpoint, shared by the server (which registers the route from it, so the OpenAPI

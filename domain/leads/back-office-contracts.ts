@@ -8,6 +8,7 @@ import { questionnaireFields } from "./kinds/questionnaire.ts";
 import { vendorContactFields } from "./kinds/vendor-contact.ts";
 import { leadHistoryFields } from "./lead-fields.ts";
 import { leadStatuses, leadTypes } from "./lead-inbox.ts";
+import { dealFromLeadTypes } from "../deals/direct-deals.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { fromBeforeTo, listPage, listQueryFields } from "../http/list-page.ts";
 
@@ -90,6 +91,8 @@ const leadWork = {
   related: z.array(relatedLead),
   /** The lead came through a vendor company's link and became its deal (docs/product-rules.md#r23-referred-customers-belong-to-the-company). */
   referral: z.nullable(z.object({ companyName: z.string(), dealId: z.string(), text: z.string() })),
+  /** The deal staff opened from this lead (no vendor: a direct deal), or null (docs/product-rules.md#r12-stages). */
+  directDeal: z.nullable(z.object({ id: z.string(), accountNumber: z.string() })),
 };
 
 /** Estimated payments by term ("24", "36", ..., and "desired" for the questionnaire), as stored with the lead. */
@@ -116,6 +119,18 @@ export const leadDetail = z.discriminatedUnion("type", [
 ]);
 
 export type LeadDetail = z.infer<typeof leadDetail>;
+
+/** A lead staff may open a deal from: a credit application or a calculator lead. */
+export const dealFromLeadParams = z.object({ type: z.enum(dealFromLeadTypes), id: z.uuid() });
+
+export const dealFromLeadResponse = z.object({
+  dealId: z.string(),
+  accountNumber: z.string(),
+  /** False when the lead already had its deal (a second click, or a lead referred through a vendor's link). */
+  created: z.boolean(),
+});
+
+export type DealFromLeadResult = z.infer<typeof dealFromLeadResponse>;
 
 export const creditApplicationParams = z.object({ id: z.uuid() });
 
@@ -177,6 +192,18 @@ export const getLead = endpoint({
   tags: ["back office"],
   params: leadParams,
   responses: { 200: leadDetail },
+  errors: ["FORBIDDEN", "NOT_FOUND"],
+});
+
+export const openDealFromLead = endpoint({
+  method: "POST",
+  path: "/api/back-office/leads/:type/:id/deal",
+  audience: "staff",
+  summary:
+    "Open a deal from a credit application or calculator lead, its data carried over (audited); a lead has one deal, so a second call answers the same",
+  tags: ["back office"],
+  params: dealFromLeadParams,
+  responses: { 200: dealFromLeadResponse },
   errors: ["FORBIDDEN", "NOT_FOUND"],
 });
 

@@ -4,6 +4,7 @@ export const spaPathPrefixes = [
   "/back-office",
   "/reset-password",
   "/status-mails",
+  "/application",
   "/VendorSignUp",
 ] as const;
 

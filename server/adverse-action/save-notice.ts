@@ -33,9 +33,12 @@ async function declinedSubject(
   return subject;
 }
 
-/** Staff's choice of reasons, or the right-to-request statement, kept until the notice is sent. */
+/**
+ * Staff's choice of reasons, or the right-to-request statement, kept until the notice is sent (also
+ * in a caller's transaction: a deal declined with its funders' reasons).
+ */
 export async function saveNoticeContent(
-  db: Database,
+  db: DbExecutor,
   actor: Actor,
   type: AdverseActionSubjectType,
   id: string,

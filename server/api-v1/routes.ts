@@ -34,12 +34,12 @@ import { listDeals } from "../deals/list-deals.ts";
 import { addDealDocuments, portalDealDetail } from "../deals/portal-deal-page.ts";
 import { postMessage } from "../deals/post-message.ts";
 import type { StoredUpload } from "../shared/receive-uploads.ts";
-import type { LeadContext } from "../shared/request-context.ts";
+import type { DealUpdateContext } from "../deals/update-deal.ts";
 import { idempotent, requestFingerprint } from "./idempotent.ts";
 import { vendorStips } from "../stips/deal-stips.ts";
 import { receiveStipFiles } from "../stips/receive-stip-file.ts";
 
-type Context = LeadContext & { timeZone: string };
+type Context = DealUpdateContext & { timeZone: string };
 type V1Deal = z.output<typeof v1DealRequest>;
 type V1Message = z.output<typeof v1MessageRequest>;
 
@@ -199,7 +199,9 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
   registerEndpoint(
     app,
     v1ListStips,
-    async (request, _reply, key) => ({ stips: await vendorStips(app.db, (await companyDeal(key, request.params.id)).id) }),
+    async (request, _reply, key) => ({
+      stips: await vendorStips(app.db, (await companyDeal(key, request.params.id)).id),
+    }),
     options,
   );
 
@@ -222,7 +224,12 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ context: Context; cipher: Fiel
           request.headers["idempotency-key"],
           fingerprint,
           async () => {
-            const sender = { kind: "dealer" as const, userId: key.scope.userId, email: key.scope.email, ipAddress: request.ip };
+            const sender = {
+              kind: "dealer" as const,
+              userId: key.scope.userId,
+              email: key.scope.email,
+              ipAddress: request.ip,
+            };
             const stip = await receiveStipFiles(app.db, context, sender, found, stipId, files, uploads.fields.note);
             await audit(request, key, "api.deal.stip-files", found.id, { stip: stipId });
             return { status: 201, body: { stip } };

@@ -24,4 +24,14 @@ describe("applicant status mails", () => {
       "A written notice with the reasons for this decision and your rights will follow by mail.",
     );
   });
+
+  it("links a deal's applicant to their own page, the token only in the fragment", () => {
+    const pageUrl = `https://lender.example/application#${"P".repeat(43)}`;
+    const mail = applicantStatusMail(context, { to: "o@x.example", status: "approved", optOutToken: token, pageUrl });
+    expect(mail.text).toContain(`See your application: ${pageUrl}`);
+    expect(mail.html).toContain(`href="${pageUrl}"`);
+    expect(
+      applicantStatusMail(context, { to: "o@x.example", status: "received", optOutToken: token }).text,
+    ).not.toContain("/application#");
+  });
 });

@@ -62,15 +62,25 @@ export function applicantStatusWording(
   }
 }
 
-/** One status mail, with the footer that says why it came and how to stop it. */
+/**
+ * One status mail, with the footer that says why it came and how to stop it; a deal's mail also links
+ * to the applicant's own page (`pageUrl`, its token in the fragment: docs/product-rules.md#r56-the-applicants-page).
+ */
 export function applicantStatusMail(
   context: Pick<MailContext, "publicUrl" | "product">,
-  input: { to: string; status: ApplicantStatus; optOutToken: string },
+  input: { to: string; status: ApplicantStatus; optOutToken: string; pageUrl?: string },
 ): OutgoingMail {
   const wording = applicantStatusWording(input.status, context.product);
   return simpleMail({
     to: input.to,
-    ...wording,
+    subject: wording.subject,
+    paragraphs: input.pageUrl
+      ? [
+          ...wording.paragraphs,
+          "See where your application stands, and send anything still needed, on your own page. For your privacy we e-mail you a code to open it.",
+        ]
+      : wording.paragraphs,
+    ...(input.pageUrl ? { action: { label: "See your application", url: input.pageUrl } } : {}),
     product: context.product,
     footer: {
       paragraphs: [

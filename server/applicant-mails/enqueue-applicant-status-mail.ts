@@ -4,7 +4,7 @@ import type { DbExecutor } from "../db/client.ts";
 import { statusMailOptOut, statusMailOptOutToken } from "../mail/tables.ts";
 import { isUserAddress } from "../accounts/user-address.ts";
 import { emailHash, newLinkToken, sha256Hex } from "../shared/crypto/link-token.ts";
-import type { MailContext } from "../shared/request-context.ts";
+import type { ApplicantPageLink, MailContext } from "../shared/request-context.ts";
 import { applicantStatusMail } from "./applicant-status-mails.ts";
 import { countMailsToRecipientInLastHour } from "../mail/count-mails-to-recipient.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
@@ -18,12 +18,14 @@ import { enqueueMail } from "../mail/enqueue-mail.ts";
  *
  * Call it once per move, where the move is saved: `received` when a credit application is stored,
  * `approved` / `docs-out` / `funded` / `declined` when the credit team moves a deal (or an
- * application) to that decision.
+ * application) to that decision. A deal's mail (`dealId`) also carries a new link to the applicant's
+ * own page (docs/product-rules.md#r56-the-applicants-page), made by the context's `applicantPageLink`
+ * only when the mail is queued.
  */
 export async function enqueueApplicantStatusMail(
   db: DbExecutor,
-  context: MailContext,
-  input: { to: string; status: ApplicantStatus },
+  context: MailContext & { applicantPageLink?: ApplicantPageLink },
+  input: { to: string; status: ApplicantStatus; dealId?: string },
 ): Promise<boolean> {
   // Never to a vendor's or staff login (docs/product-rules.md#r30-never-to-a-users-address): a vendor may type its own
   // address as its customer's.
@@ -37,6 +39,12 @@ export async function enqueueApplicantStatusMail(
   if ((await countMailsToRecipientInLastHour(db, input.to)) >= applicantMailsPerAddressPerHour) return false;
   const optOutToken = newLinkToken();
   await db.insert(statusMailOptOutToken).values({ tokenHash: sha256Hex(optOutToken), emailHash: hash });
-  await enqueueMail(db, applicantStatusMail(context, { ...input, optOutToken }), context.cipher);
+  if (input.dealId && !context.applicantPageLink) throw new Error("A deal's status mail needs applicantPageLink.");
+  const pageUrl = input.dealId ? await context.applicantPageLink!(db, input.dealId) : undefined;
+  await enqueueMail(
+    db,
+    applicantStatusMail(context, { to: input.to, status: input.status, optOutToken, pageUrl }),
+    context.cipher,
+  );
   return true;
 }

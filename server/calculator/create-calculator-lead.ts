@@ -29,6 +29,20 @@ const equipmentLabels = {
 } as const;
 const equipmentFlags = Object.keys(equipmentLabels) as (keyof typeof equipmentLabels)[];
 
+/** What a calculator lead's equipment is, in words: the visitor's own text, else the flags they clicked. */
+export function calculatorEquipmentDescription(
+  notTruckingEquipment: string,
+  flags: Partial<Record<keyof typeof equipmentLabels, boolean>>,
+): string {
+  return (
+    notTruckingEquipment ||
+    equipmentFlags
+      .filter((name) => flags[name])
+      .map((name) => equipmentLabels[name])
+      .join(", ")
+  );
+}
+
 /**
  * Prices the calculator's answers on the server and stores them with the quote. Through a vendor's
  * link (`vendorSlug`, docs/product-rules.md#r23-referred-customers-belong-to-the-company) the lead is the company's and
@@ -129,12 +143,7 @@ export async function createCalculatorLead(
           phone: lead.OwnersPhoneNumber,
           email: lead.ownersEmail.toLowerCase(),
           equipmentCost: parseMoney(lead.costEq)!,
-          equipmentDescription:
-            lead.notTruckingEquipment ||
-            equipmentFlags
-              .filter((name) => lead[name])
-              .map((name) => equipmentLabels[name])
-              .join(", "),
+          equipmentDescription: calculatorEquipmentDescription(lead.notTruckingEquipment, lead),
         },
       );
     }

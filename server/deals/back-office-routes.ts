@@ -15,7 +15,6 @@ import { AppError } from "../shared/errors.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
-import type { LeadContext } from "../shared/request-context.ts";
 import { dealDetail } from "./deal-detail.ts";
 import { dealThread } from "./deal-thread.ts";
 import { dealsCsv } from "./export-deals-csv.ts";
@@ -24,12 +23,12 @@ import { listAllDeals } from "./list-all-deals.ts";
 import { postMessage } from "./post-message.ts";
 import { revealDealClient } from "./reveal-deal-client.ts";
 import { sendDocument } from "./send-document.ts";
-import { updateDeal } from "./update-deal.ts";
+import { updateDeal, type DealUpdateContext } from "./update-deal.ts";
 import { dealRecipientEmails } from "../auth/company-user-emails.ts";
 
 /** Deals in the back office (`/api/back-office/*`): the credit team's, staff with two-factor where configured. */
 export const backOfficeDealRoutes: FastifyPluginAsyncZod<{
-  context: LeadContext & { timeZone: string };
+  context: DealUpdateContext & { timeZone: string };
   cipher: FieldCipher;
 }> = async (app, { context, cipher }) => {
   registerEndpoint(app, listBackOfficeDeals, async (request) => {
@@ -68,7 +67,7 @@ export const backOfficeDealRoutes: FastifyPluginAsyncZod<{
         recipient: await dealRecipientEmails(app.db, detail),
         body: fields.body,
         attachments: files,
-        logicalFolder: `${detail.deal.vendorEmail ?? "referred"}/${detail.deal.businessName}`,
+        logicalFolder: `${detail.deal.vendorEmail ?? (detail.vendorCompanyId ? "referred" : "direct")}/${detail.deal.businessName}`,
       });
       return reply.status(201).send(message);
     });

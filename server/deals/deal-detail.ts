@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { automaticActor } from "#domain/deals/deal-field-labels.ts";
+import { vendorNameOf } from "#domain/deals/direct-deals.ts";
 import type { Database } from "../db/client.ts";
 import { vendorWroteLast } from "./list-all-deals.ts";
 import { referredThrough } from "./create-referred-deal.ts";
@@ -7,12 +8,15 @@ import { user } from "../auth/tables.ts";
 import { deal, dealClient, dealHistory } from "./tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 
-/** A deal for the back office: sensitive client numbers stay masked (docs/product-rules.md#r5-sensitive-numbers). */
+/**
+ * A deal for the back office: sensitive client numbers stay masked (docs/product-rules.md#r5-sensitive-numbers).
+ * A direct deal has no vendor company: its vendor reads "Direct".
+ */
 export async function dealDetail(db: Database, dealId: string) {
   const [row] = await db
     .select({ deal, companyName: vendorCompany.name, vendorEmail: user.email, vendorWroteLast })
     .from(deal)
-    .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
+    .leftJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
     .leftJoin(user, eq(user.id, deal.ownerUserId))
     .where(eq(deal.id, dealId));
   if (!row) return null;
@@ -34,7 +38,7 @@ export async function dealDetail(db: Database, dealId: string) {
     deal: {
       id: d.id,
       accountNumber: d.accountNumber,
-      companyName: row.companyName,
+      companyName: vendorNameOf(row.companyName),
       businessName: d.businessName,
       ownersName: d.ownersName,
       stage: d.stage,
@@ -49,7 +53,9 @@ export async function dealDetail(db: Database, dealId: string) {
       businessEmail: d.businessEmail,
       description: d.description,
       vendorEmail: row.vendorEmail,
-      referredThrough: d.source === "vendor-link" ? referredThrough(row.companyName) : null,
+      referredThrough: d.source === "vendor-link" && row.companyName ? referredThrough(row.companyName) : null,
+      direct: d.source === "direct",
+      fromLead: d.referralLeadType && d.referralLeadId ? { type: d.referralLeadType, id: d.referralLeadId } : null,
       declinedReceivedOn: d.declinedReceivedOn,
       declinedCompletedOn: d.declinedCompletedOn,
       declinedNoticeSentOn: d.declinedNoticeSentOn,

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { directDealVendor } from "#domain/deals/direct-deals.ts";
 import { deal } from "./tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 import { csvStream } from "../shared/csv/csv-stream.ts";
@@ -32,7 +33,8 @@ function selectDeals(db: Database, range: Range, after: { id: string; position: 
       // created_at as text: a JS Date would drop the microseconds the keyset compares.
       position: sql<string>`${deal.createdAt}::text`,
       account: deal.accountNumber,
-      vendor: vendorCompany.name,
+      // A direct deal has no vendor company: "Direct".
+      vendor: sql<string>`coalesce(${vendorCompany.name}, ${directDealVendor})`,
       business: deal.businessName,
       owner: deal.ownersName,
       phone: deal.businessPhone,
@@ -46,7 +48,7 @@ function selectDeals(db: Database, range: Range, after: { id: string; position: 
       lastUpdate: deal.lastUpdate,
     })
     .from(deal)
-    .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
+    .leftJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
     .where(
       and(
         gte(deal.createdAt, range.start),

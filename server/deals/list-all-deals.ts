@@ -1,6 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BackOfficeDeal, BackOfficeDealQuery } from "#domain/deals/back-office-contracts.ts";
 import { searchPattern, type ListPage } from "#domain/http/list-page.ts";
+import { directDealVendor, vendorNameOf } from "#domain/deals/direct-deals.ts";
+import { DIRECT_COMPANY } from "#domain/deals/back-office-contracts.ts";
 import type { Database } from "../db/client.ts";
 import { createdBetween } from "../shared/lists/created-between.ts";
 import { listWithTotal, type Keyset } from "../shared/lists/keyset-page.ts";
@@ -24,7 +26,8 @@ const sortColumns: Record<NonNullable<BackOfficeDealQuery["sort"]>, Omit<Keyset,
 type DealRow = {
   id: string;
   account_number: string;
-  company_name: string;
+  /** Null for a direct deal (no vendor company). */
+  company_name: string | null;
   business_name: string;
   owners_name: string;
   stage: number;
@@ -37,7 +40,10 @@ type DealRow = {
   vendor_wrote_last: boolean;
 };
 
-/** The filters of a deal list query; a search matches the deal's own fields or its vendor company's name. */
+/**
+ * The filters of a deal list query; a search matches the deal's own fields or its vendor company's
+ * name, and "Direct" (what the list shows as their vendor) the deals without one.
+ */
 export async function dealFilters(
   db: Database,
   query: BackOfficeDealQuery,
@@ -57,17 +63,22 @@ export async function dealFilters(
           sql`, `,
         )})`
       : sql``;
-    where.push(sql`(${dealSearchText} like ${pattern}${byCompany})`);
+    // The pattern is `%text%`: a search for "dir" or "direct" also finds the direct deals.
+    const byDirect = directDealVendor.toLowerCase().includes(pattern.slice(1, -1))
+      ? sql` or "deal"."vendor_company_id" is null`
+      : sql``;
+    where.push(sql`(${dealSearchText} like ${pattern}${byCompany}${byDirect})`);
   }
   if (period) where.push(sql`"deal"."month_submitted" = ${period.month} and "deal"."year_in_file" = ${period.year}`);
   if (query.stage !== undefined) where.push(sql`"deal"."stage" = ${Number(query.stage)}`);
-  if (query.company) where.push(sql`"deal"."vendor_company_id" = ${query.company}`);
+  if (query.company === DIRECT_COMPANY) where.push(sql`"deal"."vendor_company_id" is null`);
+  else if (query.company) where.push(sql`"deal"."vendor_company_id" = ${query.company}`);
   if (query.waiting === "1") where.push(vendorWroteLast);
   where.push(...createdBetween(sql`"deal"."created_at"`, query, timeZone));
   return where;
 }
 
-/** All vendors' deals for the credit team, most recently updated first unless sorted otherwise, a page at a time. */
+/** All deals for the credit team (every vendor's, and the direct ones), most recently updated first unless sorted otherwise, a page at a time. */
 export async function listAllDeals(
   db: Database,
   query: BackOfficeDealQuery,
@@ -89,7 +100,7 @@ export async function listAllDeals(
     deals: rows.map((row) => ({
       id: row.id,
       accountNumber: row.account_number,
-      companyName: row.company_name,
+      companyName: vendorNameOf(row.company_name),
       businessName: row.business_name,
       ownersName: row.owners_name,
       stage: Number(row.stage),

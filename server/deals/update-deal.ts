@@ -43,6 +43,16 @@ function refuseCompletedOn(current: typeof deal.$inferSelect, changes: DealUpdat
 }
 
 /**
+ * A check a subject above deals makes before a deal's stage changes (an expired approval may not go
+ * to documents: docs/product-rules.md#r54-the-funder-network). Deals cannot import that subject
+ * (ADR 0021), so the composition root passes the check in; it throws an AppError to refuse.
+ */
+export type DealStageCheck = (tx: Transaction, dealId: string, toStage: number) => Promise<void>;
+
+/** What a deal's update needs: the mails' context and the stage check. */
+export type DealUpdateContext = LeadContext & { stageCheck: DealStageCheck };
+
+/**
  * Applies the credit team's edits in one transaction: each changed field is written to the
  * deal's history (who, when, from -> to); a stage change is audited; and every change the vendor
  * can see goes to the vendor in one mail for the save (docs/product-rules.md#r13-changes-are-kept-and-mailed), queued
@@ -53,7 +63,7 @@ function refuseCompletedOn(current: typeof deal.$inferSelect, changes: DealUpdat
  */
 export async function updateDeal(
   db: Database,
-  context: LeadContext,
+  context: DealUpdateContext,
   actor: { id: string; email: string },
   dealId: string,
   changes: DealUpdate,
@@ -68,7 +78,7 @@ export async function updateDeal(
  */
 export async function applyDealUpdate(
   tx: Transaction,
-  context: LeadContext,
+  context: DealUpdateContext,
   actor: { id: string; email: string } | null,
   dealId: string,
   changes: DealUpdate,
@@ -81,6 +91,7 @@ export async function applyDealUpdate(
   if (changed.length === 0) return { changed: [] as string[] };
   if (changed.includes("declinedCompletedOn") && changes.declinedCompletedOn)
     refuseCompletedOn(current, changes, context.promise.timeZone);
+  if (changed.includes("stage")) await context.stageCheck(tx, dealId, changes.stage!);
 
   const entries = changed.map((field) => ({
     field,
@@ -105,7 +116,7 @@ export async function applyDealUpdate(
     const [client] = status
       ? await tx.select({ email: dealClient.emailContact }).from(dealClient).where(eq(dealClient.dealId, dealId))
       : [];
-    if (status && client) await enqueueApplicantStatusMail(tx, context, { to: client.email, status });
+    if (status && client) await enqueueApplicantStatusMail(tx, context, { to: client.email, status, dealId });
     await emitDealEvent(tx, "deal.stage_changed", updated!);
   }
 

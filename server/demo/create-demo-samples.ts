@@ -1,12 +1,14 @@
 import type { Database } from "../db/client.ts";
 import { createSampleDeals } from "./create-sample-deals.ts";
+import { createSampleFunders } from "./create-sample-funders.ts";
 import { createSampleLeads } from "./create-sample-leads.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 import { sampleContext, type DemoPeople } from "./sample-context.ts";
 
 /**
  * The demo's sample data, made through the same functions as the public forms, the portal and the
- * back office: deals in every stage with documents, threads and history; leads of every kind.
+ * back office: deals in every stage with documents, threads and history; the funders' answers, an
+ * approval with its stips and one about to expire; leads of every kind.
  */
 export async function createDemoSamples(
   db: Database,
@@ -16,5 +18,6 @@ export async function createDemoSamples(
 ): Promise<void> {
   const context = sampleContext(deps);
   await createSampleDeals(db, deps, context, people, now);
+  await createSampleFunders(db, deps, context, people, now);
   await createSampleLeads(db, context, people, now);
 }

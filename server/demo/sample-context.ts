@@ -1,5 +1,7 @@
 import { dealCallbackMinutes } from "#domain/response-times/response-promise.ts";
-import type { LeadContext } from "../shared/request-context.ts";
+import type { DealUpdateContext } from "../deals/update-deal.ts";
+import { approvalStageCheck } from "../funders/approval-stage-check.ts";
+import { issueApplicantLink } from "../applicant-portal/issue-applicant-link.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 
 type Person = { id: string; email: string };
@@ -7,7 +9,7 @@ export type VendorPerson = Person & { companyId: string; companyName: string };
 /** The demo's accounts the samples are made by: the admin answers, the vendors (the demo company's reps too) submit. */
 export type DemoPeople = { admin: Person; vendor: VendorPerson; otherVendor: VendorPerson; reps: VendorPerson[] };
 
-export type SampleContext = LeadContext & { timeZone: string };
+export type SampleContext = DealUpdateContext & { timeZone: string };
 
 /** The context the public forms, the portal and the back office pass to the same functions. */
 export function sampleContext(deps: DemoSampleDeps): SampleContext {
@@ -18,7 +20,9 @@ export function sampleContext(deps: DemoSampleDeps): SampleContext {
     publicUrl: deps.config.publicUrl,
     product: deps.config.public.brand.name,
     rateLimit: { max: deps.config.leadRateLimitMax, timeWindow: "1 minute" },
+    applicantPageLink: (db, dealId) => issueApplicantLink(db, deps.config.publicUrl, dealId),
     timeZone,
+    stageCheck: approvalStageCheck(timeZone),
     promise: {
       timeZone,
       leadMinutes: deps.config.public.brand.claims.leadCallbackMinutes,

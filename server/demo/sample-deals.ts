@@ -1,6 +1,6 @@
 import type { DealUpdate } from "#domain/deals/back-office-contracts.ts";
 
-const sampleNote = "Sample deal created by the demo seed.";
+export const sampleNote = "Sample deal created by the demo seed.";
 
 export type Attachment = { name: string; kind: "pdf" | "png"; title?: string };
 export type Step =

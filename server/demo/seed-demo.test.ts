@@ -148,6 +148,27 @@ describe("the demo seed with sample data", () => {
     expect(all.length).toBeGreaterThan(seen.size);
   });
 
+  // docs/product-rules.md#r55-stipulations
+  it("shows the network at work: funders' answers, an approval with stips in every state, one about to expire", async () => {
+    const staff = await cookieOf("admin@demo.example", passwords.admin);
+    const vendor = await cookieOf("vendor@demo.example", passwords.vendor);
+    const deals = ((await get("/api/portal/deals?month=all", vendor)).json() as { deals: ListedDeal[] }).deals;
+    const named = (name: string) => deals.find((row) => row.businessName === name.toUpperCase())!;
+    const granite = (
+      await get(`/api/back-office/deals/${named("Sample — Granite Peak Excavation").id}/funders`, staff)
+    ).json();
+    expect(
+      granite.submissions.map((entry: { answers: { decision: string }[] }) => entry.answers[0]!.decision).sort(),
+    ).toEqual(["declined", "pending"]);
+    const bakery = named("Sample — Harbor Light Bakery");
+    const stips = (await get(`/api/portal/deals/${bakery.id}/stips`, vendor)).json().stips as { status: string }[];
+    expect(new Set(stips.map((stip) => stip.status))).toEqual(new Set(["requested", "received", "rejected"]));
+    const approval = (
+      await get(`/api/portal/deals/${named("Sample — Cedar Ridge Landscaping").id}/approval`, vendor)
+    ).json();
+    expect(approval.approval.daysLeft).toBe(4);
+  });
+
   it("keeps the second company's deals from the demo vendor", async () => {
     const vendor = await cookieOf("vendor@demo.example", passwords.vendor);
     const other = await cookieOf(otherDemoVendorEmail, accounts![2]!.password);

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
-import { createFunder, listFunders as listFundersEndpoint, updateFunder } from "#domain/funders/contracts.ts";
 import {
+  createFunder,
+  getFunderSettings,
+  listFunders as listFundersEndpoint,
+  updateFunder,
+  updateFunderSettings,
+} from "#domain/funders/contracts.ts";
+import {
+  declineWithFunderReasons as declineWithFunderReasonsEndpoint,
   getDealFunders,
+  renewApproval as renewApprovalEndpoint,
   presentFunderAnswer,
   recordFunderAnswer as recordFunderAnswerEndpoint,
   sendDealToFunders,
@@ -15,16 +23,20 @@ import { recordFunderAnswer } from "./record-funder-answer.ts";
 import { saveFunder } from "./save-funder.ts";
 import { sendToFunders } from "./send-to-funders.ts";
 import { presentApproval } from "./present-approval.ts";
-import type { LeadContext } from "../shared/request-context.ts";
+import type { DealUpdateContext } from "../deals/update-deal.ts";
+import { declineWithFunderReasons } from "./decline-with-funder-reasons.ts";
+import { readFunderSettings, setShowFunderName } from "./funder-settings.ts";
+import { renewApproval } from "./renew-approval.ts";
 
 /**
  * The funder network in the back office: staff read it, admins keep it; staff send a deal to funders
  * and record their answers (docs/product-rules.md#r54-the-funder-network).
  */
-export const funderRoutes: FastifyPluginAsync<{ timeZone: string; context: LeadContext }> = async (
+export const funderRoutes: FastifyPluginAsync<{ context: DealUpdateContext & { timeZone: string } }> = async (
   app,
-  { timeZone, context },
+  { context },
 ) => {
+  const { timeZone } = context;
   const fundersOf = async (dealId: string) => {
     const found = await dealFunders(app.db, dealId, businessDayOf(new Date(), timeZone));
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
@@ -65,4 +77,32 @@ export const funderRoutes: FastifyPluginAsync<{ timeZone: string; context: LeadC
     );
     return fundersOf(id);
   });
+
+  registerEndpoint(app, renewApprovalEndpoint, async (request, _reply, user) => {
+    const today = businessDayOf(new Date(), timeZone);
+    await renewApproval(
+      app.db,
+      { userId: user.id, ipAddress: request.ip },
+      request.params.id,
+      request.body.expiresOn,
+      today,
+    );
+    return fundersOf(request.params.id);
+  });
+
+  registerEndpoint(app, declineWithFunderReasonsEndpoint, async (request, _reply, user) => {
+    await declineWithFunderReasons(
+      app.db,
+      context,
+      { id: user.id, email: user.email, ipAddress: request.ip },
+      request.params.id,
+    );
+    return fundersOf(request.params.id);
+  });
+
+  registerEndpoint(app, getFunderSettings, async () => readFunderSettings(app.db));
+
+  registerEndpoint(app, updateFunderSettings, async (request, _reply, user) =>
+    setShowFunderName(app.db, { userId: user.id, ipAddress: request.ip }, request.body.showFunderName),
+  );
 };

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { everyFunderDeclined, isApprovalExpired } from "#domain/funders/approval.ts";
 import type { DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 import { funderFit, monthsBetween, type DealFacts } from "#domain/funders/funder-fit.ts";
 import { dealProgram, type FundingProgram, type Industry } from "#domain/funders/funder-terms.ts";
@@ -89,6 +90,10 @@ export async function dealFunders(db: DbExecutor, dealId: string, today: string)
     }))
     .sort((a, b) => Number(b.fit.fits) - Number(a.fit.fits));
   const [presented] = await db.select().from(dealApproval).where(eq(dealApproval.dealId, dealId));
+  const [{ stage } = { stage: 1 }] = await db.select({ stage: deal.stage }).from(deal).where(eq(deal.id, dealId));
+  const reasons = everyFunderDeclined(
+    submissions.map((submission) => answers.find(({ answer }) => answer.submissionId === submission.id)?.answer),
+  );
   return {
     facts,
     presented: presented
@@ -96,8 +101,12 @@ export async function dealFunders(db: DbExecutor, dealId: string, today: string)
           answerId: presented.answerId,
           expiresOn: presented.expiresOn,
           presentedAt: presented.presentedAt.toISOString(),
+          expired: isApprovalExpired(presented.expiresOn, today),
+          reminderSentAt: presented.reminderSentAt?.toISOString() ?? null,
         }
       : null,
+    dealStage: stage,
+    allDeclined: reasons ? { reasons } : null,
     submissions: submissions.map((submission) => ({
       id: submission.id,
       funder: { id: submission.funderId, name: submission.funderName },

@@ -290,6 +290,8 @@ describe("a deal and the network's funders", () => {
         paymentCents: 152_540,
         downPaymentCents: 500_000,
         expiresOn: "2026-12-26",
+        // Unless an admin shows it (approval-lifecycle.test.ts), the funder's name is not sent at all.
+        funderName: null,
       },
     });
     // The dealer never learns which funder, nor any other answer.

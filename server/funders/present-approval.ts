@@ -4,10 +4,9 @@ import { dealProgram } from "#domain/funders/funder-terms.ts";
 import { offersTerms } from "#domain/funders/deal-funder-contracts.ts";
 import type { Database } from "../db/client.ts";
 import { deal } from "../deals/tables.ts";
-import { applyDealUpdate } from "../deals/update-deal.ts";
+import { applyDealUpdate, type DealUpdateContext } from "../deals/update-deal.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import type { LeadContext } from "../shared/request-context.ts";
 import { approvalStips } from "../stips/approval-stips.ts";
 import { requestStips } from "../stips/request-stips.ts";
 import { vendorDeal } from "../deals/portal-deal-page.ts";
@@ -25,7 +24,7 @@ import { dealApproval, funderAnswer, funderSubmission } from "./tables.ts";
  */
 export async function presentApproval(
   db: Database,
-  context: LeadContext,
+  context: DealUpdateContext,
   by: { id: string; email: string; ipAddress: string },
   ids: { dealId: string; submissionId: string; answerId: string },
   today: string,

@@ -4,6 +4,7 @@ import {
   getCreditApplication,
   getLead,
   listLeads,
+  openDealFromLead as openDealFromLeadEndpoint,
   revealCreditApplicationNumber,
   updateLead as updateLeadEndpoint,
 } from "#domain/leads/back-office-contracts.ts";
@@ -16,6 +17,7 @@ import { leadsCsv } from "./export-leads-csv.ts";
 import { creditApplicationForStaff } from "./get-credit-application.ts";
 import { leadDetailForStaff } from "./get-lead-detail.ts";
 import { leadInbox } from "./list-lead-inbox.ts";
+import { openDealFromLead } from "./open-deal-from-lead.ts";
 import { revealSensitive } from "./reveal-credit-application-number.ts";
 import { updateLead } from "./update-lead.ts";
 
@@ -45,6 +47,10 @@ export const backOfficeLeadRoutes: FastifyPluginAsyncZod<BackOfficeLeadOptions> 
     const found = await leadDetailForStaff(app.db, request.params.type, request.params.id);
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
     return found;
+  });
+
+  registerEndpoint(app, openDealFromLeadEndpoint, async (request, _reply, user) => {
+    return openDealFromLead(app.db, { timeZone }, { id: user.id }, request.params.type, request.params.id);
   });
 
   registerEndpoint(app, getCreditApplication, async (request) => {

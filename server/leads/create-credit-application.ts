@@ -126,25 +126,30 @@ export async function createCreditApplication(
       phone: request.businessPhone,
       owners: owners.map((owner) => ({ ssn: owner.ssn, phone: owner.homePhoneNumber, email: owner.homeEmail })),
     });
-    await enqueueApplicantStatusMail(tx, context, { to: request.businessEmail, status: "received" });
     if (request.draftToken) await finishCreditApplicationDraft(tx, request.draftToken);
-    if (company) {
-      await createReferredDeal(
-        tx,
-        context,
-        // A customer who applies from a rep's quote is that rep's (docs/product-rules.md#r53-a-dealers-team).
-        quote?.companyId === company.id && quote.ownerUserId ? { ...company, repUserId: quote.ownerUserId } : company,
-        { type: "credit-application", id: stored.id },
-        {
-          businessName: request.BusinessName,
-          ownersName: request.businessContact || owners[0]!.contactName,
-          phone: request.businessPhone,
-          email: request.businessEmail,
-          equipmentCost: cost,
-          equipmentDescription: request.equipmentDescription,
-        },
-      );
-    }
+    const referred = company
+      ? await createReferredDeal(
+          tx,
+          context,
+          // A customer who applies from a rep's quote is that rep's (docs/product-rules.md#r53-a-dealers-team).
+          quote?.companyId === company.id && quote.ownerUserId ? { ...company, repUserId: quote.ownerUserId } : company,
+          { type: "credit-application", id: stored.id },
+          {
+            businessName: request.BusinessName,
+            ownersName: request.businessContact || owners[0]!.contactName,
+            phone: request.businessPhone,
+            email: request.businessEmail,
+            equipmentCost: cost,
+            equipmentDescription: request.equipmentDescription,
+          },
+        )
+      : null;
+    // A referred deal's mail links to the applicant's page (docs/product-rules.md#r56-the-applicants-page).
+    await enqueueApplicantStatusMail(tx, context, {
+      to: request.businessEmail,
+      status: "received",
+      dealId: referred?.id,
+    });
     return stored;
   });
 }

@@ -88,11 +88,14 @@ export async function leadDetailForStaff(
       asc(leadHistory.at),
       sql`case ${leadHistory.field} when 'status' then 1 when 'assignee' then 2 else 3 end`,
     );
-  const [referral] = await db
-    .select({ companyName: vendorCompany.name, dealId: deal.id })
+  // The lead's deal, if it has one (deal_referral_lead_idx): a company's (referred through its link) or a direct one.
+  const [leadDeal] = await db
+    .select({ companyName: vendorCompany.name, dealId: deal.id, accountNumber: deal.accountNumber })
     .from(deal)
-    .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
+    .leftJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
     .where(and(eq(deal.referralLeadType, type as ReferralLeadType), eq(deal.referralLeadId, id)));
+  const referral =
+    leadDeal && leadDeal.companyName !== null ? { companyName: leadDeal.companyName, dealId: leadDeal.dealId } : null;
   const linkedIds = new Set(found.linked.map((lead) => lead.id));
   const byContact = (await relatedByContact(db, { id }, found.email, found.phone, now)).filter(
     (lead) => !linkedIds.has(lead.id),
@@ -114,5 +117,7 @@ export async function leadDetailForStaff(
     })),
     related: [...found.linked, ...byContact],
     referral: referral ? { ...referral, text: referredThrough(referral.companyName) } : null,
+    directDeal:
+      leadDeal && leadDeal.companyName === null ? { id: leadDeal.dealId, accountNumber: leadDeal.accountNumber } : null,
   } as LeadDetail;
 }

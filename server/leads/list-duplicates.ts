@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { DuplicateLink, DuplicateRecordType } from "#domain/duplicates/contracts.ts";
+import { vendorNameOf } from "#domain/deals/direct-deals.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { calculatorLead } from "../calculator/tables.ts";
@@ -29,11 +30,11 @@ async function describe(
         createdAt: deal.createdAt,
       })
       .from(deal)
-      .innerJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
+      .leftJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
       .where(inArray(deal.id, dealIds));
     for (const row of rows)
       described.set(`deal:${row.id}`, {
-        title: `${row.businessName} (deal ${row.accountNumber}, ${row.company})`,
+        title: `${row.businessName} (deal ${row.accountNumber}, ${vendorNameOf(row.company)})`,
         createdAt: row.createdAt.toISOString(),
       });
   }

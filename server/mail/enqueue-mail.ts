@@ -4,8 +4,18 @@ import { wakeAfterCommit } from "../db/wake-after-commit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { hideLinkSecrets } from "./hide-link-secrets.ts";
 
-/** A mail; its files (small ones: a quote's or a notice's PDF) are kept in the outbox row, base64. */
-export type OutgoingMail = { to: string; subject: string; html: string; text: string; attachments?: MailAttachment[] };
+/**
+ * A mail; its files (small ones: a quote's or a notice's PDF) are kept in the outbox row, base64.
+ * `secrets`: text in it that no copy may hold readable (a one-time code), hidden like a link's fragment.
+ */
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+  secrets?: readonly string[];
+};
 
 /**
  * Mail is never sent inline: it is written to the outbox (in the caller's transaction when

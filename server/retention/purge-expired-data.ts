@@ -23,6 +23,7 @@ import { vendorQuote, vendorQuoteMail } from "../quotes/tables.ts";
 import { webhookDelivery, webhookEvent } from "../webhooks/tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
+import { scheduleJob } from "../shared/schedule-job.ts";
 import { tableRetention, type PurgedTable } from "./retention-rules.ts";
 
 export type Retention = {
@@ -387,13 +388,5 @@ export function schedulePurge(
   log: { warn(obj: object, msg: string): void },
   { firstMs = 60_000, everyMs = 60 * 60 * 1000 }: { firstMs?: number; everyMs?: number } = {},
 ): () => void {
-  const safe = () => void run().catch((error: Error) => log.warn({ err: error.message }, "retention purge failed"));
-  const first = setTimeout(safe, firstMs);
-  const repeat = setInterval(safe, everyMs);
-  first.unref();
-  repeat.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(repeat);
-  };
+  return scheduleJob("retention purge", run, log, { firstMs, everyMs });
 }

@@ -7,14 +7,14 @@ import type { DealStips } from "#domain/stips/contracts.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { deal } from "../deals/tables.ts";
 import { AppError } from "../shared/errors.ts";
-import type { LeadContext } from "../shared/request-context.ts";
+import type { DealUpdateContext } from "../deals/update-deal.ts";
 import { activeCatalog } from "./approval-stips.ts";
 import { staffStips } from "./deal-stips.ts";
 import { catalogStips, requestStips } from "./request-stips.ts";
 import { reviewStip } from "./review-stip.ts";
 
 /** A deal's stips in the back office: staff request and review them (docs/product-rules.md#r55-stipulations). */
-export const backOfficeStipRoutes: FastifyPluginAsync<{ context: LeadContext }> = async (app, { context }) => {
+export const backOfficeStipRoutes: FastifyPluginAsync<{ context: DealUpdateContext }> = async (app, { context }) => {
   const stipsOf = async (dealId: string): Promise<DealStips> => {
     const [row] = await app.db
       .select({ approved: deal.approvedAmount, cost: deal.costOfEquipment, down: deal.downPayment })

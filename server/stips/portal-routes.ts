@@ -3,12 +3,12 @@ import { listPortalDealStips, sendPortalStipFiles } from "#domain/stips/contract
 import { registerEndpoint } from "../register-endpoint.ts";
 import { findDeal } from "../deals/find-deal.ts";
 import { AppError } from "../shared/errors.ts";
-import type { LeadContext } from "../shared/request-context.ts";
+import type { DealUpdateContext } from "../deals/update-deal.ts";
 import { vendorStips } from "./deal-stips.ts";
 import { receiveStipFiles } from "./receive-stip-file.ts";
 
 /** A deal's stips in the portal, scoped like the deal (docs/product-rules.md#r55-stipulations). */
-export const portalStipRoutes: FastifyPluginAsync<{ context: LeadContext }> = async (app, { context }) => {
+export const portalStipRoutes: FastifyPluginAsync<{ context: DealUpdateContext }> = async (app, { context }) => {
   registerEndpoint(app, listPortalDealStips, async (request, _reply, scope) => {
     const found = await findDeal(app.db, scope, request.params.id);
     if (!found) throw new AppError("NOT_FOUND", "Not found.");

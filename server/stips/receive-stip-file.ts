@@ -10,7 +10,7 @@ import { simpleMail } from "../mail/mail-templates.ts";
 import { startStipReviewClock } from "../response-times/response-clock.ts";
 import { AppError } from "../shared/errors.ts";
 import type { StoredUpload } from "../shared/receive-uploads.ts";
-import type { LeadContext } from "../shared/request-context.ts";
+import type { DealUpdateContext } from "../deals/update-deal.ts";
 import { lockedStipStatuses, vendorStips } from "./deal-stips.ts";
 import { dealStip, dealStipDocument, dealStipEvent } from "./tables.ts";
 
@@ -29,7 +29,7 @@ export type StipSender =
  */
 export async function receiveStipFiles(
   db: Database,
-  context: LeadContext,
+  context: DealUpdateContext,
   sender: StipSender,
   found: { id: string; businessName: string; accountNumber: string },
   stipId: string,
@@ -108,11 +108,22 @@ export async function receiveStipFiles(
   });
 }
 
-/** Every stip of the deal in (received, accepted or waived): an Approved or Docs Out deal moves to "Docs In & Review", by the product itself. */
-export async function moveWhenEveryStipIn(tx: Transaction, context: LeadContext, dealId: string) {
+/**
+ * Every stip of the deal in (received, accepted or waived): an Approved or Docs Out deal moves to
+ * "Docs In & Review", by the product itself. A move the stage check refuses (an expired approval)
+ * waits: the files are kept, and staff move the deal once they renew it.
+ */
+export async function moveWhenEveryStipIn(tx: Transaction, context: DealUpdateContext, dealId: string) {
   const statuses = await lockedStipStatuses(tx, dealId);
   if (!everyStipIn(statuses)) return;
   const [row] = await tx.select({ stage: deal.stage }).from(deal).where(eq(deal.id, dealId));
   const next = row ? stageOnceStipsIn(row.stage) : undefined;
-  if (next !== undefined) await applyDealUpdate(tx, context, null, dealId, { stage: next as 4 });
+  if (next === undefined) return;
+  try {
+    await context.stageCheck(tx, dealId, next);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CONFLICT") return;
+    throw error;
+  }
+  await applyDealUpdate(tx, context, null, dealId, { stage: next as 4 });
 }

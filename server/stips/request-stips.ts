@@ -37,7 +37,7 @@ export async function catalogStips(tx: DbExecutor, ids: readonly string[]): Prom
  * Requests stips on a deal in the caller's transaction (docs/product-rules.md#r55-stipulations):
  * one the deal already has (the same catalog entry, or the same name but for case) is not asked
  * twice. Each new one starts "requested", with its step; audited; the dealer hears by mail and
- * webhook. Returns the new stips' ids.
+ * webhook (a direct deal's applicant sends the dealer's stips too). Returns the new stips' ids.
  */
 export async function requestStips(
   tx: DbExecutor,
@@ -60,21 +60,22 @@ export async function requestStips(
     return !known;
   });
   if (fresh.length === 0) return [];
+  // A direct deal has no dealer: its applicant sends what a dealer would (from their own page).
+  const sender = (stip: StipToRequest) =>
+    row.vendorCompanyId === null && stip.satisfiedBy === "dealer" ? "applicant" : stip.satisfiedBy;
   const inserted = await tx
     .insert(dealStip)
-    .values(fresh.map((stip) => ({ ...stip, dealId })))
+    .values(fresh.map((stip) => ({ ...stip, satisfiedBy: sender(stip), dealId })))
     .returning({ id: dealStip.id });
   const ids = inserted.map((stip) => stip.id);
-  await tx
-    .insert(dealStipEvent)
-    .values(
-      ids.map((stipId) => ({
-        stipId,
-        status: "requested" as const,
-        actorKind: "staff" as const,
-        actorUserId: by.userId,
-      })),
-    );
+  await tx.insert(dealStipEvent).values(
+    ids.map((stipId) => ({
+      stipId,
+      status: "requested" as const,
+      actorKind: "staff" as const,
+      actorUserId: by.userId,
+    })),
+  );
   await tx.update(deal).set({ lastUpdate: new Date() }).where(eq(deal.id, dealId));
   await recordAudit(tx, {
     action: "stip.requested",

@@ -5,7 +5,7 @@ import { deal } from "../deals/tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { recordFirstContact } from "../response-times/response-clock.ts";
 import { AppError } from "../shared/errors.ts";
-import type { LeadContext } from "../shared/request-context.ts";
+import type { DealUpdateContext } from "../deals/update-deal.ts";
 import { vendorStips } from "./deal-stips.ts";
 import { moveWhenEveryStipIn } from "./receive-stip-file.ts";
 import { emitStipReviewed, mailDealerAboutStips } from "./stip-events.ts";
@@ -21,7 +21,7 @@ const pastTense = { accept: "accepted", reject: "rejected", waive: "waived" } as
  */
 export async function reviewStip(
   db: Database,
-  context: LeadContext,
+  context: DealUpdateContext,
   by: { userId: string; ipAddress: string },
   dealId: string,
   stipId: string,

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCalendarDays, businessDayOf } from "#domain/site/business-day.ts";
 import { auditLog } from "../../server/audit/tables.ts";
 import { dealDocument } from "../../server/deals/tables.ts";
 import { samplePdf, samplePng } from "../support/multipart.ts";
@@ -209,6 +210,103 @@ describe("a deal's page on both sides", () => {
     await approval.getByText(/: 30 days left\.$/).waitFor();
     expect(await vendor.getByRole("main").textContent()).not.toContain("Open Plains");
     await expectNoAxeViolations(vendor);
+  });
+
+  // docs/product-rules.md#r55-stipulations
+  it("asks for the approval's stips: the dealer sends one from the deal page, staff send it back with a reason the dealer reads, then accept it", async () => {
+    await staff.reload();
+    const stips = staff.getByRole("region", { name: "Stips" });
+    const invoice = stips.getByRole("article", { name: "Equipment invoice" });
+    await invoice.getByText(/^Requested · sent by the dealer/).waitFor();
+
+    await vendor.reload();
+    const portalStips = vendor.getByRole("region", { name: "Stips" });
+    await portalStips.getByText(/stips are still needed before documents\.$/).waitFor();
+    const send = portalStips.getByRole("form", { name: "Send Equipment invoice" });
+    await send
+      .getByLabel("Files for Equipment invoice")
+      .setInputFiles(file("invoice-4471.pdf", samplePdf, "application/pdf"));
+    await send.getByLabel("Note for the credit team (Equipment invoice, optional)").fill("Invoice 4471");
+    await send.getByRole("button", { name: "Send Equipment invoice" }).click();
+    await portalStips.getByText("Sent: the credit team reviews it within 4 business hours.").waitFor();
+    await portalStips.getByRole("link", { name: "invoice-4471.pdf" }).waitFor();
+    await expectNoAxeViolations(vendor);
+
+    await staff.reload();
+    await invoice.getByText(/^Received · sent by the dealer · received /).waitFor();
+    await invoice
+      .getByRole("list", { name: "Steps of Equipment invoice" })
+      .getByText(/: received \(Invoice 4471\)$/)
+      .waitFor();
+    await invoice.getByRole("button", { name: "Reject" }).click();
+    await invoice.getByText("Say why: the dealer reads it.").waitFor();
+    await invoice.getByLabel("Reason (Equipment invoice)").fill("The serial numbers are missing.");
+    await invoice.getByRole("button", { name: "Reject" }).click();
+    await invoice.getByText("Reason: The serial numbers are missing.").waitFor();
+    await expectNoAxeViolations(staff);
+
+    await vendor.reload();
+    await portalStips.getByText("Sent back: The serial numbers are missing.").waitFor();
+    const again = portalStips.getByRole("form", { name: "Send Equipment invoice" });
+    await again
+      .getByLabel("Files for Equipment invoice")
+      .setInputFiles(file("invoice-serials.pdf", samplePdf, "application/pdf"));
+    await again.getByRole("button", { name: "Send Equipment invoice" }).press("Enter");
+    await portalStips.getByRole("link", { name: "invoice-serials.pdf" }).waitFor();
+
+    await staff.reload();
+    await invoice.getByRole("button", { name: "Accept" }).click();
+    await invoice.getByText(/^Accepted · sent by the dealer/).waitFor();
+    await vendor.reload();
+    await portalStips.getByRole("listitem").filter({ hasText: "Equipment invoice" }).getByText("Accepted").waitFor();
+    expect(await portalStips.getByRole("form", { name: "Send Equipment invoice" }).count()).toBe(0);
+  });
+
+  // docs/product-rules.md#r54-the-funder-network
+  it("marks an expired approval for staff and the dealer, keeps it from documents, and lets staff renew it", async () => {
+    const section = staff.getByRole("region", { name: "Funders" });
+    const sent = section.getByRole("article", { name: "Open Plains Leasing" });
+    const lapsed = addCalendarDays(businessDayOf(new Date(), "America/Los_Angeles"), -2);
+    const answer = sent.getByRole("form", { name: "Answer of Open Plains Leasing" });
+    await answer.getByRole("combobox", { name: "Answer" }).selectOption("approved");
+    await answer.getByLabel("Amount ($)").fill("70,000");
+    await answer.getByLabel("Term (months)").fill("48");
+    await answer.getByLabel("Monthly payment ($)").fill("1,700");
+    await answer.getByLabel("Expires on").fill(lapsed);
+    await answer.getByRole("button", { name: "Record answer" }).click();
+    await sent
+      .getByText(`Approved: $70,000.00, 48 months, $1,700.00 a month, expires ${lapsed}`, { exact: true })
+      .waitFor();
+    await sent.getByRole("button", { name: "Present Open Plains Leasing's answer to the dealer" }).click();
+    await section.getByText("Expired", { exact: true }).waitFor();
+    await section.getByText(/expired on \w{3} \d{1,2}, \d{4}: renew it before documents\.$/).waitFor();
+
+    // Docs Out is refused while it has expired, saying why.
+    const update = staff.getByRole("form", { name: "Update the deal" });
+    await update.getByRole("combobox", { name: "Stage" }).selectOption("3");
+    await update.getByRole("button", { name: "Save changes" }).click();
+    await staff.getByText(/^The approval expired on \w{3} \d{1,2}, \d{4}: renew it before documents\.$/).waitFor();
+
+    await vendor.goto(`${server.url}/portal/deals/${dealId}`);
+    const approval = vendor.getByRole("region", { name: "Approval" });
+    await approval.getByText("Expired", { exact: true }).waitFor();
+    await approval
+      .getByText(/^Expired on \w+ \d{1,2}, \d{4}: documents wait until the credit team renews it\.$/)
+      .waitFor();
+    await approval.getByText("$70,000.00").waitFor();
+    await expectNoAxeViolations(vendor);
+
+    // Renewed with no date given: 30 days from today; the dealer's countdown starts again.
+    const renew = section.getByRole("form", { name: "Renew the approval" });
+    await renew.getByLabel("New expiry date").focus();
+    await staff.keyboard.press("Tab");
+    await staff.keyboard.press("Enter");
+    await section.getByText(/^The approval presented to the dealer expires on \w{3} \d{1,2}, \d{4}\.$/).waitFor();
+    expect(await section.getByText("Expired", { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(staff);
+    await vendor.reload();
+    await approval.getByText(/: 30 days left\.$/).waitFor();
+    expect(await approval.getByText("Expired", { exact: true }).count()).toBe(0);
   });
 
   it("audited the staff download and the documents added", async () => {

@@ -15,6 +15,7 @@ const phone = { width: 390, height: 844 };
 const longEmail = "accounts.payable.receivables.department@averyveryverylongequipmentleasingcompanydomainname.example";
 const longName = "SUPERLONGUNBROKENBUSINESSNAMEFORPHONEWIDTHTESTSEQUIPMENTLEASINGHOLDINGSLLC";
 const longWebhookUrl = `http://127.0.0.1:9/${"a-very-long-unbroken-webhook-path-".repeat(5)}`;
+const longStip = "Certificateofgoodstandingfromthesecretaryofstateofeverystatewherethebusinessoperates";
 
 let server: E2eServer;
 let staffBrowser: Browser;
@@ -155,6 +156,35 @@ beforeAll(async () => {
     data: { funderIds: [funderId] },
   });
   expect(sentToFunder.status()).toBe(200);
+  // An approval whose condition is a long stip in the funder's words: both deal pages show stips.
+  const submissionId = ((await sentToFunder.json()) as { submissions: { id: string }[] }).submissions[0]!.id;
+  const answered = await staff.request.post(
+    `${server.url}/api/back-office/deals/${dealId}/funders/${submissionId}/answers`,
+    {
+      headers: { origin: server.url, "content-type": "application/json" },
+      data: {
+        decision: "conditioned",
+        amount: "75,000",
+        termMonths: "60",
+        payment: "1,525.40",
+        rate: "",
+        downPayment: "",
+        fees: "",
+        expiresOn: "",
+        conditions: longStip,
+        declineReasons: "",
+        note: "",
+      },
+    },
+  );
+  expect(answered.status()).toBe(201);
+  const answerId = ((await answered.json()) as { submissions: { answers: { id: string }[] }[] }).submissions[0]!
+    .answers[0]!.id;
+  const presented = await staff.request.post(
+    `${server.url}/api/back-office/deals/${dealId}/funders/${submissionId}/answers/${answerId}/present`,
+    { headers: { origin: server.url } },
+  );
+  expect(presented.status()).toBe(200);
 });
 afterAll(async () => {
   await staffBrowser?.close();
@@ -252,9 +282,10 @@ describe("the vendor portal at 390 px", () => {
     await reply.waitFor({ state: "hidden" });
   });
 
-  it("a deal's own page (details, documents, messages, history, Add documents) fits; the menu opens by keyboard", async () => {
+  it("a deal's own page (details, approval, stips, documents, messages, history, Add documents) fits; the menu opens by keyboard", async () => {
     await vendor.goto(`${server.url}/portal/deals/${dealId}`);
     await vendor.getByRole("heading", { level: 1, name: longName }).waitFor();
+    await vendor.getByRole("form", { name: `Send ${longStip}` }).waitFor();
     await expectPhoneReady(vendor, "Vendor portal", "Handbook");
   });
 
@@ -403,6 +434,11 @@ describe("the back office at 390 px", () => {
       name: "a deal's funders",
       path: () => `/back-office/deals/${dealId}`,
       ready: (page) => page.getByRole("form", { name: `Answer of ${longName.slice(0, 80)}` }).waitFor(),
+    },
+    {
+      name: "a deal's stips",
+      path: () => `/back-office/deals/${dealId}`,
+      ready: (page) => page.getByRole("form", { name: `Review ${longStip}` }).waitFor(),
     },
     {
       name: "funders",

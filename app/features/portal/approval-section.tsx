@@ -14,14 +14,19 @@ const longDate = (day: string) =>
 /** When it expires, in words: a countdown while it lasts (docs/product-rules.md#r54-the-funder-network). */
 export function expiryWords(approval: NonNullable<PortalApproval>): string {
   const { daysLeft, expiresOn } = approval;
-  if (daysLeft < 0) return `Expired on ${longDate(expiresOn)}: the credit team can renew it.`;
+  if (approval.expired || daysLeft < 0)
+    return `Expired on ${longDate(expiresOn)}: documents wait until the credit team renews it.`;
   if (daysLeft === 0) return `Expires today, ${longDate(expiresOn)}.`;
   return `Expires on ${longDate(expiresOn)}: ${daysLeft} ${daysLeft === 1 ? "day" : "days"} left.`;
 }
 
-/** The approval the credit team presented for the deal: its terms and expiry, never the funder. */
+/**
+ * The approval the credit team presented for the deal: its terms and expiry, marked "Expired" once it
+ * has; the funder's name only when an admin lets dealers see it.
+ */
 export function ApprovalSection({ approval }: { approval: NonNullable<PortalApproval> }) {
   const terms: [string, string][] = [
+    ...(approval.funderName ? ([["Funder", approval.funderName]] as [string, string][]) : []),
     ["Approved amount", usd(approval.amountCents)],
     ...(approval.termMonths ? ([["Term", `${approval.termMonths} months`]] as [string, string][]) : []),
     ...(approval.paymentCents !== null
@@ -33,10 +38,18 @@ export function ApprovalSection({ approval }: { approval: NonNullable<PortalAppr
     ["Down payment", usd(approval.downPaymentCents ?? 0)],
   ];
   return (
-    <section aria-labelledby="approval-heading" className="mt-6 rounded border border-green-300 bg-green-50 p-4">
-      <h2 id="approval-heading" className="text-xl font-semibold">
-        Approval
-      </h2>
+    <section
+      aria-labelledby="approval-heading"
+      className={`mt-6 rounded border p-4 ${approval.expired ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="approval-heading" className="text-xl font-semibold">
+          Approval
+        </h2>
+        {approval.expired ? (
+          <span className="rounded bg-red-800 px-2 py-0.5 text-sm font-semibold text-white">Expired</span>
+        ) : null}
+      </div>
       <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
         {terms.map(([label, value]) => (
           <div key={label} className="contents">
@@ -46,7 +59,7 @@ export function ApprovalSection({ approval }: { approval: NonNullable<PortalAppr
         ))}
       </dl>
       {approval.conditions ? <p className="mt-2">Conditions: {approval.conditions}</p> : null}
-      <p className={`mt-2 font-semibold ${approval.daysLeft < 0 ? "text-red-800" : ""}`}>{expiryWords(approval)}</p>
+      <p className={`mt-2 font-semibold ${approval.expired ? "text-red-800" : ""}`}>{expiryWords(approval)}</p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Dashboard } from "#domain/deals/portal-contracts.ts";
+import type { PortalFollowUps } from "#domain/funders/deal-funder-contracts.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
 
 /** docs/product-rules.md#r11-timed-theatre: the ring animation ticks every 20 ms over a circle length of 240. */
@@ -77,6 +78,31 @@ export function DashboardRings({ dashboard }: { dashboard: Dashboard }) {
         percent={dashboard.tiers[3]}
         detail={`B-C credit ${dashboard.tiers[2]}% · F credit ${dashboard.tiers[1]}%`}
       />
+    </section>
+  );
+}
+
+/**
+ * What needs the dealer now, whatever the month (docs/product-rules.md#r54-the-funder-network): stips
+ * to send (requested, or rejected and to send again) and approvals expiring within 5 business days.
+ */
+export function FollowUps({ followUps }: { followUps: PortalFollowUps }) {
+  const figures = [
+    { label: "Open stips", value: followUps.openStips, detail: "Requested or to send again" },
+    { label: "Approvals expiring", value: followUps.approvalsExpiring, detail: "Within 5 business days" },
+  ];
+  return (
+    <section aria-label="Needs your attention" className="grid gap-4 sm:grid-cols-2">
+      {figures.map((figure) => (
+        <div
+          key={figure.label}
+          className={`rounded-lg border p-4 ${figure.value > 0 ? "border-amber-400 bg-amber-50" : "border-slate-200 bg-white"}`}
+        >
+          <span className="block text-sm font-medium text-slate-700">{figure.label}</span>
+          <span className="block text-2xl font-bold">{figure.value}</span>
+          <span className="block text-sm">{figure.detail}</span>
+        </div>
+      ))}
     </section>
   );
 }

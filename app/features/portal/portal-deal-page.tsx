@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { downloadPortalDocument, type DealMessages, type PortalDealDetail } from "#domain/deals/portal-contracts.ts";
-import { acceptAttribute, chosenFilesProblem } from "#domain/deals/new-deal-schema.ts";
+import { chosenFilesProblem } from "#domain/deals/new-deal-schema.ts";
 import { dealFieldLabels, dealValueText } from "#domain/deals/deal-field-labels.ts";
 import { canReply, creditTierLabel, isOpenStage, stageLabel, stageTags } from "#domain/deals/stages.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
@@ -15,54 +15,20 @@ import { brand } from "../../lib/public-config.ts";
 import { ReferredBadge, StageStrip } from "./deals-table.tsx";
 import type { PortalApproval } from "#domain/funders/deal-funder-contracts.ts";
 import { ApprovalSection } from "./approval-section.tsx";
+import { FilesInput } from "./files-input.tsx";
+import { StipsSection } from "./stips/stips-section.tsx";
+import type { VendorStip } from "#domain/stips/contracts.ts";
 
 /** What the deal page's action answers (routes/portal-deal.tsx). */
-export type PortalDealActionResult = { intent: "message" | "documents"; ok: boolean; error: string | null };
+export type PortalDealActionResult = { intent: "message" | "documents" | "stip"; ok: boolean; error: string | null };
 
-type Props = { page: PortalDealDetail; thread: DealMessages; approval: PortalApproval };
+type Props = { page: PortalDealDetail; thread: DealMessages; approval: PortalApproval; stips: VendorStip[] };
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { timeZone: brand.timeZone, dateStyle: "medium", timeStyle: "short" });
 /** The vendor's history names fields as the back office does; a figure outside the calculator is estimated (docs/product-rules.md#r10-estimates-are-labelled). */
 const fieldLabel = (field: PortalDealDetail["history"][number]["field"]) =>
   field === "approvedAmount" ? `${dealFieldLabels.approvedAmount} (estimated)` : dealFieldLabels[field];
-
-function FilesInput({
-  id,
-  name,
-  label,
-  onChange,
-  problem,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  onChange: (files: File[]) => void;
-  problem: string | null;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        multiple
-        accept={acceptAttribute}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        className="mt-1 block min-h-11 max-w-full"
-        onChange={(event) => onChange([...(event.target.files ?? [])])}
-      />
-      {problem ? (
-        <Alert id={`${id}-problem`} inline className="font-medium">
-          {problem}
-        </Alert>
-      ) : null}
-    </div>
-  );
-}
 
 function Outcome({ fetcher, done }: { fetcher: ReturnType<typeof useFetcher<PortalDealActionResult>>; done: string }) {
   if (fetcher.state !== "idle" || !fetcher.data) return null;
@@ -132,7 +98,7 @@ function Reply({ onSubmit, sending }: { onSubmit: (body: string, files: File[]) 
 }
 
 /** One deal for its vendor: details and stage, documents (and more later), the thread with the credit team, the history. */
-export function PortalDealPage({ page, thread, approval }: Props) {
+export function PortalDealPage({ page, thread, approval, stips }: Props) {
   const message = useFetcher<PortalDealActionResult>();
   const documents = useFetcher<PortalDealActionResult>();
   const { deal, history } = page;
@@ -172,6 +138,7 @@ export function PortalDealPage({ page, thread, approval }: Props) {
       </p>
       {isOpenStage(deal.stage) ? <StageStrip stage={deal.stage} /> : null}
       {approval ? <ApprovalSection approval={approval} /> : null}
+      {stips.length > 0 ? <StipsSection stips={stips} /> : null}
 
       <section aria-labelledby="details-heading" className="mt-6">
         <h2 id="details-heading" className="text-xl font-semibold">

@@ -7,7 +7,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { Loading } from "../../components/ui/page-state.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { DashboardRings } from "./dashboard-rings.tsx";
+import type { PortalFollowUps } from "#domain/funders/deal-funder-contracts.ts";
+import { DashboardRings, FollowUps } from "./dashboard-rings.tsx";
 import { DealsTable } from "./deals-table.tsx";
 import {
   dealThreadKey,
@@ -30,6 +31,8 @@ type PortalDealsProps = {
   /** "Credit Online": before 15:00 on a working day of the credit team's calendar, as the server read it with the page. */
   creditOnline: boolean;
   dashboard: Dashboard;
+  /** Open stips and expiring approvals, whatever the month. */
+  followUps: PortalFollowUps;
   /** A dealer admin's owner filter: the company's users (null for a sales rep). */
   owners: { value: string; label: string }[] | null;
   /** The owner shown ("" for everyone). */
@@ -45,6 +48,7 @@ export function PortalDeals({
   deals,
   nextCursor,
   dashboard,
+  followUps,
   creditOnline: online,
   owners,
   owner,
@@ -120,6 +124,9 @@ export function PortalDeals({
       {navigation.state === "loading" ? <Loading /> : null}
       <div className="mt-6">
         <DashboardRings dashboard={dashboard} />
+      </div>
+      <div className="mt-4">
+        <FollowUps followUps={followUps} />
       </div>
       <section id="deals" aria-labelledby="deals-heading" className="mt-8">
         <h2 id="deals-heading" className="text-2xl font-bold">

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 /** A lead's own part of its page: what its kind shows, before its handling, history and related leads. */
 export type KindDetail<Type extends LeadType> = Omit<
   Extract<LeadDetail, { type: Type }>,
-  "status" | "assignee" | "notes" | "history" | "related" | "referral"
+  "status" | "assignee" | "notes" | "history" | "related" | "referral" | "directDeal"
 >;
 
 /** A lead as its kind's loader finds it: its page's own part, how to reach it (for related leads) and the records it links to directly. */

@@ -12,6 +12,7 @@ import {
 import { labelOf } from "#domain/funders/funder-terms.ts";
 import { splitList } from "#domain/funders/text-fields.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
+import { formatCalendarDate } from "#domain/site/business-time.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
@@ -22,7 +23,13 @@ import { TextareaField } from "../../../components/ui/textarea-field.tsx";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 
 /** What the Funders section posts to the deal route's action (form-encoded, field `intent`). */
-export const funderIntents = { send: "send-to-funders", answer: "funder-answer", present: "present" } as const;
+export const funderIntents = {
+  send: "send-to-funders",
+  answer: "funder-answer",
+  present: "present",
+  renew: "renew-approval",
+  decline: "decline-with-funders-reasons",
+} as const;
 
 export type FunderActionResult = { intent: "funders"; ok: boolean; message: string };
 
@@ -176,6 +183,71 @@ function RecordAnswer({ submissionId, funderName }: { submissionId: string; fund
   );
 }
 
+/** The presented approval's expiry, marked once it has expired, and its renewal: the funder's new date or 30 days from today. */
+function PresentedApproval({ presented }: { presented: NonNullable<DealFunders["presented"]> }) {
+  const fetcher = useFetcher<FunderActionResult>();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  return (
+    <div
+      className={`mt-3 rounded border p-3 ${presented.expired ? "border-red-300 bg-red-50" : "border-green-300 bg-green-50"}`}
+    >
+      <p className="font-semibold">
+        {presented.expired ? (
+          <>
+            <span className="mr-2 rounded bg-red-800 px-2 py-0.5 text-sm text-white">Expired</span>
+            The approval presented to the dealer expired on {formatCalendarDate(presented.expiresOn)}: renew it before
+            documents.
+          </>
+        ) : (
+          <>The approval presented to the dealer expires on {formatCalendarDate(presented.expiresOn)}.</>
+        )}
+      </p>
+      {presented.reminderSentAt ? (
+        <p className="text-sm text-slate-700">
+          The dealer was reminded on {new Date(presented.reminderSentAt).toLocaleDateString("en-US")}.
+        </p>
+      ) : null}
+      <fetcher.Form method="post" aria-label="Renew the approval" className="mt-2 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value={funderIntents.renew} />
+        <TextField
+          key={presented.expiresOn}
+          label="New expiry date"
+          type="date"
+          name="expiresOn"
+          help="The date the funder gave; leave it empty for 30 days from today."
+        />
+        <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"}>
+          Renew the approval
+        </Button>
+      </fetcher.Form>
+      {result && !result.ok ? <Alert className="mt-2">{result.message}</Alert> : null}
+    </div>
+  );
+}
+
+/** Every funder declined: decline the deal with their reasons chosen for its adverse-action notice. */
+function DeclineWithFunderReasons({ reasons }: { reasons: string[] }) {
+  const fetcher = useFetcher<FunderActionResult>();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  return (
+    <div className="mt-4 rounded border border-amber-300 bg-amber-50 p-3">
+      <p className="font-semibold">Every funder this deal was sent to declined it.</p>
+      <p className="mt-1">Their reasons: {reasonLabels(reasons, "").join("; ")}.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        The deal moves to Declined (the dealer and the applicant are told) and its adverse-action notice starts with
+        these reasons, for you to review and send.
+      </p>
+      <fetcher.Form method="post" className="mt-2">
+        <input type="hidden" name="intent" value={funderIntents.decline} />
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Decline the deal with the funders&apos; reasons
+        </Button>
+      </fetcher.Form>
+      {result && !result.ok ? <Alert className="mt-2">{result.message}</Alert> : null}
+    </div>
+  );
+}
+
 /**
  * The deal and the network (docs/product-rules.md#r54-the-funder-network): where it was sent, each funder's
  * answer with its history, the funders it fits or not and why; staff only.
@@ -191,6 +263,10 @@ export function DealFundersSection({ funders }: { funders: DealFunders }) {
         {funders.facts.state ? `, ${funders.facts.state}` : ""}
         {funders.facts.monthsInBusiness !== null ? `, ${funders.facts.monthsInBusiness} months in business` : ""}.
       </p>
+      {funders.presented ? <PresentedApproval presented={funders.presented} /> : null}
+      {funders.allDeclined && funders.dealStage !== 0 ? (
+        <DeclineWithFunderReasons reasons={funders.allDeclined.reasons} />
+      ) : null}
       {funders.submissions.map((submission) => (
         <article
           key={submission.id}
@@ -204,7 +280,7 @@ export function DealFundersSection({ funders }: { funders: DealFunders }) {
               {submission.answers[0]!.id === funders.presented.answerId
                 ? "Presented"
                 : "An earlier answer was presented"}{" "}
-              to the dealer; expires on {funders.presented.expiresOn}.
+              to the dealer; {funders.presented.expired ? "expired" : "expires"} on {funders.presented.expiresOn}.
             </p>
           ) : null}
           {submission.answers[0] &&

@@ -1,10 +1,12 @@
 import { useEffect } from "react";
-import { useFetcher, type FetcherWithComponents } from "react-router";
+import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import type { AdverseActionState } from "#domain/adverse-action/contracts.ts";
 import type { BackOfficeDealDetail, DealUpdate } from "#domain/deals/back-office-contracts.ts";
 import type { DuplicateLink } from "#domain/duplicates/contracts.ts";
 import type { DealMessages } from "#domain/deals/portal-contracts.ts";
 import { stageLabel } from "#domain/deals/stages.ts";
+import { fromLeadText } from "#domain/deals/direct-deals.ts";
+import { leadTypeLabels } from "#domain/leads/lead-inbox.ts";
 import { useToast } from "../../../components/ui/toast.tsx";
 import { AdverseActionSection } from "../adverse-action/adverse-action-section.tsx";
 import { DuplicateFlag } from "../duplicates/duplicate-links.tsx";
@@ -13,6 +15,8 @@ import { DealEditForm } from "./deal-edit-form.tsx";
 import { DealHistory } from "./deal-history.tsx";
 import { DealThread } from "./deal-thread.tsx";
 import { DealFundersSection } from "./deal-funders.tsx";
+import { DealStipsSection } from "./deal-stips.tsx";
+import type { DealStips } from "#domain/stips/contracts.ts";
 import type { DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 
 /** What the deal route's action answers (routes/back-office-deal.tsx). */
@@ -36,12 +40,14 @@ export function DealScreen({
   adverseAction,
   duplicates,
   funders,
+  stips,
 }: {
   detail: BackOfficeDealDetail;
   thread: DealMessages;
   adverseAction: AdverseActionState;
   duplicates: DuplicateLink[];
   funders: DealFunders;
+  stips: DealStips;
 }) {
   const update = useFetcher<DealActionResult>();
   const answer = useFetcher<DealActionResult>();
@@ -69,6 +75,17 @@ export function DealScreen({
           {deal.referredThrough}
         </p>
       ) : null}
+      {deal.fromLead ? (
+        <p className="mt-2">
+          {fromLeadText}:{" "}
+          <Link
+            to={`/back-office/leads/${deal.fromLead.type}/${deal.fromLead.id}`}
+            className="text-brand-700 underline"
+          >
+            {leadTypeLabels[deal.fromLead.type]} of {deal.businessName}
+          </Link>
+        </p>
+      ) : null}
       <DuplicateFlag links={duplicates} />
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
         <DealClient deal={deal} client={client} documents={thread.documents} />
@@ -76,13 +93,26 @@ export function DealScreen({
         <DealEditForm key={deal.lastUpdate} deal={deal} onSave={save} saving={update.state !== "idle"} />
       </div>
       <DealFundersSection funders={funders} />
+      <DealStipsSection stips={stips} />
       <AdverseActionSection state={adverseAction} />
-      <DealThread
-        key={thread.messages.length}
-        messages={thread.messages}
-        onAnswer={send}
-        sending={answer.state !== "idle"}
-      />
+      {deal.direct ? (
+        <section aria-labelledby="no-vendor-heading" className="mt-8">
+          <h2 id="no-vendor-heading" className="text-xl font-semibold">
+            Messages
+          </h2>
+          <p className="mt-2 text-slate-700">
+            This deal came to us directly: it has no vendor to write to. The applicant hears of its stage through the
+            status mails.
+          </p>
+        </section>
+      ) : (
+        <DealThread
+          key={thread.messages.length}
+          messages={thread.messages}
+          onAnswer={send}
+          sending={answer.state !== "idle"}
+        />
+      )}
       <DealHistory history={history} />
     </>
   );

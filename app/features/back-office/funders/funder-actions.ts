@@ -1,4 +1,10 @@
-import { createFunder, funderInput, updateFunder, type FunderInput } from "#domain/funders/contracts.ts";
+import {
+  createFunder,
+  funderInput,
+  updateFunder,
+  updateFunderSettings,
+  type FunderInput,
+} from "#domain/funders/contracts.ts";
 import { ApiError, call } from "../../../lib/call.ts";
 
 export type FunderActionResult = { ok: boolean; message: string };
@@ -46,6 +52,24 @@ export async function saveFunder(form: FormData): Promise<FunderActionResult> {
     return { ok: true, message: `${saved.funder.name} saved.` };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, message: `The funder was not saved. ${error.message}` };
+    throw error;
+  }
+}
+
+/** What the setting's form posts (field `intent`), beside the funder forms. */
+export const funderSettingIntent = "funder-setting";
+
+/** The setting's form: show the funder's name to dealers, or not (admins). */
+export async function saveFunderSetting(form: FormData): Promise<FunderActionResult> {
+  const showFunderName = form.get("showFunderName") === "true";
+  try {
+    await call(updateFunderSettings, { body: { showFunderName } });
+    return {
+      ok: true,
+      message: showFunderName ? "Dealers now see the funder's name." : "Dealers no longer see the funder's name.",
+    };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, message: `The setting was not saved. ${error.message}` };
     throw error;
   }
 }

@@ -15,6 +15,7 @@ import { AdverseActionSection } from "../adverse-action/adverse-action-section.t
 import { ApplicationDecision } from "../adverse-action/application-decision.tsx";
 import { DuplicateFlag } from "../duplicates/duplicate-links.tsx";
 import { LeadFieldsList } from "./lead-fields-list.tsx";
+import { LeadDeal } from "./lead-deal.tsx";
 import { LeadHandling } from "./lead-handling.tsx";
 import { useReveal } from "./use-reveal.tsx";
 
@@ -179,6 +180,7 @@ export function LeadDetailScreen({
           </Link>
         </p>
       ) : null}
+      <LeadDeal lead={lead} />
       <DuplicateFlag links={duplicates} />
       <div className="mt-6 grid gap-8 xl:grid-cols-[2fr_1fr]">
         <div className="min-w-0">
