@@ -1,9 +1,9 @@
+import { approvalTermRows } from "#domain/funders/approval-terms.ts";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { applicantStipStatusLabels } from "#domain/applicant-portal/applicant-access.ts";
 import type { ApplicantApplication, ApplicantStip } from "#domain/applicant-portal/contracts.ts";
 import { acceptAttribute, chosenFilesProblem } from "#domain/deals/new-deal-schema.ts";
-import { formatUsd } from "#domain/pricing/money-format.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Form } from "../../components/ui/form.tsx";
@@ -11,7 +11,6 @@ import { TextareaField } from "../../components/ui/textarea-field.tsx";
 import { brand } from "../../lib/public-config.ts";
 import type { ApplicantActionResult } from "./applicant-action.ts";
 
-const usd = (cents: number) => formatUsd(cents / 100);
 const longDate = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
     month: "long",
@@ -33,12 +32,7 @@ function expiry({ daysLeft, expiresOn }: Approval): string {
 
 /** The approval's summary: amount, term, payment or rate, down payment, expiry; the lender only when shown. */
 function ApprovalSummary({ approval }: { approval: Approval }) {
-  const terms: [string, string][] = [["Amount approved", usd(approval.amountCents)]];
-  if (approval.termMonths) terms.push(["Term", `${approval.termMonths} months`]);
-  if (approval.paymentCents !== null) terms.push(["Monthly payment", usd(approval.paymentCents)]);
-  if (approval.rateBasisPoints !== null) terms.push(["Rate", `${(approval.rateBasisPoints / 100).toFixed(2)}%`]);
-  terms.push(["Down payment", usd(approval.downPaymentCents ?? 0)]);
-  if (approval.funderName) terms.push(["Lender", approval.funderName]);
+  const terms = approvalTermRows(approval, "Lender");
   return (
     <section aria-labelledby="approval-heading" className="mt-8 rounded-md border border-green-300 bg-green-50 p-4">
       <h2 id="approval-heading" className="text-xl font-semibold text-brand-900">

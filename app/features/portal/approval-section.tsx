@@ -1,7 +1,5 @@
+import { approvalTermRows } from "#domain/funders/approval-terms.ts";
 import type { PortalApproval } from "#domain/funders/deal-funder-contracts.ts";
-import { formatUsd } from "#domain/pricing/money-format.ts";
-
-const usd = (cents: number) => formatUsd(cents / 100);
 
 const longDate = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
@@ -25,18 +23,7 @@ export function expiryWords(approval: NonNullable<PortalApproval>): string {
  * has; the funder's name only when an admin lets dealers see it.
  */
 export function ApprovalSection({ approval }: { approval: NonNullable<PortalApproval> }) {
-  const terms: [string, string][] = [
-    ...(approval.funderName ? ([["Funder", approval.funderName]] as [string, string][]) : []),
-    ["Approved amount", usd(approval.amountCents)],
-    ...(approval.termMonths ? ([["Term", `${approval.termMonths} months`]] as [string, string][]) : []),
-    ...(approval.paymentCents !== null
-      ? ([["Monthly payment", usd(approval.paymentCents)]] as [string, string][])
-      : []),
-    ...(approval.rateBasisPoints !== null
-      ? ([["Rate", `${(approval.rateBasisPoints / 100).toFixed(2)}%`]] as [string, string][])
-      : []),
-    ["Down payment", usd(approval.downPaymentCents ?? 0)],
-  ];
+  const terms = approvalTermRows(approval);
   return (
     <section
       aria-labelledby="approval-heading"
