@@ -34,6 +34,9 @@ import { leadInbox } from "../../server/leads/list-lead-inbox.ts";
 import { listVendors } from "../../server/accounts/list-vendors.ts";
 import { dealNumberRanges } from "../../server/deals/insert-deal-rows.ts";
 import { stipsToReview } from "../../server/stips/stips-to-review.ts";
+import { portalFollowUps } from "../../server/funders/portal-follow-ups.ts";
+import { apiKeyVendorScope } from "../../server/shared/vendor-scope.ts";
+import { dealerRoles } from "../../domain/auth/dealer-roles.ts";
 
 const defaults = { leads: 1_000_000, deals: 1_000_000, audit: 1_000_000, companies: 10_000, stips: 1_000_000 };
 const leadCount = Number(process.env.BENCH_LEADS ?? defaults.leads);
@@ -349,6 +352,13 @@ async function cases(db: Database): Promise<Case[]> {
     db,
     {},
   );
+  // The dealer admin of one of the 40 companies: its dashboard counts over a fortieth of the deals and stips.
+  const dealerAdmin = apiKeyVendorScope({
+    companyId: company!.id,
+    userId: "bench",
+    email: "bench@bench.example",
+    dealerRole: dealerRoles.admin,
+  });
   const stipPage2 = await secondPage((target, query: StipsToReviewQuery) => stipsToReview(target, query, now), db, {});
   return [
     { list: "leads", name: "newest first (no filter)", run: leads({}) },
@@ -399,6 +409,11 @@ async function cases(db: Database): Promise<Case[]> {
     { list: "vendors", name: "search a user's e-mail (rep304242@)", run: vendors({ q: "rep304242@" }) },
     { list: "stips", name: "to review, oldest received first", run: stips({}) },
     { list: "stips", name: "to review, page 2 (cursor)", run: stips(stipPage2) },
+    {
+      list: "stips",
+      name: "dealer dashboard: open stips, approvals expiring (1 of 40)",
+      run: (target: Database) => portalFollowUps(target, dealerAdmin, now.toISOString().slice(0, 10)),
+    },
   ].filter((benchCase) => !onlyLists || onlyLists.includes(benchCase.list));
 }
 
