@@ -138,8 +138,10 @@ export function businessHoursDueAt(
   timeZone: string,
   calendar: WorkingCalendar = {},
 ): Date {
-  let start = promiseClockStart(arrivedAt, timeZone, calendar);
-  let left = minutes * 60_000;
+  // Counted in whole minutes: a receipt at 11:00:30 is due at 15:00, not a millisecond into the next day.
+  const minute = 60_000;
+  let start = new Date(Math.floor(promiseClockStart(arrivedAt, timeZone, calendar).getTime() / minute) * minute);
+  let left = minutes * minute;
   for (;;) {
     const { day } = localDayAndMinute(start, timeZone);
     const closing = businessWallTime(day, creditOnlineUntilHour, timeZone).getTime();

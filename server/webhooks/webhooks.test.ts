@@ -18,6 +18,9 @@ import { auditLog } from "../audit/tables.ts";
 import { user } from "../auth/tables.ts";
 import { vendorQuote } from "../quotes/tables.ts";
 import { webhookDelivery, webhookEndpoint, webhookEvent } from "./tables.ts";
+import { dealStip } from "../stips/tables.ts";
+import { funder as funderTable } from "../funders/tables.ts";
+import { blankFunderAnswer, type DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { newQuoteToken } from "../quotes/quote-token.ts";
 import { checkWebhookTarget } from "./check-target.ts";
@@ -227,8 +230,44 @@ describe("webhooks", () => {
         })
       ).statusCode,
     ).toBe(201);
+    // The deal approved through a funder with its stips (deal.approved, deal.stips_requested); one sent back (deal.stip_reviewed).
+    const [funder] = await server.database.db
+      .insert(funderTable)
+      .values({ name: "Schema Funding", programs: ["equipment-finance"] })
+      .returning();
+    const sent = (
+      await call(server, "POST", `/api/back-office/deals/${dealId}/funders`, staffCookie, { funderIds: [funder!.id] })
+    ).json() as DealFunders;
+    const submissionId = sent.submissions[0]!.id;
+    const answered = (
+      await call(server, "POST", `/api/back-office/deals/${dealId}/funders/${submissionId}/answers`, staffCookie, {
+        ...blankFunderAnswer,
+        decision: "conditioned",
+        amount: "40,000",
+        termMonths: "36",
+        payment: "1,250",
+        conditions: "Voided business check",
+      })
+    ).json() as DealFunders;
+    const answerId = answered.submissions[0]!.answers[0]!.id;
+    const presentUrl = `/api/back-office/deals/${dealId}/funders/${submissionId}/answers/${answerId}/present`;
+    expect((await call(server, "POST", presentUrl, staffCookie)).statusCode).toBe(200);
+    const [stip] = await server.database.db.select().from(dealStip).where(eq(dealStip.dealId, dealId)).limit(1);
+    const files = multipartBody({ note: "" }, [{ field: "file", name: "stip.pdf", content: samplePdf }]);
+    const stipSent = await server.app.inject({
+      method: "POST",
+      url: `/api/portal/deals/${dealId}/stips/${stip!.id}/files`,
+      payload: files.payload,
+      remoteAddress: loopbackAddress(),
+      headers: { cookie: vendorA.cookie, origin: testOrigin, "content-type": files.contentType },
+    });
+    expect(stipSent.statusCode, stipSent.body).toBe(201);
+    const reviewUrl = `/api/back-office/deals/${dealId}/stips/${stip!.id}/review`;
+    const rejected = await call(server, "POST", reviewUrl, staffCookie, { review: "reject", reason: "Unreadable." });
+    expect(rejected.statusCode).toBe(200);
+
     await server.app.deliverWebhooksNow();
-    await expect.poll(() => receiver.received.length).toBe(4);
+    await expect.poll(() => receiver.received.length).toBe(webhookEventTypes.length);
 
     const events = receiver.received.map(
       (request) =>
@@ -245,6 +284,15 @@ describe("webhooks", () => {
     expect(ofType("deal.created")).toMatchObject({ id: dealId, stage: 1 });
     expect(ofType("deal.stage_changed")).toMatchObject({ id: dealId, stage: 2 });
     expect(ofType("quote.applied")).toMatchObject({ id: quote!.id, customerName: "Casey Customer", price: 45000 });
+    expect(ofType("deal.approved")).toMatchObject({ id: dealId, approval: { amountCents: 4_000_000, termMonths: 36 } });
+    expect(ofType("deal.stips_requested")).toMatchObject({
+      id: dealId,
+      stips: expect.arrayContaining([expect.objectContaining({ name: "Voided business check", status: "requested" })]),
+    });
+    expect(ofType("deal.stip_reviewed")).toMatchObject({
+      id: dealId,
+      stip: { id: stip!.id, status: "rejected", reason: "Unreadable." },
+    });
     await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie);
     await receiver.stop();
   });
