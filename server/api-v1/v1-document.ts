@@ -96,7 +96,10 @@ const eventExample = (type: WebhookEventBody["type"]): WebhookEventBody => {
       return {
         ...envelope,
         type,
-        data: { ...dealDetail, stip: { ...stip, status: "rejected", reason: "The check is not from the business account." } },
+        data: {
+          ...dealDetail,
+          stip: { ...stip, status: "rejected", reason: "The check is not from the business account." },
+        },
       };
     default:
       return { ...envelope, type, data: dealDetail };
