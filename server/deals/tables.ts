@@ -69,9 +69,19 @@ export const deal = pgTable(
         `lower("account_number" || ' ' || "business_name" || ' ' || "owners_name" || ' ' || "business_email") || ' ' || regexp_replace("business_phone", '\\D', '', 'g')`,
       ),
     ),
+    /**
+     * How many of its stips wait for the dealer or the applicant (requested or rejected), kept by the
+     * trigger deal_open_stips_maintain on deal_stip (migration 0024) so that no path forgets it: the
+     * dealer dashboard sums it (docs/product-rules.md#r55-stipulations).
+     */
+    openStips: integer("open_stips").notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
+    // The dealer dashboard's open stips: the few deals that have some, by company and owner.
+    index("deal_open_stips_idx")
+      .on(table.vendorCompanyId, table.ownerUserId, table.stage, table.openStips)
+      .where(sql`${table.openStips} > 0`),
     uniqueIndex("deal_company_idempotency_idx").on(table.vendorCompanyId, table.idempotencyKey),
     index("deal_company_period_idx").on(
       table.vendorCompanyId,

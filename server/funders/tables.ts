@@ -108,21 +108,26 @@ export const funderAnswer = pgTable(
  * The answer staff present to the dealer for a deal, at most one (docs/product-rules.md#r54-the-funder-network):
  * the dealer sees its terms and expiry, never the funder or the other answers.
  */
-export const dealApproval = pgTable("deal_approval", {
-  dealId: uuid("deal_id")
-    .primaryKey()
-    .references(() => deal.id, { onDelete: "cascade" }),
-  answerId: uuid("answer_id")
-    .notNull()
-    .references(() => funderAnswer.id, { onDelete: "cascade" }),
-  presentedByUserId: text("presented_by_user_id")
-    .notNull()
-    .references(() => user.id),
-  presentedAt: timestamp("presented_at", { withTimezone: true }).notNull().defaultNow(),
-  expiresOn: date("expires_on").notNull(),
-  /** When the mail "expires in 5 business days" went; cleared when staff renew the approval. */
-  reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
-});
+export const dealApproval = pgTable(
+  "deal_approval",
+  {
+    dealId: uuid("deal_id")
+      .primaryKey()
+      .references(() => deal.id, { onDelete: "cascade" }),
+    answerId: uuid("answer_id")
+      .notNull()
+      .references(() => funderAnswer.id, { onDelete: "cascade" }),
+    presentedByUserId: text("presented_by_user_id")
+      .notNull()
+      .references(() => user.id),
+    presentedAt: timestamp("presented_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresOn: date("expires_on").notNull(),
+    /** When the mail "expires in 5 business days" went; cleared when staff renew the approval. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+  },
+  // The reminder sweep and the dealer dashboard read the approvals expiring in the next days.
+  (table) => [index("deal_approval_expires_idx").on(table.expiresOn)],
+);
 
 /** The network's settings admins keep: one row. */
 export const funderSetting = pgTable(

@@ -135,6 +135,12 @@ const stipsOf = async (dealId: string) =>
 const portalStips = async (cookie: string, dealId: string) =>
   ((await send("GET", `/api/portal/deals/${dealId}/stips`, cookie)).json() as { stips: VendorStip[] }).stips;
 const named = (stips: readonly VendorStip[], name: string) => stips.find((stip) => stip.name === name)!;
+/** The deal's open-stips counter (the trigger's), and what the stips themselves say. */
+const openStips = async (dealId: string) => {
+  const [row] = await db().select({ openStips: deal.openStips }).from(deal).where(eq(deal.id, dealId));
+  const counted = (await stipsOf(dealId)).stips.filter((stip) => ["requested", "rejected"].includes(stip.status));
+  return [row!.openStips, counted.length];
+};
 
 describe("a deal's stips", () => {
   it("requests the approval's stips: the catalog's defaults for the program and amount, and its conditions, once each; the dealer hears", async () => {
@@ -188,6 +194,7 @@ describe("a deal's stips", () => {
       ...stips.stips.map((stip) => stip.name),
       "Title of the trade-in",
     ]);
+    expect(await openStips(dealId)).toEqual([7, 7]);
     const empty = await send("POST", `/api/back-office/deals/${dealId}/stips`, staff, blankStipRequest);
     expect([empty.statusCode, empty.json().details]).toEqual([
       400,
@@ -232,6 +239,7 @@ describe("a deal's stips", () => {
       status: "rejected",
       reason: "The serial numbers are missing.",
     });
+    expect(await openStips(dealId)).toEqual([5, 5]);
     const [rejectedMail] = await db()
       .select()
       .from(mailOutbox)
@@ -264,6 +272,7 @@ describe("a deal's stips", () => {
     await review(bank.id, { review: "accept", reason: "" });
     const done = await stipsOf(dealId);
     expect(done.readyForDocuments).toBe(true);
+    expect(await openStips(dealId)).toEqual([0, 0]);
     expect(
       done.stips.find((stip) => stip.id === invoice.id)!.steps.map((step) => [step.status, step.by, step.note]),
     ).toEqual([
