@@ -26,19 +26,30 @@ export const funderInput = z
     minAmount: optionalDollars("Enter an amount in dollars, like 10,000, or leave it empty."),
     maxAmount: optionalDollars("Enter an amount in dollars, like 500,000, or leave it empty."),
     industries: commaList(industryValues, "Choose industries from the list."),
+    // The codes are checked on the field itself: an object check also runs when a field failed, and
+    // would then read the text as typed.
     states: z.pipe(
-      z.string().check(z.maxLength(400)),
-      z.transform((text) => splitList(text.toUpperCase())),
+      z.pipe(
+        z.string().check(z.maxLength(400, "Please use at most 400 characters.")),
+        z.transform((text) => splitList(text.toUpperCase())),
+      ),
+      z
+        .array(z.string())
+        .check(
+          z.refine(
+            (states) => states.every((state) => stateCodes.has(state)),
+            "Use two-letter state codes separated by commas, like TX, OK.",
+          ),
+        ),
     ),
     active: z.boolean(),
   })
   .check(
-    z.refine((funder) => funder.states.every((state) => stateCodes.has(state)), {
-      error: "Use two-letter state codes separated by commas, like TX, OK.",
-      path: ["states"],
-    }),
     z.refine(
-      (funder) => funder.minAmount === null || funder.maxAmount === null || funder.minAmount <= funder.maxAmount,
+      (funder) =>
+        typeof funder.minAmount !== "number" ||
+        typeof funder.maxAmount !== "number" ||
+        funder.minAmount <= funder.maxAmount,
       {
         error: "The maximum is below the minimum.",
         path: ["maxAmount"],

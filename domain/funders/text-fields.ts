@@ -11,7 +11,7 @@ const maxDollars = 100_000_000;
 export const commaList = <T extends string>(allowed: readonly T[], message: string) =>
   z.pipe(
     z.string().check(
-      z.maxLength(400),
+      z.maxLength(400, "Please use at most 400 characters."),
       z.refine((text) => splitList(text).every((item) => allowed.includes(item as T)), message),
     ),
     z.transform((text) => splitList(text) as T[]),

@@ -55,7 +55,8 @@ export const requestStipsInput = z
     satisfiedBy: z.enum(stipSatisfierValues, "Choose who sends it."),
   })
   .check(
-    z.refine((input) => input.kinds.length > 0 || input.name !== "", {
+    // Also runs when a field failed: read what was sent with care.
+    z.refine((input) => (Array.isArray(input.kinds) && input.kinds.length > 0) || input.name !== "", {
       error: "Choose a stip from the catalog or name one.",
       path: ["name"],
     }),

@@ -115,6 +115,8 @@ describe("the funder network", () => {
       ["minCreditScore", "1000", "Enter a credit score from 300 to 850, or leave it empty."],
       ["programs", "", "Choose at least one program."],
       ["industries", "farming", "Choose industries from the list."],
+      // Too long: refused on its own, with no other check reading the text as typed (found by the fuzz suite: a 500).
+      ["states", "x".repeat(1000), "Please use at most 400 characters."],
     ] as const) {
       const refused = await send("POST", "/api/back-office/funders", admin, { ...harbor, name: "Bad", [field]: value });
       const body = refused.json() as { details: { path: string; message: string }[] };
