@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { funderFit, monthsBetween, type DealFacts, type FunderCriteria } from "./funder-fit.ts";
+import { financedCents, funderFit, monthsBetween, type DealFacts, type FunderCriteria } from "./funder-fit.ts";
 
 const open: FunderCriteria = {
   programs: [],
@@ -74,5 +74,13 @@ describe("whether a deal fits a funder", () => {
     expect(monthsBetween("2024-03-27", "2026-11-26")).toBe(31);
     expect(monthsBetween(null, "2026-11-26")).toBeNull();
     expect(monthsBetween("2027-01-01", "2026-11-26")).toBe(0);
+  });
+});
+
+describe("financedCents", () => {
+  it("is the cost less the down payment in cents, rounded, never below zero", () => {
+    expect(financedCents(85_000, 5_000)).toBe(8_000_000);
+    expect(financedCents(18_500.1, 1_500.05)).toBe(1_700_005);
+    expect(financedCents(1_000, 2_000)).toBe(0);
   });
 });

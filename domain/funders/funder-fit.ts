@@ -77,3 +77,7 @@ export function monthsBetween(started: string | null, today: string): number | n
   const months = (y2 - y1) * 12 + (m2 - m1) - (d2 < d1 ? 1 : 0);
   return Math.max(0, months);
 }
+
+/** What a deal finances, in cents: the equipment's cost less the down payment (dollars as the deal stores them), never below zero. */
+export const financedCents = (costOfEquipment: number, downPayment: number) =>
+  Math.max(0, Math.round((costOfEquipment - downPayment) * 100));

@@ -24,6 +24,9 @@ export type ResponsePromise = { timeZone: string; leadMinutes: number; dealMinut
 /** Stips received are reviewed "within 4 business hours" (docs/product-rules.md#r55-stipulations). */
 export const stipReviewMinutes = 240;
 
+/** The promise in the words the dealer, the applicant and the credit team read: "4 business hours". */
+export const stipReviewHours = `${stipReviewMinutes / 60} business hours`;
+
 export const responseSubjectKinds = ["lead", "deal", "stip"] as const;
 export type ResponseSubjectKind = (typeof responseSubjectKinds)[number];
 

@@ -1,14 +1,14 @@
 import * as z from "zod/mini";
 import { endpoint } from "../http/endpoint.ts";
 import { listCursor, listPage } from "../http/list-page.ts";
-import { stipReviewMinutes } from "../response-times/response-promise.ts";
+import { stipReviewHours } from "../response-times/response-promise.ts";
 import { stipSatisfierValues } from "./stip-rules.ts";
 
 // "Stips to review" (docs/product-rules.md#r55-stipulations): the credit team's queue of received
-// stips, oldest received first, each promised a review within 4 business hours (stipReviewMinutes).
+// stips, oldest received first, each promised a review within 4 business hours (stipReviewHours).
 
 /** The queue's promise, as the screen and the mails write it. */
-export const stipReviewPromise = `reviewed within ${stipReviewMinutes / 60} business hours`;
+export const stipReviewPromise = `reviewed within ${stipReviewHours}`;
 
 export const stipsToReviewQuery = z.object({ cursor: z.optional(listCursor) });
 

@@ -10,10 +10,8 @@ import {
   type PortalFollowUps,
 } from "#domain/funders/deal-funder-contracts.ts";
 import { addCalendarDays, businessDayOf } from "#domain/site/business-day.ts";
-import { sampleNewDealFields } from "../demo/sample-requests.ts";
-import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
 import { SmtpCatcher } from "../../tests/support/smtp-catcher.ts";
-import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor, submitPortalDeal } from "../../tests/support/vendor-fixtures.ts";
 import {
   loopbackAddress,
   signIn,
@@ -102,21 +100,8 @@ async function addFunder(name = `Lifecycle Funder ${++funderCount}`) {
   return (created.json() as { funder: FunderRow }).funder;
 }
 
-async function submitDeal(cookie: string, businessName: string): Promise<string> {
-  const upload = multipartBody(
-    { deal: JSON.stringify(sampleNewDealFields({ businessName, costOfEq: "85,000", downPayment: "5,000" })) },
-    [{ field: "client-info", name: "application.pdf", content: samplePdf }],
-  );
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/portal/deals",
-    payload: upload.payload,
-    remoteAddress: loopbackAddress(),
-    headers: { cookie, origin: testOrigin, "content-type": upload.contentType },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().id as string;
-}
+const submitDeal = (cookie: string, businessName: string) =>
+  submitPortalDeal(server.app, cookie, { businessName, costOfEq: "85,000", downPayment: "5,000" });
 
 /** Sends the deal to the funders and returns each one's submission id, in the order given. */
 async function sendTo(dealId: string, funders: FunderRow[]) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { everyFunderDeclined, isApprovalExpired } from "#domain/funders/approval.ts";
 import type { DealFunders } from "#domain/funders/deal-funder-contracts.ts";
-import { funderFit, monthsBetween, type DealFacts } from "#domain/funders/funder-fit.ts";
+import { financedCents, funderFit, monthsBetween, type DealFacts } from "#domain/funders/funder-fit.ts";
 import { dealProgram, type FundingProgram, type Industry } from "#domain/funders/funder-terms.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
@@ -31,7 +31,7 @@ export async function dealFacts(db: DbExecutor, dealId: string, today: string): 
   if (!row) return null;
   return {
     program: dealProgram(),
-    amountCents: Math.max(0, Math.round((row.cost - row.down) * 100)),
+    amountCents: financedCents(row.cost, row.down),
     creditScore: null,
     monthsInBusiness: monthsBetween(row.started, today),
     industry: null as Industry | null,

@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { funderFormValues, funderInput, type FunderInput, type FunderRow } from "#domain/funders/contracts.ts";
 import { blankFunderAnswer, type DealFunders } from "#domain/funders/deal-funder-contracts.ts";
-import { sampleNewDealFields } from "../demo/sample-requests.ts";
-import { multipartBody, samplePdf } from "../../tests/support/multipart.ts";
-import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor, submitPortalDeal } from "../../tests/support/vendor-fixtures.ts";
 import {
   loopbackAddress,
   signIn,
@@ -140,23 +138,11 @@ describe("a deal and the network's funders", () => {
   it("suggests the funders a deal fits, says why the others do not, and records where it was sent, once each", async () => {
     const vendor = await createVendor(server.database, server.auth, "Funded Motors");
     const { cookie } = await signIn(server.app, vendor.email, vendor.password);
-    const upload = multipartBody(
-      {
-        deal: JSON.stringify(
-          sampleNewDealFields({ businessName: "network paving", costOfEq: "85,000", downPayment: "5,000" }),
-        ),
-      },
-      [{ field: "client-info", name: "application.pdf", content: samplePdf }],
-    );
-    const dealId = (
-      await server.app.inject({
-        method: "POST",
-        url: "/api/portal/deals",
-        payload: upload.payload,
-        remoteAddress: loopbackAddress(),
-        headers: { cookie, origin: testOrigin, "content-type": upload.contentType },
-      })
-    ).json().id as string;
+    const dealId = await submitPortalDeal(server.app, cookie, {
+      businessName: "network paving",
+      costOfEq: "85,000",
+      downPayment: "5,000",
+    });
     const fits = await funderNamed("Open Plains Leasing", {
       minMonthsInBusiness: "",
       minCreditScore: "",

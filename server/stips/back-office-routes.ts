@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { eq } from "drizzle-orm";
 import { getDealStips, requestDealStips, reviewDealStip } from "#domain/stips/contracts.ts";
 import { dealProgram } from "#domain/funders/funder-terms.ts";
+import { financedCents } from "#domain/funders/funder-fit.ts";
 import { defaultStips, readyForDocuments } from "#domain/stips/stip-rules.ts";
 import type { DealStips } from "#domain/stips/contracts.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
@@ -23,7 +24,7 @@ export const backOfficeStipRoutes: FastifyPluginAsync<{ context: DealUpdateConte
     if (!row) throw new AppError("NOT_FOUND", "Not found.");
     const stips = await staffStips(app.db, dealId);
     const catalog = await activeCatalog(app.db);
-    const amountCents = Math.max(0, Math.round((row.approved ?? row.cost - row.down) * 100));
+    const amountCents = row.approved !== null ? Math.round(row.approved * 100) : financedCents(row.cost, row.down);
     const suggested = new Set(defaultStips(catalog, { program: dealProgram(), amountCents }).map((kind) => kind.id));
     return {
       stips,

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { VendorStip } from "#domain/stips/contracts.ts";
+import { stipReviewPromise } from "#domain/stips/review-queue-contracts.ts";
 import { everyStipIn, maySendFor, stageOnceStipsIn, takesFiles, type StipActor } from "#domain/stips/stip-rules.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { deal, dealDocument } from "../deals/tables.ts";
@@ -95,7 +96,7 @@ export async function receiveStipFiles(
         subject: `Stip received: ${stip.name} (${found.businessName})`,
         paragraphs: [
           `${who} sent ${files.length} file(s) for "${stip.name}" on ${found.accountNumber} (${found.businessName}).`,
-          "It is in the Stips to review queue: reviewed within 4 business hours.",
+          `It is in the Stips to review queue: ${stipReviewPromise}.`,
         ],
         action: { label: "Open the deal", url: `${context.publicUrl}/back-office/deals/${found.id}#stips` },
         product: context.product,

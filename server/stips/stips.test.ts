@@ -4,9 +4,8 @@ import { authRoles } from "#domain/auth/roles.ts";
 import { blankFunderAnswer, type DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 import { blankStipRequest, type DealStips, type VendorStip } from "#domain/stips/contracts.ts";
 import { webhookEventSchemas } from "#domain/webhooks/event-payloads.ts";
-import { sampleNewDealFields } from "../demo/sample-requests.ts";
 import { multipartBody, notReallyPdf, samplePdf } from "../../tests/support/multipart.ts";
-import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor, submitPortalDeal } from "../../tests/support/vendor-fixtures.ts";
 import {
   loopbackAddress,
   signIn,
@@ -73,23 +72,11 @@ async function approvedDeal(companyName: string, conditions: string) {
       secretEncrypted: server.cipher.encrypt("whsec_x"),
       createdByUserId: owner!.id,
     });
-  const body = multipartBody(
-    {
-      deal: JSON.stringify(
-        sampleNewDealFields({ businessName: `${companyName} client`, costOfEq: "80,000", downPayment: "5,000" }),
-      ),
-    },
-    [{ field: "client-info", name: "application.pdf", content: samplePdf }],
-  );
-  const dealId = (
-    await server.app.inject({
-      method: "POST",
-      url: "/api/portal/deals",
-      payload: body.payload,
-      remoteAddress: loopbackAddress(),
-      headers: { cookie, origin: testOrigin, "content-type": body.contentType },
-    })
-  ).json().id as string;
+  const dealId = await submitPortalDeal(server.app, cookie, {
+    businessName: `${companyName} client`,
+    costOfEq: "80,000",
+    downPayment: "5,000",
+  });
   const funder = (
     await send("POST", "/api/back-office/funders", staff, {
       name: `${companyName} Funding`,

@@ -12,7 +12,7 @@ import {
   afterHoursNote,
   creditOpensAtHour,
   responseSourceLabels,
-  stipReviewMinutes,
+  stipReviewHours,
 } from "#domain/response-times/response-promise.ts";
 import { creditOnlineUntilHour } from "#domain/deals/business-month.ts";
 import { formatBusinessDateTime } from "#domain/site/business-time.ts";
@@ -38,7 +38,7 @@ const kindOptions = [
 ];
 
 /** A stip's review is promised in business hours (they run across days), the others in minutes. */
-const stipPromise = `${stipReviewMinutes / 60} business hours`;
+const stipPromise = stipReviewHours;
 
 const kindWords: Record<PromiseBoard["kind"], { what: string; promise: (minutes: number) => string }> = {
   lead: { what: "leads", promise: (minutes) => `${minutes} minutes` },

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { downloadPortalDocument } from "#domain/deals/portal-contracts.ts";
 import { chosenFilesProblem } from "#domain/deals/new-deal-schema.ts";
+import { stipReviewHours } from "#domain/response-times/response-promise.ts";
 import { labelOf } from "#domain/funders/funder-terms.ts";
 import { stipFileForm, type VendorStip } from "#domain/stips/contracts.ts";
 import { maySendFor, stipSatisfiers, stipStatusLabel, takesFiles } from "#domain/stips/stip-rules.ts";
@@ -74,7 +75,7 @@ function SendStip({ stip }: { stip: VendorStip }) {
       </Button>
       {result ? (
         result.ok ? (
-          <Alert tone="success">Sent: the credit team reviews it within 4 business hours.</Alert>
+          <Alert tone="success">Sent: the credit team reviews it within {stipReviewHours}.</Alert>
         ) : (
           <Alert>{result.error}</Alert>
         )
