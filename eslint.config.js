@@ -58,6 +58,8 @@ export const serverLayers = [
   // A deal every funder declined goes the adverse-action way (docs/product-rules.md#r54-the-funder-network).
   ["funders"],
   ["applicant-portal"],
+  // The agreement package reads the approval (funders), the stips and the deal's update.
+  ["signing"],
   ["backup", "retention"],
   ["demo"],
 ];

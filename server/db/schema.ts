@@ -20,3 +20,4 @@ export * from "../quotes/tables.ts";
 export * from "../funders/tables.ts";
 export * from "../stips/tables.ts";
 export * from "../applicant-portal/tables.ts";
+export * from "../signing/tables.ts";

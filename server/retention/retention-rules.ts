@@ -43,6 +43,13 @@ export const tableRetention = {
   deal_stip_event: { kind: "with-parent", parent: "deal_stip" },
   deal_stip_document: { kind: "with-parent", parent: "deal_document" },
   applicant_access: { kind: "with-parent", parent: "deal" },
+  agreement_template_version: { kind: "kept", why: "the text admins keep; every package copies what it was made from" },
+  signing_package: { kind: "with-parent", parent: "deal" },
+  signing_signer: { kind: "with-parent", parent: "signing_package" },
+  signing_document: { kind: "with-parent", parent: "signing_package" },
+  signing_sealed_file: { kind: "with-parent", parent: "signing_package" },
+  signing_link: { kind: "with-parent", parent: "signing_signer" },
+  signing_event: { kind: "with-parent", parent: "signing_package" },
   adverse_action_notice: {
     kind: "with-subject",
     rule: "with its deal or credit application (so at least 25 months after it was sent)",
