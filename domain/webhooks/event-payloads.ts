@@ -3,6 +3,7 @@ import type { WebhookEventType } from "./events.ts";
 import { vendorDeal } from "../deals/portal-contracts.ts";
 import { portalQuote } from "../quotes/portal-contracts.ts";
 import { vendorStip } from "../stips/contracts.ts";
+import { dealerSigningPackage } from "../signing/package-status.ts";
 
 // The body of every webhook delivery, one schema per event: the dealer guide's table and
 // examples and the v1 OpenAPI document's components are tested against (or built from) these.
@@ -45,6 +46,13 @@ export const webhookEventSchemas = {
   "deal.approved": envelope("deal.approved", z.extend(vendorDeal, { approval: approvalTerms })),
   "deal.stips_requested": envelope("deal.stips_requested", z.extend(vendorDeal, { stips: z.array(eventStip) })),
   "deal.stip_reviewed": envelope("deal.stip_reviewed", z.extend(vendorDeal, { stip: eventStip })),
+  "documents.sent": envelope("documents.sent", z.extend(vendorDeal, { package: dealerSigningPackage })),
+  "documents.signed": envelope(
+    "documents.signed",
+    z.extend(vendorDeal, { package: dealerSigningPackage, signerId: z.string() }),
+  ),
+  "documents.completed": envelope("documents.completed", z.extend(vendorDeal, { package: dealerSigningPackage })),
+  "documents.declined": envelope("documents.declined", z.extend(vendorDeal, { package: dealerSigningPackage })),
   "quote.applied": envelope("quote.applied", appliedQuote),
 } satisfies Record<WebhookEventType, z.ZodMiniType>;
 
@@ -55,6 +63,10 @@ export const webhookEventBody = z.discriminatedUnion("type", [
   webhookEventSchemas["deal.approved"],
   webhookEventSchemas["deal.stips_requested"],
   webhookEventSchemas["deal.stip_reviewed"],
+  webhookEventSchemas["documents.sent"],
+  webhookEventSchemas["documents.signed"],
+  webhookEventSchemas["documents.completed"],
+  webhookEventSchemas["documents.declined"],
   webhookEventSchemas["quote.applied"],
 ]);
 

@@ -10,6 +10,10 @@ export const webhookEventTypes = [
   "deal.approved",
   "deal.stips_requested",
   "deal.stip_reviewed",
+  "documents.sent",
+  "documents.signed",
+  "documents.completed",
+  "documents.declined",
   "quote.applied",
 ] as const;
 
@@ -22,6 +26,10 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "deal.approved": "A deal is approved, with its terms",
   "deal.stips_requested": "Stips are requested on a deal",
   "deal.stip_reviewed": "A stip is accepted, rejected or waived",
+  "documents.sent": "Documents go out for signature",
+  "documents.signed": "A signer signs their documents",
+  "documents.completed": "Every document is signed and sealed",
+  "documents.declined": "A signer declines to sign",
   "quote.applied": "A customer applies from a quote",
 };
 

@@ -72,7 +72,61 @@ const eventExample = (type: WebhookEventBody["type"]): WebhookEventBody => {
     description: "A voided check from the business account the payments will come from.",
     satisfiedBy: "applicant" as const,
   };
+  const signingPackage = (status: "sent" | "completed" | "declined") => ({
+    id: "0e6f2a4c-8b1d-4f3e-9a7c-5d2b1e0f3c4a",
+    status,
+    sentAt: "2026-11-23T15:00:00.000Z",
+    expiresAt: "2026-12-07T15:00:00.000Z",
+    completedAt: status === "completed" ? "2026-11-24T16:20:00.000Z" : null,
+    endedReason: status === "declined" ? "The payment amount is not what we agreed." : "",
+    documents: [
+      {
+        id: "3a1b5c7d-9e2f-4a6b-8c0d-1e3f5a7b9c2d",
+        title: "Equipment finance agreement",
+        signedAt: status === "sent" ? null : "2026-11-24T16:18:00.000Z",
+      },
+      {
+        id: "4b2c6d8e-0f3a-4b7c-9d1e-2f4a6b8c0d3e",
+        title: "Personal guaranty",
+        signedAt: status === "completed" ? "2026-11-24T16:19:00.000Z" : null,
+      },
+    ],
+    signers: [
+      {
+        id: "6d4e8f0a-2b5c-4d9e-8f3a-4b6c8d0e2f5a",
+        name: "MARIA LOPEZ",
+        status:
+          status === "declined" ? ("declined" as const) : status === "sent" ? ("opened" as const) : ("signed" as const),
+        signedAt: status === "completed" ? "2026-11-24T16:19:00.000Z" : null,
+        inPerson: false,
+      },
+    ],
+  });
   switch (type) {
+    case "documents.sent":
+    case "documents.completed":
+      return {
+        ...envelope,
+        type,
+        data: {
+          ...dealDetail,
+          stage: type === "documents.sent" ? 3 : 4,
+          package: signingPackage(type === "documents.sent" ? "sent" : "completed"),
+        },
+      } as WebhookEventBody;
+    case "documents.signed":
+      return {
+        ...envelope,
+        type,
+        data: {
+          ...dealDetail,
+          stage: 3,
+          package: signingPackage("completed"),
+          signerId: "6d4e8f0a-2b5c-4d9e-8f3a-4b6c8d0e2f5a",
+        },
+      };
+    case "documents.declined":
+      return { ...envelope, type, data: { ...dealDetail, stage: 3, package: signingPackage("declined") } };
     case "deal.approved":
       return {
         ...envelope,
