@@ -10,7 +10,10 @@ import {
   sendSigningPackage,
   voidSigningPackage,
 } from "#domain/signing/back-office-contracts.ts";
+import { verifySealedFile } from "#domain/signing/verify-contracts.ts";
+import { buffer } from "node:stream/consumers";
 import { registerEndpoint } from "../register-endpoint.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { DealUpdateContext } from "../deals/update-deal.ts";
 import { AppError } from "../shared/errors.ts";
 import { generatePackage } from "./generate-package.ts";
@@ -18,6 +21,7 @@ import { resendSigningRequest } from "./resend-signing-request.ts";
 import { sendPackage } from "./send-package.ts";
 import { dealSigning } from "./staff-signing-view.ts";
 import { signingDocument } from "./tables.ts";
+import { verifySealedFileBytes } from "./verify-sealed-file.ts";
 import { voidPackage } from "./void-package.ts";
 
 /**
@@ -100,5 +104,23 @@ export const backOfficeSigningRoutes: FastifyPluginAsync<{ context: DealUpdateCo
         { packageId: request.params.id, signerId: request.params.signerId },
       ),
     ),
+  );
+
+  // The file is stored only while it is read (the uploads' own checks), then discarded.
+  registerEndpoint(app, verifySealedFile, async (request, _reply, user, receive) =>
+    receive("signing-verify", async ({ files, unused }) => {
+      unused();
+      const file = files[0]!;
+      const bytes = await buffer(await app.storage.get(file.storageKey));
+      const result = await verifySealedFileBytes(app.db, bytes, file.sha256);
+      await recordAudit(app.db, {
+        action: "signing.file-verified",
+        actorUserId: user.id,
+        subject: result.record?.dealId ?? null,
+        ipAddress: request.ip,
+        details: { outcome: result.outcome, sha256: file.sha256 },
+      });
+      return result;
+    }),
   );
 };
