@@ -6,6 +6,7 @@ import { sweepOrphanUploads } from "./retention/sweep-orphan-uploads.ts";
 import { sweepApprovalReminders } from "./funders/sweep-approval-reminders.ts";
 import { scheduleJob } from "./shared/schedule-job.ts";
 import { sweepSigningRequests } from "./signing/sweep-signing-requests.ts";
+import { completeSigningPackage } from "./signing/complete-package.ts";
 import { seedDemo } from "./demo/seed-demo.ts";
 import { answerBackupRequests } from "./backup/backup-requests.ts";
 
@@ -71,14 +72,19 @@ async function main() {
   const stopSigningSweep = scheduleJob(
     "signing requests",
     async () => {
-      const done = await sweepSigningRequests(database.db, {
-        creditTeamEmail: config.creditTeamEmail,
-        publicUrl: config.publicUrl,
-        product: config.public.brand.name,
-        cipher,
-        timeZone: config.public.brand.timeZone,
-      });
-      if (done.expired + done.reminded > 0) app.log.info(done, "signing requests swept");
+      const done = await sweepSigningRequests(
+        database.db,
+        {
+          creditTeamEmail: config.creditTeamEmail,
+          publicUrl: config.publicUrl,
+          product: config.public.brand.name,
+          cipher,
+          timeZone: config.public.brand.timeZone,
+        },
+        new Date(),
+        (packageId) => completeSigningPackage(app, packageId),
+      );
+      if (done.expired + done.reminded + done.sealed > 0) app.log.info(done, "signing requests swept");
     },
     app.log,
     { firstMs: 120_000, everyMs: 60 * 60 * 1000 },

@@ -16,6 +16,7 @@ import { applyDealUpdate, type DealUpdateContext } from "../deals/update-deal.ts
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { simpleMail } from "../mail/mail-templates.ts";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import { renderCompletionCertificate } from "./completion-certificate.ts";
 import { recordPackageHistory } from "./package-history.ts";
 import { placeSignatures } from "./place-signatures.ts";
@@ -35,7 +36,7 @@ export type CompletionDeps = {
 declare module "fastify" {
   interface FastifyInstance {
     /** Seals a package whose every signer has signed (server/signing/complete-package.ts). */
-    completeSigningPackage?: (packageId: string) => Promise<void>;
+    completeSigningPackage: (packageId: string) => Promise<void>;
   }
 }
 
@@ -56,9 +57,10 @@ const movesToDocsIn = (stage: number) => stage === 3;
 export async function sealCompletedPackage(deps: CompletionDeps, packageId: string): Promise<boolean> {
   const { db, storage, brand, certificate } = deps;
   const [found] = await db
-    .select({ signing: signingPackage, deal })
+    .select({ signing: signingPackage, deal, vendorName: vendorCompany.name })
     .from(signingPackage)
     .innerJoin(deal, eq(deal.id, signingPackage.dealId))
+    .leftJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
     .where(eq(signingPackage.id, packageId));
   if (!found || found.signing.status !== "sent") return false;
   const [signers, documents, events] = await Promise.all([
@@ -112,37 +114,35 @@ export async function sealCompletedPackage(deps: CompletionDeps, packageId: stri
       bytes,
     });
   }
-  const eventAt = (signerId: string, kind: string) =>
-    events.find((event) => event.signerId === signerId && event.kind === kind);
   const certificateId = randomUUID();
+  const roleOf = (signer: (typeof signers)[number]) =>
+    [
+      signer.signsForBusiness ? `For ${found.deal.businessName}${signer.title ? ` (${signer.title})` : ""}` : "",
+      signer.guarantor ? "Guarantor" : "",
+    ]
+      .filter(Boolean)
+      .join("; ");
   const certificatePdf = await renderCompletionCertificate({
-    certificateId,
+    recordId: certificateId,
     packageId,
-    lender: { name: brand.legalName, address: `${brand.streetAddress}, ${brand.cityStateZip}` },
     accountNumber: found.deal.accountNumber,
     businessName: found.deal.businessName,
-    sentAt: found.signing.sentAt!,
+    lender: { name: brand.legalName, accentColor: "#094a8c" },
     completedAt,
-    sealedBy: certificate.subject,
-    documents: sealed.map((file, index) => ({
-      title: documents[index]!.title,
-      sha256: file.sha256,
-      pageCount: documents[index]!.pageCount,
-      signerName: signers.find((signer) => signer.id === documents[index]!.signerId)!.name,
-      signedAt: documents[index]!.signedAt!,
-    })),
+    documents: sealed.map((file, index) => ({ title: documents[index]!.title, sha256: file.sha256 })),
     signers: signers.map((signer) => ({
       name: signer.name,
       email: signer.email,
-      ipAddress: signer.ipAddress ?? eventAt(signer.id, "signed")?.ipAddress ?? "",
-      userAgent: signer.userAgent ?? eventAt(signer.id, "signed")?.userAgent ?? "",
-      notifiedAt: signer.notifiedAt,
-      codeVerifiedAt: signer.codeVerifiedAt,
+      role: roleOf(signer),
+      ipAddress: signer.ipAddress,
+      userAgent: signer.userAgent,
       consentedAt: signer.consentedAt,
+      codeVerifiedAt: signer.codeVerifiedAt,
       firstViewedAt: signer.firstViewedAt,
-      signedAt: signer.signedAt!,
-      signature: signer.adoptedKind === "drawn" ? "drawn" : "typed",
-      inPersonAt: signer.inPersonHostUserId ? found.deal.businessName && "the dealer's" : null,
+      signatures: documents
+        .filter((document) => document.signerId === signer.id)
+        .map((document) => ({ document: document.title, signedAt: document.signedAt! })),
+      inPersonAt: signer.inPersonHostUserId ? (found.vendorName ?? "the dealer's") : null,
     })),
   });
   const certificateBytes = await sealPdf(certificatePdf, certificate, sealInfo);
@@ -254,7 +254,6 @@ export async function sealCompletedPackage(deps: CompletionDeps, packageId: stri
  * whose signature is already kept. The next sweep of packages retries a package left unsealed.
  */
 export async function completeSigningPackage(app: FastifyInstance, packageId: string): Promise<void> {
-  if (!app.completeSigningPackage) return;
   try {
     await app.completeSigningPackage(packageId);
   } catch (error) {

@@ -97,7 +97,7 @@ export async function generatePackage(
   );
   const now = new Date();
   const date = businessDayOf(now, brand.timeZone);
-  const documents = [];
+  const documents: (typeof signingDocument.$inferInsert)[] = [];
   for (const [position, { kind, signerIndex }] of plan.entries()) {
     const template = templates.get(kind)!;
     const signer = input.signers[signerIndex]!;

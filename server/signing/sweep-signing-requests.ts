@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, notExists } from "drizzle-orm";
 import { addCalendarDays, businessDayOf } from "#domain/site/business-day.ts";
 import { signingReminderBusinessDays, signingReminderDue } from "#domain/signing/package-rules.ts";
 import type { Database } from "../db/client.ts";
@@ -27,7 +27,28 @@ export async function sweepSigningRequests(
   db: Database,
   context: MailContext & { timeZone: string },
   now = new Date(),
-): Promise<{ expired: number; reminded: number }> {
+  complete?: (packageId: string) => Promise<void>,
+): Promise<{ expired: number; reminded: number; sealed: number }> {
+  // A package every signer signed but that was left unsealed (a server stopped while sealing).
+  const unsealed = complete
+    ? await db
+        .select({ id: signingPackage.id })
+        .from(signingPackage)
+        .where(
+          and(
+            eq(signingPackage.status, "sent"),
+            notExists(
+              db
+                .select({ id: signingSigner.id })
+                .from(signingSigner)
+                .where(and(eq(signingSigner.packageId, signingPackage.id), isNull(signingSigner.signedAt))),
+            ),
+          ),
+        )
+        .limit(SIGNING_SWEEP_BATCH_SIZE)
+    : [];
+  for (const { id } of unsealed) await complete!(id);
+
   const expired = await db.transaction(async (tx) => {
     const due = await tx
       .select({ signing: signingPackage, accountNumber: deal.accountNumber, businessName: deal.businessName })
@@ -106,5 +127,5 @@ export async function sweepSigningRequests(
     }
     return sent;
   });
-  return { expired, reminded };
+  return { expired, reminded, sealed: unsealed.length };
 }
