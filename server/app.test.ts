@@ -57,7 +57,8 @@ describe("system endpoints", () => {
     expect(publicPaths).toEqual(expect.arrayContaining(["/api/health", "/api/leads/footer-message"]));
     expect(
       publicPaths.filter(
-        (path) => !/^\/api\/(health|leads|quotes|partners|vendor-links|status-mails|widget|applicant)\b/.test(path),
+        (path) =>
+          !/^\/api\/(health|leads|quotes|partners|vendor-links|status-mails|widget|applicant|signer)\b/.test(path),
       ),
     ).toEqual([]);
     const vendor = await signIn(server.app, "vendor@demo.example", passwords.vendor);

@@ -76,6 +76,9 @@ import applicantSessionPlugin from "./applicant-portal/applicant-session-plugin.
 import { applicantRoutes } from "./applicant-portal/routes.ts";
 import { issueApplicantLink } from "./applicant-portal/issue-applicant-link.ts";
 import type { DbExecutor } from "./db/client.ts";
+import signerSessionPlugin from "./signing/signer-session-plugin.ts";
+import { signerRoutes } from "./signing/signer-routes.ts";
+import { inPersonRoutes } from "./signing/in-person-routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -190,6 +193,7 @@ export async function buildApp({
   });
   await app.register(apiKeysPlugin, { rateLimitMax: config.apiKeyRateLimitMax });
   await app.register(applicantSessionPlugin, { publicUrl: config.publicUrl });
+  await app.register(signerSessionPlugin, { publicUrl: config.publicUrl, lenderName: config.public.brand.name });
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { staffTwoFactorRequired: config.staffTwoFactorRequired });
@@ -312,6 +316,11 @@ export async function buildApp({
     timeZone: config.public.brand.timeZone,
     rateLimit: leadContext.rateLimit,
   });
+  await app.register(signerRoutes, {
+    context: { ...leadContext, timeZone: config.public.brand.timeZone },
+    rateLimit: leadContext.rateLimit,
+  });
+  await app.register(inPersonRoutes, { context: leadContext });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

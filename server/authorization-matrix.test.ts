@@ -9,6 +9,7 @@ import { loopbackAddress, signIn, startTestServer, testOrigin, type TestServer }
 import { multipartBody, samplePdf } from "../tests/support/multipart.ts";
 import { createVendor } from "../tests/support/vendor-fixtures.ts";
 import { applicantSessionCookie } from "../tests/support/applicant-fixtures.ts";
+import { seedSentPackage, signerSessionCookie } from "../tests/support/signing-fixtures.ts";
 import { sampleNewDealFields } from "./demo/sample-requests.ts";
 import { user } from "./auth/tables.ts";
 import { dealDocument } from "./deals/tables.ts";
@@ -27,7 +28,8 @@ import { decodedPath } from "./plugins/security.ts";
 /**
  * `vendor`: vendor A's dealer admin; `rep`: a sales rep of A who submitted A's deal and sent its quote; `otherRep`:
  * another sales rep of A (docs/product-rules.md#r53-a-dealers-team); `otherVendor`: vendor B's dealer admin;
- * `applicant`: the applicant of one of vendor B's deals, on their own page (docs/product-rules.md#r56-the-applicants-page).
+ * `applicant`: the applicant of one of vendor B's deals, on their own page (docs/product-rules.md#r56-the-applicants-page);
+ * `signer`: a signer of that deal's agreement package, in their ceremony (docs/product-rules.md#r57-documents-and-e-signature).
  */
 type Caller =
   | "anonymous"
@@ -39,6 +41,7 @@ type Caller =
   | "admin"
   | "staffWithoutTwoFactor"
   | "applicant"
+  | "signer"
   | KeyCaller;
 /**
  * API keys (docs/product-rules.md#r26-api-keys) as a credential: vendor A's admin's, vendor B's, the other rep's
@@ -47,7 +50,7 @@ type Caller =
 type KeyCaller = "keyA" | "keyB" | "keyOtherRep" | "revokedKey" | "unknownKey" | "malformedKey";
 const keyCallers: readonly KeyCaller[] = ["keyA", "keyB", "keyOtherRep", "revokedKey", "unknownKey", "malformedKey"];
 /** Who must never see a byte of A's rep's deal or quote, and for whom its ids are simply not found. */
-const strangers: readonly Caller[] = ["otherVendor", "keyB", "otherRep", "keyOtherRep", "applicant"];
+const strangers: readonly Caller[] = ["otherVendor", "keyB", "otherRep", "keyOtherRep", "applicant", "signer"];
 /** Who reads A's rep's deal: the rep, A's dealer admin, and the admin's key. */
 const insiders: readonly Caller[] = ["vendor", "rep", "keyA"];
 const isKeyCaller = (caller: Caller): caller is KeyCaller => (keyCallers as readonly string[]).includes(caller);
@@ -66,9 +69,9 @@ function allowed({ audience }: Endpoint, caller: Caller): boolean {
     // /api/v1 takes a valid API key and nothing else; a key opens nothing but /api/v1 (ADR 0018).
     case "api-key":
       return caller === "keyA" || caller === "keyB" || caller === "keyOtherRep";
-    // Any session, staff without two-factor included (their own state, enrolment); an applicant has no account.
+    // Any session, staff without two-factor included (their own state, enrolment); an applicant or a signer has no account.
     case "signed-in":
-      return caller !== "anonymous" && caller !== "applicant" && !isKeyCaller(caller);
+      return caller !== "anonymous" && caller !== "applicant" && caller !== "signer" && !isKeyCaller(caller);
     // Another company's ids: 404, checked below.
     case "vendor":
       return caller === "vendor" || caller === "otherVendor" || caller === "rep" || caller === "otherRep";
@@ -82,6 +85,9 @@ function allowed({ audience }: Endpoint, caller: Caller): boolean {
     // Their own page only, by the session a mailed code opened.
     case "applicant":
       return caller === "applicant";
+    // Their own documents only, by the session a mailed code opened.
+    case "signer":
+      return caller === "signer";
   }
 }
 
@@ -92,6 +98,7 @@ function areaAudiences(path: string): readonly Audience[] {
   if (path.startsWith("/api/portal/")) return ["vendor", "dealer-admin"];
   if (path.startsWith("/api/back-office/")) return ["staff", "admin"];
   if (path.startsWith("/api/applicant/")) return ["public", "applicant"];
+  if (path.startsWith("/api/signer/")) return ["public", "signer"];
   return ["public"];
 }
 
@@ -118,6 +125,8 @@ const authorizations: Partial<Record<Caller, string>> = {
 let endpoints: Endpoint[] = [];
 /** The deal of vendor B whose applicant is the `applicant` caller. */
 let applicantDealId = "";
+/** The signer of that deal's package who is the `signer` caller. */
+let signerId = "";
 /** The document's endpoints as it spells them (`GET /api/portal/deals/{id}`). */
 let documented: string[] = [];
 /** Vendor A's rep's deal, its document and quote: the ids that `{id}` in a portal path stands for. */
@@ -225,6 +234,8 @@ beforeAll(async () => {
     headers: { cookie: cookies.otherVendor, origin: testOrigin, "content-type": otherUpload.contentType },
   });
   applicantDealId = (otherDeal.json() as { id: string }).id;
+  signerId = (await seedSentPackage({ db: server.app.db, storage: server.app.storage }, applicantDealId)).signers[0]!
+    .id;
   vendorA.documentId = (
     await server.database.db.select().from(dealDocument).where(eq(dealDocument.dealId, vendorA.dealId))
   )[0]!.id;
@@ -339,6 +350,7 @@ describe("authorization matrix", () => {
     "admin",
     "staffWithoutTwoFactor",
     "applicant",
+    "signer",
     ...keyCallers,
   ] as const) {
     it(`answers ${caller} by the rules on every endpoint, never with a 5xx`, async () => {
@@ -351,6 +363,8 @@ describe("authorization matrix", () => {
         if (endpoint.path.startsWith("/api/docs")) continue;
         // The applicant's sign-out ends their session: each request gets one of its own.
         if (caller === "applicant") cookies.applicant = await applicantSessionCookie(server.database, applicantDealId);
+        // The signer's too.
+        if (caller === "signer") cookies.signer = await signerSessionCookie(server.database, signerId);
         const response = await target.app.inject({
           method: endpoint.method as "GET",
           url: endpoint.path,

@@ -38,6 +38,8 @@ const valid: Record<string, () => Record<string, unknown>> = {
   "/api/quotes/open": () => ({ token: "A".repeat(43) }),
   "/api/applicant/code": () => ({ token: "A".repeat(43) }),
   "/api/applicant/session": () => ({ token: "A".repeat(43), code: "123456" }),
+  "/api/signer/code": () => ({ token: "A".repeat(43) }),
+  "/api/signer/session": () => ({ token: "A".repeat(43), code: "123456" }),
   "/api/quotes/landing": () => ({
     creditScore: 700,
     bankruptcy: false,

@@ -20,6 +20,7 @@ import { authRoles, staffRoles } from "#domain/auth/roles.ts";
 import { AppError } from "./shared/errors.ts";
 import type { ApiKeyCaller } from "./api-keys/authenticate-api-key.ts";
 import type { ApplicantCaller } from "./applicant-portal/applicant-session-plugin.ts";
+import type { SignerCaller } from "./signing/signer-session-plugin.ts";
 import { requireVendorScope, type VendorScope } from "./shared/vendor-scope.ts";
 import type { SessionUser } from "./auth/auth-plugin.ts";
 import { parseJsonField } from "./limit-json-depth.ts";
@@ -32,16 +33,18 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Headers: EndpointHeaders<E>;
 }>;
 
-/** Who the guard of the endpoint's audience let in: a vendor company, an API key, a deal's applicant, a signed-in user, or nobody in particular. */
+/** Who the guard of the endpoint's audience let in: a vendor company, an API key, a deal's applicant, a package's signer, a signed-in user, or nobody in particular. */
 export type EndpointCaller<E extends Endpoint> = E["audience"] extends "vendor" | "dealer-admin"
   ? VendorScope
   : E["audience"] extends "api-key"
     ? ApiKeyCaller
     : E["audience"] extends "applicant"
       ? ApplicantCaller
-      : E["audience"] extends "public"
-        ? undefined
-        : SessionUser;
+      : E["audience"] extends "signer"
+        ? SignerCaller
+        : E["audience"] extends "public"
+          ? undefined
+          : SessionUser;
 
 /**
  * A multipart endpoint's body, read by its contract when the handler asks (after the checks that
@@ -97,6 +100,9 @@ async function admit(app: FastifyInstance, audience: Audience, request: FastifyR
     case "applicant":
       // applicant-portal/applicant-session-plugin.ts: the session its cookie names (docs/product-rules.md#r56-the-applicants-page).
       return app.requireApplicant(request);
+    case "signer":
+      // signing/signer-session-plugin.ts: the session its cookie names, on a package still open (docs/product-rules.md#r57-documents-and-e-signature).
+      return app.requireSigner(request);
   }
 }
 

@@ -13,9 +13,11 @@ import { dealDocument } from "./deals/tables.ts";
 import { createAccount } from "./accounts/create-account.ts";
 import { dealStip } from "./stips/tables.ts";
 import { applicantSessionCookie } from "../tests/support/applicant-fixtures.ts";
+import { seedSentPackage, signerSessionCookie } from "../tests/support/signing-fixtures.ts";
+import { signingDocument, signingPackage, signingSigner } from "./signing/tables.ts";
 
 // Generated bad input on every portal, back-office and /api/v1 endpoint (v1 with an API key), and every endpoint of the
-// applicant's page that takes the applicant's session, as a caller who may use it: bad path params and query strings everywhere, bad JSON where a JSON body is declared
+// applicant's page that takes the applicant's session and of the signer's ceremony that takes a signer's, as a caller who may use it: bad path params and query strings everywhere, bad JSON where a JSON body is declared
 // (mostly a valid body built from the schema with one field replaced; some nested thousands of
 // levels deep or tens of thousands wide), and malformed multipart
 // where a body is taken without a JSON schema (the upload routes). The endpoints come from the
@@ -47,8 +49,13 @@ type Endpoint = { method: string; path: string; operation: Operation };
 type Sent = { endpoint: Endpoint; url: string; cookie: string; type?: string; payload?: string | Buffer; text: string };
 
 let server: TestServer;
-/** `applicant` stands for a fresh applicant session on the vendor's deal, made per request (its sign-out ends one). */
-const cookies = { vendor: "", staff: "", admin: "", apiKey: "", applicant: "applicant" };
+/**
+ * `applicant` stands for a fresh applicant session on the vendor's deal, made per request (its sign-out ends one);
+ * `signer` for a fresh, consented session of the deal's package's first signer, on the package put back out for
+ * signature (a decline ends it, a signature is kept).
+ */
+const cookies = { vendor: "", staff: "", admin: "", apiKey: "", applicant: "applicant", signer: "signer" };
+let signing = { packageId: "", signerId: "" };
 let endpoints: Endpoint[] = [];
 /** Ids of rows that exist, so generated requests reach handlers and not only the 404. */
 let knownIds: string[] = [];
@@ -114,7 +121,16 @@ beforeAll(async () => {
     .insert(dealStip)
     .values({ dealId, name: "Bank statements", satisfiedBy: "applicant" })
     .returning();
-  knownIds = [dealId, document!.id, stip!.id, (application.json() as { id: string }).id, ...ids.map((row) => row.id)];
+  const seeded = await seedSentPackage({ db: server.app.db, storage: server.app.storage }, dealId);
+  signing = { packageId: seeded.packageId, signerId: seeded.signers[0]!.id };
+  knownIds = [
+    dealId,
+    document!.id,
+    stip!.id,
+    (application.json() as { id: string }).id,
+    ...ids.map((row) => row.id),
+    ...seeded.signers.flatMap((signer) => [signer.id, ...signer.documents.map((each) => each.id)]),
+  ];
 
   // The whole document, whoever may read /api/docs/json.
   const openApi = server.app.swagger() as { paths: Record<string, Record<string, Operation>> };
@@ -127,7 +143,8 @@ beforeAll(async () => {
         path.startsWith("/api/portal/") ||
         path.startsWith("/api/back-office/") ||
         (path.startsWith("/api/v1/") && !path.startsWith("/api/v1/docs")) ||
-        operation["x-audience"] === "applicant",
+        operation["x-audience"] === "applicant" ||
+        operation["x-audience"] === "signer",
     );
 });
 afterAll(() => server?.close());
@@ -492,11 +509,13 @@ const foundIssues: { issue: string; reproduce: () => Omit<Sent, "text" | "endpoi
 const callerOf = (endpoint: Endpoint) =>
   endpoint.operation["x-audience"] === "applicant"
     ? fc.constant(cookies.applicant)
-    : endpoint.path.startsWith("/api/portal/")
-      ? fc.constant(cookies.vendor)
-      : endpoint.path.startsWith("/api/v1/")
-        ? fc.constant(cookies.apiKey)
-        : fc.constantFrom(cookies.staff, cookies.admin);
+    : endpoint.operation["x-audience"] === "signer"
+      ? fc.constant(cookies.signer)
+      : endpoint.path.startsWith("/api/portal/")
+        ? fc.constant(cookies.vendor)
+        : endpoint.path.startsWith("/api/v1/")
+          ? fc.constant(cookies.apiKey)
+          : fc.constantFrom(cookies.staff, cookies.admin);
 
 /** /api/v1's creates take an Idempotency-Key: mostly a fresh one, sometimes a bad one. */
 const idempotencyKeys = fc.oneof(
@@ -504,9 +523,28 @@ const idempotencyKeys = fc.oneof(
   fc.constantFrom("", "short", "a b c d e f g h", "x".repeat(200)),
 );
 
+/** The package out for signature again, its first signer's documents unsigned, and a consented session of theirs. */
+async function freshSignerSession() {
+  const db = server.database.db;
+  await db
+    .update(signingPackage)
+    .set({ status: "sent", endedAt: null, endedReason: "" })
+    .where(eq(signingPackage.id, signing.packageId));
+  await db
+    .update(signingSigner)
+    .set({ declinedAt: null, signedAt: null })
+    .where(eq(signingSigner.packageId, signing.packageId));
+  await db.update(signingDocument).set({ signedAt: null }).where(eq(signingDocument.packageId, signing.packageId));
+  return signerSessionCookie(server.database, signing.signerId, { consented: true });
+}
+
 async function inject(request: Omit<Sent, "text" | "endpoint"> & { method: string }) {
   const cookie =
-    request.cookie === cookies.applicant ? await applicantSessionCookie(server.database, dealId) : request.cookie;
+    request.cookie === cookies.applicant
+      ? await applicantSessionCookie(server.database, dealId)
+      : request.cookie === cookies.signer
+        ? await freshSignerSession()
+        : request.cookie;
   const credential = cookie.startsWith("Bearer ") ? { authorization: cookie } : { cookie };
   const idempotencyKey =
     request.url.includes("/v1/") && request.method !== "GET"

@@ -64,8 +64,11 @@ export type MultipartBody = {
  * `staff`: staff and admins, with two-factor where required. `api-key`: /api/v1 only (ADR 0018).
  * `applicant`: a deal's applicant on their own page, by the session a mailed code opened
  * (docs/product-rules.md#r56-the-applicants-page); no user account.
+ * `signer`: a signer of an agreement package out for signature, by the session a mailed code opened
+ * (docs/product-rules.md#r57-documents-and-e-signature); their own documents only; no user account.
  */
-export type Audience = "public" | "signed-in" | "vendor" | "dealer-admin" | "staff" | "admin" | "api-key" | "applicant";
+export type Audience =
+  "public" | "signed-in" | "vendor" | "dealer-admin" | "staff" | "admin" | "api-key" | "applicant" | "signer";
 
 /**
  * One API endpoint, shared by the server (which registers the route from it, so the OpenAPI
