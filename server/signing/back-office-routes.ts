@@ -99,7 +99,7 @@ export const backOfficeSigningRoutes: FastifyPluginAsync<{ context: DealUpdateCo
     view(
       await resendSigningRequest(
         app.db,
-        context,
+        staffContext,
         { id: user.id, ipAddress: request.ip },
         { packageId: request.params.id, signerId: request.params.signerId },
       ),

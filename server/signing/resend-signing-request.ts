@@ -2,8 +2,7 @@ import { and, count, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AppError } from "../shared/errors.ts";
-import type { MailContext } from "../shared/request-context.ts";
-import { notifySigner } from "./notify-signer.ts";
+import { notifySigner, type SigningMailContext } from "./notify-signer.ts";
 import { signingLink, signingPackage, signingSigner } from "./tables.ts";
 
 /** Request mails (first, reminders, resends) one signer gets at most in an hour. */
@@ -16,7 +15,7 @@ export const resendsPerSignerPerHour = 3;
  */
 export async function resendSigningRequest(
   db: Database,
-  context: MailContext,
+  context: SigningMailContext,
   by: { id: string; ipAddress: string },
   ids: { packageId: string; signerId: string },
 ): Promise<string> {

@@ -61,6 +61,10 @@ export async function dealSigning(db: Database, brand: Brand, dealId: string): P
           .orderBy(asc(signingEvent.at)),
       ])
     : [[], [], [], []];
+  const documentOrder = (documentId: string | null) => {
+    const at = documents.findIndex((document) => document.id === documentId);
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
   const view = ({ signing, createdBy }: (typeof packages)[number]): StaffSigningPackage => ({
     id: signing.id,
     status: signing.status,
@@ -98,6 +102,8 @@ export async function dealSigning(db: Database, brand: Brand, dealId: string): P
       })),
     sealedFiles: sealed
       .filter((file) => file.packageId === signing.id)
+      // In the documents' order, the certificate of completion last.
+      .sort((a, b) => documentOrder(a.documentId) - documentOrder(b.documentId))
       .map((file) => ({ id: file.id, title: file.title, sha256: file.sha256, dealDocumentId: file.dealDocumentId })),
     events: events
       .filter(({ event }) => event.packageId === signing.id)
