@@ -27,9 +27,12 @@ const appImports = [
   "@react-router/",
   "zod/mini$",
   "recharts$",
+  // The signer's ceremony only: a drawn signature's canvas, and the script font of a typed one.
+  "signature_pad$",
+  "@fontsource/dancing-script/",
 ];
 const appMessage =
-  "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router, zod/mini and recharts (the back office's charts, lazy-loaded), never server/, Node or server libraries (a new browser library is added to this list on purpose).";
+  "app/ runs in the browser: it imports app/ files, #domain/*, React, React Router, zod/mini, recharts (the back office's charts, lazy-loaded), signature_pad and the Dancing Script font (the signer's ceremony), never server/, Node or server libraries (a new browser library is added to this list on purpose).";
 const testLibraries = ["vitest$", "fast-check$"];
 
 /**

@@ -12,7 +12,7 @@ const programPaths = [
 
 export default [
   // Public pages share one layout route (header, footer, cookie banner); reset-password, the
-  // status-mail opt-out, the applicant's page, the portal and the back office have their own chrome.
+  // status-mail opt-out, the applicant's page, the signer's ceremony, the portal and the back office have their own chrome.
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     ...programPaths.map((path) => route(path, "routes/program-page.tsx", { id: `program-${path}` })),
@@ -32,6 +32,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("status-mails/opt-out", "routes/status-mail-opt-out.tsx"),
   route("application", "routes/applicant.tsx"),
+  route("sign", "routes/sign.tsx"),
   route("portal", "routes/portal.tsx", [
     index("routes/portal-home.tsx"),
     route("deals/:id", "routes/portal-deal.tsx"),
@@ -41,6 +42,7 @@ export default [
     route("webhooks", "routes/portal-webhooks.tsx"),
     route("api-keys", "routes/portal-api-keys.tsx"),
     route("team", "routes/portal-team.tsx"),
+    route("deals/:id/sign-in-person/:signerId", "routes/portal-sign-in-person.tsx"),
   ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
   layout("routes/back-office.tsx", [

@@ -14,7 +14,7 @@ import { createAccount } from "./accounts/create-account.ts";
 import { dealStip } from "./stips/tables.ts";
 import { applicantSessionCookie } from "../tests/support/applicant-fixtures.ts";
 import { seedSentPackage, signerSessionCookie } from "../tests/support/signing-fixtures.ts";
-import { signingDocument, signingPackage, signingSigner } from "./signing/tables.ts";
+import { signingPackage, signingSigner } from "./signing/tables.ts";
 
 // Generated bad input on every portal, back-office and /api/v1 endpoint (v1 with an API key), and every endpoint of the
 // applicant's page that takes the applicant's session and of the signer's ceremony that takes a signer's, as a caller who may use it: bad path params and query strings everywhere, bad JSON where a JSON body is declared
@@ -51,8 +51,8 @@ type Sent = { endpoint: Endpoint; url: string; cookie: string; type?: string; pa
 let server: TestServer;
 /**
  * `applicant` stands for a fresh applicant session on the vendor's deal, made per request (its sign-out ends one);
- * `signer` for a fresh, consented session of the deal's package's first signer, on the package put back out for
- * signature (a decline ends it, a signature is kept).
+ * `signer` for a fresh session of the deal's package's first signer (consented), on the package put back out for
+ * signature once a decline ended it.
  */
 const cookies = { vendor: "", staff: "", admin: "", apiKey: "", applicant: "applicant", signer: "signer" };
 let signing = { packageId: "", signerId: "" };
@@ -123,6 +123,11 @@ beforeAll(async () => {
     .returning();
   const seeded = await seedSentPackage({ db: server.app.db, storage: server.app.storage }, dealId);
   signing = { packageId: seeded.packageId, signerId: seeded.signers[0]!.id };
+  // Consented once, so the document endpoints reach their handlers.
+  await server.database.db
+    .update(signingSigner)
+    .set({ consentedAt: new Date() })
+    .where(eq(signingSigner.id, signing.signerId));
   knownIds = [
     dealId,
     document!.id,
@@ -523,19 +528,21 @@ const idempotencyKeys = fc.oneof(
   fc.constantFrom("", "short", "a b c d e f g h", "x".repeat(200)),
 );
 
-/** The package out for signature again, its first signer's documents unsigned, and a consented session of theirs. */
+/** A consented session of the package's first signer, the package put back out for signature once a decline ended it. */
 async function freshSignerSession() {
   const db = server.database.db;
-  await db
-    .update(signingPackage)
-    .set({ status: "sent", endedAt: null, endedReason: "" })
+  const [pkg] = await db
+    .select({ status: signingPackage.status })
+    .from(signingPackage)
     .where(eq(signingPackage.id, signing.packageId));
-  await db
-    .update(signingSigner)
-    .set({ declinedAt: null, signedAt: null })
-    .where(eq(signingSigner.packageId, signing.packageId));
-  await db.update(signingDocument).set({ signedAt: null }).where(eq(signingDocument.packageId, signing.packageId));
-  return signerSessionCookie(server.database, signing.signerId, { consented: true });
+  if (pkg?.status !== "sent") {
+    await db
+      .update(signingPackage)
+      .set({ status: "sent", endedAt: null, endedReason: "" })
+      .where(eq(signingPackage.id, signing.packageId));
+    await db.update(signingSigner).set({ declinedAt: null }).where(eq(signingSigner.packageId, signing.packageId));
+  }
+  return signerSessionCookie(server.database, signing.signerId);
 }
 
 async function inject(request: Omit<Sent, "text" | "endpoint"> & { method: string }) {
@@ -575,6 +582,8 @@ async function send(request: Sent) {
 }
 
 const runScale = Number(process.env.FUZZ_SCALE ?? 1);
+/** Each property runs every endpoint in turn (125 and counting): its budget grows with them, not the 30 s of one test. */
+const fuzzBudgetMs = 180_000 * runScale;
 
 /** Every endpoint's property; failures collected, so one broken endpoint does not hide the rest. */
 async function fuzzEach<Ts extends [unknown]>(
@@ -620,56 +629,75 @@ describe("fuzzing signed-in endpoints", () => {
     );
   });
 
-  it("answers bad path params and query strings with a 4xx, never a 5xx", async () => {
-    await fuzzEach(
-      endpoints,
-      (endpoint) =>
-        fc.asyncProperty(
-          fc.tuple(pathOf(endpoint), queryOf(endpoint), callerOf(endpoint)),
-          async ([path, query, cookie]) => {
-            const body = takesBody(endpoint) ? { type: "application/json", payload: "{}" } : {};
-            await send({ endpoint, url: path + query, cookie, ...body, text: path + query });
-          },
-        ),
-      20,
-    );
-  });
+  it(
+    "answers bad path params and query strings with a 4xx, never a 5xx",
+    async () => {
+      await fuzzEach(
+        endpoints,
+        (endpoint) =>
+          fc.asyncProperty(
+            fc.tuple(pathOf(endpoint), queryOf(endpoint), callerOf(endpoint)),
+            async ([path, query, cookie]) => {
+              const body = takesBody(endpoint) ? { type: "application/json", payload: "{}" } : {};
+              await send({ endpoint, url: path + query, cookie, ...body, text: path + query });
+            },
+          ),
+        20,
+      );
+    },
+    fuzzBudgetMs,
+  );
 
-  it("answers bad JSON bodies with a 4xx, never a 5xx", async () => {
-    await fuzzEach(
-      endpoints.filter((endpoint) => jsonSchemaOf(endpoint)),
-      (endpoint) =>
-        fc.asyncProperty(
-          fc.tuple(pathOf(endpoint), jsonBodyOf(jsonSchemaOf(endpoint)!), callerOf(endpoint)),
-          async ([path, body, cookie]) => {
-            await send({
-              endpoint,
-              url: path,
-              cookie,
-              type: body.type,
-              payload: body.payload,
-              text: path + body.payload,
-            });
-          },
-        ),
-      40,
-    );
-  });
+  it(
+    "answers bad JSON bodies with a 4xx, never a 5xx",
+    async () => {
+      await fuzzEach(
+        endpoints.filter((endpoint) => jsonSchemaOf(endpoint)),
+        (endpoint) =>
+          fc.asyncProperty(
+            fc.tuple(pathOf(endpoint), jsonBodyOf(jsonSchemaOf(endpoint)!), callerOf(endpoint)),
+            async ([path, body, cookie]) => {
+              await send({
+                endpoint,
+                url: path,
+                cookie,
+                type: body.type,
+                payload: body.payload,
+                text: path + body.payload,
+              });
+            },
+          ),
+        40,
+      );
+    },
+    fuzzBudgetMs,
+  );
 
   // Upload routes declare no JSON body: every body-taking endpoint without one gets malformed multipart.
-  it("answers malformed multipart with a 4xx, never a 5xx", async () => {
-    await fuzzEach(
-      endpoints.filter((endpoint) => takesBody(endpoint) && !jsonSchemaOf(endpoint)),
-      (endpoint) =>
-        fc.asyncProperty(
-          fc.tuple(pathOf(endpoint), multipartRequest, callerOf(endpoint)),
-          async ([path, body, cookie]) => {
-            await send({ endpoint, url: path, cookie, type: body.type, payload: body.payload, text: path + body.text });
-          },
-        ),
-      60,
-    );
-  });
+  it(
+    "answers malformed multipart with a 4xx, never a 5xx",
+    async () => {
+      await fuzzEach(
+        endpoints.filter((endpoint) => takesBody(endpoint) && !jsonSchemaOf(endpoint)),
+        (endpoint) =>
+          fc.asyncProperty(
+            fc.tuple(pathOf(endpoint), multipartRequest, callerOf(endpoint)),
+            async ([path, body, cookie]) => {
+              await send({
+                endpoint,
+                url: path,
+                cookie,
+                type: body.type,
+                payload: body.payload,
+                text: path + body.text,
+              });
+            },
+          ),
+        60,
+      );
+    },
+    fuzzBudgetMs,
+  );
 });
 
 describe("inputs that once answered 5xx", () => {

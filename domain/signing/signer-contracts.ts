@@ -90,6 +90,8 @@ export const adoptedSignatureView = z.object({
 });
 
 export const signerCeremony = z.object({
+  /** The session's own signer (an in-person page checks it is the one it started). */
+  signerId: z.string(),
   lenderName: z.string(),
   signerName: z.string(),
   /** The business the documents are for. */

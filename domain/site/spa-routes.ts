@@ -5,6 +5,7 @@ export const spaPathPrefixes = [
   "/reset-password",
   "/status-mails",
   "/application",
+  "/sign",
   "/VendorSignUp",
 ] as const;
 

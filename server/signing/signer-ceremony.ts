@@ -74,6 +74,7 @@ export async function signerCeremony(
   const message =
     found.status === "completed" ? signerMessages.completed : first ? signerMessages.notYourTurn(first) : null;
   return {
+    signerId: signer.id,
     lenderName: lender,
     signerName: signer.name,
     businessName: found.businessName,
