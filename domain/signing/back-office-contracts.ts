@@ -114,6 +114,19 @@ export const generateSigningPackage = endpoint({
 export const signingDocumentPreview = z.object({
   id: z.string(),
   title: z.string(),
+  dealId: z.string(),
+  /** Where the signer fills in: signature, initials, name, date. */
+  fields: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["signature", "initials", "date", "name"]),
+      page: z.number(),
+      x: z.number(),
+      y: z.number(),
+      width: z.number(),
+      height: z.number(),
+    }),
+  ),
   pages: z.array(
     z.object({
       number: z.number(),

@@ -20,7 +20,7 @@ import { generatePackage } from "./generate-package.ts";
 import { resendSigningRequest } from "./resend-signing-request.ts";
 import { sendPackage } from "./send-package.ts";
 import { dealSigning } from "./staff-signing-view.ts";
-import { signingDocument } from "./tables.ts";
+import { signingDocument, signingPackage } from "./tables.ts";
 import { verifySealedFileBytes } from "./verify-sealed-file.ts";
 import { voidPackage } from "./void-package.ts";
 
@@ -58,7 +58,11 @@ export const backOfficeSigningRoutes: FastifyPluginAsync<{ context: DealUpdateCo
 
   registerEndpoint(app, previewSigningDocument, async (request) => {
     const found = await documentOf(request.params.id);
-    return { id: found.id, title: found.title, pages: found.pages };
+    const [owner] = await app.db
+      .select({ dealId: signingPackage.dealId })
+      .from(signingPackage)
+      .where(eq(signingPackage.id, found.packageId));
+    return { id: found.id, title: found.title, dealId: owner!.dealId, pages: found.pages, fields: found.fields };
   });
 
   registerEndpoint(app, downloadSigningDocument, async (request, reply) => {
