@@ -16,8 +16,15 @@ const require = createRequire(import.meta.url);
 const scriptFontFiles = ["latin", "latin-ext"].map((subset) =>
   require.resolve(`@fontsource/dancing-script/files/dancing-script-${subset}-400-normal.woff`),
 );
-let scriptFontBytes: Promise<Buffer[]> | undefined;
-const loadScriptFonts = () => (scriptFontBytes ??= Promise.all(scriptFontFiles.map((file) => readFile(file))));
+type ScriptFontFile = { bytes: Buffer; characters: Set<number> };
+let scriptFontFilesRead: Promise<ScriptFontFile[]> | undefined;
+const loadScriptFonts = () =>
+  (scriptFontFilesRead ??= Promise.all(
+    scriptFontFiles.map(async (file) => {
+      const bytes = await readFile(file);
+      return { bytes, characters: new Set(fontkit.create(bytes).characterSet) };
+    }),
+  ));
 
 export class SignaturePlacementError extends Error {}
 
@@ -38,26 +45,31 @@ export function drawnPngBytes(base64: string, what: string): Buffer {
   return bytes;
 }
 
-type ScriptFonts = PDFFont[];
+/** The script fonts, each embedded in the document the first time a letter needs it. */
+type ScriptFonts = { files: ScriptFontFile[]; embedded: Map<number, PDFFont>; doc: PDFDocument };
 
 /** Splits `text` into runs each drawn in the first script font that has its letters ("?" where none has). */
-function scriptRuns(text: string, fonts: ScriptFonts): { font: PDFFont; text: string }[] {
-  const sets = fonts.map((font) => new Set(font.getCharacterSet()));
-  const runs: { font: PDFFont; text: string }[] = [];
+async function scriptRuns(text: string, fonts: ScriptFonts): Promise<{ font: PDFFont; text: string }[]> {
+  const runs: { index: number; text: string }[] = [];
   for (const char of text) {
-    const code = char.codePointAt(0)!;
-    const index = sets.findIndex((set) => set.has(code));
-    const font = fonts[Math.max(index, 0)]!;
-    const shown = index === -1 ? "?" : char;
-    if (runs.at(-1)?.font === font) runs.at(-1)!.text += shown;
-    else runs.push({ font, text: shown });
+    const found = fonts.files.findIndex((file) => file.characters.has(char.codePointAt(0)!));
+    const index = Math.max(found, 0);
+    const shown = found === -1 ? "?" : char;
+    if (runs.at(-1)?.index === index) runs.at(-1)!.text += shown;
+    else runs.push({ index, text: shown });
   }
-  return runs;
+  const embedded: { font: PDFFont; text: string }[] = [];
+  for (const run of runs) {
+    if (!fonts.embedded.has(run.index))
+      fonts.embedded.set(run.index, await fonts.doc.embedFont(fonts.files[run.index]!.bytes, { subset: true }));
+    embedded.push({ font: fonts.embedded.get(run.index)!, text: run.text });
+  }
+  return embedded;
 }
 
 /** Typed text in the script font, as large as fits the box (at most 28 pt), on the box's baseline. */
-function drawScript(page: PDFPage, text: string, fonts: ScriptFonts, field: SigningField) {
-  const runs = scriptRuns(text.trim(), fonts);
+async function drawScript(page: PDFPage, text: string, fonts: ScriptFonts, field: SigningField) {
+  const runs = await scriptRuns(text.trim(), fonts);
   const widthAt = (size: number) => runs.reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
   let size = Math.min(28, field.height * 0.8);
   const width = widthAt(size);
@@ -114,9 +126,7 @@ export async function placeSignatures(
   const encodable = new Set(helvetica.getCharacterSet());
   const plain = (text: string) => [...text].map((char) => (encodable.has(char.codePointAt(0)!) ? char : "?")).join("");
 
-  let fonts: ScriptFonts | undefined;
-  const scriptFonts = async () =>
-    (fonts ??= await Promise.all((await loadScriptFonts()).map((bytes) => doc.embedFont(bytes, { subset: true }))));
+  const fonts: ScriptFonts = { files: await loadScriptFonts(), embedded: new Map(), doc };
   const images = new Map<string, PDFImage>();
   const image = async (base64: string, what: string) => {
     const bytes = drawnPngBytes(base64, what);
@@ -138,11 +148,11 @@ export async function placeSignatures(
     switch (field.kind) {
       case "signature":
         if (signature.kind === "drawn") drawImage(page, await image(signature.drawnPng!, "signature"), field);
-        else drawScript(page, signature.name, await scriptFonts(), field);
+        else await drawScript(page, signature.name, fonts, field);
         break;
       case "initials":
         if (signature.drawnInitialsPng) drawImage(page, await image(signature.drawnInitialsPng, "initials"), field);
-        else drawScript(page, signature.initials, await scriptFonts(), field);
+        else await drawScript(page, signature.initials, fonts, field);
         break;
       case "name":
       case "date": {

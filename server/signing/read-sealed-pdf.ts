@@ -43,7 +43,10 @@ function signatureVerifies(bytes: Buffer, [from, firstLength, secondFrom, second
     bytes.subarray(secondFrom, secondFrom! + secondLength!),
   ]);
   try {
-    return cmsVerifies(Buffer.from(contents.slice(1, -1), "hex"), signed);
+    const der = Buffer.from(contents.slice(1, -1), "hex");
+    const cmsEnd = tlv(der, 0).end;
+    // Past the CMS the placeholder's padding is zeros: any other byte there is a change too.
+    return der.subarray(cmsEnd).every((byte) => byte === 0) && cmsVerifies(der.subarray(0, cmsEnd), signed);
   } catch {
     return false;
   }
@@ -153,5 +156,17 @@ function signerVerifies(der: Buffer, fields: Tlv[], certificates: X509Certificat
   const candidates = certificates.filter(
     (cert) => serial === null || serialHex(Buffer.from(cert.serialNumber, "hex")) === serial,
   );
-  return candidates.some((cert) => verify(digest, data, cert.publicKey, content(der, signature)));
+  return candidates.some(
+    (cert) => verify(digest, data, cert.publicKey, content(der, signature)) && issuedUnchanged(cert, certificates),
+  );
+}
+
+/**
+ * The signer's certificate is unchanged: it verifies against one of the certificates the CMS
+ * carries (its issuer, or itself when self-signed; sealing-certificate.ts requires the chain in the
+ * lender's file). Whether the chain is trusted is the reader's to judge; this catches a certificate
+ * edited inside the file.
+ */
+function issuedUnchanged(cert: X509Certificate, certificates: X509Certificate[]): boolean {
+  return certificates.some((issuer) => cert.verify(issuer.publicKey));
 }

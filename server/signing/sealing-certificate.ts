@@ -59,9 +59,17 @@ export function describeP12(p12: Buffer, passphrase: string): Omit<SealingCertif
     return publicKey.n?.compareTo(key.n) === 0 && publicKey.e?.compareTo(key.e) === 0;
   });
   if (!own) throw new SealingCertificateError("The signing certificate's file holds no certificate of its key");
-  const x509 = new X509Certificate(
-    Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(own)).getBytes(), "binary"),
+  const x509s = certificates.map(
+    (cert) =>
+      new X509Certificate(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary")),
   );
+  const x509 = x509s[certificates.indexOf(own)]!;
+  // The sealed files carry the file's certificates: with the issuer among them readers can build
+  // the chain, and readSealedPdf can tell the signer's certificate was not edited.
+  if (!x509s.some((issuer) => x509.verify(issuer.publicKey)))
+    throw new SealingCertificateError(
+      "The signing certificate's file lacks the certificate that issued it: export the .p12 with its chain (the intermediate certificates)",
+    );
   return {
     subject: x509.subject.split("\n").join(", "),
     fingerprintSha256: x509.fingerprint256,
