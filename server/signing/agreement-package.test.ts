@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +8,7 @@ import type { VerifySealedFileResult } from "#domain/signing/verify-contracts.ts
 import { webhookEventSchemas } from "#domain/webhooks/event-payloads.ts";
 import { approvedDeal, waiveEveryStip } from "../../tests/support/approval-fixtures.ts";
 import { multipartBody } from "../../tests/support/multipart.ts";
+import { opensslVerifyPdf } from "../../tests/support/openssl-pdf-signature.ts";
 import {
   loopbackAddress,
   signIn,
@@ -316,15 +313,14 @@ describe("the agreement package", () => {
     const [moved] = await db().select({ stage: deal.stage }).from(deal).where(eq(deal.id, dealId));
     expect(moved!.stage).toBe(4);
 
-    const dir = mkdtempSync(path.join(tmpdir(), "sealed-"));
     const sealed = await db().select().from(signingSealedFile).where(eq(signingSealedFile.packageId, draft.id));
     for (const file of sealed) {
       const bytes = await buffer(await server.app.storage.get(file.storageKey));
-      expect(opensslVerifies(dir, bytes), file.title).toBe(true);
+      expect(opensslVerifyPdf(bytes).ok, file.title).toBe(true);
       const changed = Buffer.from(bytes);
       const at = changed.indexOf("/Type /Page") + 2;
       changed[at] = changed[at]! ^ 0x01;
-      expect(opensslVerifies(dir, changed), `${file.title} changed`).toBe(false);
+      expect(opensslVerifyPdf(changed).ok, `${file.title} changed`).toBe(false);
     }
     // Attached to the deal's documents.
     const attached = await db()
@@ -429,46 +425,3 @@ describe("the agreement package", () => {
     expect(told).toBeDefined();
   });
 });
-
-/** openssl's own check of a sealed PDF: the signed byte ranges against the CMS in /Contents. */
-function opensslVerifies(dir: string, pdf: Buffer): boolean {
-  const text = pdf.toString("latin1");
-  const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(-1);
-  if (!ranges) return false;
-  const [a, b, c, d] = ranges.slice(1).map(Number) as [number, number, number, number];
-  const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
-  const padded = Buffer.from(text.slice(a + b + 1, c - 1), "hex");
-  // The placeholder is zero-padded: the DER's own length says where the signature ends.
-  const lengthBytes = padded[1]! & 0x80 ? padded[1]! & 0x7f : 0;
-  const length = lengthBytes
-    ? padded.subarray(2, 2 + lengthBytes).reduce((sum, byte) => sum * 256 + byte, 0)
-    : padded[1]!;
-  const der = padded.subarray(0, 2 + lengthBytes + length);
-  writeFileSync(path.join(dir, "signed.bin"), signed);
-  writeFileSync(path.join(dir, "sig.der"), der);
-  try {
-    execFileSync(
-      "openssl",
-      [
-        "cms",
-        "-verify",
-        "-binary",
-        "-inform",
-        "DER",
-        "-in",
-        path.join(dir, "sig.der"),
-        "-content",
-        path.join(dir, "signed.bin"),
-        "-noverify",
-        "-purpose",
-        "any",
-        "-out",
-        "/dev/null",
-      ],
-      { stdio: "pipe" },
-    );
-    return true;
-  } catch {
-    return false;
-  }
-}

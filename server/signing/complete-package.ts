@@ -63,14 +63,13 @@ export async function sealCompletedPackage(deps: CompletionDeps, packageId: stri
     .leftJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
     .where(eq(signingPackage.id, packageId));
   if (!found || found.signing.status !== "sent") return false;
-  const [signers, documents, events] = await Promise.all([
+  const [signers, documents] = await Promise.all([
     db.select().from(signingSigner).where(eq(signingSigner.packageId, packageId)).orderBy(asc(signingSigner.position)),
     db
       .select()
       .from(signingDocument)
       .where(eq(signingDocument.packageId, packageId))
       .orderBy(asc(signingDocument.position)),
-    db.select().from(signingEvent).where(eq(signingEvent.packageId, packageId)).orderBy(asc(signingEvent.at)),
   ]);
   if (signers.some((signer) => !signer.signedAt) || documents.some((document) => !document.signedAt)) return false;
 

@@ -12,9 +12,9 @@ import { signerCookie } from "../../server/signing/signer-cookie.ts";
 import { signingDocument, signingLink, signingPackage, signingSigner } from "../../server/signing/tables.ts";
 import { testOrigin } from "./test-server.ts";
 
-// A package out for signature, inserted directly while generating and sending are being written (issue 32):
-// the suites of the signer's side start from one. Its signature stays when its body becomes the real
-// generate-and-send.
+// A package out for signature, inserted directly with small PDFs instead of generated ones, so that the
+// signer's suites, the authorization matrix and the fuzz suites start from one in milliseconds;
+// server/signing/agreement-package.test.ts walks the real generation and sending.
 
 export type SeedSigner = { name: string; email: string; signsForBusiness: boolean; guarantor: boolean; title?: string };
 
