@@ -11,6 +11,7 @@ import type { MailContext } from "../shared/request-context.ts";
 import type { SignerCaller } from "./signer-session-plugin.ts";
 import { recordSigningEvent, type SigningClient } from "./signing-events.ts";
 import { emitDocumentsEvent } from "./signing-webhooks.ts";
+import { recordPackageHistory } from "./package-history.ts";
 import { signingPackage, signingSigner } from "./tables.ts";
 
 /**
@@ -87,6 +88,7 @@ export async function declinePackage(
         }),
         context.cipher,
       );
+    await recordPackageHistory(tx, row.id, { label: `${signer.name} (signer),` }, `Declined to sign: ${reason}`);
     await recordAudit(tx, {
       action: "signing.declined",
       actorUserId: caller.inPersonHostUserId,

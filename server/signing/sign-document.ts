@@ -9,6 +9,7 @@ import type { SignerCaller } from "./signer-session-plugin.ts";
 import { packageSigners } from "./signer-link.ts";
 import { recordSigningEvent, type SigningClient } from "./signing-events.ts";
 import { emitDocumentsEvent } from "./signing-webhooks.ts";
+import { recordPackageHistory } from "./package-history.ts";
 import { signingDocument, signingPackage, signingSigner } from "./tables.ts";
 
 const pngMagic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -123,6 +124,12 @@ export async function signDocument(
     if (!finished) return { signedAt: now, finished, complete: false };
     await tx.update(signingSigner).set({ signedAt: now }).where(eq(signingSigner.id, signer.id));
     await emitDocumentsEvent(tx, pkg.id, { type: "documents.signed", signerId: signer.id });
+    await recordPackageHistory(
+      tx,
+      pkg.dealId,
+      { label: `${signer.name} (signer),` },
+      caller.inPersonHostUserId ? "Signed every document of theirs, in person" : "Signed every document of theirs",
+    );
     const after = signers.map((each) => (each.id === signer.id ? { ...each, signedAt: now } : each));
     const next = pkg.inOrder ? nextInOrder(after, signer.id) : null;
     if (next) await notifySigner(tx, context, next.id);
