@@ -55,6 +55,7 @@ import { portalApprovalRoutes } from "./funders/portal-routes.ts";
 import { backOfficeStipRoutes } from "./stips/back-office-routes.ts";
 import { backOfficeSigningRoutes } from "./signing/back-office-routes.ts";
 import { portalSigningRoutes } from "./signing/portal-routes.ts";
+import { agreementTemplateRoutes } from "./signing/template-routes.ts";
 import { portalStipRoutes } from "./stips/portal-routes.ts";
 import { approvalStageCheck } from "./funders/approval-stage-check.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
@@ -262,6 +263,7 @@ export async function buildApp({
   await app.register(portalStipRoutes, { context: dealContext });
   await app.register(backOfficeSigningRoutes, { context: dealContext, brand: config.public.brand });
   await app.register(portalSigningRoutes);
+  await app.register(agreementTemplateRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });
