@@ -56,6 +56,7 @@ export default [
       route("partners", "routes/back-office-partners.tsx"),
       route("funders", "routes/back-office-funders.tsx"),
       route("stip-kinds", "routes/back-office-stip-kinds.tsx"),
+      route("agreement-templates", "routes/back-office-agreement-templates.tsx"),
       route("stips-to-review", "routes/back-office-stips-to-review.tsx"),
       route("audit", "routes/back-office-audit.tsx"),
       route("staff", "routes/back-office-staff.tsx"),
