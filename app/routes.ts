@@ -58,6 +58,7 @@ export default [
       route("partners", "routes/back-office-partners.tsx"),
       route("funders", "routes/back-office-funders.tsx"),
       route("stip-kinds", "routes/back-office-stip-kinds.tsx"),
+      route("agreement-templates", "routes/back-office-agreement-templates.tsx"),
       route("stips-to-review", "routes/back-office-stips-to-review.tsx"),
       route("check-signed-file", "routes/back-office-check-signed-file.tsx"),
       route("signing-documents/:id", "routes/back-office-signing-document.tsx"),

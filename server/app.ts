@@ -57,6 +57,7 @@ import { sealCompletedPackage } from "./signing/complete-package.ts";
 import { loadSealingCertificate } from "./signing/sealing-certificate.ts";
 import { backOfficeSigningRoutes } from "./signing/back-office-routes.ts";
 import { portalSigningRoutes } from "./signing/portal-routes.ts";
+import { agreementTemplateRoutes } from "./signing/template-routes.ts";
 import { portalStipRoutes } from "./stips/portal-routes.ts";
 import { approvalStageCheck } from "./funders/approval-stage-check.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
@@ -288,6 +289,7 @@ export async function buildApp({
     );
   });
   await app.register(portalSigningRoutes);
+  await app.register(agreementTemplateRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });

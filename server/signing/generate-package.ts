@@ -1,14 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Brand } from "#domain/site/brand.ts";
 import { businessDayOf } from "#domain/site/business-day.ts";
 import { isOpenStage } from "#domain/deals/stages.ts";
 import { readyForDocuments } from "#domain/stips/stip-rules.ts";
 import type { GeneratePackageInput } from "#domain/signing/back-office-contracts.ts";
 import { packageDocumentPlan, packageGenerationProblem } from "#domain/signing/package-rules.ts";
-import { agreementDocumentLabels, type AgreementDocumentKind } from "#domain/signing/package-shapes.ts";
-import { defaultAgreementTemplates } from "#domain/signing/default-templates.ts";
+import { agreementDocumentLabels } from "#domain/signing/package-shapes.ts";
 import { fillTemplate, mergeValues } from "#domain/signing/merge-fields.ts";
 import type { Database, DbExecutor } from "../db/client.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -17,32 +16,8 @@ import type { FileStorage } from "../shared/storage/file-storage.ts";
 import { dealStip } from "../stips/tables.ts";
 import { dealForPackage } from "./package-facts.ts";
 import { renderAgreementDocument } from "./render-agreement-document.ts";
-import { agreementTemplateVersion, signingDocument, signingEvent, signingPackage, signingSigner } from "./tables.ts";
-
-/** The template each kind is made from now: the latest saved version, else the built-in text (version 0). */
-export async function currentTemplates(
-  db: DbExecutor,
-  kinds: readonly AgreementDocumentKind[],
-): Promise<Map<AgreementDocumentKind, { version: number; title: string; body: string }>> {
-  const saved = kinds.length
-    ? await db
-        .selectDistinctOn([agreementTemplateVersion.kind], {
-          kind: agreementTemplateVersion.kind,
-          version: agreementTemplateVersion.version,
-          title: agreementTemplateVersion.title,
-          body: agreementTemplateVersion.body,
-        })
-        .from(agreementTemplateVersion)
-        .where(inArray(agreementTemplateVersion.kind, [...kinds]))
-        .orderBy(agreementTemplateVersion.kind, desc(agreementTemplateVersion.version))
-    : [];
-  return new Map(
-    kinds.map((kind) => {
-      const found = saved.find((row) => row.kind === kind);
-      return [kind, found ?? { version: 0, ...defaultAgreementTemplates[kind] }];
-    }),
-  );
-}
+import { currentTemplates } from "./current-templates.ts";
+import { signingDocument, signingEvent, signingPackage, signingSigner } from "./tables.ts";
 
 /** Why the deal cannot have a package now, or null (read by the deal's signing view and by generation). */
 export async function generationProblem(
