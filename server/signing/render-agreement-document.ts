@@ -1,3 +1,4 @@
+import { templateBlocks } from "#domain/signing/template-blocks.ts";
 import { mergeValues } from "#domain/signing/merge-fields.ts";
 import {
   agreementDocumentLabels,
@@ -24,25 +25,8 @@ export type AgreementDocumentInput = {
 
 export type RenderedAgreementDocument = { pdf: Uint8Array; pages: DocumentPage[]; fields: SigningField[] };
 
-/** The body's blocks: paragraphs separated by a blank line, a line starting with "## " a heading. */
-export function bodyBlocks(body: string): PdfBlock[] {
-  const blocks: PdfBlock[] = [];
-  for (const chunk of body.replace(/\r\n?/g, "\n").split(/\n[ \t]*\n/)) {
-    let paragraph: string[] = [];
-    const flush = () => {
-      if (paragraph.length) blocks.push({ kind: "paragraph", text: paragraph.join("\n") });
-      paragraph = [];
-    };
-    for (const line of chunk.split("\n")) {
-      if (line.startsWith("## ")) {
-        flush();
-        if (line.slice(3).trim()) blocks.push({ kind: "heading", text: line.slice(3).trim() });
-      } else if (line.trim()) paragraph.push(line.trim());
-    }
-    flush();
-  }
-  return blocks;
-}
+/** The body's blocks, by the rule the admins' preview reads (domain/signing/template-blocks.ts). */
+export const bodyBlocks = (body: string): PdfBlock[] => templateBlocks(body);
 
 /** The approval's terms as the first page's table: those the document is about. */
 function termRows(kind: AgreementDocumentKind, facts: PackageFacts): string[][] {
