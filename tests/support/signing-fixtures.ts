@@ -12,7 +12,7 @@ import { signerCookie } from "../../server/signing/signer-cookie.ts";
 import { signingDocument, signingLink, signingPackage, signingSigner } from "../../server/signing/tables.ts";
 import { testOrigin } from "./test-server.ts";
 
-// A package out for signature, inserted directly while generating and sending are being written (issue 32):
+// A package out for signature, inserted directly while generating and sending are being written:
 // the suites of the signer's side start from one. Its signature stays when its body becomes the real
 // generate-and-send.
 
