@@ -288,6 +288,21 @@ describe("the signer's way in", () => {
     expect([refused.statusCode, refused.json().message]).toEqual([429, signerMessages.tooManyCodes(60)]);
   });
 
+  it("never mails a code to an address that belongs to a user of the product (a dealer who typed its own)", async () => {
+    const own = await sentPackage({
+      signers: [
+        { name: "Dealer Typed Own", email: dealer.email.toUpperCase(), signsForBusiness: true, guarantor: true },
+      ],
+    });
+    const before = await delivered(dealer.email);
+    const refused = await send({
+      url: "/api/signer/code",
+      payload: { token: await own.linkToken(own.signers[0]!.id) },
+    });
+    expect([refused.statusCode, refused.json().message]).toEqual([410, signerMessages.linkUnknown]);
+    expect(await delivered(dealer.email)).toBe(before);
+  });
+
   it("closes on sign-out and after two hours; a made-up cookie counts as a refused credential", async () => {
     const dana = seeded.signers[0]!;
     const first = await openSession(token, dana.email);
