@@ -43,8 +43,8 @@ COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts ./scripts
 
 # The embedded database and local files live here when DATABASE_URL and STORAGE=s3 are not
-# configured (single-server use only). NODE_ENV=production: AUTH_SECRET and DATA_ENCRYPTION_KEY
-# must be set, nothing is generated.
+# configured (single-server use only). NODE_ENV=production: AUTH_SECRET, DATA_ENCRYPTION_KEY and
+# SIGNING_CERTIFICATE_P12 with its passphrase must be set, nothing is generated.
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 

@@ -32,6 +32,11 @@ export const driverIndependentSuites = [
   "server/site/fill-partner-template.test.ts",
   "server/shared/storage/local-file-storage.test.ts",
   "server/shared/vendor-scope.test.ts",
+  "server/signing/completion-certificate.test.ts",
+  "server/signing/place-signatures.test.ts",
+  "server/signing/render-agreement-document.test.ts",
+  "server/signing/seal-pdf.test.ts",
+  "server/signing/sealing-certificate.test.ts",
   "server/webhooks/address-policy.test.ts",
   "server/webhooks/sign-payload.test.ts",
 ];

@@ -59,6 +59,8 @@ export default [
       route("funders", "routes/back-office-funders.tsx"),
       route("stip-kinds", "routes/back-office-stip-kinds.tsx"),
       route("stips-to-review", "routes/back-office-stips-to-review.tsx"),
+      route("check-signed-file", "routes/back-office-check-signed-file.tsx"),
+      route("signing-documents/:id", "routes/back-office-signing-document.tsx"),
       route("audit", "routes/back-office-audit.tsx"),
       route("staff", "routes/back-office-staff.tsx"),
       route("response-times", "routes/back-office-response-times.tsx"),

@@ -53,6 +53,10 @@ import { stipCatalogRoutes } from "./stips/catalog-routes.ts";
 import { stipReviewQueueRoutes } from "./stips/review-queue-routes.ts";
 import { portalApprovalRoutes } from "./funders/portal-routes.ts";
 import { backOfficeStipRoutes } from "./stips/back-office-routes.ts";
+import { sealCompletedPackage } from "./signing/complete-package.ts";
+import { loadSealingCertificate } from "./signing/sealing-certificate.ts";
+import { backOfficeSigningRoutes } from "./signing/back-office-routes.ts";
+import { portalSigningRoutes } from "./signing/portal-routes.ts";
 import { portalStipRoutes } from "./stips/portal-routes.ts";
 import { approvalStageCheck } from "./funders/approval-stage-check.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
@@ -262,6 +266,28 @@ export async function buildApp({
   await app.register(portalApprovalRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeStipRoutes, { context: dealContext });
   await app.register(portalStipRoutes, { context: dealContext });
+  await app.register(backOfficeSigningRoutes, { context: dealContext, brand: config.public.brand });
+  // Loaded at the first completion: most servers' lives (and tests) never seal a package.
+  let sealingCertificate: ReturnType<typeof loadSealingCertificate> | undefined;
+  app.decorate("completeSigningPackage", async (packageId: string) => {
+    sealingCertificate ??= loadSealingCertificate({
+      ...config.signingCertificate,
+      dataDir: config.dataDir,
+      production: config.env === "production",
+      lenderName: config.public.brand.legalName,
+    });
+    await sealCompletedPackage(
+      {
+        db: app.db,
+        storage: app.storage,
+        context: dealContext,
+        brand: config.public.brand,
+        certificate: await sealingCertificate,
+      },
+      packageId,
+    );
+  });
+  await app.register(portalSigningRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });

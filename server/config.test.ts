@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
 const key = () => randomBytes(32).toString("base64");
-const productionSecrets = { AUTH_SECRET: "a-production-secret-of-at-least-32-chars", DATA_ENCRYPTION_KEY: key() };
+const productionSecrets = {
+  AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
+  DATA_ENCRYPTION_KEY: key(),
+  SIGNING_CERTIFICATE_P12: randomBytes(48).toString("base64"),
+  SIGNING_CERTIFICATE_PASSPHRASE: "a-passphrase",
+};
 
 describe("loadConfig", () => {
   it("has working defaults for the embedded database", () => {
@@ -39,14 +44,31 @@ describe("loadConfig", () => {
       }
       throw new Error("production started without its secrets");
     };
-    expect(refusal({})).toMatch(/AUTH_SECRET: .*required[\s\S]*DATA_ENCRYPTION_KEY: .*required/);
+    expect(refusal({})).toMatch(
+      /AUTH_SECRET: .*required[\s\S]*DATA_ENCRYPTION_KEY: .*required[\s\S]*SIGNING_CERTIFICATE_P12: .*required[\s\S]*SIGNING_CERTIFICATE_PASSPHRASE: .*required/,
+    );
+    const { SIGNING_CERTIFICATE_PASSPHRASE, ...withoutPassphrase } = productionSecrets;
+    expect(refusal(withoutPassphrase)).toBe(
+      "Invalid environment:\n  SIGNING_CERTIFICATE_PASSPHRASE: required when NODE_ENV=production (the .p12 file's passphrase), the same on every server",
+    );
+    expect(loadConfig({ NODE_ENV: "production", ...productionSecrets }).signingCertificate).toEqual({
+      p12Base64: productionSecrets.SIGNING_CERTIFICATE_P12,
+      passphrase: SIGNING_CERTIFICATE_PASSPHRASE,
+    });
+    expect(() => loadConfig({ SIGNING_CERTIFICATE_P12: "not base64!" })).toThrow(
+      "SIGNING_CERTIFICATE_P12: must be the .p12 file, base64-encoded",
+    );
     expect(refusal({ AUTH_SECRET: productionSecrets.AUTH_SECRET })).not.toContain("AUTH_SECRET");
     expect(refusal({ DATA_ENCRYPTION_KEY: productionSecrets.DATA_ENCRYPTION_KEY })).not.toContain(
       "DATA_ENCRYPTION_KEY",
     );
     // The local demo keeps generating them (server/secrets.ts).
     for (const NODE_ENV of [undefined, "development", "test"]) {
-      expect(loadConfig({ NODE_ENV })).toMatchObject({ authSecret: undefined, dataEncryptionKey: undefined });
+      expect(loadConfig({ NODE_ENV })).toMatchObject({
+        authSecret: undefined,
+        dataEncryptionKey: undefined,
+        signingCertificate: { p12Base64: undefined, passphrase: undefined },
+      });
     }
   });
 

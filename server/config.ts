@@ -78,6 +78,12 @@ const envSchema = z.object({
     .pipe(z.array(encryptionKey)),
   LOOKUP_HASH_KEY: encryptionKey.optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // The lender's certificate that seals signed agreement packages (docs/deploy.md, The lender's signing certificate).
+  SIGNING_CERTIFICATE_P12: z
+    .string()
+    .regex(/^[A-Za-z0-9+/\s]+={0,2}\s*$/, "must be the .p12 file, base64-encoded (base64 -w0 lender.p12)")
+    .optional(),
+  SIGNING_CERTIFICATE_PASSPHRASE: z.string().optional(),
   STAFF_2FA_REQUIRED: booleanFlag.optional(),
   SEED_DEMO: booleanFlag.optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -134,6 +140,8 @@ export type Config = {
   /** base64 key of the duplicate check's keyed hashes; when absent, derived from the data key (field-cipher.ts). */
   lookupHashKey: string | undefined;
   authSecret: string | undefined;
+  /** The lender's PKCS#12 (base64) and its passphrase; when absent (never in production) the demo generates a self-signed one in the data folder. */
+  signingCertificate: { p12Base64: string | undefined; passphrase: string | undefined };
   staffTwoFactorRequired: boolean;
   seedDemo: boolean;
   storage:
@@ -215,12 +223,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DATABASE_READ_URL && !e.DATABASE_URL)
     throw new ConfigError("Invalid environment:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (the primary)");
   // Generated secrets would sit in DATA_DIR next to the data they protect, and differ per server.
-  const missingSecrets = (["AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const).filter(
+  const productionSecrets = {
+    AUTH_SECRET: "openssl rand -base64 32",
+    DATA_ENCRYPTION_KEY: "openssl rand -base64 32",
+    SIGNING_CERTIFICATE_P12: "the lender's document-signing certificate and key, base64 -w0 lender.p12",
+    SIGNING_CERTIFICATE_PASSPHRASE: "the .p12 file's passphrase",
+  } as const;
+  const missingSecrets = (Object.keys(productionSecrets) as (keyof typeof productionSecrets)[]).filter(
     (name) => e.NODE_ENV === "production" && !e[name],
   );
   if (missingSecrets.length) {
     const lines = missingSecrets.map(
-      (name) => `  ${name}: required when NODE_ENV=production (openssl rand -base64 32), the same on every server`,
+      (name) => `  ${name}: required when NODE_ENV=production (${productionSecrets[name]}), the same on every server`,
     );
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
@@ -245,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionOldKeys: e.DATA_ENCRYPTION_OLD_KEYS,
     lookupHashKey: e.LOOKUP_HASH_KEY,
     authSecret: e.AUTH_SECRET,
+    signingCertificate: { p12Base64: e.SIGNING_CERTIFICATE_P12, passphrase: e.SIGNING_CERTIFICATE_PASSPHRASE },
     // On by default in production; the local demo may switch it off (docs/product-rules.md#r41-staff-two-factor).
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ?? e.NODE_ENV === "production",
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",

@@ -59,6 +59,7 @@ describe("server start-up", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("AUTH_SECRET");
     expect(run.stderr).toContain("DATA_ENCRYPTION_KEY");
+    expect(run.stderr).toContain("SIGNING_CERTIFICATE_P12");
     // Nothing was generated next to the data.
     await expect(stat(path.join(dataDir, "keys"))).rejects.toThrow("ENOENT");
 

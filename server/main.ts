@@ -5,6 +5,8 @@ import { PURGE_MIN_INTERVAL_MS, purgeExpiredData, schedulePurge } from "./retent
 import { sweepOrphanUploads } from "./retention/sweep-orphan-uploads.ts";
 import { sweepApprovalReminders } from "./funders/sweep-approval-reminders.ts";
 import { scheduleJob } from "./shared/schedule-job.ts";
+import { sweepSigningRequests } from "./signing/sweep-signing-requests.ts";
+import { completeSigningPackage } from "./signing/complete-package.ts";
 import { seedDemo } from "./demo/seed-demo.ts";
 import { answerBackupRequests } from "./backup/backup-requests.ts";
 
@@ -65,6 +67,29 @@ async function main() {
     { firstMs: 90_000, everyMs: 60 * 60 * 1000 },
   );
 
+  // Packages out for signature: expiry, and the signers' reminders 1 and 3 business days after their
+  // request (docs/product-rules.md#r57-documents-and-e-signature); each row claimed once.
+  const stopSigningSweep = scheduleJob(
+    "signing requests",
+    async () => {
+      const done = await sweepSigningRequests(
+        database.db,
+        {
+          creditTeamEmail: config.creditTeamEmail,
+          publicUrl: config.publicUrl,
+          product: config.public.brand.name,
+          cipher,
+          timeZone: config.public.brand.timeZone,
+        },
+        new Date(),
+        (packageId) => completeSigningPackage(app, packageId),
+      );
+      if (done.expired + done.reminded + done.sealed > 0) app.log.info(done, "signing requests swept");
+    },
+    app.log,
+    { firstMs: 120_000, everyMs: 60 * 60 * 1000 },
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -74,6 +99,7 @@ async function main() {
     force.unref();
     stopPurge();
     stopReminders();
+    stopSigningSweep();
     await app.close();
     await backups?.close();
     await database.close();

@@ -17,10 +17,18 @@ import {
 } from "#domain/funders/deal-funder-contracts.ts";
 import { listRecordDuplicates } from "#domain/duplicates/contracts.ts";
 import { getDealStips, requestDealStips, reviewDealStip } from "#domain/stips/contracts.ts";
+import {
+  generateSigningPackage,
+  getDealSigning,
+  resendSigningRequest,
+  sendSigningPackage,
+  voidSigningPackage,
+} from "#domain/signing/back-office-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealScreen, type DealActionResult } from "../features/back-office/deals/deal-screen.tsx";
 import { funderIntents, type FunderActionResult } from "../features/back-office/deals/deal-funders.tsx";
 import { stipIntents, type StipActionResult } from "../features/back-office/deals/deal-stips.tsx";
+import { signingIntents, type SigningActionResult } from "../features/back-office/signing/deal-signing.tsx";
 import { ApiError, call, multipartForm } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/back-office-deal";
@@ -31,15 +39,16 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
   const record = { params: { type: "deal" as const, id: params.id } };
-  const [detail, thread, adverseAction, duplicates, funders, stips] = await Promise.all([
+  const [detail, thread, adverseAction, duplicates, funders, stips, signing] = await Promise.all([
     call(getBackOfficeDeal, input, options),
     call(listBackOfficeDealMessages, input, options),
     call(getAdverseAction, record, options),
     call(listRecordDuplicates, record, options),
     call(getDealFunders, input, options),
     call(getDealStips, input, options),
+    call(getDealSigning, input, options),
   ]);
-  return { detail, thread, adverseAction, duplicates: duplicates.links, funders, stips };
+  return { detail, thread, adverseAction, duplicates: duplicates.links, funders, stips, signing };
 }
 
 /**
@@ -101,6 +110,33 @@ async function runStipAction(dealId: string, form: FormData): Promise<StipAction
   }
 }
 
+/** The Documents for signature section's forms (form-encoded): generate, send, void, a new link. */
+async function runSigningAction(dealId: string, form: FormData): Promise<SigningActionResult> {
+  const text = (name: string) => String(form.get(name) ?? "");
+  try {
+    const packageId = text("packageId");
+    if (text("intent") === signingIntents.generate) {
+      let signers: unknown;
+      try {
+        signers = JSON.parse(text("signers"));
+      } catch {
+        signers = [];
+      }
+      await call(generateSigningPackage, {
+        params: { id: dealId },
+        body: { signers: signers as never, inOrder: text("inOrder") === "true", lease: text("lease") === "true" },
+      });
+    } else if (text("intent") === signingIntents.send) await call(sendSigningPackage, { params: { id: packageId } });
+    else if (text("intent") === signingIntents.void)
+      await call(voidSigningPackage, { params: { id: packageId }, body: { reason: text("reason") } });
+    else await call(resendSigningRequest, { params: { id: packageId, signerId: text("signerId") } });
+    return { intent: "signing", ok: true, message: "Saved." };
+  } catch (error) {
+    if (error instanceof ApiError) return { intent: "signing", ok: false, message: error.message };
+    throw error;
+  }
+}
+
 /**
  * The deal form (JSON, PATCH), an answer to the vendor (multipart), or the Funders and Stips sections' forms
  * (form-encoded). A refusal is answered as data for the screen to say; the deal is then read again.
@@ -108,10 +144,12 @@ async function runStipAction(dealId: string, form: FormData): Promise<StipAction
 export async function clientAction({
   params,
   request,
-}: Route.ClientActionArgs): Promise<DealActionResult | FunderActionResult | StipActionResult> {
+}: Route.ClientActionArgs): Promise<DealActionResult | FunderActionResult | StipActionResult | SigningActionResult> {
   const type = request.headers.get("content-type") ?? "";
   if (type.startsWith("application/x-www-form-urlencoded")) {
     const form = await request.formData();
+    if (Object.values(signingIntents).includes(String(form.get("intent")) as never))
+      return runSigningAction(params.id, form);
     const stipIntent = Object.values(stipIntents).includes(String(form.get("intent")) as never);
     return stipIntent ? runStipAction(params.id, form) : runFunderAction(params.id, form);
   }

@@ -26,6 +26,7 @@ const links = [
   { to: "/back-office/partners", label: "Partners" },
   { to: "/back-office/funders", label: "Funders" },
   { to: "/back-office/stip-kinds", label: "Stips catalog" },
+  { to: "/back-office/check-signed-file", label: "Check a signed file" },
   { to: "/back-office/api-keys", label: "API keys" },
   { to: "/back-office/working-calendar", label: "Working calendar", admin: true },
   { to: "/back-office/outbox", label: "Outbox", admin: true },

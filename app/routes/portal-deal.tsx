@@ -7,6 +7,7 @@ import {
 } from "#domain/deals/portal-contracts.ts";
 import { getPortalDealApproval } from "#domain/funders/deal-funder-contracts.ts";
 import { listPortalDealStips, sendPortalStipFiles } from "#domain/stips/contracts.ts";
+import { getPortalDealSigning } from "#domain/signing/portal-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDealPage, type PortalDealActionResult } from "../features/portal/portal-deal-page.tsx";
 import { ApiError, call, multipartForm } from "../lib/call.ts";
@@ -32,13 +33,14 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
-  const [page, thread, { approval }, { stips }] = await Promise.all([
+  const [page, thread, { approval }, { stips }, signing] = await Promise.all([
     call(getPortalDeal, input, options),
     call(listPortalDealMessages, input, options),
     call(getPortalDealApproval, input, options),
     call(listPortalDealStips, input, options),
+    call(getPortalDealSigning, input, options),
   ]);
-  return { page, thread, approval, stips };
+  return { page, thread, approval, stips, signing: signing.package };
 }
 
 /** A message to the credit team, documents added later or a stip's files (all multipart); a refusal is answered as data. */

@@ -12,6 +12,7 @@ export const dealFieldLabels = {
   declinedReceivedOn: "Application received",
   declinedCompletedOn: "Application complete",
   declinedNoticeSentOn: "Notice sent",
+  documents: "Documents",
 } as const;
 
 export type DealField = keyof typeof dealFieldLabels;
@@ -32,5 +33,7 @@ export function dealValueText(field: string, value: string): string {
   return value;
 }
 
-/** Who a history entry names when the product moved the deal itself (every stip in). */
+/** Who a history entry names when the product moved the deal itself: every stip in (older entries name nobody). */
 export const automaticActor = "Automatically, every stip in,";
+/** Who a history entry names when the last signature moved the deal (docs/product-rules.md#r57-documents-and-e-signature). */
+export const signedActor = "Automatically, every document signed,";

@@ -23,6 +23,7 @@ import { vendorCompany } from "../../server/vendors/tables.ts";
 import { createAccount } from "../../server/accounts/create-account.ts";
 import { benchLists } from "./bench-lists.ts";
 import { benchPromiseBoards } from "./bench-promise.ts";
+import { benchSigningPackage } from "./bench-signing.ts";
 import { createDealThroughput } from "./bench-api-v1.ts";
 import { bundleServer } from "../build/server-bundle.ts";
 
@@ -312,4 +313,6 @@ await run("pglite");
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (postgresUrl) await run("postgres", postgresUrl);
 await benchPromiseBoards(postgresUrl, report);
+report("\nagreement packages (in this process):");
+await benchSigningPackage(report);
 process.exit(0);

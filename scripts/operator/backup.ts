@@ -124,6 +124,7 @@ console.log(
     "The keys are NOT in the archive, on purpose. Back them up separately and keep them apart from it:",
     `  data-encryption key (id ${manifest.dataEncryptionKeyId ?? "none"}): ${keys.dataEncryptionKey}`,
     `  session-signing secret:            ${keys.authSecret}`,
+    `  lender's signing certificate:      ${keys.signingCertificate}`,
     "Without the data-encryption key the SSNs, tax ids and dates of birth in this backup cannot be read, and it cannot be restored.",
     `Restore with: npm run restore -- ${out}   (into an empty DATA_DIR)`,
   ].join("\n"),

@@ -74,6 +74,7 @@ const lines = ["", "Keys (never in a backup; restore them from where you keep th
 lines.push(
   `  data-encryption key, id ${manifest.dataEncryptionKeyId ?? "(none recorded)"}: set DATA_ENCRYPTION_KEY, or put it in ${path.join(keys.keysDir, "data-encryption-key")} (mode 0600, folder 0700)`,
   `  session-signing secret: set AUTH_SECRET, or put it in ${path.join(keys.keysDir, "auth-secret")} (another one only signs everybody out)`,
+  `  lender's signing certificate: set SIGNING_CERTIFICATE_P12 and SIGNING_CERTIFICATE_PASSPHRASE, or put its files in ${keys.keysDir} (another one seals only new files; sealed ones stay valid)`,
 );
 if (configured.current === null) {
   lines.push(

@@ -8,7 +8,14 @@ import { describe, expect, it } from "vitest";
 const root = path.join(import.meta.dirname, "../..");
 const ci = readFileSync(path.join(root, ".ci/run"), "utf8").split("\n");
 /** The files `npm run bench` runs. */
-const benchFiles = ["bench.ts", "bench-lists.ts", "bench-promise.ts", "bench-api-v1.ts", "bench-bare-insert.ts"];
+const benchFiles = [
+  "bench.ts",
+  "bench-lists.ts",
+  "bench-promise.ts",
+  "bench-api-v1.ts",
+  "bench-bare-insert.ts",
+  "bench-signing.ts",
+];
 /** Knobs that choose where or whether, not how much. */
 const notSizes = new Set(["BENCH_DATABASE_URL", "BENCH_PGLITE_DIR", "BENCH_WRITE_PLANS", "BENCH_LISTS"]);
 

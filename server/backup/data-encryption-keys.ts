@@ -12,6 +12,9 @@ export function keyLocations(config: Config) {
       ? "the DATA_ENCRYPTION_KEY variable"
       : path.join(keysDir, "data-encryption-key"),
     authSecret: config.authSecret ? "the AUTH_SECRET variable" : path.join(keysDir, "auth-secret"),
+    signingCertificate: config.signingCertificate.p12Base64
+      ? "the SIGNING_CERTIFICATE_P12 and SIGNING_CERTIFICATE_PASSPHRASE variables"
+      : `${path.join(keysDir, "signing-certificate.p12")} and ${path.join(keysDir, "signing-certificate-passphrase")}`,
   };
 }
 

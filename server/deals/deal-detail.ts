@@ -27,7 +27,7 @@ export async function dealDetail(db: Database, dealId: string) {
       from: dealHistory.fromValue,
       to: dealHistory.toValue,
       at: dealHistory.at,
-      actor: sql<string>`coalesce(${user.email}, ${automaticActor})`,
+      actor: sql<string>`coalesce(${user.email}, ${dealHistory.actorLabel}, ${automaticActor})`,
     })
     .from(dealHistory)
     .leftJoin(user, eq(user.id, dealHistory.actorUserId))

@@ -193,8 +193,10 @@ export const dealHistory = pgTable(
     dealId: uuid("deal_id")
       .notNull()
       .references(() => deal.id, { onDelete: "cascade" }),
-    /** Null for a move the product made itself: every stip in (docs/product-rules.md#r55-stipulations). */
+    /** Null for a move the product made itself, or a signer's step: `actor_label` says who or why. */
     actorUserId: text("actor_user_id").references(() => user.id),
+    /** "Automatically, every stip in," (docs/product-rules.md#r55-stipulations), a signer's name, ... */
+    actorLabel: text("actor_label"),
     field: text("field").notNull(),
     fromValue: text("from_value").notNull(),
     toValue: text("to_value").notNull(),

@@ -73,16 +73,18 @@ export async function updateDeal(
 
 /**
  * updateDeal in the caller's transaction (a change that comes with other rows, such as a presented
- * approval). A null actor is the product itself (every stip in, docs/product-rules.md#r55-stipulations):
- * its history says so, and it is nobody's first contact.
+ * approval). An `automatically` actor is the product itself (every stip in,
+ * docs/product-rules.md#r55-stipulations; every document signed, docs/product-rules.md#r57-documents-and-e-signature):
+ * its history says why, and it is nobody's first contact.
  */
 export async function applyDealUpdate(
   tx: Transaction,
   context: DealUpdateContext,
-  actor: { id: string; email: string } | null,
+  by: { id: string; email: string } | { automatically: string },
   dealId: string,
   changes: DealUpdate,
 ) {
+  const actor = "id" in by ? by : null;
   const [current] = await tx.select().from(deal).where(eq(deal.id, dealId)).for("update");
   if (!current) throw new AppError("NOT_FOUND", "Not found.");
   const changed = tracked.filter(
@@ -103,7 +105,14 @@ export async function applyDealUpdate(
     .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), lastUpdate: new Date() })
     .where(eq(deal.id, dealId))
     .returning();
-  await tx.insert(dealHistory).values(entries.map((entry) => ({ dealId, actorUserId: actor?.id ?? null, ...entry })));
+  await tx.insert(dealHistory).values(
+    entries.map((entry) => ({
+      dealId,
+      actorUserId: actor?.id ?? null,
+      actorLabel: "automatically" in by ? by.automatically : null,
+      ...entry,
+    })),
+  );
   if (actor) await recordFirstContact(tx, { type: "deal", id: dealId }, actor.id);
   if (changed.includes("stage")) {
     await recordAudit(tx, {

@@ -2,6 +2,7 @@ import type { Database } from "../db/client.ts";
 import { createSampleDeals } from "./create-sample-deals.ts";
 import { createSampleFunders } from "./create-sample-funders.ts";
 import { createSampleLeads } from "./create-sample-leads.ts";
+import { createSampleSigning } from "./create-sample-signing.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 import { sampleContext, type DemoPeople } from "./sample-context.ts";
 
@@ -19,5 +20,6 @@ export async function createDemoSamples(
   const context = sampleContext(deps);
   await createSampleDeals(db, deps, context, people, now);
   await createSampleFunders(db, deps, context, people, now);
+  await createSampleSigning(db, deps, context, people, now);
   await createSampleLeads(db, context, people, now);
 }

@@ -8,7 +8,10 @@ import { openFileStorage } from "../shared/storage/open-file-storage.ts";
 export type DemoSampleDeps = {
   storage: FileStorage;
   cipher: FieldCipher;
-  config: Pick<Config, "creditTeamEmail" | "publicUrl" | "public" | "leadRateLimitMax">;
+  config: Pick<
+    Config,
+    "creditTeamEmail" | "publicUrl" | "public" | "leadRateLimitMax" | "dataDir" | "env" | "signingCertificate"
+  >;
 };
 
 /**

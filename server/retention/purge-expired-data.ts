@@ -22,6 +22,7 @@ import { pickedOption, questionnaireAnswer } from "../questionnaire/tables.ts";
 import { vendorQuote, vendorQuoteMail } from "../quotes/tables.ts";
 import { webhookDelivery, webhookEvent } from "../webhooks/tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { signingDocument, signingPackage } from "../signing/tables.ts";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
 import { scheduleJob } from "../shared/schedule-job.ts";
 import { tableRetention, type PurgedTable } from "./retention-rules.ts";
@@ -188,6 +189,13 @@ export async function purgeExpiredData(
         .from(dealDocument)
         .where(inArray(dealDocument.dealId, ids));
       files.push(...documents.map((document) => document.key));
+      // The agreement packages' generated PDFs (their sealed files are deal documents, above).
+      const generated = await tx
+        .select({ key: signingDocument.storageKey })
+        .from(signingDocument)
+        .innerJoin(signingPackage, eq(signingPackage.id, signingDocument.packageId))
+        .where(inArray(signingPackage.dealId, ids));
+      files.push(...generated.map((document) => document.key));
       await purge.notices("deal", ids);
       await purge.matchKeys("deal", ids);
     });

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { dealDocument } from "../deals/tables.ts";
 import { partner } from "../partners/tables.ts";
+import { signingDocument, signingSealedFile } from "../signing/tables.ts";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
 
 /**
@@ -28,6 +29,18 @@ export async function sweepOrphanUploads(db: Database, storage: FileStorage, old
         ...(await db.select({ key: partner.logoKey }).from(partner).where(inArray(partner.logoKey, batch))).map(
           (row) => row.key!,
         ),
+        ...(
+          await db
+            .select({ key: signingDocument.storageKey })
+            .from(signingDocument)
+            .where(inArray(signingDocument.storageKey, batch))
+        ).map((row) => row.key),
+        ...(
+          await db
+            .select({ key: signingSealedFile.storageKey })
+            .from(signingSealedFile)
+            .where(inArray(signingSealedFile.storageKey, batch))
+        ).map((row) => row.key),
       ]);
       for (const key of batch.filter((candidate) => !referenced.has(candidate))) {
         await storage.delete(key).catch(() => undefined);

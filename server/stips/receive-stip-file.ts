@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { automaticActor } from "#domain/deals/deal-field-labels.ts";
 import type { VendorStip } from "#domain/stips/contracts.ts";
 import { stipReviewPromise } from "#domain/stips/review-queue-contracts.ts";
 import { everyStipIn, maySendFor, stageOnceStipsIn, takesFiles, type StipActor } from "#domain/stips/stip-rules.ts";
@@ -126,5 +127,5 @@ export async function moveWhenEveryStipIn(tx: Transaction, context: DealUpdateCo
     if (error instanceof AppError && error.code === "CONFLICT") return;
     throw error;
   }
-  await applyDealUpdate(tx, context, null, dealId, { stage: next as 4 });
+  await applyDealUpdate(tx, context, { automatically: automaticActor }, dealId, { stage: next as 4 });
 }

@@ -18,11 +18,19 @@ import { ApprovalSection } from "./approval-section.tsx";
 import { FilesInput } from "./files-input.tsx";
 import { StipsSection } from "./stips/stips-section.tsx";
 import type { VendorStip } from "#domain/stips/contracts.ts";
+import type { DealerSigningPackage } from "#domain/signing/package-status.ts";
+import { SigningProgress } from "./signing/signing-progress.tsx";
 
 /** What the deal page's action answers (routes/portal-deal.tsx). */
 export type PortalDealActionResult = { intent: "message" | "documents" | "stip"; ok: boolean; error: string | null };
 
-type Props = { page: PortalDealDetail; thread: DealMessages; approval: PortalApproval; stips: VendorStip[] };
+type Props = {
+  page: PortalDealDetail;
+  thread: DealMessages;
+  approval: PortalApproval;
+  stips: VendorStip[];
+  signing: DealerSigningPackage | null;
+};
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { timeZone: brand.timeZone, dateStyle: "medium", timeStyle: "short" });
@@ -98,7 +106,7 @@ function Reply({ onSubmit, sending }: { onSubmit: (body: string, files: File[]) 
 }
 
 /** One deal for its vendor: details and stage, documents (and more later), the thread with the credit team, the history. */
-export function PortalDealPage({ page, thread, approval, stips }: Props) {
+export function PortalDealPage({ page, thread, approval, stips, signing }: Props) {
   const message = useFetcher<PortalDealActionResult>();
   const documents = useFetcher<PortalDealActionResult>();
   const { deal, history } = page;
@@ -139,6 +147,7 @@ export function PortalDealPage({ page, thread, approval, stips }: Props) {
       {isOpenStage(deal.stage) ? <StageStrip stage={deal.stage} /> : null}
       {approval ? <ApprovalSection approval={approval} /> : null}
       {stips.length > 0 ? <StipsSection stips={stips} /> : null}
+      {signing ? <SigningProgress dealId={page.deal.id} signing={signing} /> : null}
 
       <section aria-labelledby="details-heading" className="mt-6">
         <h2 id="details-heading" className="text-xl font-semibold">

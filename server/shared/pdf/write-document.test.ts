@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageText, readPdf } from "../../../tests/support/pdf-text.ts";
-import { writePdfDocument } from "./write-document.ts";
+import { layOutPdfDocument, writePdfDocument } from "./write-document.ts";
 
 const sentence =
   "Equipment financing moves at the pace of the business it serves, and every paragraph here is long enough to wrap.";
@@ -88,5 +88,57 @@ describe("writePdfDocument", () => {
       await writePdfDocument({ title: "Café — 東京", blocks: [{ kind: "paragraph", text: "Café · 東京 — ok" }] }),
     );
     expect(pages[0]).toContain("Café · ?? — ok");
+  });
+
+  it("tells what it drew, page by page in drawing order, and where its fields are", async () => {
+    const rows = Array.from({ length: 40 }, (_, index) => [
+      `Row ${index + 1}`,
+      "a value long enough to wrap ".repeat(3),
+    ]);
+    const layout = await layOutPdfDocument({
+      title: "Layout",
+      blocks: [
+        { kind: "title", text: "Layout" },
+        { kind: "table", columns: ["Label", "Value"], rows },
+        {
+          kind: "fields",
+          caption: "SIGNED BY",
+          rows: [
+            [
+              { id: "sign", label: "Signature", height: 36, weight: 2 },
+              { id: "when", label: "Date" },
+            ],
+            [{ id: "role", label: "Role", value: "Owner" }],
+          ],
+        },
+      ],
+      pageFields: [{ id: "initials", label: "Initials", width: 70, height: 22 }],
+      infoEntries: { RecordId: "doc-1" },
+    });
+    const { doc } = await readPdf(layout.bytes);
+    expect(layout.pages.map((page) => page.lines.flatMap((line) => line.cells).join(" "))).toEqual(
+      doc.getPages().map((page) => pageText(page).join(" ")),
+    );
+    expect(layout.pages[1]!.lines[0]).toEqual({ style: "small", cells: ["Layout"] }); // the running header
+    expect(layout.pages[1]!.lines[1]).toEqual({ style: "table-header", cells: ["Label", "Value"] });
+    expect(layout.pages[0]!.lines).toContainEqual({
+      style: "table-row",
+      cells: ["Row 1", "a value long enough to wrap a value long enough to wrap a value long enough to wrap"],
+    });
+    const last = layout.pages.length;
+    expect(layout.fields.filter((field) => !field.id.startsWith("initials"))).toEqual([
+      { id: "sign", page: last, x: 60, y: expect.any(Number), width: 312, height: 36 },
+      { id: "when", page: last, x: 396, y: expect.any(Number), width: 156, height: 22 },
+    ]);
+    expect(layout.pages.at(-1)!.lines.map((line) => line.cells[0])).toEqual(
+      expect.arrayContaining(["SIGNED BY", "Signature", "Date", "Owner", "Role", "Initials"]),
+    );
+    expect(layout.fields.filter((field) => field.id.startsWith("initials")).map((field) => field.page)).toEqual(
+      layout.pages.map((page) => page.number),
+    );
+    expect(layout.bytes.toString("latin1")).toContain("/RecordId (doc-1)");
+    await expect(layOutPdfDocument({ title: "x", blocks: [], infoEntries: { RecordId: "(a) b" } })).rejects.toThrow(
+      "RecordId",
+    );
   });
 });

@@ -17,6 +17,8 @@ import { DealThread } from "./deal-thread.tsx";
 import { DealFundersSection } from "./deal-funders.tsx";
 import { DealStipsSection } from "./deal-stips.tsx";
 import type { DealStips } from "#domain/stips/contracts.ts";
+import type { DealSigning } from "#domain/signing/back-office-contracts.ts";
+import { DealSigningSection } from "../signing/deal-signing.tsx";
 import type { DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 
 /** What the deal route's action answers (routes/back-office-deal.tsx). */
@@ -41,6 +43,7 @@ export function DealScreen({
   duplicates,
   funders,
   stips,
+  signing,
 }: {
   detail: BackOfficeDealDetail;
   thread: DealMessages;
@@ -48,6 +51,7 @@ export function DealScreen({
   duplicates: DuplicateLink[];
   funders: DealFunders;
   stips: DealStips;
+  signing: DealSigning;
 }) {
   const update = useFetcher<DealActionResult>();
   const answer = useFetcher<DealActionResult>();
@@ -94,6 +98,7 @@ export function DealScreen({
       </div>
       <DealFundersSection funders={funders} />
       <DealStipsSection stips={stips} />
+      <DealSigningSection signing={signing} />
       <AdverseActionSection state={adverseAction} />
       {deal.direct ? (
         <section aria-labelledby="no-vendor-heading" className="mt-8">

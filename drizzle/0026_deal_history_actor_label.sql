@@ -1,0 +1,1 @@
+ALTER TABLE "deal_history" ADD COLUMN "actor_label" text;
