@@ -498,6 +498,27 @@ describe("signing", () => {
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 
+  it("completes the package once its last signer signs the last document", async () => {
+    const seeded = await sentPackage();
+    const [dana, ben] = seeded.signers;
+    const danaCookie = await consentedSession(seeded, 0);
+    const benCookie = await consentedSession(seeded, 1);
+    for (const [index, document] of dana!.documents.entries())
+      expect((await sign(danaCookie, document.id, index === 0 ? undefined : { intent: true })).statusCode).toBe(200);
+    const [before] = await db().select().from(signingPackage).where(eq(signingPackage.id, seeded.packageId));
+    expect(before!.status).toBe("sent");
+    const last = await sign(benCookie, ben!.documents[0]!.id, {
+      signature: { kind: "typed", name: "Ben Carter", initials: "BC" },
+      intent: true,
+    });
+    expect(last.json()).toMatchObject({ ok: true, finished: true });
+    const [after] = await db().select().from(signingPackage).where(eq(signingPackage.id, seeded.packageId));
+    expect(after).toMatchObject({ status: "completed", completedAt: expect.any(Date) });
+    // The signer's page now says the package is complete.
+    const view = (await ceremony(benCookie)).json() as SignerCeremony;
+    expect([view.status, view.message, view.yourTurn]).toEqual(["completed", signerMessages.completed, false]);
+  });
+
   it("sends a request or a reminder from notifySigner, each with a new link that lives until the package expires", async () => {
     const seeded = await sentPackage();
     const ben = seeded.signers[1]!;
