@@ -8,6 +8,7 @@ import { multipartBody, samplePdf } from "../support/multipart.ts";
 import { seedSentPackage, type SeededPackage } from "../support/signing-fixtures.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { signInThroughUi } from "./support/sign-in.ts";
 
 // docs/product-rules.md#r57-documents-and-e-signature: a signer opens the request's link on a phone, confirms
 // the mailed code, consents to electronic records, reads the pages, adopts a typed signature and signs each
@@ -17,6 +18,8 @@ const phone = { width: 390, height: 844 };
 let server: E2eServer;
 let browser: Browser;
 let seeded: SeededPackage;
+/** A second deal's package, signed in person at the dealer's. */
+let inPerson: SeededPackage;
 const tokens = { dana: "", ben: "" };
 
 beforeAll(async () => {
@@ -42,11 +45,20 @@ beforeAll(async () => {
   });
   expect(submitted.status).toBe(201);
   const { id } = (await submitted.json()) as { id: string };
+  const second = multipartBody({ deal: JSON.stringify(sampleNewDealFields({ businessName: "Mesa Grading" })) }, [
+    { field: "client-info", name: "application.pdf", content: samplePdf },
+  ]);
+  const secondDeal = (await (
+    await fetch(`${server.url}/api/portal/deals`, {
+      method: "POST",
+      headers: { cookie, origin: server.url, "content-type": second.contentType },
+      body: second.payload,
+    })
+  ).json()) as { id: string };
   await server.editDatabase(async (database) => {
-    seeded = await seedSentPackage(
-      { db: database.db, storage: createLocalFileStorage(path.join(server.dataDir, "files")) },
-      id,
-    );
+    const target = { db: database.db, storage: createLocalFileStorage(path.join(server.dataDir, "files")) };
+    seeded = await seedSentPackage(target, id);
+    inPerson = await seedSentPackage(target, secondDeal.id);
     tokens.dana = await seeded.linkToken(seeded.signers[0]!.id);
     tokens.ben = await seeded.linkToken(seeded.signers[1]!.id);
   });
@@ -101,6 +113,8 @@ async function consentByKeyboard(page: Page) {
   await agree.focus();
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { name: "Your documents" }).waitFor();
+  // The button went with the disclosure: focus is on the documents that replaced it.
+  await page.waitForFunction(() => document.activeElement?.textContent === "Your documents");
 }
 
 describe("the signing ceremony at 390 px", () => {
@@ -137,12 +151,14 @@ describe("the signing ceremony at 390 px", () => {
     const pdf = await page.request.get(`${server.url}${href}`);
     expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
 
-    for (const document of dana.documents) {
-      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: document.title }) });
-      await card.getByText(`intend to sign ${document.title}.`).waitFor();
-      await page.getByRole("button", { name: `Sign ${document.title}` }).focus();
+    for (const { title } of dana.documents) {
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+      await card.getByText(`intend to sign ${title}.`).waitFor();
+      await page.getByRole("button", { name: `Sign ${title}` }).focus();
       await page.keyboard.press("Enter");
       await card.getByRole("status").filter({ hasText: "Signed on" }).waitFor();
+      // Focus stays with the document, on its new status.
+      await page.waitForFunction(() => document.activeElement?.textContent?.startsWith("Signed on ") === true);
     }
     await page
       .getByRole("status")
@@ -196,6 +212,52 @@ describe("the signing ceremony at 390 px", () => {
     await card.getByRole("status").filter({ hasText: "Signed on" }).waitFor();
     await card.getByRole("img", { name: "Signature: drawn (Ben Carter)" }).first().waitFor();
     await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it("opens in the portal for a signer at the dealer's, with the code from the signer's own mailbox", async () => {
+    const dana = inPerson.signers[0]!;
+    const page = await browser.newPage();
+    await page.setViewportSize(phone);
+    await signInThroughUi(page, server.url, "vendor@demo.example", demoPasswords.vendor);
+    await page.waitForURL(`${server.url}/portal`);
+    await page.goto(`${server.url}/portal/deals/${inPerson.dealId}/sign-in-person/${dana.id}`);
+    const start = page.getByRole("button", { name: "E-mail the code to the signer" });
+    await start.waitFor();
+    await expectNoAxeViolations(page);
+    const before = server.smtp.mails.length;
+    await start.focus();
+    await page.keyboard.press("Enter");
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Ask Dana Whitfield for the code we e-mailed to d•••@signer.example" })
+      .waitFor();
+    const mail = await server.smtp.waitFor(
+      (each) =>
+        each.to.includes(dana.email) &&
+        each.subject === "Your code to sign your documents" &&
+        server.smtp.mails.indexOf(each) >= before,
+    );
+    const code = /Your code is (\d{6})/.exec(decoded(mail.body))![1]!;
+    await expectNoAxeViolations(page);
+    await page.getByLabel("6-digit code").focus();
+    await page.keyboard.type(code);
+    await page.keyboard.press("Enter");
+    await page.getByText("Signing in person at Demo Equipment Co.").waitFor();
+    await page.getByRole("heading", { name: "Before you sign: electronic records and signatures" }).waitFor();
+    await expectNoAxeViolations(page);
+    await consentByKeyboard(page);
+    await page.getByRole("button", { name: "Adopt this signature" }).click();
+    await page.getByRole("button", { name: "Sign Equipment finance agreement" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Equipment finance agreement" }) })
+      .getByRole("status")
+      .filter({ hasText: "Signed on" })
+      .waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Finish and hand back" }).click();
+    await page.waitForURL(`${server.url}/portal/deals/${inPerson.dealId}`);
     await page.close();
   });
 });
