@@ -288,6 +288,21 @@ describe("the signer's way in", () => {
     expect([refused.statusCode, refused.json().message]).toEqual([429, signerMessages.tooManyCodes(60)]);
   });
 
+  it("never mails a code to an address that belongs to a user of the product (a dealer who typed its own)", async () => {
+    const own = await sentPackage({
+      signers: [
+        { name: "Dealer Typed Own", email: dealer.email.toUpperCase(), signsForBusiness: true, guarantor: true },
+      ],
+    });
+    const before = await delivered(dealer.email);
+    const refused = await send({
+      url: "/api/signer/code",
+      payload: { token: await own.linkToken(own.signers[0]!.id) },
+    });
+    expect([refused.statusCode, refused.json().message]).toEqual([410, signerMessages.linkUnknown]);
+    expect(await delivered(dealer.email)).toBe(before);
+  });
+
   it("closes on sign-out and after two hours; a made-up cookie counts as a refused credential", async () => {
     const dana = seeded.signers[0]!;
     const first = await openSession(token, dana.email);
@@ -481,6 +496,27 @@ describe("signing", () => {
       .where(and(eq(mailOutbox.to, ben!.email), eq(mailOutbox.subject, request.subject)));
     expect(JSON.stringify(stored)).toContain("/sign#[hidden-1]");
     expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it("completes the package once its last signer signs the last document", async () => {
+    const seeded = await sentPackage();
+    const [dana, ben] = seeded.signers;
+    const danaCookie = await consentedSession(seeded, 0);
+    const benCookie = await consentedSession(seeded, 1);
+    for (const [index, document] of dana!.documents.entries())
+      expect((await sign(danaCookie, document.id, index === 0 ? undefined : { intent: true })).statusCode).toBe(200);
+    const [before] = await db().select().from(signingPackage).where(eq(signingPackage.id, seeded.packageId));
+    expect(before!.status).toBe("sent");
+    const last = await sign(benCookie, ben!.documents[0]!.id, {
+      signature: { kind: "typed", name: "Ben Carter", initials: "BC" },
+      intent: true,
+    });
+    expect(last.json()).toMatchObject({ ok: true, finished: true });
+    const [after] = await db().select().from(signingPackage).where(eq(signingPackage.id, seeded.packageId));
+    expect(after).toMatchObject({ status: "completed", completedAt: expect.any(Date) });
+    // The signer's page now says the package is complete.
+    const view = (await ceremony(benCookie)).json() as SignerCeremony;
+    expect([view.status, view.message, view.yourTurn]).toEqual(["completed", signerMessages.completed, false]);
   });
 
   it("sends a request or a reminder from notifySigner, each with a new link that lives until the package expires", async () => {

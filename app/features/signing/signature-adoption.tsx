@@ -121,7 +121,7 @@ export function SignatureAdoption({
         ]}
       />
       {kind === "typed" ? (
-        <div aria-live="polite" className="rounded-md border border-slate-300 bg-white p-3">
+        <div className="rounded-md border border-slate-300 bg-white p-3">
           <p className="text-sm text-slate-700">Preview</p>
           <div className="mt-1 flex flex-wrap items-end gap-6">
             <SignatureMark text={name.trim() || "Your name"} label="Signature preview" />

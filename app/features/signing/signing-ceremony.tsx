@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { signingIntentStatement } from "#domain/signing/esign-disclosure.ts";
 import { signerMessages } from "#domain/signing/signer-access.ts";
@@ -50,6 +50,13 @@ function DocumentCard({
 }) {
   const fetcher = useFetcher<SignerActionResult>();
   const [missing, setMissing] = useState(false);
+  const status = useRef<HTMLParagraphElement>(null);
+  const wasSigned = useRef(document.signedAt !== null);
+  // The Sign button goes once the document is signed: focus moves to its new status, not to the page's top.
+  useLayoutEffect(() => {
+    if (document.signedAt && !wasSigned.current) status.current?.focus();
+    wasSigned.current = document.signedAt !== null;
+  }, [document.signedAt]);
   const problem = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   const titleId = `document-${document.id}-title`;
   const intentId = `document-${document.id}-intent`;
@@ -78,7 +85,12 @@ function DocumentCard({
       <h3 id={titleId} className="text-xl font-semibold text-brand-900">
         {document.title}
       </h3>
-      <p role="status" className={`mt-1 font-medium ${document.signedAt ? "text-green-800" : "text-slate-800"}`}>
+      <p
+        ref={status}
+        tabIndex={-1}
+        role="status"
+        className={`mt-1 font-medium ${document.signedAt ? "text-green-800" : "text-slate-800"}`}
+      >
         {document.signedAt ? `Signed on ${when(document.signedAt)}` : "Not signed yet"}
       </p>
       <a
@@ -110,6 +122,14 @@ function DocumentCard({
  */
 export function SigningCeremony({ ceremony, footer }: { ceremony: SignerCeremony; footer?: React.ReactNode }) {
   const [pending, setPending] = useState<AdoptedSignatureInput | null>(null);
+  const documentsHeading = useRef<HTMLHeadingElement>(null);
+  const consented = ceremony.consentedAt !== null;
+  const wasConsented = useRef(consented);
+  // "Agree and continue" goes once agreed: focus moves to the documents that replace the disclosure.
+  useLayoutEffect(() => {
+    if (consented && !wasConsented.current) documentsHeading.current?.focus();
+    wasConsented.current = consented;
+  }, [consented]);
   const [changing, setChanging] = useState(false);
   const adoptionHeading = useRef<HTMLHeadingElement>(null);
   const serverAdopted = ceremony.adopted
@@ -179,7 +199,12 @@ export function SigningCeremony({ ceremony, footer }: { ceremony: SignerCeremony
             </section>
           ) : null}
           <section aria-labelledby="documents-heading" className="mt-6">
-            <h2 id="documents-heading" className="text-2xl font-bold text-brand-900">
+            <h2
+              id="documents-heading"
+              ref={documentsHeading}
+              tabIndex={-1}
+              className="text-2xl font-bold text-brand-900"
+            >
               Your documents
             </h2>
             <p className="mt-1">
