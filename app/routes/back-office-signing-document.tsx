@@ -33,7 +33,7 @@ export default function BackOfficeSigningDocument({ loaderData }: Route.Componen
           Download the PDF
         </a>
       </p>
-      <DocumentPages documentId={id} pages={pages} fields={fields} marks={null} />
+      <DocumentPages documentId={id} pages={pages} fields={fields} marks={null} pageHeading="h2" />
     </>
   );
 }

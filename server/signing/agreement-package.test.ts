@@ -140,6 +140,21 @@ describe("the agreement package", () => {
       [{ path: "/signers", message: "Choose exactly one signer who signs for the business." }],
     ]);
 
+    const dealerAddress = await send("POST", `/api/back-office/deals/${dealId}/signing`, staff, {
+      signers: [{ ...signers[0], email: "staff@signing.example" }],
+      inOrder: false,
+      lease: false,
+    });
+    expect([dealerAddress.statusCode, dealerAddress.json().details]).toEqual([
+      400,
+      [
+        {
+          path: "/signers/0/email",
+          message: "This is the address of a user of this site: use the signer's own e-mail.",
+        },
+      ],
+    ]);
+
     const draft = await generated(dealId);
     expect(draft.status).toBe("draft");
     expect(draft.documents.map((document) => [document.kind, document.templateVersion])).toEqual([

@@ -11,6 +11,7 @@ import { agreementDocumentLabels } from "#domain/signing/package-shapes.ts";
 import { fillTemplate, mergeValues } from "#domain/signing/merge-fields.ts";
 import type { Database, DbExecutor } from "../db/client.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { isUserAddress } from "../accounts/user-address.ts";
 import { AppError } from "../shared/errors.ts";
 import type { FileStorage } from "../shared/storage/file-storage.ts";
 import { dealStip } from "../stips/tables.ts";
@@ -61,6 +62,13 @@ export async function generatePackage(
   if (!found) throw new AppError("NOT_FOUND", "Not found.");
   const problem = await generationProblem(db, found, brand.timeZone);
   if (problem) throw new AppError("CONFLICT", problem);
+  // A signer proves their address by a code mailed to it: never a user's login
+  // (docs/product-rules.md#r30-never-to-a-users-address).
+  for (const [index, signer] of input.signers.entries())
+    if (await isUserAddress(db, signer.email)) {
+      const message = "This is the address of a user of this site: use the signer's own e-mail.";
+      throw new AppError("VALIDATION_FAILED", message, [{ path: `/signers/${index}/email`, message }]);
+    }
 
   const packageId = randomUUID();
   const signerIds = input.signers.map(() => randomUUID());

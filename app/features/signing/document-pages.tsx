@@ -103,7 +103,10 @@ export function DocumentPages({
   pages,
   fields,
   marks,
+  pageHeading: PageHeading = "h4",
 }: {
+  /** The page cards' heading level: under the ceremony's document heading (h3), or a screen's h1 (h2). */
+  pageHeading?: "h2" | "h4";
   documentId: string;
   pages: DocumentPage[];
   fields: SigningField[];
@@ -123,9 +126,9 @@ export function DocumentPages({
             aria-labelledby={headingId}
             className="rounded-md border border-slate-300 bg-white p-4 shadow-sm"
           >
-            <h4 id={headingId} className="text-sm font-semibold text-slate-700">
+            <PageHeading id={headingId} className="text-sm font-semibold text-slate-700">
               {label}
-            </h4>
+            </PageHeading>
             <div className="mt-2 break-words">
               <PageLines lines={page.lines} />
             </div>
