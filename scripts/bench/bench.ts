@@ -24,6 +24,7 @@ import { createAccount } from "../../server/accounts/create-account.ts";
 import { benchLists } from "./bench-lists.ts";
 import { benchPromiseBoards } from "./bench-promise.ts";
 import { benchSigningPackage } from "./bench-signing.ts";
+import { benchDealPage } from "./bench-deal-page.ts";
 import { createDealThroughput } from "./bench-api-v1.ts";
 import { bundleServer } from "../build/server-bundle.ts";
 
@@ -315,4 +316,6 @@ if (postgresUrl) await run("postgres", postgresUrl);
 await benchPromiseBoards(postgresUrl, report);
 report("\nagreement packages (in this process):");
 await benchSigningPackage(report);
+report("\nthe portal's deal page (in this process):");
+await benchDealPage(report);
 process.exit(0);
