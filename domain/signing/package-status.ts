@@ -47,7 +47,7 @@ export const dealerSigningPackage = z.object({
   sentAt: z.nullable(z.string()),
   expiresAt: z.nullable(z.string()),
   completedAt: z.nullable(z.string()),
-  /** Why it was voided or declined; empty otherwise. */
+  /** Why a signer declined, or that the request expired; empty otherwise (staff's reason to void stays theirs). */
   endedReason: z.string(),
   documents: z.array(z.object({ id: z.string(), title: z.string(), signedAt: z.nullable(z.string()) })),
   signers: z.array(

@@ -243,7 +243,7 @@ describe("the agreement package", () => {
   });
 
   it("is voided with a reason: the signers asked hear it was withdrawn, every link ends, and a new package can be made", async () => {
-    const { dealId } = await readyDeal("Sign Harbor Cranes");
+    const { dealId, cookie } = await readyDeal("Sign Harbor Cranes");
     const draft = await generated(dealId);
     await send("POST", `/api/back-office/signing-packages/${draft.id}/send`, staff);
     const empty = await send("POST", `/api/back-office/signing-packages/${draft.id}/void`, staff, { reason: " " });
@@ -267,6 +267,11 @@ describe("the agreement package", () => {
       .where(and(eq(mailOutbox.to, signers[0]!.email), like(mailOutbox.subject, "Documents withdrawn%")));
     expect(withdrawn).toHaveLength(1);
     expect(withdrawn[0]!.html).not.toContain("The payment changed.");
+    // Nor does the dealer read staff's reason.
+    const dealer = (await send("GET", `/api/portal/deals/${dealId}/signing`, cookie)).json() as {
+      package: DealerSigningPackage;
+    };
+    expect([dealer.package.status, dealer.package.endedReason]).toEqual(["voided", ""]);
     const links = await db()
       .select({ expires: signingLink.linkExpiresAt })
       .from(signingLink)

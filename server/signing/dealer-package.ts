@@ -26,7 +26,8 @@ export async function dealerPackage(db: DbExecutor, packageId: string): Promise<
     sentAt: iso(found.sentAt),
     expiresAt: iso(found.expiresAt),
     completedAt: iso(found.completedAt),
-    endedReason: found.endedReason,
+    // A signer's reason for declining is the dealer's to read; staff's reason for voiding stays theirs.
+    endedReason: found.status === "voided" ? "" : found.endedReason,
     documents: documents.map((document) => ({ ...document, signedAt: iso(document.signedAt) })),
     signers: signers.map((signer) => ({
       id: signer.id,
