@@ -14,6 +14,9 @@ import {
 } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import { startWebhookReceiver } from "../../tests/support/webhook-receiver.ts";
+import { waiveEveryStip } from "../../tests/support/approval-fixtures.ts";
+import { signerSessionCookie } from "../../tests/support/signing-fixtures.ts";
+import type { DealSigning } from "#domain/signing/back-office-contracts.ts";
 import { auditLog } from "../audit/tables.ts";
 import { user } from "../auth/tables.ts";
 import { vendorQuote } from "../quotes/tables.ts";
@@ -265,15 +268,63 @@ describe("webhooks", () => {
     const reviewUrl = `/api/back-office/deals/${dealId}/stips/${stip!.id}/review`;
     const rejected = await call(server, "POST", reviewUrl, staffCookie, { review: "reject", reason: "Unreadable." });
     expect(rejected.statusCode).toBe(200);
+    // Its documents: sent to two signers, one signs (documents.signed), the other declines (documents.declined);
+    // a second package for one signer is signed and sealed (documents.sent again, documents.completed).
+    await waiveEveryStip(server, staffCookie, dealId);
+    const twoSigners = [
+      { name: "Casey Owner", email: "casey@owner.example", title: "Owner", signsForBusiness: true, guarantor: false },
+      { name: "Gale Guarantor", email: "gale@owner.example", title: "", signsForBusiness: false, guarantor: true },
+    ];
+    const sendPackageFor = async (signers: typeof twoSigners) => {
+      const made = await call(server, "POST", `/api/back-office/deals/${dealId}/signing`, staffCookie, {
+        signers,
+        inOrder: false,
+        lease: false,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const draft = (made.json() as DealSigning).packages[0]!;
+      expect(
+        (await call(server, "POST", `/api/back-office/signing-packages/${draft.id}/send`, staffCookie)).statusCode,
+      ).toBe(200);
+      return draft;
+    };
+    const signAllOf = async (draft: DealSigning["packages"][number], signerId: string) => {
+      const cookie = await signerSessionCookie(server.database, signerId, { consented: true });
+      for (const [index, document] of draft.documents.filter((each) => each.signerId === signerId).entries()) {
+        const signed = await call(server, "POST", `/api/signer/documents/${document.id}/sign`, cookie, {
+          ...(index === 0 ? { signature: { kind: "typed", name: "Casey Owner", initials: "CO" } } : {}),
+          intent: true,
+        });
+        expect(signed.statusCode, signed.body).toBe(200);
+      }
+      return cookie;
+    };
+    const first = await sendPackageFor(twoSigners);
+    await signAllOf(first, first.signers[0]!.id);
+    const gale = await signerSessionCookie(server.database, first.signers[1]!.id, { consented: true });
+    const declined = await call(server, "POST", "/api/signer/decline", gale, { reason: "The term is too long." });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const second = await sendPackageFor(twoSigners.slice(0, 1));
+    await signAllOf(second, second.signers[0]!.id);
+    await expect
+      .poll(
+        async () =>
+          ((await call(server, "GET", `/api/back-office/deals/${dealId}/signing`, staffCookie)).json() as DealSigning)
+            .packages[0]!.status,
+      )
+      .toBe("completed");
 
     await server.app.deliverWebhooksNow();
-    await expect.poll(() => receiver.received.length).toBe(webhookEventTypes.length);
+    // Every type at least once (the waived stips, the stage moves and the second package add more).
+    const typesReceived = () =>
+      new Set(receiver.received.map((request) => (JSON.parse(request.body) as { type: string }).type));
+    await expect.poll(() => typesReceived().size).toBe(webhookEventTypes.length);
 
     const events = receiver.received.map(
       (request) =>
         JSON.parse(request.body) as { id: string; type: string; created: number; data: Record<string, unknown> },
     );
-    expect(events.map((event) => event.type).sort()).toEqual([...webhookEventTypes].sort());
+    expect([...new Set(events.map((event) => event.type))].sort()).toEqual([...webhookEventTypes].sort());
     for (const event of events) {
       // Valid, and nothing beyond the schema (parsing drops unknown keys).
       expect(webhookEventBody.parse(event), event.type).toEqual(event);
@@ -293,6 +344,20 @@ describe("webhooks", () => {
       id: dealId,
       stip: { id: stip!.id, status: "rejected", reason: "Unreadable." },
     });
+    expect(ofType("documents.signed")).toMatchObject({ id: dealId, signerId: first.signers[0]!.id });
+    expect(ofType("documents.declined")).toMatchObject({
+      id: dealId,
+      package: { id: first.id, status: "declined", endedReason: "The term is too long." },
+    });
+    expect(ofType("documents.completed")).toMatchObject({
+      id: dealId,
+      stage: 4,
+      package: { id: second.id, status: "completed" },
+    });
+    // Never a signer's address.
+    expect(JSON.stringify(events.filter((event) => event.type.startsWith("documents.")))).not.toContain(
+      "@owner.example",
+    );
     await call(server, "DELETE", `/api/portal/webhooks/${body.endpoint.id}`, vendorA.cookie);
     await receiver.stop();
   });
