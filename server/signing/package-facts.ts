@@ -34,7 +34,7 @@ export async function dealForPackage(db: DbExecutor, dealId: string, brand: Bran
       vendor: vendorCompany,
     })
     .from(deal)
-    .innerJoin(dealClient, eq(dealClient.dealId, deal.id))
+    .leftJoin(dealClient, eq(dealClient.dealId, deal.id))
     .leftJoin(dealApproval, eq(dealApproval.dealId, deal.id))
     .leftJoin(funderAnswer, eq(funderAnswer.id, dealApproval.answerId))
     .leftJoin(vendorCompany, eq(vendorCompany.id, deal.vendorCompanyId))
@@ -48,11 +48,10 @@ export async function dealForPackage(db: DbExecutor, dealId: string, brand: Bran
     stage: found.deal.stage,
     vendorCompanyId: found.deal.vendorCompanyId,
     approvalExpiresOn: answer ? found.expiresOn : null,
-    owner: {
-      name: `${client.firstName} ${client.lastName}`.trim(),
-      email: client.emailContact,
-      title: client.ownerTitle,
-    },
+    // A deal's client row is made with it; the owners' name and the business's address stand in otherwise.
+    owner: client
+      ? { name: `${client.firstName} ${client.lastName}`.trim(), email: client.emailContact, title: client.ownerTitle }
+      : { name: found.deal.ownersName, email: found.deal.businessEmail, title: "" },
     facts: {
       lender: {
         name: brand.legalName,
