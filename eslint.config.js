@@ -63,6 +63,10 @@ export const serverLayers = [
   ["applicant-portal"],
   // The agreement package reads the approval (funders), the stips and the deal's update.
   ["signing"],
+  // Funding reads the payout account and accrues the earnings; payouts pay the approved fundings.
+  ["earnings", "payout-accounts"],
+  ["funding"],
+  ["payouts"],
   ["backup", "retention"],
   ["demo"],
 ];

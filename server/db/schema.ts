@@ -21,3 +21,7 @@ export * from "../funders/tables.ts";
 export * from "../stips/tables.ts";
 export * from "../applicant-portal/tables.ts";
 export * from "../signing/tables.ts";
+export * from "../payout-accounts/tables.ts";
+export * from "../earnings/tables.ts";
+export * from "../funding/tables.ts";
+export * from "../payouts/tables.ts";

@@ -50,6 +50,18 @@ export const tableRetention = {
   signing_sealed_file: { kind: "with-parent", parent: "signing_package" },
   signing_link: { kind: "with-parent", parent: "signing_signer" },
   signing_event: { kind: "with-parent", parent: "signing_package" },
+  deal_verification: { kind: "with-parent", parent: "deal" },
+  deal_funding: { kind: "with-parent", parent: "deal" },
+  funding_report: { kind: "with-parent", parent: "vendor_company" },
+  payout_account: {
+    kind: "with-parent",
+    parent: "vendor_company",
+  },
+  payout_batch: { kind: "kept", why: "the ACH files sent to the bank: the lender's payment records" },
+  payout_entry: { kind: "kept", why: "each payment to a dealer and its return: the lender's payment records" },
+  earnings_tier: { kind: "kept", why: "the tiers admins define" },
+  earnings_setting: { kind: "kept", why: "one row of settings" },
+  earnings_entry: { kind: "kept", why: "the dealer's earnings ledger: statements outlive the deal (its number and name are copied)" },
   adverse_action_notice: {
     kind: "with-subject",
     rule: "with its deal or credit application (so at least 25 months after it was sent)",

@@ -1,3 +1,4 @@
+import { earningsPayoutModes } from "#domain/earnings/earnings-shapes.ts";
 import { createdAt } from "../db/columns.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
@@ -20,6 +21,8 @@ export const vendorCompany = pgTable(
      * Its unique index (vendor_company_slug_key) is hand-written too: it must follow the backfill.
      */
     slug: text("slug").notNull().default(""),
+    /** How the company's earnings are paid (domain/earnings/earnings-shapes.ts); set by staff. */
+    earningsPayout: text("earnings_payout", { enum: earningsPayoutModes }).notNull().default("monthly"),
     createdAt: createdAt(),
   },
   // Two companies never share a name: the index compares names as vendorCompanyNameKey does.
