@@ -8,8 +8,9 @@ import { vendorCompany } from "../vendors/tables.ts";
 /**
  * A dealer's payout account (docs/product-rules.md#r59-payout-accounts): the account number encrypted
  * like an SSN (shared/crypto/field-cipher), its last four beside it for masked display. A new account
- * waits for its second factor, then is active from `usable_from` (the cooling-off period); the one
- * it replaces stays usable until then. At most one active and one awaiting account per company.
+ * waits for its second factor; once confirmed it is active and the one before it is replaced, and the
+ * company's payouts are held until `usable_from` (the cooling-off period: an account-change fraud is
+ * caught before money moves). At most one active and one awaiting account per company.
  */
 export const payoutAccount = pgTable(
   "payout_account",
@@ -40,6 +41,9 @@ export const payoutAccount = pgTable(
   },
   (table) => [
     index("payout_account_company_idx").on(table.vendorCompanyId, table.createdAt),
+    uniqueIndex("payout_account_active_key")
+      .on(table.vendorCompanyId)
+      .where(sql`${table.status} = 'active'`),
     uniqueIndex("payout_account_awaiting_key")
       .on(table.vendorCompanyId)
       .where(sql`${table.status} = 'awaiting-confirmation'`),
