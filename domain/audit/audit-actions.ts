@@ -79,6 +79,11 @@ export const auditActions = {
   "signing.package-expired": "A package's request to sign expired",
   "signing.template-saved": "An admin saved a new version of an agreement template",
   "signing.file-verified": "Staff checked a PDF against the signing record",
+  "funding.verification-recorded": "Staff recorded a deal's verification call: the deal is Verbal",
+  "funding.prepared": "Staff prepared a deal's funding for a second approval",
+  "funding.approved": "A second staff member approved a funding: the deal is Funded",
+  "funding.rejected": "A second staff member rejected a funding, with the reason",
+  "funding.cancelled": "Staff cancelled a funded deal: earnings inside the window clawed back",
   "retention.purge": "The daily purge removed expired data",
   "data-key.rotate": "The operator rotated the data encryption key",
 } as const;
