@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { bankAccountTypeLabels } from "#domain/payout-accounts/payout-account-rules.ts";
 import { bankAccountTypes } from "#domain/payout-accounts/payout-account-shapes.ts";
@@ -16,6 +16,9 @@ import { TextField } from "../../../components/ui/text-field.tsx";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { payoutIntents, type PayoutActionResult } from "./payout-account-actions.ts";
 import { PayoutAccountDetails, PayoutAccountHistory } from "./payout-account-details.tsx";
+
+/** The confirmation's fetcher, shared: its success is said above, where the confirmed account now shows. */
+const confirmFetcherKey = "payout-account-confirm";
 
 const typeOptions = bankAccountTypes.map((value) => ({ value, label: bankAccountTypeLabels[value] }));
 
@@ -114,9 +117,15 @@ function EnterAccount({ hasAccount, onEntered }: { hasAccount: boolean; onEntere
 /** The account waiting for confirmation: the code, a new code, or cancelling the change. */
 function AwaitingAccount({ page, focusCode }: { page: PayoutAccountScreenData; focusCode: boolean }) {
   const awaiting = page.awaiting!;
-  const confirmFetcher = useFetcher<PayoutActionResult>();
+  const confirmFetcher = useFetcher<PayoutActionResult>({ key: confirmFetcherKey });
   const otherFetcher = useFetcher<PayoutActionResult>();
   const form = useSchemaForm(payoutConfirmation, { code: "" });
+  const codeProps = form.text("code");
+  const codeInput = useRef<HTMLInputElement | null>(null);
+  // Just entered: the code is what to type next (after the dialog has given the focus back to its opener).
+  useEffect(() => {
+    if (focusCode) codeInput.current?.focus();
+  }, [focusCode]);
   const confirmResult = confirmFetcher.state === "idle" ? confirmFetcher.data : undefined;
   const otherResult = otherFetcher.state === "idle" ? otherFetcher.data : undefined;
   const submit = (event: React.FormEvent) => {
@@ -141,8 +150,11 @@ function AwaitingAccount({ page, focusCode }: { page: PayoutAccountScreenData; f
             autoComplete="one-time-code"
             maxLength={6}
             required
-            autoFocus={focusCode}
-            {...form.text("code")}
+            {...codeProps}
+            ref={(input: HTMLInputElement | null) => {
+              codeProps.ref(input);
+              codeInput.current = input;
+            }}
           />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={confirmFetcher.state !== "idle"}>
@@ -155,8 +167,8 @@ function AwaitingAccount({ page, focusCode }: { page: PayoutAccountScreenData; f
           {awaiting.enteredBy} entered this account: only they can confirm it. You can cancel it, or enter another.
         </p>
       )}
-      <Alert live tone={confirmResult?.ok ? "success" : "error"} className="mt-2">
-        {confirmResult?.message}
+      <Alert live className="mt-2">
+        {confirmResult && !confirmResult.ok ? confirmResult.message : null}
       </Alert>
       <otherFetcher.Form method="post" className="mt-4 flex flex-wrap gap-2">
         {page.awaitingIsMine && page.factor === "mail" ? (
@@ -194,6 +206,8 @@ export type PayoutAccountScreenData = PayoutAccountPage & { timeZone: string };
 /** The company's payout account for its dealer admins (docs/product-rules.md#r59-payout-accounts). */
 export function PayoutAccountScreen({ page }: { page: PayoutAccountScreenData }) {
   const [justEntered, setJustEntered] = useState(false);
+  const confirmed = useFetcher<PayoutActionResult>({ key: confirmFetcherKey });
+  const confirmedMessage = confirmed.state === "idle" && confirmed.data?.ok ? confirmed.data.message : null;
   const days = page.coolingOffBusinessDays;
   return (
     <>
@@ -207,6 +221,9 @@ export function PayoutAccountScreen({ page }: { page: PayoutAccountScreenData })
         <h2 id="current-heading" className="text-xl font-semibold">
           Current account
         </h2>
+        <Alert live tone="success" className="mt-2">
+          {confirmedMessage}
+        </Alert>
         {page.current ? (
           <PayoutAccountDetails account={page.current} timeZone={page.timeZone} />
         ) : (
