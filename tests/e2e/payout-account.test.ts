@@ -84,7 +84,7 @@ describe("the payout account", () => {
 
     const current = page.getByRole("region", { name: "Current account" });
     await current.getByText(/^Payouts held until /).waitFor();
-    await current.getByText("••••4321").waitFor();
+    await current.getByText("••••4321", { exact: true }).waitFor();
     await page.getByRole("status").filter({ hasText: "is confirmed" }).waitFor();
     expect(await page.getByRole("region", { name: "New account waiting for confirmation" }).count()).toBe(0);
     const history = page.getByRole("table", { name: "Payout accounts, newest first" });

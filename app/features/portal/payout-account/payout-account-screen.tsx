@@ -98,7 +98,6 @@ function EnterAccount({ hasAccount, onEntered }: { hasAccount: boolean; onEntere
             value={form.values.accountType}
             onChange={(value) => form.setValue("accountType", value)}
             error={form.errors.accountType}
-            required
           />
           <div className="mt-2 flex flex-wrap justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
