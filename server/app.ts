@@ -83,6 +83,8 @@ import type { DbExecutor } from "./db/client.ts";
 import signerSessionPlugin from "./signing/signer-session-plugin.ts";
 import { signerRoutes } from "./signing/signer-routes.ts";
 import { inPersonRoutes } from "./signing/in-person-routes.ts";
+import { portalPayoutAccountRoutes } from "./payout-accounts/portal-routes.ts";
+import { backOfficePayoutAccountRoutes } from "./payout-accounts/back-office-routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -328,6 +330,16 @@ export async function buildApp({
     rateLimit: leadContext.rateLimit,
   });
   await app.register(inPersonRoutes, { context: leadContext });
+  // docs/product-rules.md#r59-payout-accounts: the dealer's payout account (portal) and the staff's read of it.
+  await app.register(portalPayoutAccountRoutes, {
+    context: {
+      ...leadContext,
+      timeZone: config.public.brand.timeZone,
+      phone: config.public.brand.phone,
+      coolingOffBusinessDays: config.payoutCoolingOffBusinessDays,
+    },
+  });
+  await app.register(backOfficePayoutAccountRoutes, { timeZone: config.public.brand.timeZone });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

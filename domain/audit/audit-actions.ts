@@ -84,6 +84,13 @@ export const auditActions = {
   "funding.approved": "A second staff member approved a funding: the deal is Funded",
   "funding.rejected": "A second staff member rejected a funding, with the reason",
   "funding.cancelled": "Staff cancelled a funded deal: earnings inside the window clawed back",
+  "payout-account.entered": "A dealer admin entered a new payout account (waiting for their second factor)",
+  "payout-account.code-sent": "A code to confirm a payout account was mailed to the dealer admin who entered it",
+  "payout-account.confirmed":
+    "A dealer admin confirmed a payout account with a second factor (held for the cooling-off period)",
+  "payout-account.confirmation-failed": "A wrong code when confirming a payout account",
+  "payout-account.cancelled":
+    "A payout account waiting for confirmation was cancelled (by an admin, a new entry or too many wrong codes)",
   "retention.purge": "The daily purge removed expired data",
   "data-key.rotate": "The operator rotated the data encryption key",
 } as const;
