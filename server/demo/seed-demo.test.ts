@@ -11,7 +11,7 @@ import { deal, dealDocument, dealHistory } from "../deals/tables.ts";
 import { creditApplicationOwner } from "../leads/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { partner } from "../partners/tables.ts";
-import { demoRepEmails, otherDemoVendorEmail, seedDemo, type DemoAccount } from "./seed-demo.ts";
+import { demoRepEmails, demoStaffEmail, otherDemoVendorEmail, seedDemo, type DemoAccount } from "./seed-demo.ts";
 
 const passwords = { admin: "admin-password-1", vendor: "vendor-password-1" };
 let server: TestServer;
@@ -41,6 +41,7 @@ describe("the demo seed with sample data", () => {
     expect(accounts?.map((account) => account.email)).toEqual([
       "admin@demo.example",
       "vendor@demo.example",
+      demoStaffEmail,
       otherDemoVendorEmail,
       ...demoRepEmails,
     ]);
@@ -137,7 +138,7 @@ describe("the demo seed with sample data", () => {
     ).deals;
     const seen = new Set<string>();
     for (const [index, email] of demoRepEmails.entries()) {
-      const cookie = await cookieOf(email, accounts![3 + index]!.password);
+      const cookie = await cookieOf(email, accounts![4 + index]!.password);
       const own = ((await get("/api/portal/deals?month=all", cookie)).json() as { deals: ListedDeal[] }).deals;
       expect(own.length, email).toBeGreaterThanOrEqual(2);
       for (const row of own) {
@@ -192,7 +193,7 @@ describe("the demo seed with sample data", () => {
 
   it("keeps the second company's deals from the demo vendor", async () => {
     const vendor = await cookieOf("vendor@demo.example", passwords.vendor);
-    const other = await cookieOf(otherDemoVendorEmail, accounts![2]!.password);
+    const other = await cookieOf(otherDemoVendorEmail, accounts![3]!.password);
     const mine = ((await get("/api/portal/deals?month=all", vendor)).json() as { deals: ListedDeal[] }).deals;
     const theirs = ((await get("/api/portal/deals?month=all", other)).json() as { deals: ListedDeal[] }).deals;
     expect(theirs.map((row) => row.businessName).sort()).toEqual([

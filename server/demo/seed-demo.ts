@@ -12,6 +12,7 @@ import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 
 export const demoCompany = { name: "Demo Equipment Co.", companyCode: "100200" };
 const otherDemoCompany = { name: "Sample — Riverbend Equipment Rentals", companyCode: "100300" };
+export const demoStaffEmail = "staff@demo.example";
 export const otherDemoVendorEmail = "vendor2@demo.example";
 /** The demo company's sales reps (docs/product-rules.md#r53-a-dealers-team): vendor@demo.example is its dealer admin. */
 export const demoRepEmails = ["rep1@demo.example", "rep2@demo.example"] as const;
@@ -31,7 +32,7 @@ const generatedPassword = () => randomBytes(9).toString("base64url");
 export async function seedDemo(
   db: Database,
   auth: Auth,
-  passwords?: { admin: string; vendor: string },
+  passwords?: { admin: string; vendor: string; staff?: string },
   samples?: DemoSampleDeps,
 ): Promise<DemoAccount[] | null> {
   const [existing] = await db.select({ n: count() }).from(user);
@@ -49,6 +50,13 @@ export async function seedDemo(
   const vendor = await createSampleVendor(db, auth, demoCompany, { ...accounts[1]!, name: "Demo Vendor" });
   if (!samples) return accounts;
 
+  // A second member of the credit team: a funding one of them prepares, the other approves (R58).
+  const staff: DemoAccount = {
+    role: authRoles.staff,
+    email: demoStaffEmail,
+    password: passwords?.staff ?? generatedPassword(),
+  };
+  const staffUser = await createAccount(auth, { ...staff, role: authRoles.staff, name: "Demo Staff", emailVerified: true });
   const other: DemoAccount = { role: authRoles.vendor, email: otherDemoVendorEmail, password: generatedPassword() };
   const otherVendor = await createSampleVendor(db, auth, otherDemoCompany, {
     ...other,
@@ -76,6 +84,7 @@ export async function seedDemo(
     await createDemoSamples(db, samples, {
       reps: reps.map((rep) => rep.person),
       admin: { id: admin.id, email: accounts[0]!.email },
+      staff: { id: staffUser.id, email: staff.email },
       vendor: {
         id: vendor.user.id,
         email: accounts[1]!.email,
@@ -93,5 +102,5 @@ export async function seedDemo(
     // The accounts exist: their passwords must still be shown, or the demo could not be signed in to.
     console.warn(`The demo's sample data could not be completed: ${(error as Error).message}`);
   }
-  return [...accounts, other, ...reps.map((rep) => rep.account)];
+  return [...accounts, staff, other, ...reps.map((rep) => rep.account)];
 }
