@@ -80,6 +80,7 @@ import type { DbExecutor } from "./db/client.ts";
 import signerSessionPlugin from "./signing/signer-session-plugin.ts";
 import { signerRoutes } from "./signing/signer-routes.ts";
 import { inPersonRoutes } from "./signing/in-person-routes.ts";
+import { backOfficePayoutRoutes } from "./payouts/back-office-routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -323,6 +324,9 @@ export async function buildApp({
     rateLimit: leadContext.rateLimit,
   });
   await app.register(inPersonRoutes, { context: leadContext });
+  await app.register(backOfficePayoutRoutes, {
+    context: { ...leadContext, ach: config.ach, timeZone: config.public.brand.timeZone },
+  });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

@@ -79,6 +79,9 @@ export const auditActions = {
   "signing.package-expired": "A package's request to sign expired",
   "signing.template-saved": "An admin saved a new version of an agreement template",
   "signing.file-verified": "Staff checked a PDF against the signing record",
+  "payouts.batch-built": "Staff built the day's payout batch and its ACH file",
+  "payouts.file-downloaded": "Staff downloaded a payout batch's ACH file",
+  "payouts.return-recorded": "Staff recorded a payment the bank returned",
   "retention.purge": "The daily purge removed expired data",
   "data-key.rotate": "The operator rotated the data encryption key",
 } as const;
