@@ -63,7 +63,9 @@ describe("loadConfig", () => {
       passphrase: SIGNING_CERTIFICATE_PASSPHRASE,
     });
     const { ACH_ODFI_ROUTING, ...withoutOdfi } = productionSecrets;
-    expect(refusal(withoutOdfi)).toContain("ACH_ODFI_ROUTING: required when NODE_ENV=production (the ODFI's routing number)");
+    expect(refusal(withoutOdfi)).toContain(
+      "ACH_ODFI_ROUTING: required when NODE_ENV=production (the ODFI's routing number)",
+    );
     expect(ACH_ODFI_ROUTING).toBe("021000021");
     expect(() => loadConfig({ SIGNING_CERTIFICATE_P12: "not base64!" })).toThrow(
       "SIGNING_CERTIFICATE_P12: must be the .p12 file, base64-encoded",
@@ -201,6 +203,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ACH_ODFI_ROUTING: "021000022" })).toThrow(
       "ACH_ODFI_ROUTING: must be a 9-digit ABA routing number (its check digit right)",
     );
-    expect(() => loadConfig({ ACH_COMPANY_NAME: "Keystone Equipment Capital" })).toThrow(/ACH_COMPANY_NAME: must be upper case/);
+    expect(() => loadConfig({ ACH_COMPANY_NAME: "Keystone Equipment Capital" })).toThrow(
+      /ACH_COMPANY_NAME: must be upper case/,
+    );
   });
 });

@@ -281,8 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ACH_SETTLEMENT_ACCOUNT: "the lender's settlement account at the ODFI, debited by a balanced file",
   } as const;
   const missingSecrets = (Object.keys(productionSecrets) as (keyof typeof productionSecrets)[]).filter(
-    (name) =>
-      e.NODE_ENV === "production" && !e[name] && (name !== "ACH_SETTLEMENT_ACCOUNT" || e.ACH_BALANCED),
+    (name) => e.NODE_ENV === "production" && !e[name] && (name !== "ACH_SETTLEMENT_ACCOUNT" || e.ACH_BALANCED),
   );
   if (missingSecrets.length) {
     const lines = missingSecrets.map(

@@ -71,7 +71,8 @@ export const buildPayoutBatch = endpoint({
   method: "POST",
   path: "/api/back-office/payouts/batches",
   audience: "staff",
-  summary: "Build today's batch of everything payable and its NACHA file (audited); refused when it no longer pays what was confirmed",
+  summary:
+    "Build today's batch of everything payable and its NACHA file (audited); refused when it no longer pays what was confirmed",
   tags: ["back office"],
   body: buildPayoutBatchInput,
   responses: { 201: z.object({ batchId: z.string() }) },
@@ -120,7 +121,8 @@ export const downloadAchFile = endpoint({
   path: "/api/back-office/payouts/batches/:id/ach-file",
   audience: "staff",
   freshFactor: true,
-  summary: "The batch's NACHA file byte for byte as built (full account numbers: a factor proved within minutes; audited)",
+  summary:
+    "The batch's NACHA file byte for byte as built (full account numbers: a factor proved within minutes; audited)",
   tags: ["back office"],
   params: idParams,
   responses: {},
@@ -138,7 +140,8 @@ export const recordPayoutReturn = endpoint({
   method: "POST",
   path: "/api/back-office/payouts/entries/:id/return",
   audience: "staff",
-  summary: "Record that the bank returned an entry: payable again later, the credit team and the dealer admins told (audited)",
+  summary:
+    "Record that the bank returned an entry: payable again later, the credit team and the dealer admins told (audited)",
   tags: ["back office"],
   params: idParams,
   body: recordReturnInput,

@@ -131,7 +131,9 @@ export function buildNachaFile(input: NachaFileInput): string {
   if (!/^[A-Z0-9]$/.test(input.fileIdModifier)) throw new NachaFileError("The file id modifier is A-Z or 0-9.");
   if (!/^\d{2}:\d{2}$/.test(input.createdAt)) throw new NachaFileError(`Not a time: ${input.createdAt}.`);
   if (credits.length === 0) throw new NachaFileError("A file needs at least one credit.");
-  const origin = /^\d{9}$/.test(originator.immediateOrigin) ? ` ${originator.immediateOrigin}` : originator.immediateOrigin;
+  const origin = /^\d{9}$/.test(originator.immediateOrigin)
+    ? ` ${originator.immediateOrigin}`
+    : originator.immediateOrigin;
   if (origin.length !== 10) throw new NachaFileError("The immediate origin is 10 characters.");
   if (originator.companyId.length !== 10) throw new NachaFileError("The company id is 10 characters.");
   const odfi = originator.odfiRouting.slice(0, 8);
@@ -142,7 +144,8 @@ export function buildNachaFile(input: NachaFileInput): string {
   let totalCredit = 0;
   let lastTrace = "";
   const trace = (value: string) => {
-    if (!/^\d{15}$/.test(value) || !value.startsWith(odfi)) throw new NachaFileError(`Trace ${value} is not the ODFI's.`);
+    if (!/^\d{15}$/.test(value) || !value.startsWith(odfi))
+      throw new NachaFileError(`Trace ${value} is not the ODFI's.`);
     if (value <= lastTrace) throw new NachaFileError("Trace numbers ascend through the file.");
     lastTrace = value;
     return value;

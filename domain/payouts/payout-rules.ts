@@ -33,7 +33,8 @@ export function traceSequence(odfiRouting: string, trace: string): number {
 export function lastTraceSequenceInFile(odfiRouting: string, fileText: string): number {
   let last = 0;
   for (const record of fileText.split("\r\n"))
-    if (record.startsWith("6") && record.length === 94) last = Math.max(last, traceSequence(odfiRouting, record.slice(79)));
+    if (record.startsWith("6") && record.length === 94)
+      last = Math.max(last, traceSequence(odfiRouting, record.slice(79)));
   return last;
 }
 

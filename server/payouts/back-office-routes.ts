@@ -28,7 +28,9 @@ export const backOfficePayoutRoutes: FastifyPluginAsync<{ context: PayoutBuildCo
   registerEndpoint(app, getPayoutsOverview, async () => payoutsOverview(app.db, context));
 
   registerEndpoint(app, buildPayoutBatchEndpoint, async (request, reply, user) =>
-    reply.status(201).send(await buildPayoutBatch(app.db, context, { id: user.id, ipAddress: request.ip }, request.body)),
+    reply
+      .status(201)
+      .send(await buildPayoutBatch(app.db, context, { id: user.id, ipAddress: request.ip }, request.body)),
   );
 
   registerEndpoint(app, getPayoutBatch, async (request) => payoutBatchView(app.db, request.params.id));
@@ -61,7 +63,13 @@ export const backOfficePayoutRoutes: FastifyPluginAsync<{ context: PayoutBuildCo
   registerEndpoint(app, recordPayoutReturnEndpoint, async (request, _reply, user) =>
     payoutBatchView(
       app.db,
-      await recordPayoutReturn(app.db, context, { id: user.id, ipAddress: request.ip }, request.params.id, request.body),
+      await recordPayoutReturn(
+        app.db,
+        context,
+        { id: user.id, ipAddress: request.ip },
+        request.params.id,
+        request.body,
+      ),
     ),
   );
 };

@@ -32,11 +32,7 @@ export type PayoutBuildContext = { ach: Config["ach"]; cipher: FieldCipher; time
 const payoutBatchLock = sql`select pg_advisory_xact_lock(hashtext('payout-batch'))`;
 
 /** Why no batch can be built today, or null; `payableCount` is what the candidates found. */
-export async function buildProblem(
-  db: DbExecutor,
-  today: string,
-  payableCount: number,
-): Promise<string | null> {
+export async function buildProblem(db: DbExecutor, today: string, payableCount: number): Promise<string | null> {
   const calendar = await loadWorkingCalendar(db, today, today);
   if (!isWorkingDay(today, calendar))
     return `${formatCalendarDate(today)} is not a working day: batches are built on working days.`;
@@ -107,9 +103,12 @@ export async function buildPayoutBatch(
     let sequence = await lastTraceSequence(tx, originator.odfiRouting);
     const entries = payable.map((item) => ({ item, trace: traceNumber(originator.odfiRouting, ++sequence) }));
     const offsetTrace = ach.balanced ? traceNumber(originator.odfiRouting, ++sequence) : null;
-    const createdAt = dateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-      now,
-    );
+    const createdAt = dateTimeFormat("en-GB", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(now);
     let fileText: string;
     try {
       fileText = buildNachaFile({

@@ -118,13 +118,11 @@ describe("the NACHA file", () => {
   });
 
   it("writes any set of credits so that the parser's counts, hashes and totals are the credits'", () => {
-    const routing = fc
-      .integer({ min: 0, max: 99_999_999 })
-      .map((eight) => {
-        const digits = String(eight).padStart(8, "0");
-        for (let check = 0; check < 10; check++) if (isAbaRoutingNumber(`${digits}${check}`)) return `${digits}${check}`;
-        throw new Error("no check digit");
-      });
+    const routing = fc.integer({ min: 0, max: 99_999_999 }).map((eight) => {
+      const digits = String(eight).padStart(8, "0");
+      for (let check = 0; check < 10; check++) if (isAbaRoutingNumber(`${digits}${check}`)) return `${digits}${check}`;
+      throw new Error("no check digit");
+    });
     const credit = fc.record({
       routingNumber: routing,
       accountNumber: fc.stringMatching(/^[0-9]{4,17}$/),
@@ -175,7 +173,13 @@ describe("the tests' NACHA parser", () => {
     const wrong: [string, string][] = [
       [referenceFile.replaceAll("\r\n", "\n"), "CR LF"],
       [withLine(2, lines[2]!.slice(0, 93)), "93 characters"],
-      [lines.slice(0, 9).map((line) => `${line}\r\n`).join(""), "multiple of the blocking factor"],
+      [
+        lines
+          .slice(0, 9)
+          .map((line) => `${line}\r\n`)
+          .join(""),
+        "multiple of the blocking factor",
+      ],
       [patch(0, 40, "2"), "format code"],
       [patch(0, 5, "091000018"), "immediate destination"],
       [patch(1, 2, "220"), "a debit in a credits-only batch"],

@@ -109,7 +109,8 @@ export async function payoutBatchView(db: DbExecutor, batchId: string): Promise<
       kind: entry.kind,
       companyName,
       dealId,
-      reference: entry.kind === "earnings" ? `Earnings through ${entry.earningsMonth ?? ""}` : (dealAccountNumber ?? ""),
+      reference:
+        entry.kind === "earnings" ? `Earnings through ${entry.earningsMonth ?? ""}` : (dealAccountNumber ?? ""),
       businessName: entry.kind === "earnings" ? companyName : (businessName ?? ""),
       amountCents: entry.amountCents,
       routingNumber: entry.routingNumber,

@@ -46,7 +46,10 @@ export async function recordPayoutReturn(
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
     const { entry } = found;
     if (entry.status === "returned")
-      throw new AppError("CONFLICT", `This payment's return is already recorded (${returnCodeText(entry.returnCode ?? "")}).`);
+      throw new AppError(
+        "CONFLICT",
+        `This payment's return is already recorded (${returnCodeText(entry.returnCode ?? "")}).`,
+      );
     await tx
       .update(payoutEntry)
       .set({

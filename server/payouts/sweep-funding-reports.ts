@@ -67,12 +67,15 @@ export async function sweepFundingReports(
     .orderBy(asc(dealFunding.fundedOn));
   const closed = due.filter(
     ({ day }) =>
-      isWorkingDay(day!, calendar) && businessWallTime(day!, creditOnlineUntilHour, timeZone).getTime() <= now.getTime(),
+      isWorkingDay(day!, calendar) &&
+      businessWallTime(day!, creditOnlineUntilHour, timeZone).getTime() <= now.getTime(),
   );
   if (closed.length === 0) return 0;
   // Why each unpaid funding waits, read once for the pass.
   const { held } = await payoutCandidates(db, context.cipher, now, timeZone);
-  const heldWhy = new Map(held.flatMap((each) => (each.fundingId ? [[each.fundingId, holdReasonText(each.reason)]] : [])));
+  const heldWhy = new Map(
+    held.flatMap((each) => (each.fundingId ? [[each.fundingId, holdReasonText(each.reason)]] : [])),
+  );
 
   let sent = 0;
   for (const { vendorCompanyId, day } of closed) {

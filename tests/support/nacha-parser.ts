@@ -212,7 +212,8 @@ export function parseNachaFile(text: string): ParsedNachaFile {
     if (line.includes("\n") || line.includes("\r")) throw new NachaFormatError(`Line ${at + 1}: a bare CR or LF.`);
     if (line.length !== 94) throw new NachaFormatError(`Line ${at + 1}: ${line.length} characters, not 94.`);
   });
-  if (lines.length % 10 !== 0) throw new NachaFormatError(`${lines.length} lines: not a multiple of the blocking factor 10.`);
+  if (lines.length % 10 !== 0)
+    throw new NachaFormatError(`${lines.length} lines: not a multiple of the blocking factor 10.`);
 
   let at = 0;
   const reader = (record: string) => new Reader(lines[at]!, at + 1, record);
@@ -263,7 +264,8 @@ export function parseNachaFile(text: string): ParsedNachaFile {
     head.exactly("originator status code", batchHeader.originatorStatusCode, "1");
     const odfiIdentification = head.digits("originating DFI identification", batchHeader.odfiIdentification);
     const batchNumber = head.number("batch number", batchHeader.batchNumber);
-    if (batchNumber !== batches.length + 1) head.fail("batch number", `${batchNumber} where ${batches.length + 1} comes next`);
+    if (batchNumber !== batches.length + 1)
+      head.fail("batch number", `${batchNumber} where ${batches.length + 1} comes next`);
     at++;
 
     const entries: ParsedEntry[] = [];
@@ -273,7 +275,8 @@ export function parseNachaFile(text: string): ParsedNachaFile {
       const credit = creditCodes.has(transactionCode);
       if (!credit && !debitCodes.has(transactionCode))
         entry.fail("transaction code", `${transactionCode} is not a live checking or savings credit or debit`);
-      if (serviceClassCode === "220" && !credit) entry.fail("transaction code", "a debit in a credits-only batch (220)");
+      if (serviceClassCode === "220" && !credit)
+        entry.fail("transaction code", "a debit in a credits-only batch (220)");
       if (serviceClassCode === "225" && credit) entry.fail("transaction code", "a credit in a debits-only batch (225)");
       const routingNumber =
         entry.digits("receiving DFI identification", entryDetail.rdfiIdentification) +
@@ -292,7 +295,8 @@ export function parseNachaFile(text: string): ParsedNachaFile {
       entry.text("discretionary data", entryDetail.discretionaryData);
       entry.exactly("addenda record indicator", entryDetail.addendaIndicator, "0");
       const traceNumber = entry.digits("trace number", entryDetail.traceNumber);
-      if (!traceNumber.startsWith(odfiIdentification)) entry.fail("trace number", "does not start with the batch's ODFI");
+      if (!traceNumber.startsWith(odfiIdentification))
+        entry.fail("trace number", "does not start with the batch's ODFI");
       if (traceNumber <= lastTrace) entry.fail("trace number", `${traceNumber} does not ascend after ${lastTrace}`);
       lastTrace = traceNumber;
       entries.push({

@@ -61,7 +61,10 @@ export async function approvedFunding(
       fundedOn: funding.fundedOn,
     })
     .returning({ id: dealFunding.id });
-  const [dealRow] = await db.select({ accountNumber: deal.accountNumber }).from(deal).where(eq(deal.id, approved.dealId));
+  const [dealRow] = await db
+    .select({ accountNumber: deal.accountNumber })
+    .from(deal)
+    .where(eq(deal.id, approved.dealId));
   return { ...approved, fundingId: row!.id, amountCents, accountNumber: dealRow!.accountNumber };
 }
 
