@@ -17,7 +17,7 @@ import {
 } from "../../tests/support/test-server.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { auditLog } from "../audit/tables.ts";
-import { user } from "../auth/tables.ts";
+import { session, user } from "../auth/tables.ts";
 import { dealHistory } from "../deals/tables.ts";
 import { earningsEntry } from "../earnings/tables.ts";
 import { fundingReport } from "../funding/tables.ts";
@@ -299,8 +299,18 @@ describe("the payout batch", () => {
     expect(await sentEntries(racing.fundingId)).toHaveLength(1);
   });
 
-  it("downloads the file again byte for byte, as text, audited", async () => {
+  it("downloads the file again byte for byte, as text, audited, only with a factor proved within minutes", async () => {
     const [stored] = await db().select().from(payoutBatch).where(eq(payoutBatch.id, firstBatchId));
+    const [staffUser] = await db().select({ id: user.id }).from(user).where(eq(user.email, "staff@payouts.example"));
+    const factorProved = (minutesAgo: number) =>
+      db()
+        .update(session)
+        .set({ factorVerifiedAt: new Date(Date.now() - minutesAgo * 60_000) })
+        .where(eq(session.userId, staffUser!.id));
+    await factorProved(6);
+    const stale = await send("GET", `/api/back-office/payouts/batches/${firstBatchId}/ach-file`);
+    expect([stale.statusCode, stale.json().code]).toEqual([403, "REAUTHENTICATION_REQUIRED"]);
+    await factorProved(0);
     const download = await send("GET", `/api/back-office/payouts/batches/${firstBatchId}/ach-file`);
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toBe("text/plain");
@@ -313,7 +323,12 @@ describe("the payout batch", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "payouts.file-downloaded"), eq(auditLog.subject, firstBatchId)));
     expect(audits).toHaveLength(1);
-    expect(JSON.stringify(audits[0]!.details)).not.toMatch(/\d{9}/);
+    // The file's fingerprint, never its account numbers.
+    expect(audits[0]!.details).toEqual({
+      businessDay: today,
+      fileIdModifier: "A",
+      fileSha256: stored!.fileSha256,
+    });
     expect((await send("GET", `/api/back-office/payouts/batches/${crypto.randomUUID()}/ach-file`)).statusCode).toBe(
       404,
     );
