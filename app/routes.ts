@@ -42,6 +42,7 @@ export default [
     route("webhooks", "routes/portal-webhooks.tsx"),
     route("api-keys", "routes/portal-api-keys.tsx"),
     route("team", "routes/portal-team.tsx"),
+    route("payout-account", "routes/portal-payout-account.tsx"),
     route("deals/:id/sign-in-person/:signerId", "routes/portal-sign-in-person.tsx"),
   ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
@@ -55,6 +56,7 @@ export default [
       route("leads/:type/:id", "routes/back-office-lead.tsx"),
       route("credit-applications/:id", "routes/back-office-credit-application.tsx"),
       route("vendors", "routes/back-office-vendors.tsx"),
+      route("vendors/:companyId/payout-account", "routes/back-office-vendor-payout-account.tsx"),
       route("partners", "routes/back-office-partners.tsx"),
       route("funders", "routes/back-office-funders.tsx"),
       route("stip-kinds", "routes/back-office-stip-kinds.tsx"),

@@ -55,10 +55,13 @@ import { portalApprovalRoutes } from "./funders/portal-routes.ts";
 import { backOfficeStipRoutes } from "./stips/back-office-routes.ts";
 import { sealCompletedPackage } from "./signing/complete-package.ts";
 import { loadSealingCertificate } from "./signing/sealing-certificate.ts";
+import { backOfficeFundingRoutes } from "./funding/back-office-routes.ts";
+import { portalFundingRoutes } from "./funding/portal-routes.ts";
 import { backOfficeSigningRoutes } from "./signing/back-office-routes.ts";
 import { portalSigningRoutes } from "./signing/portal-routes.ts";
 import { agreementTemplateRoutes } from "./signing/template-routes.ts";
 import { portalStipRoutes } from "./stips/portal-routes.ts";
+import { allStageChecks, fundingStageCheck } from "./funding/funding-stage-check.ts";
 import { approvalStageCheck } from "./funders/approval-stage-check.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
@@ -80,6 +83,8 @@ import type { DbExecutor } from "./db/client.ts";
 import signerSessionPlugin from "./signing/signer-session-plugin.ts";
 import { signerRoutes } from "./signing/signer-routes.ts";
 import { inPersonRoutes } from "./signing/in-person-routes.ts";
+import { portalPayoutAccountRoutes } from "./payout-accounts/portal-routes.ts";
+import { backOfficePayoutAccountRoutes } from "./payout-accounts/back-office-routes.ts";
 import { backOfficePayoutRoutes } from "./payouts/back-office-routes.ts";
 
 export type AppDependencies = {
@@ -246,7 +251,7 @@ export async function buildApp({
   const dealContext = {
     ...leadContext,
     timeZone: config.public.brand.timeZone,
-    stageCheck: approvalStageCheck(config.public.brand.timeZone),
+    stageCheck: allStageChecks(approvalStageCheck(config.public.brand.timeZone), fundingStageCheck),
   };
   await app.register(portalDealRoutes, { cipher, context: dealContext });
   await app.register(backOfficeDealRoutes, { cipher, context: dealContext });
@@ -290,6 +295,8 @@ export async function buildApp({
     );
   });
   await app.register(portalSigningRoutes);
+  await app.register(backOfficeFundingRoutes, { context: dealContext });
+  await app.register(portalFundingRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(agreementTemplateRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
@@ -324,6 +331,16 @@ export async function buildApp({
     rateLimit: leadContext.rateLimit,
   });
   await app.register(inPersonRoutes, { context: leadContext });
+  // docs/product-rules.md#r59-payout-accounts: the dealer's payout account (portal) and the staff's read of it.
+  await app.register(portalPayoutAccountRoutes, {
+    context: {
+      ...leadContext,
+      timeZone: config.public.brand.timeZone,
+      phone: config.public.brand.phone,
+      coolingOffBusinessDays: config.payoutCoolingOffBusinessDays,
+    },
+  });
+  await app.register(backOfficePayoutAccountRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficePayoutRoutes, {
     context: { ...leadContext, ach: config.ach, timeZone: config.public.brand.timeZone },
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { isAbaRoutingNumber, type NachaAccountType, type NachaOriginator } from "#domain/payouts/nacha-file.ts";
 import { resolvePublicConfig, type PublicConfig } from "#domain/site/public-config.ts";
+import { defaultCoolingOffBusinessDays, maxCoolingOffBusinessDays } from "#domain/payout-accounts/cooling-off.ts";
 
 const booleanFlag = z.enum(["true", "false"]).transform((value) => value === "true");
 
@@ -149,6 +150,13 @@ const envSchema = z.object({
   // keeps there.
   BACKUP_DIR: z.string().default("./backups"),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  // Business days a confirmed payout account is held before payouts use it (docs/product-rules.md#r59-payout-accounts).
+  PAYOUT_COOLING_OFF_BUSINESS_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(maxCoolingOffBusinessDays)
+    .default(defaultCoolingOffBusinessDays),
 });
 
 /** The demo's ODFI and destination (outside production only): 9 digits with a right check digit. */
@@ -232,6 +240,8 @@ export type Config = {
   public: PublicConfig;
   /** `npm run backup` without --out writes into `dir` and then deletes all but its `keep` newest archives there. */
   backups: { dir: string; keep: number };
+  /** Business days a confirmed payout account is held before payouts use it (working calendar). */
+  payoutCoolingOffBusinessDays: number;
 };
 
 /** The database the configuration names: DATABASE_URL's PostgreSQL, or PGlite under DATA_DIR. */
@@ -365,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientBuildDir: path.resolve("build/client"),
     public: publicConfig,
     backups: { dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP },
+    payoutCoolingOffBusinessDays: e.PAYOUT_COOLING_OFF_BUSINESS_DAYS,
   };
 }
 

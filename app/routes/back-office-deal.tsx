@@ -24,11 +24,20 @@ import {
   sendSigningPackage,
   voidSigningPackage,
 } from "#domain/signing/back-office-contracts.ts";
+import {
+  approveFunding,
+  cancelFunding,
+  getDealFunding,
+  prepareFunding,
+  recordVerification,
+  rejectFunding,
+} from "#domain/funding/back-office-contracts.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { DealScreen, type DealActionResult } from "../features/back-office/deals/deal-screen.tsx";
 import { funderIntents, type FunderActionResult } from "../features/back-office/deals/deal-funders.tsx";
 import { stipIntents, type StipActionResult } from "../features/back-office/deals/deal-stips.tsx";
 import { signingIntents, type SigningActionResult } from "../features/back-office/signing/deal-signing.tsx";
+import { fundingIntents, type FundingActionResult } from "../features/back-office/funding/deal-funding.tsx";
 import { ApiError, call, multipartForm } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/back-office-deal";
@@ -39,7 +48,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
   const record = { params: { type: "deal" as const, id: params.id } };
-  const [detail, thread, adverseAction, duplicates, funders, stips, signing] = await Promise.all([
+  const [detail, thread, adverseAction, duplicates, funders, stips, signing, funding] = await Promise.all([
     call(getBackOfficeDeal, input, options),
     call(listBackOfficeDealMessages, input, options),
     call(getAdverseAction, record, options),
@@ -47,8 +56,9 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
     call(getDealFunders, input, options),
     call(getDealStips, input, options),
     call(getDealSigning, input, options),
+    call(getDealFunding, input, options),
   ]);
-  return { detail, thread, adverseAction, duplicates: duplicates.links, funders, stips, signing };
+  return { detail, thread, adverseAction, duplicates: duplicates.links, funders, stips, signing, funding };
 }
 
 /**
@@ -137,6 +147,42 @@ async function runSigningAction(dealId: string, form: FormData): Promise<Signing
   }
 }
 
+/** The Verification and funding section's forms (form-encoded): the call, prepare, approve, reject, cancel. */
+async function runFundingAction(dealId: string, form: FormData): Promise<FundingActionResult> {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const fundingId = { params: { id: text("fundingId") } };
+  try {
+    const intent = text("intent");
+    if (intent === fundingIntents.verify)
+      await call(recordVerification, {
+        params: { id: dealId },
+        body: {
+          calledName: text("calledName"),
+          calledPhone: text("calledPhone"),
+          calledAt: text("calledAt"),
+          identity: text("identity") === "true",
+          equipmentReceived: text("equipmentReceived") === "true",
+          paymentAndTerm: text("paymentAndTerm") === "true",
+          insurance: text("insurance") === "true",
+          deliveryCertificateDocumentId: text("deliveryCertificateDocumentId"),
+          note: text("note"),
+        },
+      });
+    else if (intent === fundingIntents.prepare) await call(prepareFunding, { params: { id: dealId } });
+    else if (intent === fundingIntents.approve) await call(approveFunding, fundingId);
+    else if (intent === fundingIntents.reject)
+      await call(rejectFunding, { ...fundingId, body: { reason: text("reason") } });
+    else await call(cancelFunding, { ...fundingId, body: { reason: text("reason") } });
+    return { intent: "funding", ok: true, message: "Saved." };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const fieldErrors = Object.fromEntries(
+      error.details.map((detail) => [detail.path.replace(/^\//, ""), detail.message]),
+    );
+    return { intent: "funding", ok: false, message: error.message, ...(error.details.length ? { fieldErrors } : {}) };
+  }
+}
+
 /**
  * The deal form (JSON, PATCH), an answer to the vendor (multipart), or the Funders and Stips sections' forms
  * (form-encoded). A refusal is answered as data for the screen to say; the deal is then read again.
@@ -144,12 +190,16 @@ async function runSigningAction(dealId: string, form: FormData): Promise<Signing
 export async function clientAction({
   params,
   request,
-}: Route.ClientActionArgs): Promise<DealActionResult | FunderActionResult | StipActionResult | SigningActionResult> {
+}: Route.ClientActionArgs): Promise<
+  DealActionResult | FunderActionResult | StipActionResult | SigningActionResult | FundingActionResult
+> {
   const type = request.headers.get("content-type") ?? "";
   if (type.startsWith("application/x-www-form-urlencoded")) {
     const form = await request.formData();
     if (Object.values(signingIntents).includes(String(form.get("intent")) as never))
       return runSigningAction(params.id, form);
+    if (Object.values(fundingIntents).includes(String(form.get("intent")) as never))
+      return runFundingAction(params.id, form);
     const stipIntent = Object.values(stipIntents).includes(String(form.get("intent")) as never);
     return stipIntent ? runStipAction(params.id, form) : runFunderAction(params.id, form);
   }

@@ -1,3 +1,4 @@
+import { getPortalDealFunding } from "#domain/funding/portal-contracts.ts";
 import {
   addPortalDealDocuments,
   getPortalDeal,
@@ -33,14 +34,15 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const input = { params: { id: params.id } };
   const options = { signal: request.signal };
-  const [page, thread, { approval }, { stips }, signing] = await Promise.all([
+  const [page, thread, { approval }, { stips }, signing, { funding }] = await Promise.all([
     call(getPortalDeal, input, options),
     call(listPortalDealMessages, input, options),
     call(getPortalDealApproval, input, options),
     call(listPortalDealStips, input, options),
     call(getPortalDealSigning, input, options),
+    call(getPortalDealFunding, input, options),
   ]);
-  return { page, thread, approval, stips, signing: signing.package };
+  return { page, thread, approval, stips, signing: signing.package, funding };
 }
 
 /** A message to the credit team, documents added later or a stip's files (all multipart); a refusal is answered as data. */

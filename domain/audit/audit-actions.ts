@@ -79,6 +79,18 @@ export const auditActions = {
   "signing.package-expired": "A package's request to sign expired",
   "signing.template-saved": "An admin saved a new version of an agreement template",
   "signing.file-verified": "Staff checked a PDF against the signing record",
+  "funding.verification-recorded": "Staff recorded a deal's verification call: the deal is Verbal",
+  "funding.prepared": "Staff prepared a deal's funding for a second approval",
+  "funding.approved": "A second staff member approved a funding: the deal is Funded",
+  "funding.rejected": "A second staff member rejected a funding, with the reason",
+  "funding.cancelled": "Staff cancelled a funded deal: earnings inside the window clawed back",
+  "payout-account.entered": "A dealer admin entered a new payout account (waiting for their second factor)",
+  "payout-account.code-sent": "A code to confirm a payout account was mailed to the dealer admin who entered it",
+  "payout-account.confirmed":
+    "A dealer admin confirmed a payout account with a second factor (held for the cooling-off period)",
+  "payout-account.confirmation-failed": "A wrong code when confirming a payout account",
+  "payout-account.cancelled":
+    "A payout account waiting for confirmation was cancelled (by an admin, a new entry or too many wrong codes)",
   "payouts.batch-built": "Staff built the day's payout batch and its ACH file",
   "payouts.file-downloaded": "Staff downloaded a payout batch's ACH file",
   "payouts.return-recorded": "Staff recorded a payment the bank returned",

@@ -58,7 +58,7 @@ describe("npm run rotate-data-key", () => {
   const oldKey = key();
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "rotate-"));
-    const { app, database } = await composeServer(
+    const { app, database, cipher } = await composeServer(
       loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: oldKey, LOG_LEVEL: "silent" }),
       { onWarning: () => {} },
     );
@@ -68,6 +68,12 @@ describe("npm run rotate-data-key", () => {
       payload: sampleCreditApplication(),
     });
     expect(response.statusCode).toBe(201);
+    // A dealer's payout account number (docs/product-rules.md#r59-payout-accounts) is rotated too.
+    await database.db.execute(sql`
+      with company as (insert into vendor_company (name, company_code) values ('Rotate Co', '515151') returning id),
+      vendor as (insert into "user" (id, name, email, role) values ('u-rotate', 'V', 'v@rotate.example', 'vendor') returning id)
+      insert into payout_account (vendor_company_id, holder_name, routing_number, account_number_encrypted, account_number_last4, account_type, created_by_user_id)
+      select company.id, 'Rotate Co', '021000021', ${cipher.encrypt("000123456789")}, '6789', 'checking', vendor.id from company, vendor`);
     await app.close();
     await database.close();
   }, 120_000);
@@ -88,6 +94,7 @@ describe("npm run rotate-data-key", () => {
     expect(rotated.code, rotated.stderr).toBe(0);
     expect(rotated.stdout).toMatch(/credit_application\.fed_id_encrypted\s+re-encrypted 1, unreadable 0/);
     expect(rotated.stdout).toMatch(/credit_application_owner\.ssn_encrypted\s+re-encrypted 2, unreadable 0/);
+    expect(rotated.stdout).toMatch(/payout_account\.account_number_encrypted\s+re-encrypted 1, unreadable 0/);
 
     const tokens = await storedTokens(dataDir, newKey);
     expect(tokens.map((token) => createFieldCipher(newKey).decrypt(token)).sort()).toEqual([

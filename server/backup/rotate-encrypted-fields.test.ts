@@ -11,6 +11,7 @@ import { deal, dealClient } from "../deals/tables.ts";
 import { creditApplicationDraft } from "../leads/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 import { webhookEndpoint } from "../webhooks/tables.ts";
+import { payoutAccount } from "../payout-accounts/tables.ts";
 import { createFieldCipher } from "../shared/crypto/field-cipher.ts";
 import { encryptedColumns, rotateEncryptedFields } from "./rotate-encrypted-fields.ts";
 
@@ -118,6 +119,17 @@ describe("rotating the data-encryption key", () => {
       secretEncrypted: server.cipher.encrypt("whsec_rotation"),
       createdByUserId: "u-rotation",
     });
+    // A dealer's payout account number (docs/product-rules.md#r59-payout-accounts): the ACH file needs it, so it
+    // is encrypted, not hashed.
+    await server.database.db.insert(payoutAccount).values({
+      vendorCompanyId: company!.id,
+      holderName: "Rotation Co",
+      routingNumber: "021000021",
+      accountNumberEncrypted: server.cipher.encrypt("000123456789"),
+      accountNumberLast4: "6789",
+      accountType: "checking",
+      createdByUserId: "u-rotation",
+    });
     const before = await storedTokens(server);
     const plain = Object.fromEntries(
       Object.entries(before).map(([name, tokens]) => [
@@ -139,6 +151,7 @@ describe("rotating the data-encryption key", () => {
       "deal_client.business_tax_id_encrypted": ["11-1111110", "11-1111111", "11-1111112"],
       "deal_client.dob_encrypted": ["1980-02-01", "1980-02-02"],
       "webhook_endpoint.secret_encrypted": ["whsec_rotation"],
+      "payout_account.account_number_encrypted": ["000123456789"],
     });
 
     const rotating = createFieldCipher(currentKey, [oldKey]);
@@ -154,6 +167,7 @@ describe("rotating the data-encryption key", () => {
       { column: "deal_client.dob_encrypted", reEncrypted: 2, unreadable: 0 },
       { column: "credit_application_draft.payload_encrypted", reEncrypted: 1, unreadable: 0 },
       { column: "webhook_endpoint.secret_encrypted", reEncrypted: 1, unreadable: 0 },
+      { column: "payout_account.account_number_encrypted", reEncrypted: 1, unreadable: 0 },
     ]);
     expect(Math.max(...batches)).toBeLessThanOrEqual(2);
 
@@ -170,14 +184,14 @@ describe("rotating the data-encryption key", () => {
     expect(() => createFieldCipher(oldKey).decrypt(after["deal_client.dob_encrypted"]![0]!)).toThrow("another key");
 
     const again = await rotateEncryptedFields(server.database.db, rotating);
-    expect(again.map((count) => count.reEncrypted)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(again.map((count) => count.reEncrypted)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(await storedTokens(server)).toEqual(after);
     const audits = await queryRows<{ details: Record<string, unknown> }>(
       server.database.db,
       sql`select details from audit_log where action = 'data-key.rotate' order by at`,
     );
     expect(audits.map((audit) => audit.details)).toEqual([
-      { keyId: rotating.keyId, reEncrypted: 16, unreadable: 0 },
+      { keyId: rotating.keyId, reEncrypted: 17, unreadable: 0 },
       { keyId: rotating.keyId, reEncrypted: 0, unreadable: 0 },
     ]);
   });

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { dealClient } from "../deals/tables.ts";
 import { creditApplication, creditApplicationDraft, creditApplicationOwner } from "../leads/tables.ts";
 import { webhookEndpoint } from "../webhooks/tables.ts";
+import { payoutAccount } from "../payout-accounts/tables.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 
@@ -15,6 +16,7 @@ export const encryptedColumns: readonly { table: PgTable; key: PgColumn; column:
   { table: dealClient, key: dealClient.dealId, column: dealClient.dobEncrypted },
   { table: creditApplicationDraft, key: creditApplicationDraft.id, column: creditApplicationDraft.payloadEncrypted },
   { table: webhookEndpoint, key: webhookEndpoint.id, column: webhookEndpoint.secretEncrypted },
+  { table: payoutAccount, key: payoutAccount.id, column: payoutAccount.accountNumberEncrypted },
 ];
 
 export type RotationCount = { column: string; reEncrypted: number; unreadable: number };

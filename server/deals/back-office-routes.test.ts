@@ -66,7 +66,7 @@ async function submitDeal(name: string) {
 }
 
 describe("deal pipeline", () => {
-  it("moves a deal 1 -> 2 -> 6 with history, and the vendor's list, dashboard and mail follow", async () => {
+  it("moves a deal 1 -> 2 -> 9 with history, and the vendor's list, dashboard and mail follow", async () => {
     const dealId = await submitDeal("pipeline paving");
     expect(
       (
@@ -77,7 +77,7 @@ describe("deal pipeline", () => {
         })
       ).json().changed,
     ).toEqual(["stage", "notes", "dealScore"]);
-    expect((await request("PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 6 })).statusCode).toBe(
+    expect((await request("PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 9 })).statusCode).toBe(
       200,
     );
     const detail = (await request("GET", `/api/back-office/deals/${dealId}`, staffCookie)).json();
@@ -85,7 +85,7 @@ describe("deal pipeline", () => {
       detail.history
         .filter((entry: { field: string }) => entry.field === "stage")
         .map((entry: { from: string; to: string }) => `${entry.from}->${entry.to}`),
-    ).toEqual(["1->2", "2->6"]);
+    ).toEqual(["1->2", "2->9"]);
     expect(detail.client.taxIdMasked).toBe("••-•••4321");
     expect(JSON.stringify(detail)).not.toContain("1980-02-03");
     expect(
@@ -102,11 +102,11 @@ describe("deal pipeline", () => {
     const listed = (await request("GET", "/api/portal/deals?month=all", vendor.cookie))
       .json()
       .deals.find((d: { id: string }) => d.id === dealId);
-    expect(listed).toMatchObject({ stage: 6, notes: "Approved at 9%" });
-    expect((await request("GET", "/api/portal/dashboard?month=all", vendor.cookie)).json().funded.count).toBe(1);
+    expect(listed).toMatchObject({ stage: 9, notes: "Approved at 9%" });
+    expect((await request("GET", "/api/portal/dashboard?month=all", vendor.cookie)).json().approved.count).toBe(1);
     const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, vendor.email));
     expect(mails.map((mail) => mail.subject)).toEqual(
-      expect.arrayContaining(["PIPELINE PAVING: Approved", "PIPELINE PAVING: Funded"]),
+      expect.arrayContaining(["PIPELINE PAVING: Approved", "PIPELINE PAVING: Closed"]),
     );
     expect(await server.database.db.select().from(dealHistory).where(eq(dealHistory.dealId, dealId))).toHaveLength(4);
     expect((await request("PATCH", `/api/back-office/deals/${dealId}`, staffCookie, { stage: 7 })).statusCode).toBe(
@@ -116,11 +116,11 @@ describe("deal pipeline", () => {
       new Date(),
     );
     const thisMonth = (
-      await request("GET", `/api/back-office/deals?month=${Number(month) - 1}&stage=6`, staffCookie)
+      await request("GET", `/api/back-office/deals?month=${Number(month) - 1}&stage=9`, staffCookie)
     ).json().deals;
     expect(thisMonth.map((d: { id: string }) => d.id)).toContain(dealId);
     const otherMonth = (
-      await request("GET", `/api/back-office/deals?month=${Number(month) % 12}&stage=6`, staffCookie)
+      await request("GET", `/api/back-office/deals?month=${Number(month) % 12}&stage=9`, staffCookie)
     ).json().deals;
     expect(otherMonth.map((d: { id: string }) => d.id)).not.toContain(dealId);
   });

@@ -116,7 +116,6 @@ export const demoVendorDeals: DealSample[] = [
       stage(2, "Approved: 36 months.", { dealScore: 2 }),
       stage(3, "Documents sent."),
       stage(4, "Documents in; review."),
-      stage(5, "Verbal approval given to the client; funding after the delivery call."),
     ],
   },
   {
@@ -134,9 +133,6 @@ export const demoVendorDeals: DealSample[] = [
       stage(2, "Approved: 60 months at 9.5%.", { dealScore: 3 }),
       stage(3, "Documents sent."),
       stage(4, "Documents in; review."),
-      stage(5, "Verbal approval."),
-      stage(6, "Funded."),
-      fromStaff("Funds were sent to the vendor this morning."),
     ],
   },
   {

@@ -89,10 +89,11 @@ describe("back office", () => {
     await vendor.getByRole("button", { name: "Refresh" }).click();
     await expect.poll(() => row.textContent()).toContain("Approved: 60 months at 9%");
 
-    await update.getByLabel("Stage").selectOption({ label: "Funded" });
+    // Funded comes only from an approved funding (tests/e2e/funding.test.ts): here the deal is closed by hand.
+    await update.getByLabel("Stage").selectOption({ label: "Closed" });
     await update.getByRole("button", { name: "Save changes" }).click();
-    await staff.getByText(/changed Stage from “Approved” to “Funded”/).waitFor();
-    await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "OLA CLIENT BAKERY: Funded");
+    await staff.getByText(/changed Stage from “Approved” to “Closed”/).waitFor();
+    await server.smtp.waitFor((mail) => mail.to.includes(vendorEmail) && mail.subject === "OLA CLIENT BAKERY: Closed");
     await expectNoAxeViolations(staff);
 
     const answer = staff.getByRole("form", { name: "Answer the vendor" });
@@ -101,11 +102,11 @@ describe("back office", () => {
     await staff.getByText("Funds were sent this morning.").waitFor();
 
     await vendor.getByRole("button", { name: "Refresh" }).click();
-    // The strip (which also names "Funded") goes once the stage is funded.
+    // The strip goes once the deal is closed.
     await expect.poll(() => row.getByRole("list", { name: "Progress" }).count()).toBe(0);
-    expect(await row.getByRole("cell").first().textContent()).toBe("Funded");
+    expect(await row.getByRole("cell").first().textContent()).toContain("Closed");
     expect(
-      await vendor.getByRole("region", { name: "Dashboard" }).getByText("Funded").locator("..").textContent(),
+      await vendor.getByRole("region", { name: "Dashboard" }).getByText("Approved").first().locator("..").textContent(),
     ).toContain("$45,000.00");
     await row.getByRole("button", { name: /Sent: see the conversation|Reply about/ }).click();
     await vendor

@@ -20,6 +20,8 @@ import { StipsSection } from "./stips/stips-section.tsx";
 import type { VendorStip } from "#domain/stips/contracts.ts";
 import type { DealerSigningPackage } from "#domain/signing/package-status.ts";
 import { SigningProgress } from "./signing/signing-progress.tsx";
+import type { DealerFunding } from "#domain/funding/dealer-funding.ts";
+import { PortalDealFunding } from "./funding/deal-funding.tsx";
 
 /** What the deal page's action answers (routes/portal-deal.tsx). */
 export type PortalDealActionResult = { intent: "message" | "documents" | "stip"; ok: boolean; error: string | null };
@@ -30,6 +32,7 @@ type Props = {
   approval: PortalApproval;
   stips: VendorStip[];
   signing: DealerSigningPackage | null;
+  funding: DealerFunding | null;
 };
 
 const when = (iso: string) =>
@@ -106,7 +109,7 @@ function Reply({ onSubmit, sending }: { onSubmit: (body: string, files: File[]) 
 }
 
 /** One deal for its vendor: details and stage, documents (and more later), the thread with the credit team, the history. */
-export function PortalDealPage({ page, thread, approval, stips, signing }: Props) {
+export function PortalDealPage({ page, thread, approval, stips, signing, funding }: Props) {
   const message = useFetcher<PortalDealActionResult>();
   const documents = useFetcher<PortalDealActionResult>();
   const { deal, history } = page;
@@ -147,6 +150,7 @@ export function PortalDealPage({ page, thread, approval, stips, signing }: Props
       {isOpenStage(deal.stage) ? <StageStrip stage={deal.stage} /> : null}
       {approval ? <ApprovalSection approval={approval} /> : null}
       {stips.length > 0 ? <StipsSection stips={stips} /> : null}
+      {funding ? <PortalDealFunding funding={funding} /> : null}
       {signing ? <SigningProgress dealId={page.deal.id} signing={signing} /> : null}
 
       <section aria-labelledby="details-heading" className="mt-6">

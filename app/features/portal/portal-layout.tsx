@@ -111,6 +111,11 @@ export function PortalLayout({
                 </Link>
               </li>
               <li>
+                <Link to="/portal/payout-account" className={sidebarLink} onClick={() => setMenuOpen(false)}>
+                  Payout account
+                </Link>
+              </li>
+              <li>
                 <Link to="/portal/webhooks" className={sidebarLink} onClick={() => setMenuOpen(false)}>
                   Webhooks
                 </Link>

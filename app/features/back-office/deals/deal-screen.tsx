@@ -19,6 +19,8 @@ import { DealStipsSection } from "./deal-stips.tsx";
 import type { DealStips } from "#domain/stips/contracts.ts";
 import type { DealSigning } from "#domain/signing/back-office-contracts.ts";
 import { DealSigningSection } from "../signing/deal-signing.tsx";
+import type { DealFunding } from "#domain/funding/back-office-contracts.ts";
+import { DealFundingSection } from "../funding/deal-funding.tsx";
 import type { DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 
 /** What the deal route's action answers (routes/back-office-deal.tsx). */
@@ -44,6 +46,7 @@ export function DealScreen({
   funders,
   stips,
   signing,
+  funding,
 }: {
   detail: BackOfficeDealDetail;
   thread: DealMessages;
@@ -52,6 +55,7 @@ export function DealScreen({
   funders: DealFunders;
   stips: DealStips;
   signing: DealSigning;
+  funding: DealFunding;
 }) {
   const update = useFetcher<DealActionResult>();
   const answer = useFetcher<DealActionResult>();
@@ -99,6 +103,7 @@ export function DealScreen({
       <DealFundersSection funders={funders} />
       <DealStipsSection stips={stips} />
       <DealSigningSection signing={signing} />
+      <DealFundingSection funding={funding} />
       <AdverseActionSection state={adverseAction} />
       {deal.direct ? (
         <section aria-labelledby="no-vendor-heading" className="mt-8">

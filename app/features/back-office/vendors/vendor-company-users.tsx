@@ -1,5 +1,6 @@
 import { dealerRoleLabels } from "#domain/auth/dealer-roles.ts";
 import type { VendorCompany, VendorUser } from "#domain/vendors/contracts.ts";
+import { Link } from "react-router";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import { VendorSlugForm } from "./vendor-slug-form.tsx";
 import { VendorUserActions } from "./vendor-user-actions.tsx";
@@ -40,6 +41,11 @@ export function VendorCompanyUsers({ company, admin }: { company: VendorCompany;
           Link address: <span className="break-all">/vendor_partner/{company.slug}</span>
         </p>
       )}
+      <p className="mt-1">
+        <Link to={`/back-office/vendors/${company.id}/payout-account`} className="text-brand-700 underline">
+          Payout account<span className="sr-only"> of {company.name}</span>
+        </Link>
+      </p>
       <Table
         caption={`Users of ${company.name}`}
         columns={columns}

@@ -1,0 +1,19 @@
+import { APIError } from "better-auth/api";
+import type { FastifyRequest } from "fastify";
+import type { Auth } from "../auth/create-auth.ts";
+
+/**
+ * Whether `code` is the signed-in user's current authenticator code: checked by better-auth on the
+ * user's own session, which spends its time step (a code used to sign in or confirm once never
+ * confirms again) and counts a wrong one toward the account's two-factor lock.
+ */
+export async function verifyTotpCode(auth: Auth, request: FastifyRequest, code: string): Promise<boolean> {
+  const headers = new Headers({ cookie: request.headers.cookie ?? "", "x-forwarded-for": request.ip });
+  try {
+    await auth.api.verifyTOTP({ headers, body: { code } });
+    return true;
+  } catch (error) {
+    if (error instanceof APIError) return false;
+    throw error;
+  }
+}
