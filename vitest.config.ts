@@ -32,6 +32,7 @@ export const driverIndependentSuites = [
   "server/site/fill-partner-template.test.ts",
   "server/shared/storage/local-file-storage.test.ts",
   "server/shared/vendor-scope.test.ts",
+  "server/payouts/nacha-file.test.ts",
   "server/signing/completion-certificate.test.ts",
   "server/signing/place-signatures.test.ts",
   "server/signing/render-agreement-document.test.ts",

@@ -74,6 +74,8 @@ export default [
       route("duplicates", "routes/back-office-duplicates.tsx"),
       route("duplicates/:id", "routes/back-office-duplicate-decision.tsx"),
       route("working-calendar", "routes/back-office-working-calendar.tsx"),
+      route("payouts", "routes/back-office-payouts.tsx"),
+      route("payouts/:batchId", "routes/back-office-payouts-batch.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

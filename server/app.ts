@@ -85,6 +85,7 @@ import { signerRoutes } from "./signing/signer-routes.ts";
 import { inPersonRoutes } from "./signing/in-person-routes.ts";
 import { portalPayoutAccountRoutes } from "./payout-accounts/portal-routes.ts";
 import { backOfficePayoutAccountRoutes } from "./payout-accounts/back-office-routes.ts";
+import { backOfficePayoutRoutes } from "./payouts/back-office-routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -340,6 +341,9 @@ export async function buildApp({
     },
   });
   await app.register(backOfficePayoutAccountRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(backOfficePayoutRoutes, {
+    context: { ...leadContext, ach: config.ach, timeZone: config.public.brand.timeZone },
+  });
 
   if (site && prerendered) {
     await app.register(staticSitePlugin, {

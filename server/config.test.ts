@@ -8,6 +8,13 @@ const productionSecrets = {
   DATA_ENCRYPTION_KEY: key(),
   SIGNING_CERTIFICATE_P12: randomBytes(48).toString("base64"),
   SIGNING_CERTIFICATE_PASSPHRASE: "a-passphrase",
+  ACH_IMMEDIATE_DESTINATION: "021000021",
+  ACH_IMMEDIATE_DESTINATION_NAME: "FIRST CLEARING BANK",
+  ACH_IMMEDIATE_ORIGIN: "1234567890",
+  ACH_COMPANY_NAME: "KEYSTONE EQUIP",
+  ACH_COMPANY_ID: "1234567890",
+  ACH_ODFI_ROUTING: "021000021",
+  ACH_SETTLEMENT_ACCOUNT: "4455667788",
 };
 
 describe("loadConfig", () => {
@@ -55,6 +62,11 @@ describe("loadConfig", () => {
       p12Base64: productionSecrets.SIGNING_CERTIFICATE_P12,
       passphrase: SIGNING_CERTIFICATE_PASSPHRASE,
     });
+    const { ACH_ODFI_ROUTING, ...withoutOdfi } = productionSecrets;
+    expect(refusal(withoutOdfi)).toContain(
+      "ACH_ODFI_ROUTING: required when NODE_ENV=production (the ODFI's routing number)",
+    );
+    expect(ACH_ODFI_ROUTING).toBe("021000021");
     expect(() => loadConfig({ SIGNING_CERTIFICATE_P12: "not base64!" })).toThrow(
       "SIGNING_CERTIFICATE_P12: must be the .p12 file, base64-encoded",
     );
@@ -161,5 +173,38 @@ describe("loadConfig", () => {
       loadConfig({ BRAND_FEDERAL_REGULATOR: "Federal Trade Commission, Washington, DC 20580" }).public.brand
         .federalRegulator,
     ).toBe("Federal Trade Commission, Washington, DC 20580");
+  });
+
+  it("reads the lender's ODFI details for the ACH files: demo values outside production, balanced by default", () => {
+    expect(loadConfig({}).ach).toEqual({
+      originator: {
+        immediateDestination: "091000019",
+        immediateDestinationName: "DEMO ODFI BANK",
+        immediateOrigin: "1000000001",
+        immediateOriginName: "DEMO LENDER",
+        companyName: "DEMO LENDER",
+        companyId: "1000000001",
+        odfiRouting: "091000019",
+      },
+      balanced: true,
+      settlementAccount: { accountNumber: "900000001", accountType: "checking" },
+    });
+    const production = loadConfig({ NODE_ENV: "production", ...productionSecrets });
+    expect(production.ach.originator).toMatchObject({
+      immediateDestination: "021000021",
+      immediateOriginName: "KEYSTONE EQUIP",
+      odfiRouting: "021000021",
+    });
+    // Credits only: no settlement account to debit.
+    const { ACH_SETTLEMENT_ACCOUNT, ...unbalanced } = productionSecrets;
+    expect(ACH_SETTLEMENT_ACCOUNT).toBeTruthy();
+    expect(loadConfig({ NODE_ENV: "production", ...unbalanced, ACH_BALANCED: "false" }).ach.balanced).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: "production", ...unbalanced })).toThrow(/ACH_SETTLEMENT_ACCOUNT: required/);
+    expect(() => loadConfig({ ACH_ODFI_ROUTING: "021000022" })).toThrow(
+      "ACH_ODFI_ROUTING: must be a 9-digit ABA routing number (its check digit right)",
+    );
+    expect(() => loadConfig({ ACH_COMPANY_NAME: "Keystone Equipment Capital" })).toThrow(
+      /ACH_COMPANY_NAME: must be upper case/,
+    );
   });
 });

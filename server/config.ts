@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { isAbaRoutingNumber, type NachaAccountType, type NachaOriginator } from "#domain/payouts/nacha-file.ts";
 import { resolvePublicConfig, type PublicConfig } from "#domain/site/public-config.ts";
 import { defaultCoolingOffBusinessDays, maxCoolingOffBusinessDays } from "#domain/payout-accounts/cooling-off.ts";
 
@@ -45,6 +46,17 @@ const encryptionKey = z
   .string()
   .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
 
+/** A 9-digit ABA routing number whose check digit is right (docs/product-rules.md#r60-payout-batches). */
+const routingNumber = z
+  .string()
+  .refine((value) => isAbaRoutingNumber(value), "must be a 9-digit ABA routing number (its check digit right)");
+/** Upper case letters, digits, spaces and the usual signs, up to `width` characters: a NACHA field. */
+const achText = (width: number) =>
+  z
+    .string()
+    .regex(/^[0-9A-Z &.,'\-/]+$/, "must be upper case letters, digits, spaces and & . , ' - /")
+    .max(width, `must be at most ${width} characters`);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -85,6 +97,26 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9+/\s]+={0,2}\s*$/, "must be the .p12 file, base64-encoded (base64 -w0 lender.p12)")
     .optional(),
   SIGNING_CERTIFICATE_PASSPHRASE: z.string().optional(),
+  // The lender's ODFI details written into the payout batches' NACHA files (docs/deploy.md, Paying dealers by ACH).
+  ACH_IMMEDIATE_DESTINATION: routingNumber.optional(),
+  ACH_IMMEDIATE_DESTINATION_NAME: achText(23).optional(),
+  ACH_IMMEDIATE_ORIGIN: z
+    .string()
+    .regex(/^(\d{9}|[0-9A-Z ]{10})$/, "must be 9 digits or 10 characters (1 and the EIN, usually)")
+    .optional(),
+  ACH_IMMEDIATE_ORIGIN_NAME: achText(23).optional(),
+  ACH_COMPANY_NAME: achText(16).optional(),
+  ACH_COMPANY_ID: z
+    .string()
+    .regex(/^[0-9A-Z ]{10}$/, "must be 10 characters (1 and the EIN, usually)")
+    .optional(),
+  ACH_ODFI_ROUTING: routingNumber.optional(),
+  ACH_BALANCED: booleanFlag.default(true),
+  ACH_SETTLEMENT_ACCOUNT: z
+    .string()
+    .regex(/^[0-9A-Z-]{1,17}$/, "must be the settlement account number (up to 17 characters)")
+    .optional(),
+  ACH_SETTLEMENT_ACCOUNT_TYPE: z.enum(["checking", "savings"]).default("checking"),
   STAFF_2FA_REQUIRED: booleanFlag.optional(),
   SEED_DEMO: booleanFlag.optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -127,6 +159,9 @@ const envSchema = z.object({
     .default(defaultCoolingOffBusinessDays),
 });
 
+/** The demo's ODFI and destination (outside production only): 9 digits with a right check digit. */
+const demoAchRouting = "091000019";
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
@@ -150,6 +185,15 @@ export type Config = {
   authSecret: string | undefined;
   /** The lender's PKCS#12 (base64) and its passphrase; when absent (never in production) the demo generates a self-signed one in the data folder. */
   signingCertificate: { p12Base64: string | undefined; passphrase: string | undefined };
+  /**
+   * The lender's ODFI details for the payout batches' NACHA files; demo values outside production
+   * (docs/product-rules.md#r60-payout-batches). Balanced: each file also debits the settlement account.
+   */
+  ach: {
+    originator: NachaOriginator;
+    balanced: boolean;
+    settlementAccount: { accountNumber: string; accountType: NachaAccountType };
+  };
   staffTwoFactorRequired: boolean;
   seedDemo: boolean;
   storage:
@@ -238,9 +282,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_ENCRYPTION_KEY: "openssl rand -base64 32",
     SIGNING_CERTIFICATE_P12: "the lender's document-signing certificate and key, base64 -w0 lender.p12",
     SIGNING_CERTIFICATE_PASSPHRASE: "the .p12 file's passphrase",
+    ACH_IMMEDIATE_DESTINATION: "the routing number the NACHA files are sent to, from the bank",
+    ACH_IMMEDIATE_DESTINATION_NAME: "that bank's name, upper case",
+    ACH_IMMEDIATE_ORIGIN: "the immediate origin the bank assigned, 10 characters",
+    ACH_COMPANY_NAME: "the lender's name as the dealers' banks print it, 16 characters",
+    ACH_COMPANY_ID: "the company identification, 10 characters",
+    ACH_ODFI_ROUTING: "the ODFI's routing number",
+    ACH_SETTLEMENT_ACCOUNT: "the lender's settlement account at the ODFI, debited by a balanced file",
   } as const;
   const missingSecrets = (Object.keys(productionSecrets) as (keyof typeof productionSecrets)[]).filter(
-    (name) => e.NODE_ENV === "production" && !e[name],
+    (name) => e.NODE_ENV === "production" && !e[name] && (name !== "ACH_SETTLEMENT_ACCOUNT" || e.ACH_BALANCED),
   );
   if (missingSecrets.length) {
     const lines = missingSecrets.map(
@@ -271,6 +322,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     signingCertificate: { p12Base64: e.SIGNING_CERTIFICATE_P12, passphrase: e.SIGNING_CERTIFICATE_PASSPHRASE },
     // On by default in production; the local demo may switch it off (docs/product-rules.md#r41-staff-two-factor).
+    ach: {
+      // The demo's bank: routing numbers with a right check digit, names marked DEMO.
+      originator: {
+        immediateDestination: e.ACH_IMMEDIATE_DESTINATION ?? demoAchRouting,
+        immediateDestinationName: e.ACH_IMMEDIATE_DESTINATION_NAME ?? "DEMO ODFI BANK",
+        immediateOrigin: e.ACH_IMMEDIATE_ORIGIN ?? "1000000001",
+        immediateOriginName: e.ACH_IMMEDIATE_ORIGIN_NAME ?? e.ACH_COMPANY_NAME ?? "DEMO LENDER",
+        companyName: e.ACH_COMPANY_NAME ?? "DEMO LENDER",
+        companyId: e.ACH_COMPANY_ID ?? "1000000001",
+        odfiRouting: e.ACH_ODFI_ROUTING ?? demoAchRouting,
+      },
+      balanced: e.ACH_BALANCED,
+      settlementAccount: {
+        accountNumber: e.ACH_SETTLEMENT_ACCOUNT ?? "900000001",
+        accountType: e.ACH_SETTLEMENT_ACCOUNT_TYPE,
+      },
+    },
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ?? e.NODE_ENV === "production",
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",
     storage:

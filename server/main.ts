@@ -7,6 +7,7 @@ import { sweepApprovalReminders } from "./funders/sweep-approval-reminders.ts";
 import { scheduleJob } from "./shared/schedule-job.ts";
 import { sweepSigningRequests } from "./signing/sweep-signing-requests.ts";
 import { completeSigningPackage } from "./signing/complete-package.ts";
+import { sweepFundingReports } from "./payouts/sweep-funding-reports.ts";
 import { seedDemo } from "./demo/seed-demo.ts";
 import { answerBackupRequests } from "./backup/backup-requests.ts";
 
@@ -90,6 +91,24 @@ async function main() {
     { firstMs: 120_000, everyMs: 60 * 60 * 1000 },
   );
 
+  // The dealers' funding reports after each business day's close, once per company and day
+  // (docs/product-rules.md#r60-payout-batches); each claimed by its funding_report row.
+  const stopFundingReports = scheduleJob(
+    "funding reports",
+    async () => {
+      const sent = await sweepFundingReports(database.db, {
+        creditTeamEmail: config.creditTeamEmail,
+        publicUrl: config.publicUrl,
+        product: config.public.brand.name,
+        cipher,
+        timeZone: config.public.brand.timeZone,
+      });
+      if (sent > 0) app.log.info({ sent }, "funding reports queued");
+    },
+    app.log,
+    { firstMs: 150_000, everyMs: 60 * 60 * 1000 },
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -100,6 +119,7 @@ async function main() {
     stopPurge();
     stopReminders();
     stopSigningSweep();
+    stopFundingReports();
     await app.close();
     await backups?.close();
     await database.close();

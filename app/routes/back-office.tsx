@@ -26,6 +26,7 @@ const links = [
   { to: "/back-office/partners", label: "Partners" },
   { to: "/back-office/funders", label: "Funders" },
   { to: "/back-office/stip-kinds", label: "Stips catalog" },
+  { to: "/back-office/payouts", label: "Payouts" },
   { to: "/back-office/check-signed-file", label: "Check a signed file" },
   { to: "/back-office/agreement-templates", label: "Agreement templates", admin: true },
   { to: "/back-office/api-keys", label: "API keys" },

@@ -91,6 +91,9 @@ export const auditActions = {
   "payout-account.confirmation-failed": "A wrong code when confirming a payout account",
   "payout-account.cancelled":
     "A payout account waiting for confirmation was cancelled (by an admin, a new entry or too many wrong codes)",
+  "payouts.batch-built": "Staff built the day's payout batch and its ACH file",
+  "payouts.file-downloaded": "Staff downloaded a payout batch's ACH file",
+  "payouts.return-recorded": "Staff recorded a payment the bank returned",
   "retention.purge": "The daily purge removed expired data",
   "data-key.rotate": "The operator rotated the data encryption key",
 } as const;

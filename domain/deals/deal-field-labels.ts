@@ -13,6 +13,8 @@ export const dealFieldLabels = {
   declinedCompletedOn: "Application complete",
   declinedNoticeSentOn: "Notice sent",
   documents: "Documents",
+  /** The deal's funding paid by ACH, or returned (docs/product-rules.md#r60-payout-batches). */
+  payout: "Payout",
 } as const;
 
 export type DealField = keyof typeof dealFieldLabels;
