@@ -80,6 +80,9 @@ import type { DbExecutor } from "./db/client.ts";
 import signerSessionPlugin from "./signing/signer-session-plugin.ts";
 import { signerRoutes } from "./signing/signer-routes.ts";
 import { inPersonRoutes } from "./signing/in-person-routes.ts";
+import { portalEarningsRoutes } from "./earnings/portal-routes.ts";
+import { backOfficeEarningsRoutes } from "./earnings/back-office-routes.ts";
+import { publicEarningsRoutes } from "./earnings/public-routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -290,6 +293,10 @@ export async function buildApp({
   });
   await app.register(portalSigningRoutes);
   await app.register(agreementTemplateRoutes);
+  // Dealer earnings (docs/product-rules.md#r61-dealer-earnings): the dealer's screen and statements, staff's, the public tiers.
+  await app.register(portalEarningsRoutes, { timeZone: config.public.brand.timeZone, brand: config.public.brand });
+  await app.register(backOfficeEarningsRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(publicEarningsRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });

@@ -26,6 +26,7 @@ export const auditActions = {
   "sensitive.reveal": "Staff revealed an SSN, tax id or date of birth",
   "export.leads": "Staff exported leads as CSV",
   "export.deals": "Staff exported deals as CSV",
+  "export.earnings": "Staff exported the companies' earnings as CSV",
   "deal.stage-change": "Staff moved a deal to another stage",
   "deal.sent-to-funders": "Staff sent a deal to funders of the network",
   "deal.funder-answer": "Staff recorded a funder's answer on a deal",
@@ -79,6 +80,8 @@ export const auditActions = {
   "signing.package-expired": "A package's request to sign expired",
   "signing.template-saved": "An admin saved a new version of an agreement template",
   "signing.file-verified": "Staff checked a PDF against the signing record",
+  "earnings.tiers-changed": "An admin changed the earnings tiers or windows",
+  "earnings.payout-mode-changed": "Staff changed how a vendor company's earnings are paid",
   "retention.purge": "The daily purge removed expired data",
   "data-key.rotate": "The operator rotated the data encryption key",
 } as const;
