@@ -169,7 +169,7 @@ CREATE UNIQUE INDEX "payout_batch_day_key" ON "payout_batch" USING btree ("busin
 CREATE INDEX "payout_entry_batch_idx" ON "payout_entry" USING btree ("batch_id");--> statement-breakpoint
 CREATE INDEX "payout_entry_company_idx" ON "payout_entry" USING btree ("vendor_company_id","batch_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payout_entry_funding_sent_key" ON "payout_entry" USING btree ("deal_funding_id") WHERE "payout_entry"."status" = 'sent';--> statement-breakpoint
-CREATE UNIQUE INDEX "payout_entry_earnings_sent_key" ON "payout_entry" USING btree ("vendor_company_id","earnings_month") WHERE "payout_entry"."kind" = 'earnings' and "payout_entry"."status" = 'sent';CREATE UNIQUE INDEX "payout_entry_earnings_sent_key" ON "payout_entry" USING btree ("vendor_company_id","earnings_month") WHERE "payout_entry"."kind" = 'earnings' and "payout_entry"."status" = 'sent';--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_entry_earnings_sent_key" ON "payout_entry" USING btree ("vendor_company_id","earnings_month") WHERE "payout_entry"."kind" = 'earnings' and "payout_entry"."status" = 'sent';--> statement-breakpoint
 -- Hand-written: the earnings ledger's links to the funding and the payout entry (earnings sits below
 -- both subjects, so drizzle's schema does not declare them; server/earnings/tables.ts).
 ALTER TABLE "earnings_entry" ADD CONSTRAINT "earnings_entry_deal_funding_id_fk" FOREIGN KEY ("deal_funding_id") REFERENCES "public"."deal_funding"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
