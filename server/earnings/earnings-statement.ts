@@ -58,15 +58,14 @@ export function statementPdf(brand: Brand, facts: StatementFacts, today: string)
     facts.lines.length
       ? {
           kind: "table",
-          columns: ["Date", "Deal", "Business", "Financed", "Tier", "Points", "Accrued", "Paid", "Clawed back"],
-          widths: [1.3, 1.2, 2, 1.4, 1, 0.9, 1.2, 1.2, 1.2],
+          columns: ["Date", "Deal", "Business", "Financed", "Tier", "Accrued", "Paid", "Clawed back"],
+          widths: [1.7, 1.5, 2, 1.9, 1.7, 1.6, 1.4, 1.6],
           rows: facts.lines.map((line) => [
             line.date,
             line.accountNumber,
             line.accountNumber ? line.businessName : "Monthly payment",
             line.accountNumber ? formatCents(line.amountFinancedCents) : "",
-            line.tierLabel,
-            line.accountNumber ? formatPoints(line.pointsBasisPoints) : "",
+            line.accountNumber ? `${line.tierLabel} ${formatPoints(line.pointsBasisPoints)}` : "",
             formatCents(line.accruedCents),
             formatCents(line.paidCents),
             formatCents(line.clawedBackCents),

@@ -19,7 +19,7 @@ import { createAccount } from "../accounts/create-account.ts";
 import { auditLog } from "../audit/tables.ts";
 import { user } from "../auth/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
-import { clawBackEarnings, earningsBalanceCents, monthlyEarningsOwed, recordMonthlyEarningsPaid } from "./earnings-ledger.ts";
+import { clawBackEarnings, earningsBalanceCents, monthlyEarningsOwed } from "./earnings-ledger.ts";
 import { earningsEntry } from "./tables.ts";
 
 let server: TestServer;
@@ -138,17 +138,22 @@ describe("earnings by volume tier", () => {
     const previous = `${Number(month.slice(0, 4)) - (month.endsWith("-01") ? 1 : 0)}-${month.endsWith("-01") ? "12" : String(Number(month.slice(5)) - 1).padStart(2, "0")}`;
     expect(await owed(previous)).toBeUndefined();
     expect(await owed(month)).toBe(100_000);
-    await recordMonthlyEarningsPaid(db(), {
+    // The month's payment, as recordMonthlyEarningsPaid writes it (its payout entry left out: the payouts' own suite builds one).
+    await db().insert(earningsEntry).values({
       vendorCompanyId: dealer.companyId,
+      dealAccountNumber: "",
+      businessName: "",
+      kind: "paid",
       amountCents: 100_000,
-      payoutEntryId: crypto.randomUUID(),
-      at: new Date(),
-      timeZone: timeZone(),
+      amountFinancedCents: 0,
+      tierLabel: "",
+      pointsBasisPoints: 0,
+      trailingVolumeCents: 0,
+      month,
     });
     expect(await owed(month)).toBeUndefined();
     // Paid with each funding: never in the monthly list.
     await db().update(vendorCompany).set({ earningsPayout: "with-funding" }).where(eq(vendorCompany.id, dealer.companyId));
-    await dealer.fund(0, 1_000_000, 0).catch(() => undefined);
     expect(await owed(month)).toBeUndefined();
   });
 });
@@ -159,13 +164,13 @@ describe("the dealer's screens", () => {
     const theirs = await company("Other Scoped Tractors", 0);
     await mine.fund(0, 3_000_000, 0);
     const own = (await send("GET", "/api/portal/earnings", mine.cookie)).json() as DealerEarnings;
-    expect(own.deals.map((line) => line.businessName)).toEqual(["Scoped Tractors client"]);
+    expect(own.deals.map((line) => line.businessName)).toEqual(["SCOPED TRACTORS CLIENT"]);
     const other = (await send("GET", "/api/portal/earnings", theirs.cookie)).json() as DealerEarnings;
     expect(other.deals).toEqual([]);
     expect(other.balanceCents).toBe(0);
     const month = own.currentMonth;
     const otherCsv = await send("GET", `/api/portal/earnings/statements/${month}/csv`, theirs.cookie);
-    expect(otherCsv.body).not.toContain("Scoped Tractors client");
+    expect(otherCsv.body).not.toContain("SCOPED TRACTORS CLIENT");
 
     await createAccount(server.auth, {
       email: "rep@scoped.example",
@@ -201,9 +206,10 @@ describe("the dealer's screens", () => {
     expect(csv.headers["content-disposition"]).toBe(`attachment; filename="earnings-${month}.csv"`);
     const lines = csv.body.trimEnd().split("\r\n");
     expect(lines[0]).toBe("date,account,business,amount_financed,tier,points,accrued,paid,clawed_back");
-    expect(lines[1]).toContain(",Statement Tractors client,123456.00,Tier 1,1.00%,1234.56,0.00,0.00");
+    const [first1, second2] = [...lines.slice(1, 3)].sort((a, b) => a.length - b.length);
+    expect(first1).toContain(",STATEMENT TRACTORS CLIENT,123456.00,Tier 1,1.00%,1234.56,0.00,0.00");
     // The second deal crosses $250,000: 1.50% of $200,000.
-    expect(lines[2]).toContain(",Statement Tractors client 2,200000.00,Tier 2,1.50%,3000.00,0.00,0.00");
+    expect(second2).toContain(",STATEMENT TRACTORS CLIENT 2,200000.00,Tier 2,1.50%,3000.00,0.00,0.00");
     expect(lines[3]).toBe(",,Total,,,,4234.56,0.00,0.00");
 
     const pdf = await send("GET", `/api/portal/earnings/statements/${month}/pdf`, dealer.cookie);
@@ -249,7 +255,9 @@ describe("the earnings rules in the back office", () => {
       tiers: [defaults.tiers[0], { ...defaults.tiers[1], from: "0" }],
     });
     expect(unordered.statusCode).toBe(400);
-    expect(unordered.json().message).toBe("Each tier starts above the one before it.");
+    expect(unordered.json().details).toContainEqual(
+      expect.objectContaining({ message: "Each tier starts above the one before it." }),
+    );
     const badPoints = await send("PUT", "/api/back-office/earnings/tiers", admin, {
       ...defaults,
       tiers: [{ ...defaults.tiers[0], points: "1.005" }],
