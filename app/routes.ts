@@ -42,6 +42,7 @@ export default [
     route("webhooks", "routes/portal-webhooks.tsx"),
     route("api-keys", "routes/portal-api-keys.tsx"),
     route("team", "routes/portal-team.tsx"),
+    route("earnings", "routes/portal-earnings.tsx"),
     route("deals/:id/sign-in-person/:signerId", "routes/portal-sign-in-person.tsx"),
   ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
@@ -72,6 +73,9 @@ export default [
       route("duplicates", "routes/back-office-duplicates.tsx"),
       route("duplicates/:id", "routes/back-office-duplicate-decision.tsx"),
       route("working-calendar", "routes/back-office-working-calendar.tsx"),
+      route("earnings", "routes/back-office-earnings.tsx"),
+      route("earnings/tiers", "routes/back-office-earnings-tiers.tsx"),
+      route("earnings/payout-mode", "routes/back-office-earnings-payout-mode.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

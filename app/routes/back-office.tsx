@@ -25,6 +25,7 @@ const links = [
   { to: "/back-office/vendors", label: "Vendors" },
   { to: "/back-office/partners", label: "Partners" },
   { to: "/back-office/funders", label: "Funders" },
+  { to: "/back-office/earnings", label: "Earnings" },
   { to: "/back-office/stip-kinds", label: "Stips catalog" },
   { to: "/back-office/check-signed-file", label: "Check a signed file" },
   { to: "/back-office/agreement-templates", label: "Agreement templates", admin: true },

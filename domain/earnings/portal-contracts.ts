@@ -6,9 +6,10 @@ import { earningsPayoutModes } from "./earnings-shapes.ts";
 // dealer admins' only; the company comes from the session, never from the request.
 
 /** A business month, "2026-03". */
-export const earningsMonth = z
-  .string()
-  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Choose a month as YYYY-MM."), z.refine((month) => month >= "2000-01"));
+export const earningsMonth = z.string().check(
+  z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Choose a month as YYYY-MM."),
+  z.refine((month) => month >= "2000-01"),
+);
 
 const tier = z.object({ label: z.string(), pointsBasisPoints: z.number() });
 

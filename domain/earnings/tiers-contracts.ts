@@ -25,10 +25,13 @@ const dollars = z.pipe(
 const points = z.pipe(
   z.string().check(
     z.trim(),
-    z.refine((text) => {
-      const basisPoints = parsePercentToBasisPoints(text);
-      return basisPoints !== undefined && basisPoints <= maxPointsBasisPoints;
-    }, `Enter the points as a percent with at most two decimals, at most ${maxPointsBasisPoints / 100}%.`),
+    z.refine(
+      (text) => {
+        const basisPoints = parsePercentToBasisPoints(text);
+        return basisPoints !== undefined && basisPoints <= maxPointsBasisPoints;
+      },
+      `Enter the points as a percent with at most two decimals, at most ${maxPointsBasisPoints / 100}%.`,
+    ),
   ),
   z.transform((text) => parsePercentToBasisPoints(text)!),
 );

@@ -32,7 +32,12 @@ export const backOfficeEarningsRoutes: FastifyPluginAsync<{ timeZone: string }> 
   );
 
   registerEndpoint(app, setEarningsPayoutMode, async (request, _reply, user) =>
-    setEarningsPayout(app.db, { userId: user.id, ipAddress: request.ip }, request.params.companyId, request.body.payout),
+    setEarningsPayout(
+      app.db,
+      { userId: user.id, ipAddress: request.ip },
+      request.params.companyId,
+      request.body.payout,
+    ),
   );
 
   registerEndpoint(app, listCompanyEarnings, async (request) =>

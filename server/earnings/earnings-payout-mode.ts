@@ -24,10 +24,7 @@ export async function setEarningsPayout(
       .for("update");
     if (!company) throw new AppError("NOT_FOUND", "No such vendor company.");
     if (company.payout === payout) return { payout };
-    await tx
-      .update(vendorCompany)
-      .set({ earningsPayout: payout })
-      .where(eq(vendorCompany.id, companyId));
+    await tx.update(vendorCompany).set({ earningsPayout: payout }).where(eq(vendorCompany.id, companyId));
     await recordAudit(tx, {
       action: "earnings.payout-mode-changed",
       actorUserId: actor.userId,

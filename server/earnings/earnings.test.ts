@@ -35,7 +35,13 @@ beforeAll(async () => {
     ["admin@earnings.example", authRoles.admin],
     ["staff@earnings.example", authRoles.staff],
   ] as const)
-    await createAccount(server.auth, { email, name: email, role, password: "earnings-password-1", emailVerified: true });
+    await createAccount(server.auth, {
+      email,
+      name: email,
+      role,
+      password: "earnings-password-1",
+      emailVerified: true,
+    });
   admin = (await signIn(server.app, "admin@earnings.example", "earnings-password-1")).cookie;
   staff = (await signIn(server.app, "staff@earnings.example", "earnings-password-1")).cookie;
   const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, "admin@earnings.example"));
@@ -44,7 +50,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const send = (method: "GET" | "PUT", url: string, cookie: string, payload?: object) =>
-  server.app.inject({ method, url, payload, remoteAddress: loopbackAddress(), headers: { cookie, origin: testOrigin } });
+  server.app.inject({
+    method,
+    url,
+    payload,
+    remoteAddress: loopbackAddress(),
+    headers: { cookie, origin: testOrigin },
+  });
 
 /** A company with an approved deal, and `more` further deals of its own (submitted through the portal). */
 async function company(name: string, more = 0) {
@@ -107,14 +119,29 @@ describe("earnings by volume tier", () => {
     const old = await dealer.fund(1, 4_000_000, 100);
     const now = new Date();
     expect(
-      await clawBackEarnings(db(), { dealFundingId: recent.dealFundingId, fundedOn: recent.fundedOn, cancelledAt: now, timeZone: timeZone() }),
+      await clawBackEarnings(db(), {
+        dealFundingId: recent.dealFundingId,
+        fundedOn: recent.fundedOn,
+        cancelledAt: now,
+        timeZone: timeZone(),
+      }),
     ).toBe(50_000);
     // Twice: nothing more.
     expect(
-      await clawBackEarnings(db(), { dealFundingId: recent.dealFundingId, fundedOn: recent.fundedOn, cancelledAt: now, timeZone: timeZone() }),
+      await clawBackEarnings(db(), {
+        dealFundingId: recent.dealFundingId,
+        fundedOn: recent.fundedOn,
+        cancelledAt: now,
+        timeZone: timeZone(),
+      }),
     ).toBe(0);
     expect(
-      await clawBackEarnings(db(), { dealFundingId: old.dealFundingId, fundedOn: old.fundedOn, cancelledAt: now, timeZone: timeZone() }),
+      await clawBackEarnings(db(), {
+        dealFundingId: old.dealFundingId,
+        fundedOn: old.fundedOn,
+        cancelledAt: now,
+        timeZone: timeZone(),
+      }),
     ).toBe(0);
     expect(await earningsBalanceCents(db(), dealer.companyId)).toBe(40_000);
     const screen = (await send("GET", "/api/portal/earnings", dealer.cookie)).json() as DealerEarnings;
@@ -153,7 +180,10 @@ describe("earnings by volume tier", () => {
     });
     expect(await owed(month)).toBeUndefined();
     // Paid with each funding: never in the monthly list.
-    await db().update(vendorCompany).set({ earningsPayout: "with-funding" }).where(eq(vendorCompany.id, dealer.companyId));
+    await db()
+      .update(vendorCompany)
+      .set({ earningsPayout: "with-funding" })
+      .where(eq(vendorCompany.id, dealer.companyId));
     expect(await owed(month)).toBeUndefined();
   });
 });
@@ -296,8 +326,11 @@ describe("the earnings rules in the back office", () => {
     expect(changed.json()).toEqual({ payout: "with-funding" });
     expect((await send("PUT", url, staff, { payout: "weekly" })).statusCode).toBe(400);
     expect(
-      (await send("PUT", `/api/back-office/vendors/companies/${crypto.randomUUID()}/earnings-payout`, staff, { payout: "monthly" }))
-        .statusCode,
+      (
+        await send("PUT", `/api/back-office/vendors/companies/${crypto.randomUUID()}/earnings-payout`, staff, {
+          payout: "monthly",
+        })
+      ).statusCode,
     ).toBe(404);
     const entries = await db()
       .select()
@@ -313,7 +346,12 @@ describe("the earnings rules in the back office", () => {
     await dealer.fund(0, 2_000_000, 0);
     const all = (await send("GET", "/api/back-office/earnings", staff)).json() as CompanyEarnings;
     const row = all.companies.find((candidate) => candidate.id === dealer.companyId)!;
-    expect(row).toMatchObject({ tierLabel: "Tier 1", trailingVolumeCents: 2_000_000, accruedCents: 20_000, balanceCents: 20_000 });
+    expect(row).toMatchObject({
+      tierLabel: "Tier 1",
+      trailingVolumeCents: 2_000_000,
+      accruedCents: 20_000,
+      balanceCents: 20_000,
+    });
     const sum = all.companies.reduce((total, company) => total + company.accruedCents, 0);
     expect(all.total.accruedCents).toBe(sum);
     const entries = await db().select().from(earningsEntry);
@@ -326,7 +364,9 @@ describe("the earnings rules in the back office", () => {
 
     const csv = await send("GET", "/api/back-office/export/earnings.csv", staff);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.split("\r\n")[0]).toBe("period,company,tier,points,trailing_volume,accrued,paid,clawed_back,balance");
+    expect(csv.body.split("\r\n")[0]).toBe(
+      "period,company,tier,points,trailing_volume,accrued,paid,clawed_back,balance",
+    );
     expect(csv.body).toContain("all,Staff View Tractors,Tier 1,1.00%,20000.00,200.00,0.00,0.00,200.00");
     expect(csv.body).toContain("all,Total,,,");
     const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, "export.earnings"));

@@ -2,6 +2,7 @@ import { dealerRoleLabels } from "#domain/auth/dealer-roles.ts";
 import type { VendorCompany, VendorUser } from "#domain/vendors/contracts.ts";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import { VendorSlugForm } from "./vendor-slug-form.tsx";
+import { EarningsPayoutForm } from "../earnings/earnings-payout-form.tsx";
 import { VendorUserActions } from "./vendor-user-actions.tsx";
 
 const status = (user: VendorUser) => (user.active ? (user.verified ? "active" : "invited") : "deactivated");
@@ -40,6 +41,7 @@ export function VendorCompanyUsers({ company, admin }: { company: VendorCompany;
           Link address: <span className="break-all">/vendor_partner/{company.slug}</span>
         </p>
       )}
+      <EarningsPayoutForm company={company} />
       <Table
         caption={`Users of ${company.name}`}
         columns={columns}
