@@ -74,6 +74,8 @@ export const earningsRulesInput = z
   })
   .check(
     z.superRefine((rules, ctx) => {
+      // Said once each row reads: a row's own message comes first.
+      if (rules.tiers.some((tier) => typeof tier.from !== "number" || typeof tier.points !== "number")) return;
       const problem = tiersProblem(
         rules.tiers.map((tier) => ({ label: tier.label, minVolumeCents: tier.from, pointsBasisPoints: tier.points })),
       );
