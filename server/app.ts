@@ -55,10 +55,13 @@ import { portalApprovalRoutes } from "./funders/portal-routes.ts";
 import { backOfficeStipRoutes } from "./stips/back-office-routes.ts";
 import { sealCompletedPackage } from "./signing/complete-package.ts";
 import { loadSealingCertificate } from "./signing/sealing-certificate.ts";
+import { backOfficeFundingRoutes } from "./funding/back-office-routes.ts";
+import { portalFundingRoutes } from "./funding/portal-routes.ts";
 import { backOfficeSigningRoutes } from "./signing/back-office-routes.ts";
 import { portalSigningRoutes } from "./signing/portal-routes.ts";
 import { agreementTemplateRoutes } from "./signing/template-routes.ts";
 import { portalStipRoutes } from "./stips/portal-routes.ts";
+import { allStageChecks, fundingStageCheck } from "./funding/funding-stage-check.ts";
 import { approvalStageCheck } from "./funders/approval-stage-check.ts";
 import { maxFileBytes, maxFilesPerSubmission } from "#domain/deals/new-deal-schema.ts";
 import { partnerPathPrefix, vendorApplySuffix } from "#domain/site/partner-page.ts";
@@ -248,7 +251,7 @@ export async function buildApp({
   const dealContext = {
     ...leadContext,
     timeZone: config.public.brand.timeZone,
-    stageCheck: approvalStageCheck(config.public.brand.timeZone),
+    stageCheck: allStageChecks(approvalStageCheck(config.public.brand.timeZone), fundingStageCheck),
   };
   await app.register(portalDealRoutes, { cipher, context: dealContext });
   await app.register(backOfficeDealRoutes, { cipher, context: dealContext });
@@ -292,6 +295,8 @@ export async function buildApp({
     );
   });
   await app.register(portalSigningRoutes);
+  await app.register(backOfficeFundingRoutes, { context: dealContext });
+  await app.register(portalFundingRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(agreementTemplateRoutes);
   // Dealer earnings (docs/product-rules.md#r61-dealer-earnings): the dealer's screen and statements, staff's, the public tiers.
   await app.register(portalEarningsRoutes, { timeZone: config.public.brand.timeZone, brand: config.public.brand });

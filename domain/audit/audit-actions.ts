@@ -82,6 +82,11 @@ export const auditActions = {
   "signing.file-verified": "Staff checked a PDF against the signing record",
   "earnings.tiers-changed": "An admin changed the earnings tiers or windows",
   "earnings.payout-mode-changed": "Staff changed how a vendor company's earnings are paid",
+  "funding.verification-recorded": "Staff recorded a deal's verification call: the deal is Verbal",
+  "funding.prepared": "Staff prepared a deal's funding for a second approval",
+  "funding.approved": "A second staff member approved a funding: the deal is Funded",
+  "funding.rejected": "A second staff member rejected a funding, with the reason",
+  "funding.cancelled": "Staff cancelled a funded deal: earnings inside the window clawed back",
   "retention.purge": "The daily purge removed expired data",
   "data-key.rotate": "The operator rotated the data encryption key",
 } as const;

@@ -4,6 +4,7 @@ import { vendorDeal } from "../deals/portal-contracts.ts";
 import { portalQuote } from "../quotes/portal-contracts.ts";
 import { vendorStip } from "../stips/contracts.ts";
 import { dealerSigningPackage } from "../signing/package-status.ts";
+import { dealerFunding } from "../funding/dealer-funding.ts";
 
 // The body of every webhook delivery, one schema per event: the dealer guide's table and
 // examples and the v1 OpenAPI document's components are tested against (or built from) these.
@@ -53,6 +54,7 @@ export const webhookEventSchemas = {
   ),
   "documents.completed": envelope("documents.completed", z.extend(vendorDeal, { package: dealerSigningPackage })),
   "documents.declined": envelope("documents.declined", z.extend(vendorDeal, { package: dealerSigningPackage })),
+  "deal.funded": envelope("deal.funded", z.extend(vendorDeal, { funding: dealerFunding })),
   "quote.applied": envelope("quote.applied", appliedQuote),
 } satisfies Record<WebhookEventType, z.ZodMiniType>;
 
@@ -67,6 +69,7 @@ export const webhookEventBody = z.discriminatedUnion("type", [
   webhookEventSchemas["documents.signed"],
   webhookEventSchemas["documents.completed"],
   webhookEventSchemas["documents.declined"],
+  webhookEventSchemas["deal.funded"],
   webhookEventSchemas["quote.applied"],
 ]);
 

@@ -14,6 +14,7 @@ export const webhookEventTypes = [
   "documents.signed",
   "documents.completed",
   "documents.declined",
+  "deal.funded",
   "quote.applied",
 ] as const;
 
@@ -30,6 +31,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "documents.signed": "A signer signs their documents",
   "documents.completed": "Every document is signed and sealed",
   "documents.declined": "A signer declines to sign",
+  "deal.funded": "A deal is funded, with the amounts paid to the dealer",
   "quote.applied": "A customer applies from a quote",
 };
 

@@ -144,6 +144,26 @@ const eventExample = (type: WebhookEventBody["type"]): WebhookEventBody => {
           },
         },
       };
+    case "deal.funded":
+      return {
+        ...envelope,
+        type,
+        data: {
+          ...dealDetail,
+          stage: 6,
+          funding: {
+            status: "funded",
+            fundedOn: "2026-09-25",
+            amountFinancedCents: 8_000_000,
+            equipmentCostCents: 8_500_000,
+            downPaymentCents: 500_000,
+            feesCents: 39_500,
+            earningsCents: 0,
+            amountCents: 7_960_500,
+            cancelledOn: null,
+          },
+        },
+      };
     case "deal.stips_requested":
       return { ...envelope, type, data: { ...dealDetail, stips: [{ ...stip, status: "requested", reason: "" }] } };
     case "deal.stip_reviewed":

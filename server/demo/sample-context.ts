@@ -1,5 +1,6 @@
 import { dealCallbackMinutes } from "#domain/response-times/response-promise.ts";
 import type { DealUpdateContext } from "../deals/update-deal.ts";
+import { allStageChecks, fundingStageCheck } from "../funding/funding-stage-check.ts";
 import { approvalStageCheck } from "../funders/approval-stage-check.ts";
 import { issueApplicantLink } from "../applicant-portal/issue-applicant-link.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
@@ -22,7 +23,7 @@ export function sampleContext(deps: DemoSampleDeps): SampleContext {
     rateLimit: { max: deps.config.leadRateLimitMax, timeWindow: "1 minute" },
     applicantPageLink: (db, dealId) => issueApplicantLink(db, deps.config.publicUrl, dealId),
     timeZone,
-    stageCheck: approvalStageCheck(timeZone),
+    stageCheck: allStageChecks(approvalStageCheck(timeZone), fundingStageCheck),
     promise: {
       timeZone,
       leadMinutes: deps.config.public.brand.claims.leadCallbackMinutes,
