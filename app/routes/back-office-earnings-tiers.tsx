@@ -42,7 +42,7 @@ export default function BackOfficeEarningsTiers({ loaderData }: Route.ComponentP
           : ""}
       </p>
       {admin ? (
-        <EarningsTiersForm key={JSON.stringify(rules)} rules={rules} />
+        <EarningsTiersForm rules={rules} />
       ) : (
         <Table
           caption="Earnings tiers"

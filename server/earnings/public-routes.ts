@@ -5,12 +5,9 @@ import { loadEarningsRules } from "./earnings-ledger.ts";
 
 /**
  * The tiers the vendor resources page explains (docs/product-rules.md#r61-dealer-earnings): public,
- * two small reads, cached five minutes by browsers and proxies, so a change of tiers reaches the
- * page within five minutes of its save.
+ * two small reads (at most 6 tiers and one row), not cached like every API answer, so a change of
+ * tiers reaches the page at a visitor's next visit.
  */
 export const publicEarningsRoutes: FastifyPluginAsync = async (app) => {
-  registerEndpoint(app, getPublicEarningsTiers, async (_request, reply) => {
-    reply.header("cache-control", "public, max-age=300");
-    return loadEarningsRules(app.db);
-  });
+  registerEndpoint(app, getPublicEarningsTiers, async () => loadEarningsRules(app.db));
 };
