@@ -115,6 +115,15 @@ describe("the dealer's earnings", () => {
 });
 
 describe("earnings in the back office", () => {
+  it("lets staff set how a company's earnings are paid on the vendors screen", async () => {
+    await admin.goto(`${server.url}/back-office/vendors`);
+    const form = admin.getByRole("form", { name: /^Earnings paid by / }).first();
+    await form.getByLabel("Earnings paid").selectOption("with-funding");
+    await form.getByRole("button", { name: "Save how earnings are paid" }).click();
+    await form.getByText("Earnings now paid: with each funding.").waitFor();
+    await expectNoAxeViolations(admin);
+  });
+
   it("lets an admin change a tier's points, and the resources page shows them", async () => {
     await admin.goto(`${server.url}/back-office/earnings`);
     await admin.getByRole("table", { name: "Earnings per company, all time" }).waitFor();
