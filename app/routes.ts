@@ -75,7 +75,6 @@ export default [
       route("working-calendar", "routes/back-office-working-calendar.tsx"),
       route("earnings", "routes/back-office-earnings.tsx"),
       route("earnings/tiers", "routes/back-office-earnings-tiers.tsx"),
-      route("earnings/payout-mode", "routes/back-office-earnings-payout-mode.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

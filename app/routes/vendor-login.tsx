@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { SignInForm } from "../features/auth/sign-in-form.tsx";
 import { VendorResources } from "../features/content/vendor-resources.tsx";
-import { getPublicEarningsTiers, type EarningsRulesView } from "#domain/earnings/tiers-contracts.ts";
+import type { EarningsRulesView } from "#domain/earnings/tiers-contracts.ts";
 import { call } from "../lib/call.ts";
 import { publicPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/vendor-login";
@@ -30,6 +30,8 @@ export const loader = (): { earningsRules: EarningsRulesView | null } => ({ earn
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   try {
+    // Imported here, not at the top: its chunks stay out of the route manifest every page loads.
+    const { getPublicEarningsTiers } = await import("#domain/earnings/tiers-contracts.ts");
     return { earningsRules: await call(getPublicEarningsTiers, {}, { signal: request.signal }) };
   } catch {
     // The resources then explain the tiers without figures; the sign-in never waits on them.

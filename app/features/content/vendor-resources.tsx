@@ -1,5 +1,4 @@
-import { earningsOnAmount } from "#domain/earnings/tier-rules.ts";
-import { exampleDealCents, formatCents, formatPoints } from "#domain/earnings/earnings-figures.ts";
+import { lazy, Suspense } from "react";
 import type { EarningsRulesView } from "#domain/earnings/tiers-contracts.ts";
 import { brand } from "../../lib/public-config.ts";
 
@@ -32,75 +31,8 @@ const benefits: ReadonlyArray<{ title: string; text: string }> = [
 
 const industries = ["Construction", "Medical", "Hardware", "Software", "Restaurant", "Transportation"] as const;
 
-/**
- * Earnings by volume tier with the figures admins keep (docs/product-rules.md#r61-dealer-earnings),
- * read when the page opens; without them (prerendered, or the read failed) the rule in words.
- */
-function EarningsTiers({ rules }: { rules: EarningsRulesView | null }) {
-  return (
-    <section
-      aria-labelledby="earnings-tiers-heading"
-      className="mt-8 min-h-64 rounded-lg border border-slate-200 bg-white p-5"
-    >
-      <h3 id="earnings-tiers-heading" className="font-semibold text-slate-900">
-        Earnings by volume tier
-      </h3>
-      <p className="mt-2">
-        You earn points, a percent of the amount financed, on every deal that funds. Your tier is set by the volume you
-        funded with us over the last {rules ? rules.trailingDays : "90"} days, the deal that funds included: the more
-        you fund, the higher the tier.
-      </p>
-      {rules ? (
-        <>
-          <table className="mt-3 w-full text-left">
-            <caption className="sr-only">Earnings tiers</caption>
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="py-1 pr-3">
-                  Tier
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Funded volume
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Points
-                </th>
-                <th scope="col" className="py-1">
-                  On a {formatCents(exampleDealCents)} deal
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.tiers.map((tier, index) => {
-                const next = rules.tiers[index + 1];
-                return (
-                  <tr key={tier.label} className="border-b">
-                    <th scope="row" className="py-1 pr-3 font-medium">
-                      {tier.label}
-                    </th>
-                    <td className="py-1 pr-3">
-                      {next
-                        ? `${formatCents(tier.minVolumeCents)} to ${formatCents(next.minVolumeCents - 1)}`
-                        : `${formatCents(tier.minVolumeCents)} and above`}
-                    </td>
-                    <td className="py-1 pr-3">{formatPoints(tier.pointsBasisPoints)}</td>
-                    <td className="py-1">{formatCents(earningsOnAmount(exampleDealCents, tier.pointsBasisPoints))}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <p className="mt-3 text-sm">
-            Earnings accrue when a deal funds and are paid with the funding or monthly. A deal cancelled within{" "}
-            {rules.clawbackDays} days of funding gives its earnings back.
-          </p>
-        </>
-      ) : (
-        <p className="mt-3 text-sm">The current tiers and their points appear here once the page has loaded.</p>
-      )}
-    </section>
-  );
-}
+// Loaded on its own: its figures' code stays out of the route manifest every page loads (tests/e2e/bundle-budget.test.ts).
+const EarningsTiers = lazy(() => import("./earnings-tiers.tsx").then((module) => ({ default: module.EarningsTiers })));
 
 export function VendorResources({ earningsRules }: { earningsRules: EarningsRulesView | null }) {
   return (
@@ -123,7 +55,9 @@ export function VendorResources({ earningsRules }: { earningsRules: EarningsRule
         ))}
       </ul>
 
-      <EarningsTiers rules={earningsRules} />
+      <Suspense fallback={<div className="mt-8 min-h-64" />}>
+        <EarningsTiers rules={earningsRules} />
+      </Suspense>
 
       <h3 className="mt-10 text-lg font-semibold text-slate-900">Industries we serve</h3>
       <ul className="mt-3 flex flex-wrap gap-2">

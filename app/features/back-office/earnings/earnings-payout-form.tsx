@@ -6,15 +6,14 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Form } from "../../../components/ui/form.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
+import type { PayoutModeActionResult } from "./payout-mode-action.ts";
 
-export type PayoutModeActionResult = { ok: boolean; message: string };
-
-/** The route whose action sets a company's payout mode (app/routes/back-office-earnings-payout-mode.tsx). */
-export const payoutModeAction = "/back-office/earnings/payout-mode";
+/** The route whose action sets a company's payout mode (app/routes/back-office-earnings.tsx, `runPayoutModeAction`). */
+export const payoutModeAction = "/back-office/earnings";
 
 /**
  * "Earnings paid" on a vendor company (staff; docs/product-rules.md#r61-dealer-earnings): with each
- * funding or monthly. Posted to its own route's action, so the vendors screen only places it.
+ * funding or monthly. Posted to the earnings screen's action, so the vendors screen only places it.
  */
 export function EarningsPayoutForm({ company }: { company: Pick<VendorCompany, "id" | "name" | "earningsPayout"> }) {
   const fetcher = useFetcher<PayoutModeActionResult>();

@@ -1,15 +1,11 @@
-import { redirect } from "react-router";
 import { earningsPayoutModeLabels } from "#domain/earnings/earnings-shapes.ts";
 import { earningsPayoutRequest, setEarningsPayoutMode } from "#domain/earnings/tiers-contracts.ts";
-import type { PayoutModeActionResult } from "../features/back-office/earnings/earnings-payout-form.tsx";
-import { ApiError, call } from "../lib/call.ts";
-import type { Route } from "./+types/back-office-earnings-payout-mode";
+import { ApiError, call } from "../../../lib/call.ts";
 
-// An action only: the vendors screen's "Earnings paid" posts here (docs/product-rules.md#r61-dealer-earnings).
-export const clientLoader = () => redirect("/back-office/vendors");
+export type PayoutModeActionResult = { ok: boolean; message: string };
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<PayoutModeActionResult> {
-  const form = await request.formData();
+/** "Earnings paid" from the vendors screen (`companyId`, `payout`), checked by the endpoint's schema first. */
+export async function runPayoutModeAction(form: FormData): Promise<PayoutModeActionResult> {
   const parsed = earningsPayoutRequest.safeParse({ payout: form.get("payout") });
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues[0]?.message ?? "Choose how the earnings are paid." };
@@ -23,8 +19,4 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     if (error instanceof ApiError) return { ok: false, message: `Not saved. ${error.message}` };
     throw error;
   }
-}
-
-export default function BackOfficeEarningsPayoutMode() {
-  return null;
 }
