@@ -140,7 +140,7 @@ export function EarningsScreen({ earnings }: { earnings: DealerEarnings }) {
           caption={`Earnings by deal, ${monthLabel(earnings.month)}`}
           columns={dealColumns}
           rows={earnings.deals}
-          rowKey={(line) => `${line.accountNumber}-${line.date}-${line.accruedCents}-${line.paidCents}`}
+          rowKey={(line) => String(earnings.deals.indexOf(line))}
           empty={`No earnings in ${monthLabel(earnings.month)}.`}
         />
       </section>
