@@ -43,6 +43,7 @@ export default [
     route("api-keys", "routes/portal-api-keys.tsx"),
     route("team", "routes/portal-team.tsx"),
     route("payout-account", "routes/portal-payout-account.tsx"),
+    route("earnings", "routes/portal-earnings.tsx"),
     route("deals/:id/sign-in-person/:signerId", "routes/portal-sign-in-person.tsx"),
   ]),
   // The back office's layout (navigation and staff guard) also holds the spec's /VendorSignUp.
@@ -76,6 +77,8 @@ export default [
       route("working-calendar", "routes/back-office-working-calendar.tsx"),
       route("payouts", "routes/back-office-payouts.tsx"),
       route("payouts/:batchId", "routes/back-office-payouts-batch.tsx"),
+      route("earnings", "routes/back-office-earnings.tsx"),
+      route("earnings/tiers", "routes/back-office-earnings-tiers.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

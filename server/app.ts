@@ -86,6 +86,9 @@ import { inPersonRoutes } from "./signing/in-person-routes.ts";
 import { portalPayoutAccountRoutes } from "./payout-accounts/portal-routes.ts";
 import { backOfficePayoutAccountRoutes } from "./payout-accounts/back-office-routes.ts";
 import { backOfficePayoutRoutes } from "./payouts/back-office-routes.ts";
+import { portalEarningsRoutes } from "./earnings/portal-routes.ts";
+import { backOfficeEarningsRoutes } from "./earnings/back-office-routes.ts";
+import { publicEarningsRoutes } from "./earnings/public-routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -298,6 +301,10 @@ export async function buildApp({
   await app.register(backOfficeFundingRoutes, { context: dealContext });
   await app.register(portalFundingRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(agreementTemplateRoutes);
+  // Dealer earnings (docs/product-rules.md#r61-dealer-earnings): the dealer's screen and statements, staff's, the public tiers.
+  await app.register(portalEarningsRoutes, { timeZone: config.public.brand.timeZone, brand: config.public.brand });
+  await app.register(backOfficeEarningsRoutes, { timeZone: config.public.brand.timeZone });
+  await app.register(publicEarningsRoutes);
   await app.register(vendorLinkPortalRoutes, { publicUrl: config.publicUrl, timeZone: config.public.brand.timeZone });
   await app.register(auditRoutes, { timeZone: config.public.brand.timeZone });
   await app.register(backOfficeSummaryRoutes, { timeZone: config.public.brand.timeZone });

@@ -25,6 +25,7 @@ const links = [
   { to: "/back-office/vendors", label: "Vendors" },
   { to: "/back-office/partners", label: "Partners" },
   { to: "/back-office/funders", label: "Funders" },
+  { to: "/back-office/earnings", label: "Earnings" },
   { to: "/back-office/stip-kinds", label: "Stips catalog" },
   { to: "/back-office/payouts", label: "Payouts" },
   { to: "/back-office/check-signed-file", label: "Check a signed file" },

@@ -5,9 +5,11 @@ import { getCreditStatus } from "#domain/working-calendar/contracts.ts";
 import { getPortalFollowUps } from "#domain/funders/deal-funder-contracts.ts";
 import { dealerRoles } from "#domain/auth/dealer-roles.ts";
 import { listTeam } from "#domain/team/contracts.ts";
+import { getPortalEarningsGlance } from "#domain/earnings/portal-contracts.ts";
 import { monthAndYearInTimeZone, monthFilterOptions } from "#domain/deals/business-month.ts";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { PortalDeals } from "../features/portal/portal-deals.tsx";
+import { EarningsGlanceCard } from "../features/portal/earnings/earnings-glance.tsx";
 import { call } from "../lib/call.ts";
 import { appPageMeta } from "../lib/page-meta.ts";
 import { brand } from "../lib/public-config.ts";
@@ -39,12 +41,14 @@ export async function clientLoader({ request, context }: Route.ClientLoaderArgs)
     }
     return { deals, nextCursor: page.nextCursor };
   };
-  const [list, dashboard, followUps, credit, team] = await Promise.all([
+  const [list, dashboard, followUps, credit, team, earnings] = await Promise.all([
     readDeals(),
     call(getPortalDashboard, { query: { month } }, options),
     call(getPortalFollowUps, {}, options),
     call(getCreditStatus, {}, options),
     dealerAdmin ? call(listTeam, {}, options) : null,
+    // The company's earnings are its dealer admins' (docs/product-rules.md#r61-dealer-earnings).
+    dealerAdmin ? call(getPortalEarningsGlance, {}, options) : null,
   ]);
   return {
     month,
@@ -58,6 +62,7 @@ export async function clientLoader({ request, context }: Route.ClientLoaderArgs)
     /** The owner filter's choices: null for a sales rep, who sees only their own deals. */
     owners: team ? team.members.map((member) => ({ value: member.id, label: member.name })) : null,
     owner: owner ?? "",
+    earnings,
   };
 }
 
@@ -65,5 +70,6 @@ export const ErrorBoundary = RouteError;
 
 export default function PortalHome({ loaderData }: Route.ComponentProps) {
   const me = useOutletContext<Me>();
-  return <PortalDeals me={me} {...loaderData} />;
+  const { earnings, ...deals } = loaderData;
+  return <PortalDeals me={me} {...deals} earnings={earnings ? <EarningsGlanceCard glance={earnings} /> : null} />;
 }

@@ -3,6 +3,8 @@ import { useLocation } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { SignInForm } from "../features/auth/sign-in-form.tsx";
 import { VendorResources } from "../features/content/vendor-resources.tsx";
+import type { EarningsRulesView } from "#domain/earnings/tiers-contracts.ts";
+import { call } from "../lib/call.ts";
 import { publicPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/vendor-login";
 
@@ -19,8 +21,27 @@ const isDealerServices = (pathname: string) => pathname.toLowerCase().startsWith
 export const meta = ({ location }: Route.MetaArgs) =>
   publicPageMeta(isDealerServices(location.pathname) ? "/DealerServices" : "/VendorLogin");
 
+/**
+ * The earnings tiers the resources explain (docs/product-rules.md#r61-dealer-earnings): the page is
+ * prerendered at build time, when there is no database, so without figures; the browser reads the
+ * tiers admins keep from the public endpoint as the page hydrates and on every later visit.
+ */
+export const loader = (): { earningsRules: EarningsRulesView | null } => ({ earningsRules: null });
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  try {
+    // Imported here, not at the top: its chunks stay out of the route manifest every page loads.
+    const { getPublicEarningsTiers } = await import("#domain/earnings/tiers-contracts.ts");
+    return { earningsRules: await call(getPublicEarningsTiers, {}, { signal: request.signal }) };
+  } catch {
+    // The resources then explain the tiers without figures; the sign-in never waits on them.
+    return { earningsRules: null };
+  }
+}
+clientLoader.hydrate = true as const;
+
 /** /VendorLogin and /DealerServices: one screen, two titles (docs/product-rules.md#r49-routes-and-pages). */
-export default function VendorLogin() {
+export default function VendorLogin({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const [contactOpen, setContactOpen] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
@@ -69,7 +90,7 @@ export default function VendorLogin() {
           </div>
           <p className="mt-3">{forgot}</p>
         </section>
-        <VendorResources />
+        <VendorResources earningsRules={loaderData.earningsRules} />
       </div>
       <Suspense fallback={null}>
         {contactOpen ? <VendorContactDialog open onClose={() => setContactOpen(false)} /> : null}

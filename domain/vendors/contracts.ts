@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { emailAddress } from "../forms/fields.ts";
 import { vendorSlug } from "./vendor-slug.ts";
+import { earningsPayoutModes } from "../earnings/earnings-shapes.ts";
 import { endpoint } from "../http/endpoint.ts";
 import { dealerRoleValues } from "../auth/dealer-roles.ts";
 import { listCursor, listPage, listSearch, sortDirections } from "../http/list-page.ts";
@@ -60,6 +61,8 @@ export const vendorListResponse = z.object({
       companyCode: z.string(),
       /** The company's link address, /vendor_partner/<slug> (docs/product-rules.md#r22-every-company-has-a-link). */
       slug: z.string(),
+      /** How the company's earnings are paid (docs/product-rules.md#r61-dealer-earnings). */
+      earningsPayout: z.enum(earningsPayoutModes),
       users: z.array(vendorUser),
     }),
   ),

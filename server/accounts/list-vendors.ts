@@ -3,6 +3,7 @@ import { searchPattern, type ListPage } from "#domain/http/list-page.ts";
 import type { VendorCompany, VendorListQuery } from "#domain/vendors/contracts.ts";
 import { asDealerRole } from "#domain/auth/dealer-roles.ts";
 import { authRoles } from "#domain/auth/roles.ts";
+import type { EarningsPayoutMode } from "#domain/earnings/earnings-shapes.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
@@ -24,7 +25,13 @@ function vendorSearch(q: string): SQL {
     select u.vendor_company_id from "user" u where u.role = 'vendor' and u.vendor_company_id is not null and lower(u.name || ' ' || u.email) like ${pattern}))`;
 }
 
-type CompanyRow = { id: string; name: string; company_code: string; slug: string };
+type CompanyRow = {
+  id: string;
+  name: string;
+  company_code: string;
+  slug: string;
+  earnings_payout: EarningsPayoutMode;
+};
 
 /** A page of vendor companies with their users (the vendors screen, docs/product-rules.md#r46-back-office-lists): by name unless sorted by newest. */
 export async function listVendors(
@@ -33,7 +40,7 @@ export async function listVendors(
 ): Promise<{ companies: VendorCompany[]; page: ListPage }> {
   const sort = sortColumns[query.sort ?? "name"];
   const { rows, page } = await listWithTotal<CompanyRow>(db, {
-    select: sql`"vendor_company"."id", "vendor_company"."name", "vendor_company"."company_code", "vendor_company"."slug"`,
+    select: sql`"vendor_company"."id", "vendor_company"."name", "vendor_company"."company_code", "vendor_company"."slug", "vendor_company"."earnings_payout"`,
     from: sql`vendor_company`,
     where: query.q ? [vendorSearch(query.q)] : [],
     keyset: { ...sort, direction: query.dir ?? (query.sort === "newest" ? "desc" : "asc") },
@@ -54,6 +61,7 @@ export async function listVendors(
       name: company.name,
       companyCode: company.company_code,
       slug: company.slug,
+      earningsPayout: company.earnings_payout,
       users: users
         .filter((candidate) => candidate.vendorCompanyId === company.id)
         .map((candidate) => ({

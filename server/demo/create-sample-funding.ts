@@ -70,8 +70,14 @@ export async function createSampleFunding(
 
   const [harbor] = await db.select({ id: funder.id }).from(funder).where(eq(funder.name, "Sample — Harbor Capital"));
   const by = { userId: admin.id, ipAddress: admin.ipAddress };
-  const verified = async (businessName: string, terms: { amount: string; payment: string; downPayment: string; fees: string }) => {
-    const [found] = await db.select({ id: deal.id }).from(deal).where(eq(deal.businessName, businessName.toUpperCase()));
+  const verified = async (
+    businessName: string,
+    terms: { amount: string; payment: string; downPayment: string; fees: string },
+  ) => {
+    const [found] = await db
+      .select({ id: deal.id })
+      .from(deal)
+      .where(eq(deal.businessName, businessName.toUpperCase()));
     if (!found) throw new Error(`No sample deal ${businessName}`);
     await sendToFunders(db, by, found.id, [harbor!.id]);
     const [submission] = await db
@@ -91,7 +97,13 @@ export async function createSampleFunding(
       .where(eq(funderAnswer.submissionId, submission!.id))
       .orderBy(desc(funderAnswer.enteredAt))
       .limit(1);
-    await presentApproval(db, context, admin, { dealId: found.id, submissionId: submission!.id, answerId: answer!.id }, today);
+    await presentApproval(
+      db,
+      context,
+      admin,
+      { dealId: found.id, submissionId: submission!.id, answerId: answer!.id },
+      today,
+    );
     // A paper delivery and acceptance certificate, signed at delivery and uploaded with the deal.
     const [certificate] = await db
       .select({ id: dealDocument.id })

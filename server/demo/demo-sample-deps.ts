@@ -10,7 +10,7 @@ export type DemoSampleDeps = {
   cipher: FieldCipher;
   config: Pick<
     Config,
-    "creditTeamEmail" | "publicUrl" | "public" | "leadRateLimitMax" | "dataDir" | "env" | "signingCertificate"
+    "creditTeamEmail" | "publicUrl" | "public" | "leadRateLimitMax" | "dataDir" | "env" | "signingCertificate" | "ach"
   >;
 };
 

@@ -8,7 +8,13 @@ import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 type Person = { id: string; email: string };
 export type VendorPerson = Person & { companyId: string; companyName: string };
 /** The demo's accounts the samples are made by: the admin answers, the vendors (the demo company's reps too) submit. */
-export type DemoPeople = { admin: Person; staff: Person; vendor: VendorPerson; otherVendor: VendorPerson; reps: VendorPerson[] };
+export type DemoPeople = {
+  admin: Person;
+  staff: Person;
+  vendor: VendorPerson;
+  otherVendor: VendorPerson;
+  reps: VendorPerson[];
+};
 
 export type SampleContext = DealUpdateContext & { timeZone: string };
 

@@ -56,7 +56,12 @@ export async function seedDemo(
     email: demoStaffEmail,
     password: passwords?.staff ?? generatedPassword(),
   };
-  const staffUser = await createAccount(auth, { ...staff, role: authRoles.staff, name: "Demo Staff", emailVerified: true });
+  const staffUser = await createAccount(auth, {
+    ...staff,
+    role: authRoles.staff,
+    name: "Demo Staff",
+    emailVerified: true,
+  });
   const other: DemoAccount = { role: authRoles.vendor, email: otherDemoVendorEmail, password: generatedPassword() };
   const otherVendor = await createSampleVendor(db, auth, otherDemoCompany, {
     ...other,

@@ -133,6 +133,13 @@ export async function accrueEarnings(
   at: Date,
   timeZone: string,
 ): Promise<EarningsQuote> {
+  // One accrual per company at a time: two of its fundings approved at once would otherwise each
+  // read the trailing volume without the other, and a deal crossing a floor would miss its tier.
+  await tx
+    .select({ id: vendorCompany.id })
+    .from(vendorCompany)
+    .where(eq(vendorCompany.id, funded.vendorCompanyId))
+    .for("update");
   const quote = await quoteEarnings(tx, { ...funded, at, timeZone });
   await tx.insert(earningsEntry).values({
     ...funded,

@@ -1,13 +1,11 @@
+import { lazy, Suspense } from "react";
+import type { EarningsRulesView } from "#domain/earnings/tiers-contracts.ts";
 import { brand } from "../../lib/public-config.ts";
 
 const benefits: ReadonlyArray<{ title: string; text: string }> = [
   {
     title: "One portal, many lenders",
     text: "Submit a client once and we present the deal to our network of banks and lenders, so you stop shopping each file around yourself.",
-  },
-  {
-    title: "Three-tier earnings",
-    text: "Your earnings grow with your sales volume: the more deals you fund with us, the higher the tier you reach.",
   },
   {
     title: "100% financing and pre-funding",
@@ -33,7 +31,10 @@ const benefits: ReadonlyArray<{ title: string; text: string }> = [
 
 const industries = ["Construction", "Medical", "Hardware", "Software", "Restaurant", "Transportation"] as const;
 
-export function VendorResources() {
+// Loaded on its own: its figures' code stays out of the route manifest every page loads (tests/e2e/bundle-budget.test.ts).
+const EarningsTiers = lazy(() => import("./earnings-tiers.tsx").then((module) => ({ default: module.EarningsTiers })));
+
+export function VendorResources({ earningsRules }: { earningsRules: EarningsRulesView | null }) {
   return (
     <section aria-labelledby="vendor-resources-heading" className="mx-auto max-w-6xl px-4 py-12 text-slate-700">
       <h2 id="vendor-resources-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -53,6 +54,10 @@ export function VendorResources() {
           </li>
         ))}
       </ul>
+
+      <Suspense fallback={<div className="mt-8 min-h-64" />}>
+        <EarningsTiers rules={earningsRules} />
+      </Suspense>
 
       <h3 className="mt-10 text-lg font-semibold text-slate-900">Industries we serve</h3>
       <ul className="mt-3 flex flex-wrap gap-2">

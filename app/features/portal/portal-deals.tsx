@@ -37,6 +37,8 @@ type PortalDealsProps = {
   owners: { value: string; label: string }[] | null;
   /** The owner shown ("" for everyone). */
   owner: string;
+  /** A dealer admin's earnings at a glance (the earnings subject's card), under the follow-ups. */
+  earnings?: React.ReactNode;
 };
 
 /** The portal's page: credit status, month filter, dashboard and the month's deals (docs/product-rules.md#r51-screens-keep-the-specs-layout-and-words, docs/product-rules.md#r15-dashboard-and-months). */
@@ -52,6 +54,7 @@ export function PortalDeals({
   creditOnline: online,
   owners,
   owner,
+  earnings,
 }: PortalDealsProps) {
   const toast = useToast();
   const navigation = useNavigation();
@@ -128,6 +131,7 @@ export function PortalDeals({
       <div className="mt-4">
         <FollowUps followUps={followUps} />
       </div>
+      {earnings ? <div className="mt-4">{earnings}</div> : null}
       <section id="deals" aria-labelledby="deals-heading" className="mt-8">
         <h2 id="deals-heading" className="text-2xl font-bold">
           Deals

@@ -106,6 +106,11 @@ export function PortalLayout({
           {me.user.dealerRole === dealerRoles.admin ? (
             <>
               <li>
+                <Link to="/portal/earnings" className={sidebarLink} onClick={() => setMenuOpen(false)}>
+                  Earnings
+                </Link>
+              </li>
+              <li>
                 <Link to="/portal/team" className={sidebarLink} onClick={() => setMenuOpen(false)}>
                   Team
                 </Link>

@@ -3,6 +3,7 @@ import type { VendorCompany, VendorUser } from "#domain/vendors/contracts.ts";
 import { Link } from "react-router";
 import { Table, type TableColumn } from "../../../components/ui/table.tsx";
 import { VendorSlugForm } from "./vendor-slug-form.tsx";
+import { EarningsPayoutForm } from "../earnings/earnings-payout-form.tsx";
 import { VendorUserActions } from "./vendor-user-actions.tsx";
 
 const status = (user: VendorUser) => (user.active ? (user.verified ? "active" : "invited") : "deactivated");
@@ -46,6 +47,7 @@ export function VendorCompanyUsers({ company, admin }: { company: VendorCompany;
           Payout account<span className="sr-only"> of {company.name}</span>
         </Link>
       </p>
+      <EarningsPayoutForm company={company} />
       <Table
         caption={`Users of ${company.name}`}
         columns={columns}
