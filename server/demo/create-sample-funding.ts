@@ -180,7 +180,7 @@ export async function createSampleFunding(
       .update(dealFunding)
       .set({ fundedOn: payDay })
       .where(inArray(dealFunding.dealId, [northwind, redwood]));
-  const buildAt = payDay === today ? now : businessWallTime(payDay, 11, context.timeZone);
+  const buildAt = payDay === today ? new Date() : businessWallTime(payDay, 11, context.timeZone);
   const buildContext = { ach: deps.config.ach, cipher: deps.cipher, timeZone: context.timeZone };
   const { payable } = await payoutCandidates(db, deps.cipher, buildAt, context.timeZone);
   await buildPayoutBatch(

@@ -119,20 +119,6 @@ export const demoVendorDeals: DealSample[] = [
     ],
   },
   {
-    businessName: "Sample — Redwood Quarry Supply",
-    ownersName: "Dana Cruz",
-    equipment: "Wheel loader",
-    cost: "262,000.00",
-    down: "12,000.00",
-    hoursAgo: 120,
-    files: [application("Redwood Quarry Supply")],
-    steps: [
-      stage(2, "Approved: 60 months at 7.9%.", { dealScore: 3 }),
-      stage(3, "Documents sent."),
-      stage(4, "Documents in; review."),
-    ],
-  },
-  {
     businessName: "Sample — Northwind Farm Supply",
     ownersName: "Grace Hall",
     equipment: "Utility tractor with loader",
@@ -176,6 +162,20 @@ export const demoVendorDeals: DealSample[] = [
     earlierMonth: true,
     files: [application("Old Mill Woodworks")],
     steps: [stage(2, "Approved: 48 months.", { dealScore: 2 }), stage(9, "Closed: the client paid cash.")],
+  },
+  {
+    businessName: "Sample — Redwood Quarry Supply",
+    ownersName: "Dana Cruz",
+    equipment: "Wheel loader",
+    cost: "262,000.00",
+    down: "12,000.00",
+    hoursAgo: 120,
+    files: [application("Redwood Quarry Supply")],
+    steps: [
+      stage(2, "Approved: 60 months at 7.9%.", { dealScore: 3 }),
+      stage(3, "Documents sent."),
+      stage(4, "Documents in; review."),
+    ],
   },
 ];
 

@@ -11,6 +11,10 @@ import { deal, dealDocument, dealHistory } from "../deals/tables.ts";
 import { creditApplicationOwner } from "../leads/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { partner } from "../partners/tables.ts";
+import { earningsEntry } from "../earnings/tables.ts";
+import { dealFunding } from "../funding/tables.ts";
+import { parseNachaFile } from "../../tests/support/nacha-parser.ts";
+import { payoutBatch, payoutEntry } from "../payouts/tables.ts";
 import { demoRepEmails, demoStaffEmail, otherDemoVendorEmail, seedDemo, type DemoAccount } from "./seed-demo.ts";
 
 const passwords = { admin: "admin-password-1", vendor: "vendor-password-1" };
@@ -169,6 +173,36 @@ describe("the demo seed with sample data", () => {
       await get(`/api/portal/deals/${named("Sample — Cedar Ridge Landscaping").id}/approval`, vendor)
     ).json();
     expect(approval.approval.daysLeft).toBe(4);
+  });
+
+  it("funds two deals in two earnings tiers, pays them in a batch, and leaves one funding for a second approval", async () => {
+    const db = server.database.db;
+    const fundings = await db
+      .select({ name: deal.businessName, stage: deal.stage, funding: dealFunding })
+      .from(dealFunding)
+      .innerJoin(deal, eq(deal.id, dealFunding.dealId));
+    const byName = Object.fromEntries(fundings.map((row) => [row.name, row]));
+    expect(byName["SAMPLE — NORTHWIND FARM SUPPLY"]).toMatchObject({
+      stage: 6,
+      funding: { status: "approved", amountCents: 4_960_500 },
+    });
+    expect(byName["SAMPLE — REDWOOD QUARRY SUPPLY"]).toMatchObject({ stage: 6, funding: { status: "approved" } });
+    const summit = byName["SAMPLE — SUMMIT TRAILER REPAIR"]!;
+    expect(summit).toMatchObject({ stage: 5, funding: { status: "awaiting-approval" } });
+    // Maker-checker in the demo: whoever prepared a funding did not approve it.
+    for (const row of fundings) expect(row.funding.decidedByUserId).not.toBe(row.funding.preparedByUserId);
+    const tiers = (await db.select().from(earningsEntry).where(eq(earningsEntry.kind, "accrued"))).map(
+      (entry) => `${entry.businessName} ${entry.tierLabel} ${entry.amountCents}`,
+    );
+    expect(tiers.sort()).toEqual([
+      "SAMPLE — NORTHWIND FARM SUPPLY Tier 1 50000",
+      "SAMPLE — REDWOOD QUARRY SUPPLY Tier 2 375000",
+    ]);
+    const [batch] = await db.select().from(payoutBatch);
+    expect(batch).toMatchObject({ entryCount: 2 });
+    const entries = await db.select().from(payoutEntry).where(eq(payoutEntry.batchId, batch!.id));
+    const file = parseNachaFile(batch!.fileText);
+    expect(file.batches[0]!.entries.filter((entry) => entry.transactionCode === "22")).toHaveLength(entries.length);
   });
 
   it("shows documents out for signature and a package signed and sealed, attached to its deal", async () => {

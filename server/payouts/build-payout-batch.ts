@@ -17,7 +17,7 @@ import { isWorkingDay } from "#domain/site/working-calendar.ts";
 import type { Config } from "../config.ts";
 import type { Database, DbExecutor } from "../db/client.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { dealHistory } from "../deals/tables.ts";
+import { deal, dealHistory } from "../deals/tables.ts";
 import { recordFundingEarningsPaid, recordMonthlyEarningsPaid } from "../earnings/earnings-ledger.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { AppError } from "../shared/errors.ts";
@@ -186,10 +186,13 @@ export async function buildPayoutBatch(
         await tx.insert(dealHistory).values({
           dealId: item.dealId!,
           actorUserId: actor.id,
+          at: now,
           field: "payout",
           fromValue: "",
           toValue: `${paidIn}, ${formatCents(item.amountCents)}, trace ${trace}`,
         });
+        // A step of the deal's history is a change of the deal: its last update follows.
+        await tx.update(deal).set({ lastUpdate: now }).where(eq(deal.id, item.dealId!));
       } else {
         await recordMonthlyEarningsPaid(tx, {
           vendorCompanyId: item.vendorCompanyId,

@@ -82,6 +82,7 @@ export async function recordPayoutReturn(
         fromValue: "",
         toValue: `Returned by the bank: ${code} (${formatCents(entry.amountCents)}, trace ${entry.traceNumber})`,
       });
+    if (paid) await tx.update(deal).set({ lastUpdate: new Date() }).where(eq(deal.id, paid.dealId));
     await recordAudit(tx, {
       action: "payouts.return-recorded",
       actorUserId: actor.id,
