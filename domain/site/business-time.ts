@@ -34,3 +34,18 @@ function zoneName(date: Date, timeZone: string): string {
 export function dayInTimeZone(date: Date, timeZone: string): string {
   return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
+
+/** The wall clock at `date` in the business time zone, as a datetime-local input holds it ("YYYY-MM-DDTHH:MM"). */
+export function wallTimeInTimeZone(date: Date, timeZone: string): string {
+  const parts = dateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((each) => each.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+}

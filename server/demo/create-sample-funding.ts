@@ -4,6 +4,7 @@ import { verificationInput } from "#domain/funding/back-office-contracts.ts";
 import { lastFour } from "../shared/crypto/field-cipher.ts";
 import { addCalendarDays, businessDayOf, businessWallTime } from "#domain/site/business-day.ts";
 import { isWorkingDay } from "#domain/site/working-calendar.ts";
+import { wallTimeInTimeZone } from "#domain/site/business-time.ts";
 import type { Database } from "../db/client.ts";
 import { deal, dealDocument } from "../deals/tables.ts";
 import { presentApproval } from "../funders/present-approval.ts";
@@ -113,17 +114,7 @@ export async function createSampleFunding(
       .limit(1);
     const called = businessWallTime(today, 9.5, context.timeZone);
     const calledAt = called <= now ? called : new Date(now.getTime() - 3_600_000);
-    const wall = new Intl.DateTimeFormat("en-CA", {
-      timeZone: context.timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .format(calledAt)
-      .replace(", ", "T");
+    const wall = wallTimeInTimeZone(calledAt, context.timeZone);
     await recordVerification(
       db,
       context,

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { DealFunding } from "#domain/funding/back-office-contracts.ts";
+import { wallTimeInTimeZone } from "#domain/site/business-time.ts";
 import { webhookEventSchemas } from "#domain/webhooks/event-payloads.ts";
 import { approvedDeal } from "../../tests/support/approval-fixtures.ts";
 import {
@@ -57,21 +58,8 @@ const send = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, pay
 const fundingOf = async (dealId: string, cookie = maker) =>
   (await send("GET", `/api/back-office/deals/${dealId}/funding`, cookie)).json() as DealFunding;
 
-/** Today's wall time in the lender's zone an hour ago, as the form sends it. */
-function anHourAgo(): string {
-  const zone = server.config.public.brand.timeZone;
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(Date.now() - 3_600_000));
-  const part = (type: string) => parts.find((each) => each.type === type)!.value;
-  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
-}
+/** The lender's wall clock an hour ago, as the form sends it. */
+const anHourAgo = () => wallTimeInTimeZone(new Date(Date.now() - 3_600_000), server.config.public.brand.timeZone);
 
 async function verificationBody(dealId: string) {
   const [document] = await db()

@@ -10,6 +10,7 @@ import {
 import { fundingStatusLabels, verificationItemLabels, verificationItems } from "#domain/funding/funding-shapes.ts";
 import { earningsPayoutModeLabels } from "#domain/earnings/earnings-shapes.ts";
 import { formatUsd } from "#domain/pricing/money-format.ts";
+import { wallTimeInTimeZone } from "#domain/site/business-time.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
@@ -17,6 +18,7 @@ import { Form } from "../../../components/ui/form.tsx";
 import { SelectField } from "../../../components/ui/select-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { TextareaField } from "../../../components/ui/textarea-field.tsx";
+import { brand } from "../../../lib/public-config.ts";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { useConfirmIdentity } from "../../auth/confirm-identity.tsx";
 import { FundingLines } from "../../funding/funding-lines.tsx";
@@ -40,19 +42,12 @@ export type FundingActionResult = {
 const usd = (cents: number) => formatUsd(cents / 100);
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US") : "—");
 
-/** Today's wall time, for the call's default ("YYYY-MM-DDTHH:MM" as the input holds it). */
-function localNow(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
-}
-
 function RecordVerification({ funding }: { funding: DealFunding }) {
   const fetcher = useFetcher<FundingActionResult>();
   const form = useSchemaForm(verificationInput, {
     calledName: funding.verification?.calledName ?? "",
     calledPhone: funding.verification?.calledPhone ?? "",
-    calledAt: localNow(),
+    calledAt: wallTimeInTimeZone(new Date(), brand.timeZone),
     identity: false,
     equipmentReceived: false,
     paymentAndTerm: false,
@@ -88,7 +83,12 @@ function RecordVerification({ funding }: { funding: DealFunding }) {
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label="Person called" autoComplete="off" {...text("calledName")} />
         <TextField label="Phone number called" type="tel" autoComplete="off" {...text("calledPhone")} />
-        <TextField label="Date and time of the call" type="datetime-local" {...text("calledAt")} />
+        <TextField
+          label="Date and time of the call"
+          help={`Our time (${brand.timeZone.replace("_", " ")}).`}
+          type="datetime-local"
+          {...text("calledAt")}
+        />
       </div>
       <fieldset>
         <legend className="font-medium">Confirmed on the call</legend>
