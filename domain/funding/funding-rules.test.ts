@@ -36,7 +36,7 @@ describe("the stages after Docs In", () => {
   });
 
   it("prepares a funding at Verbal with a live approval and a dealer, one at a time", () => {
-    const ready = { stage: 5, hasVendorCompany: true, approval: "live" as const, hasOpenFunding: false };
+    const ready = { stage: 5, hasVendorCompany: true, approval: "live" as const, hasOpenFunding: false, openStips: 0 };
     expect(fundingPreparationProblem(ready)).toBeNull();
     expect(fundingPreparationProblem({ ...ready, stage: 4 })).toBe(
       "Fund a deal once its verification call is recorded (Verbal).",
@@ -49,6 +49,9 @@ describe("the stages after Docs In", () => {
     );
     expect(fundingPreparationProblem({ ...ready, approval: "none" })).toBe(
       "The deal has no presented approval to fund.",
+    );
+    expect(fundingPreparationProblem({ ...ready, openStips: 2 })).toBe(
+      "Every stip must be accepted or waived before funding.",
     );
     expect(fundingPreparationProblem({ ...ready, hasVendorCompany: false })).toBe(
       "A deal without a dealer is not funded through the portal.",

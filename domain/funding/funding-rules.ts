@@ -45,12 +45,14 @@ export function fundingPreparationProblem(input: {
   hasVendorCompany: boolean;
   approval: "live" | "expired" | "none";
   hasOpenFunding: boolean;
+  openStips: number;
 }): string | null {
   if (input.hasOpenFunding) return "This deal already has a funding waiting for approval or approved.";
   if (input.stage !== verbalStage) return "Fund a deal once its verification call is recorded (Verbal).";
   if (!input.hasVendorCompany) return "A deal without a dealer is not funded through the portal.";
   if (input.approval === "none") return "The deal has no presented approval to fund.";
   if (input.approval === "expired") return "The approval has expired: renew it before funding.";
+  if (input.openStips > 0) return "Every stip must be accepted or waived before funding.";
   return null;
 }
 

@@ -16,6 +16,8 @@ import { prepareFunding } from "../funding/prepare-funding.ts";
 import { recordVerification } from "../funding/record-verification.ts";
 import { dealFunding } from "../funding/tables.ts";
 import { payoutAccount } from "../payout-accounts/tables.ts";
+import { reviewStip } from "../stips/review-stip.ts";
+import { dealStip } from "../stips/tables.ts";
 import { buildPayoutBatch } from "../payouts/build-payout-batch.ts";
 import { payoutCandidates } from "../payouts/payout-candidates.ts";
 import { loadWorkingCalendar } from "../working-calendar/load-working-calendar.ts";
@@ -105,6 +107,11 @@ export async function createSampleFunding(
       { dealId: found.id, submissionId: submission!.id, answerId: answer!.id },
       today,
     );
+    for (const stip of await db.select({ id: dealStip.id }).from(dealStip).where(eq(dealStip.dealId, found.id)))
+      await reviewStip(db, context, by, found.id, stip.id, {
+        review: "waive",
+        reason: "Received with the signed documents.",
+      });
     // A paper delivery and acceptance certificate, signed at delivery and uploaded with the deal.
     const [certificate] = await db
       .select({ id: dealDocument.id })

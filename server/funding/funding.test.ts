@@ -4,7 +4,7 @@ import { authRoles } from "#domain/auth/roles.ts";
 import type { DealFunding } from "#domain/funding/back-office-contracts.ts";
 import { wallTimeInTimeZone } from "#domain/site/business-time.ts";
 import { webhookEventSchemas } from "#domain/webhooks/event-payloads.ts";
-import { approvedDeal } from "../../tests/support/approval-fixtures.ts";
+import { approvedDeal, waiveEveryStip } from "../../tests/support/approval-fixtures.ts";
 import {
   loopbackAddress,
   signIn,
@@ -82,6 +82,7 @@ async function verificationBody(dealId: string) {
 /** An approved deal with its documents in (Docs In & Review). */
 async function docsInDeal(name: string) {
   const made = await approvedDeal(server, maker, name);
+  await waiveEveryStip(server, maker, made.dealId);
   expect((await send("PATCH", `/api/back-office/deals/${made.dealId}`, maker, { stage: 4 })).statusCode).toBe(200);
   return made;
 }

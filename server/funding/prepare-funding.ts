@@ -33,6 +33,7 @@ export async function prepareFunding(
         hasVendorCompany: found.vendorCompanyId !== null,
         approval: basis.approval,
         hasOpenFunding: open !== undefined,
+        openStips: found.openStips,
       }) ?? (basis.approval === "live" ? fundingAmountProblem(basis.inputs) : null);
     if (problem || basis.approval !== "live") throw new AppError("CONFLICT", problem ?? "Not ready to fund.");
     const [prepared] = await tx

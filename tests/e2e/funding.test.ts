@@ -61,7 +61,7 @@ describe("verification and funding", () => {
     await form.getByText("Enter who you called.").waitFor();
     await form.getByText("Confirm the insurance is in place.").waitFor();
 
-    await form.getByLabel("Person called").focus();
+    await form.getByLabel("Person called", { exact: true }).focus();
     await admin.keyboard.type("Tom Becker");
     await admin.keyboard.press("Tab");
     expect(await isFocused(form.getByLabel("Phone number called"))).toBe(true);
@@ -109,7 +109,7 @@ describe("verification and funding", () => {
       .waitFor();
     await section(staff).getByRole("button", { name: "Cancel funded deal" }).waitFor();
     await expectNoAxeViolations(staff);
-    await server.smtp.waitFor((mail) => mail.subject === "SAMPLE — SUMMIT TRAILER REPAIR: Funded");
+    await server.smtp.waitFor((mail) => /SUMMIT TRAILER REPAIR\s*:\s*Funded/.test(mail.subject));
   });
 
   it("shows the dealer what they are paid, line by line, on a phone", async () => {
