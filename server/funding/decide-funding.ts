@@ -9,6 +9,7 @@ import { deal } from "../deals/tables.ts";
 import { applyDealUpdate, type DealUpdateContext } from "../deals/update-deal.ts";
 import { accrueEarnings } from "../earnings/earnings-ledger.ts";
 import { AppError } from "../shared/errors.ts";
+import { vendorCompany } from "../vendors/tables.ts";
 import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import { dealerFundingOf } from "./dealer-funding-view.ts";
 import { fundingBasis } from "./funding-inputs.ts";
@@ -45,6 +46,13 @@ export async function approveFunding(
     const { found, funding } = await lockedFunding(tx, fundingId);
     const problem = fundingDecisionProblem({ ...funding, deciderUserId: actor.id });
     if (problem) throw new AppError("CONFLICT", problem);
+    // The company's row first, as the accrual takes it: a funding of the same company approved at the
+    // same moment cannot change the trailing volume between this check and the accrual.
+    await tx
+      .select({ id: vendorCompany.id })
+      .from(vendorCompany)
+      .where(eq(vendorCompany.id, found.vendorCompanyId!))
+      .for("update");
     const now = new Date();
     const basis = await fundingBasis(tx, found, now, timeZone);
     if (basis.approval !== "live")
