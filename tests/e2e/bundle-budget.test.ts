@@ -6,7 +6,13 @@ type SiteMeta = { cssGzip: number; routes: Record<string, { path: string; initia
 
 /** The landing's initial JS measured when the Foundation landed (README, Performance). */
 const foundationLandingKb = 110.8;
-const landingBudgetKb = foundationLandingKb + 15;
+/**
+ * Foundation + 15 KB, + 0.7 KB for the route manifest every page loads: each portal or back-office
+ * screen adds about 60 bytes gzip to it (the funding round's 7 screens took the landing from 125.7 to
+ * 126.2 KB with no public code changed; docs/quality.md, Budgets). A public page's own code still
+ * has the 15 KB.
+ */
+const landingBudgetKb = foundationLandingKb + 15.7;
 const cssBudgetKb = 12;
 
 const meta = JSON.parse(await readFile("build/site-meta.json", "utf8")) as SiteMeta;
