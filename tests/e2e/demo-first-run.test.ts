@@ -30,7 +30,7 @@ describe("a first run of the demo", () => {
     expect(await page.getByText(/RIVERBEND|LAKESIDE|PINECREST/).count()).toBe(0);
     expect(
       await page.getByRole("region", { name: "Dashboard" }).getByText("Funded").locator("..").textContent(),
-    ).toContain("$50,000.00");
+    ).toContain("$300,000.00");
     await expectNoAxeViolations(page);
 
     await granite.getByRole("button", { name: "Reply about SAMPLE — GRANITE PEAK EXCAVATION" }).click();
