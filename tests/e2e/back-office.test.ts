@@ -62,7 +62,7 @@ describe("back office", () => {
     await vendor.waitForURL(`${server.url}/portal`);
   });
 
-  it("moves the vendor's deal 1 -> 2 -> 6; the vendor's list, strip, dashboard and mail follow; answers reach the vendor", async () => {
+  it("moves the vendor's deal 1 -> 2 -> 9 (Closed); the vendor's list, strip, dashboard and mail follow; answers reach the vendor", async () => {
     const fields = sampleNewDealFields({ businessName: "ola client bakery", costOfEq: "50,000", downPayment: "5,000" });
     const created = await vendor.request.post(`${server.url}/api/portal/deals`, {
       headers: { origin: server.url },
