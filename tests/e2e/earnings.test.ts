@@ -1,13 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBrand } from "#domain/site/brand.ts";
 import { businessDayOf } from "#domain/site/business-day.ts";
 import { monthLabel } from "#domain/earnings/earnings-figures.ts";
-import { user } from "../../server/auth/tables.ts";
-import { deal } from "../../server/deals/tables.ts";
-import { earningsEntry } from "../../server/earnings/tables.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
@@ -26,34 +22,8 @@ const phone = { width: 390, height: 844 };
 
 beforeAll(async () => {
   server = await startE2eServer({ SEED_DEMO: "true" });
-  // Two of the demo dealer's deals funded this month: $200,000 at Tier 1, then $60,000 crossing $250,000 (Tier 2).
-  await server.editDatabase(async ({ db }) => {
-    const [owner] = await db
-      .select({ companyId: user.vendorCompanyId })
-      .from(user)
-      .where(eq(user.email, "vendor@demo.example"));
-    const deals = await db
-      .select({ id: deal.id, accountNumber: deal.accountNumber, businessName: deal.businessName })
-      .from(deal)
-      .where(and(eq(deal.vendorCompanyId, owner!.companyId!)))
-      .limit(2);
-    const line = (index: number, amountFinancedCents: number, tierLabel: string, points: number, trailing: number) => ({
-      vendorCompanyId: owner!.companyId!,
-      dealId: deals[index]!.id,
-      dealAccountNumber: deals[index]!.accountNumber,
-      businessName: deals[index]!.businessName,
-      kind: "accrued" as const,
-      amountCents: (amountFinancedCents * points) / 10_000,
-      amountFinancedCents,
-      tierLabel,
-      pointsBasisPoints: points,
-      trailingVolumeCents: trailing,
-      month,
-    });
-    await db
-      .insert(earningsEntry)
-      .values([line(0, 20_000_000, "Tier 1", 100, 20_000_000), line(1, 6_000_000, "Tier 2", 150, 26_000_000)]);
-  });
+  // The demo funds two of its dealer's deals this month (server/demo/create-sample-funding.ts):
+  // Northwind Farm Supply's $50,000 at Tier 1, then Redwood Quarry Supply's $250,000, crossing $250,000 (Tier 2).
   browser = await launchBrowser();
   admin = await browser.newPage();
   await signInThroughUi(admin, server.url, "admin@demo.example", demoPasswords.admin);
@@ -88,16 +58,16 @@ describe("the dealer's earnings", () => {
   it("shows the tier and this month's earnings on the dashboard", async () => {
     const card = vendor.getByRole("region", { name: "Earnings" });
     await card.getByText("Tier 2").waitFor();
-    await card.getByText("This month: $2,900.00 accrued").waitFor();
+    await card.getByText("This month: $4,250.00 accrued").waitFor();
   });
 
   it("reads the Earnings screen on a phone with the keyboard and downloads a CSV statement", async () => {
     await vendor.goto(`${server.url}/portal/earnings`);
     await vendor.getByRole("heading", { name: "Earnings", level: 1 }).waitFor();
     expect(await fitsThePhone(vendor)).toBe(true);
-    await vendor.getByText("$260,000.00").first().waitFor();
+    await vendor.getByText("$300,000.00").first().waitFor();
     await vendor.getByText("on a $50,000.00 deal: $1,000.00").waitFor();
-    await vendor.getByText("$2,900.00").first().waitFor();
+    await vendor.getByText("$4,250.00").first().waitFor();
     const table = vendor.getByRole("table", { name: `Earnings by deal, ${monthLabel(month)}` });
     expect(await table.getByRole("row").count()).toBe(3);
     await expectNoAxeViolations(vendor);
@@ -108,9 +78,9 @@ describe("the dealer's earnings", () => {
     expect(download.suggestedFilename()).toBe(`earnings-${month}.csv`);
     const text = await readFile((await download.path())!, "utf8");
     expect(text.split("\r\n")[0]).toBe("date,account,business,amount_financed,tier,points,accrued,paid,clawed_back");
-    expect(text).toContain("200000.00,Tier 1,1.00%,2000.00,0.00,0.00");
-    expect(text).toContain("60000.00,Tier 2,1.50%,900.00,0.00,0.00");
-    expect(text).toContain(",,Total,,,,2900.00,0.00,0.00");
+    expect(text).toContain("50000.00,Tier 1,1.00%,500.00,0.00,0.00");
+    expect(text).toContain("250000.00,Tier 2,1.50%,3750.00,0.00,0.00");
+    expect(text).toContain(",,Total,,,,4250.00,0.00,0.00");
   });
 });
 
