@@ -58,7 +58,9 @@ describe("system endpoints", () => {
     expect(
       publicPaths.filter(
         (path) =>
-          !/^\/api\/(health|leads|quotes|partners|vendor-links|status-mails|widget|applicant|signer)\b/.test(path),
+          !/^\/api\/(health|leads|quotes|partners|vendor-links|status-mails|widget|applicant|signer|earnings\/tiers)\b/.test(
+            path,
+          ),
       ),
     ).toEqual([]);
     const vendor = await signIn(server.app, "vendor@demo.example", passwords.vendor);

@@ -17,6 +17,8 @@ import { startWebhookReceiver } from "../../tests/support/webhook-receiver.ts";
 import { waiveEveryStip } from "../../tests/support/approval-fixtures.ts";
 import { signerSessionCookie } from "../../tests/support/signing-fixtures.ts";
 import type { DealSigning } from "#domain/signing/back-office-contracts.ts";
+import type { DealFunding } from "#domain/funding/back-office-contracts.ts";
+import { wallTimeInTimeZone } from "#domain/site/business-time.ts";
 import { auditLog } from "../audit/tables.ts";
 import { user } from "../auth/tables.ts";
 import { vendorQuote } from "../quotes/tables.ts";
@@ -33,6 +35,7 @@ import { verifySignatureHeader } from "./sign-payload.ts";
 // (production's rule).
 let server: TestServer;
 let strict: TestServer;
+let checkerCookie = "";
 let staffCookie: string;
 let vendorA: { cookie: string; companyId: string };
 let vendorB: { cookie: string; companyId: string };
@@ -60,6 +63,14 @@ beforeAll(async () => {
     emailVerified: true,
   });
   staffCookie = (await signIn(server.app, "staff@hooks.example", "staff-password-1")).cookie;
+  await createAccount(server.auth, {
+    email: "checker@hooks.example",
+    name: "Cam Checker",
+    role: authRoles.staff,
+    password: "staff-password-2",
+    emailVerified: true,
+  });
+  checkerCookie = (await signIn(server.app, "checker@hooks.example", "staff-password-2")).cookie;
   vendorA = await vendorOn(server, "Hook Motors");
   vendorB = await vendorOn(server, "Other Hook Motors");
   strictVendor = await vendorOn(strict, "Strict Motors");
@@ -313,6 +324,27 @@ describe("webhooks", () => {
             .packages[0]!.status,
       )
       .toBe("completed");
+    // Verified with its sealed delivery certificate, then funded by a second staff member (deal.funded).
+    const funding = (
+      await call(server, "GET", `/api/back-office/deals/${dealId}/funding`, staffCookie)
+    ).json() as DealFunding;
+    const verified = await call(server, "POST", `/api/back-office/deals/${dealId}/verification`, staffCookie, {
+      calledName: "Casey Owner",
+      calledPhone: "(555) 201-3344",
+      calledAt: wallTimeInTimeZone(new Date(Date.now() - 3_600_000), server.config.public.brand.timeZone),
+      identity: true,
+      equipmentReceived: true,
+      paymentAndTerm: true,
+      insurance: true,
+      deliveryCertificateDocumentId: funding.suggestedCertificateId,
+      note: "",
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const prepared = await call(server, "POST", `/api/back-office/deals/${dealId}/funding`, staffCookie);
+    expect(prepared.statusCode, prepared.body).toBe(201);
+    const fundingId = (prepared.json() as DealFunding).fundings[0]!.id;
+    const approved = await call(server, "POST", `/api/back-office/fundings/${fundingId}/approve`, checkerCookie);
+    expect(approved.statusCode, approved.body).toBe(200);
 
     await server.app.deliverWebhooksNow();
     // Every type at least once (the waived stips, the stage moves and the second package add more).
@@ -354,6 +386,7 @@ describe("webhooks", () => {
       stage: 4,
       package: { id: second.id, status: "completed" },
     });
+    expect(ofType("deal.funded")).toMatchObject({ id: dealId, stage: 6, funding: { status: "funded" } });
     // Never a signer's address.
     expect(JSON.stringify(events.filter((event) => event.type.startsWith("documents.")))).not.toContain(
       "@owner.example",

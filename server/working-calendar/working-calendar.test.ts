@@ -141,6 +141,11 @@ describe("the credit team's calendar", () => {
       await server.database.db.select({ id: user.id }).from(user).where(eq(user.email, "calendar-admin@lender.example"))
     )[0]!.id;
     const today = businessDayOf(new Date(), zone);
+    // Today may be a day the tests above changed (2026-11-27 is): it is put back as it was.
+    const [before] = await server.database.db
+      .select()
+      .from(workingCalendarDay)
+      .where(eq(workingCalendarDay.day, today));
     await server.database.db
       .insert(workingCalendarDay)
       .values({ day: today, closed: true, label: "Closed today", changedByUserId: adminId })
@@ -152,6 +157,7 @@ describe("the credit team's calendar", () => {
     });
     expect((await call("GET", "/api/portal/credit-status", staff)).statusCode).toBe(403);
     await server.database.db.delete(workingCalendarDay).where(eq(workingCalendarDay.day, today));
+    if (before) await server.database.db.insert(workingCalendarDay).values(before);
   });
 
   it("is the same in SQL (is_working_day, response_due_at) as in the domain, every day 2020-2035 and round the holidays", async () => {
