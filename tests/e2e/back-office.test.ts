@@ -87,7 +87,8 @@ describe("back office", () => {
       (mail) => mail.to.includes(vendorEmail) && mail.subject === "OLA CLIENT BAKERY: Approved",
     );
     await vendor.getByRole("button", { name: "Refresh" }).click();
-    await expect.poll(() => row.textContent()).toContain("Approved: 60 months at 9%");
+    // As long as the page's own waits (30 s): on a busy machine the refresh's loader can take more than the poll's 5 s.
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain("Approved: 60 months at 9%");
 
     // Funded comes only from an approved funding (tests/e2e/funding.test.ts): here the deal is closed by hand.
     await update.getByLabel("Stage").selectOption({ label: "Closed" });
@@ -103,7 +104,7 @@ describe("back office", () => {
 
     await vendor.getByRole("button", { name: "Refresh" }).click();
     // The strip goes once the deal is closed.
-    await expect.poll(() => row.getByRole("list", { name: "Progress" }).count()).toBe(0);
+    await expect.poll(() => row.getByRole("list", { name: "Progress" }).count(), { timeout: 30_000 }).toBe(0);
     expect(await row.getByRole("cell").first().textContent()).toContain("Closed");
     expect(
       await vendor.getByRole("region", { name: "Dashboard" }).getByText("Approved").first().locator("..").textContent(),
