@@ -61,7 +61,10 @@ export const tableRetention = {
   payout_entry: { kind: "kept", why: "each payment to a dealer and its return: the lender's payment records" },
   earnings_tier: { kind: "kept", why: "the tiers admins define" },
   earnings_setting: { kind: "kept", why: "one row of settings" },
-  earnings_entry: { kind: "kept", why: "the dealer's earnings ledger: statements outlive the deal (its number and name are copied)" },
+  earnings_entry: {
+    kind: "kept",
+    why: "the dealer's earnings ledger: statements outlive the deal (its number and name are copied)",
+  },
   adverse_action_notice: {
     kind: "with-subject",
     rule: "with its deal or credit application (so at least 25 months after it was sent)",

@@ -16,7 +16,11 @@ import { defaultBrand } from "../../../domain/site/brand.ts";
 import { builtServer, freePort } from "../../support/server-process.ts";
 import { SmtpCatcher } from "../../support/smtp-catcher.ts";
 
-export const demoPasswords = { admin: "e2e-admin-password", vendor: "e2e-vendor-password", staff: "e2e-staff-password" };
+export const demoPasswords = {
+  admin: "e2e-admin-password",
+  vendor: "e2e-vendor-password",
+  staff: "e2e-staff-password",
+};
 export const unverifiedVendor = { email: "unverified@demo.example", password: "e2e-unverified-password" };
 
 export type E2eServer = {
