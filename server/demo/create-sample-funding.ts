@@ -1,5 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { blankFunderAnswer, funderAnswerInput } from "#domain/funders/deal-funder-contracts.ts";
+import { desc, eq, inArray } from "drizzle-orm";
 import { verificationInput } from "#domain/funding/back-office-contracts.ts";
 import { lastFour } from "../shared/crypto/field-cipher.ts";
 import { addCalendarDays, businessDayOf, businessWallTime } from "#domain/site/business-day.ts";
@@ -7,20 +6,16 @@ import { isWorkingDay } from "#domain/site/working-calendar.ts";
 import { wallTimeInTimeZone } from "#domain/site/business-time.ts";
 import type { Database } from "../db/client.ts";
 import { deal, dealDocument } from "../deals/tables.ts";
-import { presentApproval } from "../funders/present-approval.ts";
-import { recordFunderAnswer } from "../funders/record-funder-answer.ts";
-import { sendToFunders } from "../funders/send-to-funders.ts";
-import { funder, funderAnswer, funderSubmission } from "../funders/tables.ts";
+import { funder } from "../funders/tables.ts";
 import { approveFunding } from "../funding/decide-funding.ts";
 import { prepareFunding } from "../funding/prepare-funding.ts";
 import { recordVerification } from "../funding/record-verification.ts";
 import { dealFunding } from "../funding/tables.ts";
 import { payoutAccount } from "../payout-accounts/tables.ts";
-import { reviewStip } from "../stips/review-stip.ts";
-import { dealStip } from "../stips/tables.ts";
 import { buildPayoutBatch } from "../payouts/build-payout-batch.ts";
 import { payoutCandidates } from "../payouts/payout-candidates.ts";
 import { loadWorkingCalendar } from "../working-calendar/load-working-calendar.ts";
+import { presentSampleApproval } from "./present-sample-approval.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 import type { DemoPeople, SampleContext } from "./sample-context.ts";
 
@@ -72,7 +67,6 @@ export async function createSampleFunding(
   });
 
   const [harbor] = await db.select({ id: funder.id }).from(funder).where(eq(funder.name, "Sample — Harbor Capital"));
-  const by = { userId: admin.id, ipAddress: admin.ipAddress };
   const verified = async (
     businessName: string,
     terms: { amount: string; payment: string; downPayment: string; fees: string },
@@ -82,36 +76,13 @@ export async function createSampleFunding(
       .from(deal)
       .where(eq(deal.businessName, businessName.toUpperCase()));
     if (!found) throw new Error(`No sample deal ${businessName}`);
-    await sendToFunders(db, by, found.id, [harbor!.id]);
-    const [submission] = await db
-      .select({ id: funderSubmission.id })
-      .from(funderSubmission)
-      .where(and(eq(funderSubmission.dealId, found.id), eq(funderSubmission.funderId, harbor!.id)));
-    await recordFunderAnswer(
-      db,
-      by,
-      found.id,
-      submission!.id,
-      funderAnswerInput.parse({ ...blankFunderAnswer, decision: "approved", termMonths: "60", ...terms }),
-    );
-    const [answer] = await db
-      .select({ id: funderAnswer.id })
-      .from(funderAnswer)
-      .where(eq(funderAnswer.submissionId, submission!.id))
-      .orderBy(desc(funderAnswer.enteredAt))
-      .limit(1);
-    await presentApproval(
-      db,
-      context,
-      admin,
-      { dealId: found.id, submissionId: submission!.id, answerId: answer!.id },
+    await presentSampleApproval(db, context, admin, {
+      dealId: found.id,
+      funderId: harbor!.id,
+      terms: { termMonths: "60", ...terms },
       today,
-    );
-    for (const stip of await db.select({ id: dealStip.id }).from(dealStip).where(eq(dealStip.dealId, found.id)))
-      await reviewStip(db, context, by, found.id, stip.id, {
-        review: "waive",
-        reason: "Received with the signed documents.",
-      });
+      stipReason: "Received with the signed documents.",
+    });
     // A paper delivery and acceptance certificate, signed at delivery and uploaded with the deal.
     const [certificate] = await db
       .select({ id: dealDocument.id })

@@ -1,14 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
-import { blankFunderAnswer, funderAnswerInput } from "#domain/funders/deal-funder-contracts.ts";
+import { and, eq } from "drizzle-orm";
 import { businessDayOf } from "#domain/site/business-day.ts";
 import type { Database } from "../db/client.ts";
 import { deal, dealClient } from "../deals/tables.ts";
-import { presentApproval } from "../funders/present-approval.ts";
-import { recordFunderAnswer } from "../funders/record-funder-answer.ts";
-import { sendToFunders } from "../funders/send-to-funders.ts";
-import { funder, funderAnswer, funderSubmission } from "../funders/tables.ts";
-import { reviewStip } from "../stips/review-stip.ts";
-import { dealStip } from "../stips/tables.ts";
+import { funder } from "../funders/tables.ts";
 import { sealCompletedPackage } from "../signing/complete-package.ts";
 import { generatePackage } from "../signing/generate-package.ts";
 import { giveConsent } from "../signing/give-consent.ts";
@@ -16,6 +10,7 @@ import { sendPackage } from "../signing/send-package.ts";
 import { signDocument } from "../signing/sign-document.ts";
 import { loadSealingCertificate } from "../signing/sealing-certificate.ts";
 import { signingDocument, signingLink, signingSigner } from "../signing/tables.ts";
+import { presentSampleApproval } from "./present-sample-approval.ts";
 import type { DemoSampleDeps } from "./demo-sample-deps.ts";
 import type { DemoPeople, SampleContext } from "./sample-context.ts";
 
@@ -45,33 +40,13 @@ export async function createSampleSigning(
       .innerJoin(dealClient, eq(dealClient.dealId, deal.id))
       .where(eq(deal.businessName, businessName.toUpperCase()));
     if (!found) throw new Error(`No sample deal ${businessName}`);
-    await sendToFunders(db, by, found.id, [harbor!.id]);
-    const [submission] = await db
-      .select({ id: funderSubmission.id })
-      .from(funderSubmission)
-      .where(and(eq(funderSubmission.dealId, found.id), eq(funderSubmission.funderId, harbor!.id)));
-    await recordFunderAnswer(
-      db,
-      by,
-      found.id,
-      submission!.id,
-      funderAnswerInput.parse({ ...blankFunderAnswer, decision: "approved", amount, termMonths: "48", payment }),
-    );
-    const [answer] = await db
-      .select({ id: funderAnswer.id })
-      .from(funderAnswer)
-      .where(eq(funderAnswer.submissionId, submission!.id))
-      .orderBy(desc(funderAnswer.enteredAt))
-      .limit(1);
-    await presentApproval(
-      db,
-      context,
-      staff,
-      { dealId: found.id, submissionId: submission!.id, answerId: answer!.id },
-      businessDayOf(now, context.timeZone),
-    );
-    for (const stip of await db.select({ id: dealStip.id }).from(dealStip).where(eq(dealStip.dealId, found.id)))
-      await reviewStip(db, context, by, found.id, stip.id, { review: "waive", reason: "Seen at the dealer's." });
+    await presentSampleApproval(db, context, staff, {
+      dealId: found.id,
+      funderId: harbor!.id,
+      terms: { amount, termMonths: "48", payment },
+      today: businessDayOf(now, context.timeZone),
+      stipReason: "Seen at the dealer's.",
+    });
     const signers = [
       {
         name: `${found.first} ${found.last}`,
