@@ -1,11 +1,11 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { verificationInput } from "#domain/funding/back-office-contracts.ts";
 import { lastFour } from "../shared/crypto/field-cipher.ts";
 import { addCalendarDays, businessDayOf, businessWallTime } from "#domain/site/business-day.ts";
 import { isWorkingDay } from "#domain/site/working-calendar.ts";
 import { wallTimeInTimeZone } from "#domain/site/business-time.ts";
 import type { Database } from "../db/client.ts";
-import { deal, dealDocument } from "../deals/tables.ts";
+import { deal, dealDocument, dealHistory } from "../deals/tables.ts";
 import { funder } from "../funders/tables.ts";
 import { approveFunding } from "../funding/decide-funding.ts";
 import { prepareFunding } from "../funding/prepare-funding.ts";
@@ -144,11 +144,12 @@ export async function createSampleFunding(
   await prepareFunding(db, admin, summit, context.timeZone);
 
   // Today's batch pays both fundings (on a weekend or holiday: the last working day's batch).
-  if (payDay !== today)
+  if (payDay !== today) {
     await db
       .update(dealFunding)
       .set({ fundedOn: payDay })
       .where(inArray(dealFunding.dealId, [northwind, redwood]));
+  }
   const buildAt = payDay === today ? new Date() : businessWallTime(payDay, 11, context.timeZone);
   const buildContext = { ach: deps.config.ach, cipher: deps.cipher, timeZone: context.timeZone };
   const { payable } = await payoutCandidates(db, deps.cipher, buildAt, context.timeZone);
@@ -159,4 +160,16 @@ export async function createSampleFunding(
     { entryCount: payable.length, totalCents: payable.reduce((sum, item) => sum + item.amountCents, 0) },
     buildAt,
   );
+  // The batch's step follows the funding's in the deals' histories, as it does on a working day.
+  if (payDay !== today) {
+    const paid = [northwind, redwood];
+    await db
+      .update(dealHistory)
+      .set({ at: sql`now()` })
+      .where(and(inArray(dealHistory.dealId, paid), eq(dealHistory.field, "payout")));
+    await db
+      .update(deal)
+      .set({ lastUpdate: sql`now()` })
+      .where(inArray(deal.id, paid));
+  }
 }
