@@ -121,6 +121,9 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}): Pro
     MAIL_POLL_MS: "200",
     SEED_DEMO: "false",
     STAFF_2FA_REQUIRED: "false",
+    // Every browser of a suite (staff, vendor, applicant) comes from the one loopback address, and a
+    // deal page's revalidation is several requests: 300 a minute ran out in the deal page's suite.
+    RATE_LIMIT_MAX: "3000",
     ...extraEnv,
   };
 
