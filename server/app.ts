@@ -70,6 +70,7 @@ import apiKeysPlugin from "./api-keys/api-keys-plugin.ts";
 import authPlugin from "./auth/auth-plugin.ts";
 import dbPlugin from "./plugins/db.ts";
 import mailPlugin from "./mail/mail-plugin.ts";
+import leadIntakePlugin from "./response-times/lead-intake-plugin.ts";
 import metricsPlugin from "./monitoring/metrics-plugin.ts";
 import securityPlugin, { securityHeaders } from "./plugins/security.ts";
 import staticSitePlugin from "./site/static-site-plugin.ts";
@@ -194,6 +195,7 @@ export async function buildApp({
     retryBaseMs: config.mailRetryBaseMs,
     claimLeaseSeconds: config.mailClaimLeaseSeconds,
   });
+  await app.register(leadIntakePlugin, { pollMs: config.mailPollMs });
   await app.register(webhookPlugin, { cipher, ...config.webhooks });
   await app.register(apiDocsPlugin, { title: `${config.public.brand.name} API`, publicUrl: config.publicUrl });
   await app.register(authPlugin, {

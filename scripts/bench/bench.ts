@@ -22,6 +22,7 @@ import { loadConfig } from "../../server/config.ts";
 import { vendorCompany } from "../../server/vendors/tables.ts";
 import { createAccount } from "../../server/accounts/create-account.ts";
 import { benchLists } from "./bench-lists.ts";
+import { benchLeadWrite } from "./bench-lead-write.ts";
 import { benchPromiseBoards } from "./bench-promise.ts";
 import { benchSigningPackage } from "./bench-signing.ts";
 import { benchDealPage } from "./bench-deal-page.ts";
@@ -265,13 +266,11 @@ async function run(driver: "pglite" | "postgres", postgresUrl?: string) {
   }
   try {
     const { email, repEmail, seeded, usesIndex } = await seed(env);
-    await benchLists(
-      env.DATABASE_URL
-        ? { driver: "postgres", url: env.DATABASE_URL }
-        : { driver: "pglite", dataDir: path.join(dataDir, "pglite") },
-      driver,
-      report,
-    );
+    const target = env.DATABASE_URL
+      ? ({ driver: "postgres", url: env.DATABASE_URL } as const)
+      : ({ driver: "pglite", dataDir: path.join(dataDir, "pglite") } as const);
+    await benchLists(target, driver, report);
+    await benchLeadWrite(target, report);
     await bundleServer();
     const server = await startProcess(["--enable-source-maps", "build/server/main.mjs"], env, "is running at");
     try {

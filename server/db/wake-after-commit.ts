@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Database, DbExecutor } from "./client.ts";
 
 /** A worker that polls its table (the outbox pattern) and can be told to look now. */
-export type Worker = "mail" | "webhooks";
+export type Worker = "mail" | "webhooks" | "lead-intake";
 
 const wakers = new WeakMap<Database, Map<Worker, Set<() => void>>>();
 /** The workers to wake when the transaction the code runs in commits. */

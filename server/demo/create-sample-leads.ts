@@ -24,6 +24,7 @@ import { createQuestionnaireAnswer } from "../questionnaire/create-questionnaire
 import { requestContact } from "../questionnaire/request-contact.ts";
 import { pickedOption, questionnaireAnswer } from "../questionnaire/tables.ts";
 import { retimeClock } from "./retime-clock.ts";
+import { indexAllArrivedLeads } from "../response-times/index-arrived-leads.ts";
 import type { DemoPeople, SampleContext } from "./sample-context.ts";
 import { sampleCalculatorLead, sampleCreditApplication, sampleQuestionnaireAnswer } from "./sample-requests.ts";
 
@@ -47,6 +48,7 @@ const leadTableTypes = new Map<LeadTable, LeadType>([
 ]);
 
 async function backdate(db: Database, promise: ResponsePromise, table: LeadTable, id: string, at: Date) {
+  await indexAllArrivedLeads(db);
   const type = leadTableTypes.get(table)!;
   await db.update(table).set({ createdAt: at }).where(eq(table.id, id));
   await db
@@ -67,8 +69,13 @@ export async function createSampleLeads(
   now: Date,
 ): Promise<void> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const mark = (type: LeadType, id: string, status: LeadStatus, assigned = false) =>
-    updateLead(db, { id: people.admin.id }, type, id, { status, assigneeUserId: assigned ? people.admin.id : null });
+  const mark = async (type: LeadType, id: string, status: LeadStatus, assigned = false) => {
+    await indexAllArrivedLeads(db);
+    await updateLead(db, { id: people.admin.id }, type, id, {
+      status,
+      assigneeUserId: assigned ? people.admin.id : null,
+    });
+  };
 
   const footerOverdue = await createFooterMessage(
     db,
@@ -225,4 +232,6 @@ export async function createSampleLeads(
   );
   await backdate(db, context.promise, calculatorLead, truckLead.id, ago(5 * hour));
   await mark("calculator", truckLead.id, "contacted", true);
+  // Listed and clocked before the seed ends, as the worker would after a visitor's request.
+  await indexAllArrivedLeads(db);
 }

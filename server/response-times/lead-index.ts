@@ -75,11 +75,18 @@ function indexRows(type: LeadType, from?: SQL): SQL {
 const indexColumns = sql.raw("lead_type, lead_id, created_at, title, contact, search_text");
 
 /**
- * Inserts the index row of the lead an insert's RETURNING names (`from`, e.g. the `lead` of a
- * WITH), as part of the same statement: store-lead.ts runs it with every lead.
+ * Inserts the index rows of the leads `arrived` names (a WITH of `lead_type, lead_id` rows: the
+ * intake's batch, index-arrived-leads.ts), every kind in one statement; a lead already indexed is left
+ * as it is.
  */
-export function insertLeadIndexRow(type: LeadType, from: SQL): SQL {
-  return sql`insert into lead_status (${indexColumns}) ${indexRows(type, from)}`;
+export function insertArrivedLeadIndexRows(arrived: SQL): SQL {
+  const kinds = leadTypes.map((type) =>
+    indexRows(
+      type,
+      sql`(select t.* from ${sql.raw(leadRows[type].table)} t join ${arrived} a on a.lead_type = ${sql.raw(`'${type}'`)} and a.lead_id = t.id)`,
+    ),
+  );
+  return sql`insert into lead_status (${indexColumns}) ${sql.join(kinds, sql` union all `)} on conflict (lead_type, lead_id) do nothing`;
 }
 
 /**

@@ -74,3 +74,23 @@ export const responseDayZone = pgTable(
   },
   (table) => [check("response_day_zone_one_row", sql`${table.singleton}`)],
 );
+
+/**
+ * Leads stored but not yet in the lead index (lead_status) nor on the promise clock: the visitor's
+ * request writes the lead and this row in one statement, and index-arrived-leads.ts moves them into
+ * the index and the clock in batches, after the commit (the lead-intake worker, and every staff
+ * read of the leads first). A row lives seconds and holds no customer data: the lead's kind and id
+ * and the clock's terms, chosen when it arrived.
+ */
+export const leadIntake = pgTable(
+  "lead_intake",
+  {
+    leadType: text("lead_type").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    source: text("source").notNull(),
+    arrivedAt: timestamp("arrived_at", { withTimezone: true }).notNull(),
+    dueMinutes: integer("due_minutes").notNull(),
+    timeZone: text("time_zone").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.leadType, table.leadId] })],
+);

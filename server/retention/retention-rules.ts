@@ -115,6 +115,10 @@ export const tableRetention = {
     why: "when a lead or deal arrived and was first answered, by id only: the response board's history (its rollups would change)",
   },
   response_day: { kind: "kept", why: "daily counts, no personal data" },
+  lead_intake: {
+    kind: "kept",
+    why: "a queue: each row is deleted in the statement that indexes its lead, seconds after it arrives; kind, id and clock terms only",
+  },
   response_day_zone: { kind: "kept", why: "one setting" },
   working_calendar_day: {
     kind: "kept",
