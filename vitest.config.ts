@@ -32,6 +32,7 @@ export const driverIndependentSuites = [
   "server/site/fill-partner-template.test.ts",
   "server/shared/storage/local-file-storage.test.ts",
   "server/shared/vendor-scope.test.ts",
+  "server/shared/polling-worker.test.ts",
   "server/payouts/nacha-file.test.ts",
   "server/signing/completion-certificate.test.ts",
   "server/signing/place-signatures.test.ts",
@@ -41,6 +42,29 @@ export const driverIndependentSuites = [
   "server/webhooks/address-policy.test.ts",
   "server/webhooks/sign-payload.test.ts",
 ];
+
+/**
+ * Where PostgreSQL is at hand (CI: TEST_DB_PASS=embedded-subjects), the database suites run once, on
+ * PostgreSQL, and the PGlite pass keeps these: the suites of the embedded database itself and of the
+ * SQL that leans on it most (migrations, the working calendar's PL/pgSQL, the lead intake and the
+ * promise clock, the lists' searches, retention, the demo seed, the load and fault suite). The browser
+ * suites run every server on PGlite. Without PostgreSQL (the README's `npm test`) every database
+ * suite runs on PGlite. docs/quality.md, the test run's minutes, measures what it saves.
+ */
+export const embeddedDatabaseSuites = [
+  "server/db/**/*.test.ts",
+  "server/working-calendar/**/*.test.ts",
+  "server/response-times/**/*.test.ts",
+  "server/shared/lists/**/*.test.ts",
+  "server/retention/**/*.test.ts",
+  "server/demo/**/*.test.ts",
+  "server/load-and-faults.test.ts",
+];
+
+const dbSuites =
+  process.env.TEST_DB_PASS === "embedded-subjects"
+    ? [...embeddedDatabaseSuites, ...driverIndependentSuites]
+    : ["server/**/*.test.ts"];
 
 export default defineConfig({
   define: { __PUBLIC_CONFIG__: "globalThis.__PUBLIC_CONFIG__" },
@@ -64,7 +88,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db",
-          include: ["server/**/*.test.ts"],
+          include: dbSuites,
           exclude:
             process.env.TEST_DB_DRIVER === "postgres"
               ? [...configDefaults.exclude, ...driverIndependentSuites]

@@ -1,5 +1,6 @@
 import multipart from "@fastify/multipart";
 import * as z from "zod/mini";
+import { pino } from "pino";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -123,7 +124,10 @@ export async function buildApp({
     : undefined;
   const app = Fastify({
     ...(prerendered ? { serverFactory: servePagesFirst(prerendered.pages) } : {}),
-    logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    // Standard output written asynchronously: a burst's lines share a write instead of blocking each
+    // request on its own (a third of the lead write's CPU was synchronous writes, docs/quality.md);
+    // pino flushes what is pending when the process exits.
+    logger: { ...loggerOptions(config.logLevel), stream: logStream ?? pino.destination({ dest: 1, sync: false }) },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, build, unit + database suites on PGlite, the database suites again
-// on PostgreSQL when TEST_DATABASE_URL is set, then the browser suites. Ends with the counts.
+// `npm test`: typecheck, lint, build, unit + database suites on PGlite (when TEST_DATABASE_URL is
+// set: the unit suites and the embedded database's own, the other database suites running on
+// PostgreSQL instead), then the browser suites. Ends with the counts.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -106,9 +107,12 @@ await Promise.all([
     await runBuffered({ name: "build", command: ["npm", "run", "build", "--silent"] });
   })(),
 ]);
+// With PostgreSQL at hand each database suite runs once, there; PGlite keeps the unit suites and the
+// embedded database's own (vitest.config.ts, embeddedDatabaseSuites).
 run({
-  name: "unit and database suites (PGlite)",
+  name: postgresUrl ? "unit and embedded-database suites (PGlite)" : "unit and database suites (PGlite)",
   command: [...vitest, "--project", "unit", "--project", "db"],
+  env: postgresUrl ? { TEST_DB_PASS: "embedded-subjects" } : {},
   vitest: true,
 });
 if (postgresUrl) {

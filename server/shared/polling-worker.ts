@@ -7,6 +7,11 @@ export type PollingWorker = {
   /** The topic whose commits wake it (wakeAfterCommit). */
   topic: WakeTopic;
   pollMs: number;
+  /**
+   * How long a wake-up waits for more work before its pass (0: at once): the wake-ups of a burst
+   * share one pass (the lead intake's batch) instead of a pass each.
+   */
+  settleMs?: number;
   /** One pass over the due rows; resolves to how many it handled. */
   pass: () => Promise<number>;
   /** Runs after the last pass, when the server closes. */
@@ -46,12 +51,21 @@ export function startPollingWorker(app: FastifyInstance, worker: PollingWorker):
     timer.unref();
   };
 
-  const unsubscribe = onWake(app.db, worker.topic, () => void pass());
+  let settling: NodeJS.Timeout | undefined;
+  const wake = () => {
+    if (!worker.settleMs) return void pass();
+    settling ??= setTimeout(() => {
+      settling = undefined;
+      if (!stopped) void pass();
+    }, worker.settleMs);
+  };
+  const unsubscribe = onWake(app.db, worker.topic, wake);
   app.addHook("onReady", async () => schedule());
   app.addHook("onClose", async () => {
     stopped = true;
     unsubscribe();
     clearTimeout(timer);
+    clearTimeout(settling);
     await running;
     await queued;
     worker.close?.();
