@@ -108,6 +108,31 @@ describe("the lead intake", () => {
     expect(await count(sql`select count(*)::int as n from lead_intake`)).toBe(0);
   });
 
+  it("a staff read waits for a pass another server holds, then lists what it indexed", async () => {
+    const ids = await arrive("Held by another pass", new Date(), 3, "Hal Held");
+    let release!: () => void;
+    let taken!: () => void;
+    const wasTaken = new Promise<void>((resolve) => (taken = resolve));
+    const other = db().transaction(async (tx) => {
+      expect(await indexArrivedLeads(tx)).toBe(3);
+      taken();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await wasTaken;
+    const read = indexAllArrivedLeads(db()).then(() =>
+      count(
+        sql`select count(*)::int as n from lead_status where lead_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await other;
+    expect(await read).toBe(3);
+  });
+
   it("a burst larger than one pass is taken whole, each lead once, by passes running at the same time", async () => {
     const ids = await arrive("Burst", new Date(), 1203);
     const moved = await Promise.all([indexArrivedLeads(db()), indexArrivedLeads(db())]);

@@ -9,14 +9,15 @@ const batchSize = 500;
 /**
  * Moves up to `batchSize` arrived leads (lead_intake) into the lead index and onto the promise
  * clock, and deletes their intake rows, in one statement: a lead is indexed and clocked exactly
- * once, whichever server's pass takes it (rows another pass holds are skipped). The due time is the
+ * once, whichever server's pass takes it (rows another pass holds are skipped, or with `wait` waited
+ * for, in the intake's key order so two waiting passes cannot deadlock). The due time is the
  * calendar's SQL rule (`response_due_at`, held to domain/response-times/response-promise.ts by
  * working-calendar.test.ts) at the arrival the visitor's request chose. Returns how many it moved.
  */
-export async function indexArrivedLeads(db: DbExecutor): Promise<number> {
+export async function indexArrivedLeads(db: DbExecutor, { wait = false } = {}): Promise<number> {
   const result = (await db.execute(sql`
     with arrived as (
-      delete from ${leadIntake} where (lead_type, lead_id) in (select lead_type, lead_id from ${leadIntake} limit ${batchSize} for update skip locked)
+      delete from ${leadIntake} where (lead_type, lead_id) in (select lead_type, lead_id from ${leadIntake} order by lead_type, lead_id limit ${batchSize} for update ${wait ? sql`` : sql`skip locked`})
       returning *
     ),
     indexed as (${insertArrivedLeadIndexRows(sql`arrived`)}),
@@ -30,8 +31,9 @@ export async function indexArrivedLeads(db: DbExecutor): Promise<number> {
 /**
  * Every lead that has arrived, indexed and clocked before a staff read of the leads (the lists, a
  * lead's page and its handling, the board): what the credit team was mailed is always listed, even
- * in the moment before the worker's pass. An empty intake costs one index probe.
+ * in the moment before the worker's pass, or while another server's pass holds them (this one waits
+ * for it). An empty intake costs one index probe.
  */
 export async function indexAllArrivedLeads(db: DbExecutor): Promise<void> {
-  while ((await indexArrivedLeads(db)) === batchSize);
+  while ((await indexArrivedLeads(db, { wait: true })) === batchSize);
 }
