@@ -40,6 +40,7 @@ export async function listVendors(
 ): Promise<{ companies: VendorCompany[]; page: ListPage }> {
   const sort = sortColumns[query.sort ?? "name"];
   const { rows, page } = await listWithTotal<CompanyRow>(db, {
+    alias: "vendor_company",
     select: sql`"vendor_company"."id", "vendor_company"."name", "vendor_company"."company_code", "vendor_company"."slug", "vendor_company"."earnings_payout"`,
     from: sql`vendor_company`,
     where: query.q ? [vendorSearch(query.q)] : [],

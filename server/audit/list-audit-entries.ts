@@ -44,6 +44,7 @@ export async function listAuditEntries(
   timeZone: string,
 ): Promise<{ entries: AuditEntry[]; page: ListPage }> {
   const { rows, page } = await listWithTotal<AuditRow>(db, {
+    alias: "audit_log",
     select: sql`"audit_log"."id", "audit_log"."at", "audit_log"."action", (select u.email from "user" u where u.id = "audit_log"."actor_user_id") as actor, "audit_log"."subject", "audit_log"."ip_address"`,
     from: sql`audit_log`,
     where: await auditFilters(db, query, timeZone),

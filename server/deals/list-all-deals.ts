@@ -87,6 +87,7 @@ export async function listAllDeals(
 ): Promise<{ deals: BackOfficeDeal[]; page: ListPage }> {
   const sort = sortColumns[query.sort ?? "updated"];
   const { rows, page } = await listWithTotal<DealRow>(db, {
+    alias: "deal",
     select: sql`"deal"."id", "deal"."account_number", (select c.name from vendor_company c where c.id = "deal"."vendor_company_id") as company_name,
       "deal"."business_name", "deal"."owners_name", "deal"."stage", "deal"."notes", "deal"."deal_score", "deal"."cost_of_equipment", "deal"."down_payment",
       "deal"."approved_amount", "deal"."last_update", ${vendorWroteLast} as vendor_wrote_last`,

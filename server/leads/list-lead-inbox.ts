@@ -52,6 +52,7 @@ export async function leadInbox(
     direction: query.dir ?? (query.sort === "title" ? "asc" : "desc"),
   };
   const { rows, page } = await listWithTotal<InboxRow>(db, {
+    alias: "s",
     select: sql`s.lead_type as type, s.lead_id as id, s.created_at, s.title, s.contact, s.status, (select u.email from "user" u where u.id = s.assignee_user_id) as assignee,
       (select c.due_at from response_clock c where c.subject_type = s.lead_type and c.subject_id = s.lead_id) as due_at`,
     from: sql`lead_status s`,
