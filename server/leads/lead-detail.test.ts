@@ -13,6 +13,7 @@ import {
   type TestServer,
 } from "../../tests/support/test-server.ts";
 import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { withoutIds } from "../../tests/support/without-ids.ts";
 import { createAccount } from "../accounts/create-account.ts";
 
 let server: TestServer;
@@ -103,7 +104,7 @@ describe("a lead's page", () => {
       const detail = await detailOf(type);
       expect(detail).toMatchObject({ type, id: ids[type], status: "new", assignee: null, notes: "", history: [] });
       expect(Object.keys(detail.fields).sort(), type).toEqual(Object.keys(leadFieldLabels[type]).sort());
-      expect(JSON.stringify(detail), type).not.toMatch(/531-86|612-49|98-765|7654321|v1\.|1980-02-03/);
+      expect(withoutIds(JSON.stringify(detail)), type).not.toMatch(/531-86|612-49|98-765|7654321|v1\.|1980-02-03/);
     }
   });
 

@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from "../../../tests/support/test-server.ts";
 import { createVendor } from "../../../tests/support/vendor-fixtures.ts";
+import { withoutIds } from "../../../tests/support/without-ids.ts";
 import { createAccount } from "../../accounts/create-account.ts";
 import { reindexAllLeads } from "../../response-times/lead-index.ts";
 
@@ -157,7 +158,7 @@ describe("the lead index", () => {
     const application = rows.find((row) => row.lead_type === "credit-application")!;
     expect(application.search_text).toContain("billing@zephyrquarry.example");
     expect(application.search_text).toContain("4155550199");
-    expect(JSON.stringify(rows)).not.toMatch(/531-86|612-49|98-765|1980-02-03/);
+    expect(withoutIds(JSON.stringify(rows))).not.toMatch(/531-86|612-49|98-765|1980-02-03/);
   });
 
   it("lists every kind newest first, with the status and assignee the team sets", async () => {
