@@ -148,8 +148,8 @@ async function firstPageWithTotal<T extends Record<string, unknown>>(
 /**
  * A page and its total. A filtered first page (a search, above all) in one statement
  * (`firstPageWithTotal`); otherwise the page, then its capped total unless the first page is the
- * whole list. Unfiltered, the total's cap + 1 entries are read from the sort's index alone, which a
- * statement fetching the rows cannot do (docs/quality.md: 8 -> 21 ms on PGlite).
+ * whole list. Unfiltered, the total's cap + 1 entries are read from the sort's index alone (an
+ * index-only scan), cheaper than the one statement, which fetches the rows.
  */
 export async function listWithTotal<T extends Record<string, unknown>>(
   db: Database,
