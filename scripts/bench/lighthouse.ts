@@ -12,7 +12,7 @@ import { publicPages } from "../../domain/site/public-routes.ts";
 import { composeServer } from "../../server/compose-server.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/client.ts";
-import { chromiumPath, ensureChromium } from "../test/ensure-chromium.ts";
+import { chromiumPath, ensureChromium, headlessChromiumArgs } from "../test/ensure-chromium.ts";
 
 if (!existsSync("build/site-meta.json")) throw new Error("Run `npm run build` first.");
 ensureChromium();
@@ -46,19 +46,7 @@ const profile = await mkdtemp(path.join(tmpdir(), "lighthouse-chrome-"));
 const debuggingPort = 9300 + Math.floor(Math.random() * 500);
 const chrome = spawn(
   chromiumPath,
-  [
-    `--remote-debugging-port=${debuggingPort}`,
-    `--user-data-dir=${profile}`,
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "about:blank",
-  ],
+  [`--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, ...headlessChromiumArgs, "about:blank"],
   { stdio: "ignore" },
 );
 await new Promise((resolve) => setTimeout(resolve, 1500));

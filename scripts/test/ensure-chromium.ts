@@ -3,6 +3,18 @@ import { existsSync } from "node:fs";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** Headless, no GPU or sandbox, and none of the background traffic a first run makes: the browser suites' and Lighthouse's. */
+export const headlessChromiumArgs = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /** Browser tests use Debian's Chromium (Playwright's own download cannot be reached here). */
 export function ensureChromium(): string {
   if (existsSync(chromiumPath)) return chromiumPath;

@@ -144,12 +144,11 @@ export async function createSampleFunding(
   await prepareFunding(db, admin, summit, context.timeZone);
 
   // Today's batch pays both fundings (on a weekend or holiday: the last working day's batch).
-  if (payDay !== today) {
+  if (payDay !== today)
     await db
       .update(dealFunding)
       .set({ fundedOn: payDay })
       .where(inArray(dealFunding.dealId, [northwind, redwood]));
-  }
   const buildAt = payDay === today ? new Date() : businessWallTime(payDay, 11, context.timeZone);
   const buildContext = { ach: deps.config.ach, cipher: deps.cipher, timeZone: context.timeZone };
   const { payable } = await payoutCandidates(db, deps.cipher, buildAt, context.timeZone);

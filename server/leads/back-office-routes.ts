@@ -20,7 +20,7 @@ import { leadInbox } from "./list-lead-inbox.ts";
 import { openDealFromLead } from "./open-deal-from-lead.ts";
 import { revealSensitive } from "./reveal-credit-application-number.ts";
 import { updateLead } from "./update-lead.ts";
-import { indexAllArrivedLeads } from "../response-times/index-arrived-leads.ts";
+import { indexArrivedLeadsBeforeEachRequest } from "../response-times/index-arrived-leads.ts";
 
 type BackOfficeLeadOptions = {
   cipher: FieldCipher;
@@ -35,8 +35,7 @@ export const backOfficeLeadRoutes: FastifyPluginAsyncZod<BackOfficeLeadOptions> 
   app,
   { cipher, promisedMinutes, timeZone },
 ) => {
-  // What the credit team was mailed is listed: leads still in the intake are indexed first.
-  app.addHook("preHandler", async () => indexAllArrivedLeads(app.db));
+  indexArrivedLeadsBeforeEachRequest(app);
   registerEndpoint(app, listLeads, async (request) => {
     return leadInbox(app.db, request.query, new Date(), promisedMinutes, timeZone);
   });

@@ -108,6 +108,19 @@ describe("the lead intake", () => {
     expect(await count(sql`select count(*)::int as n from lead_intake`)).toBe(0);
   });
 
+  it("the overview and the response-times board index what arrived before they count", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const url of [
+      "/api/back-office/summary",
+      `/api/back-office/response-times?kind=lead&from=${today}&to=${today}`,
+    ]) {
+      const [id] = await arrive("Counted before any pass", new Date(), 1, "Cora Count");
+      const response = await server.app.inject({ method: "GET", url, headers: { cookie: staffCookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(await count(sql`select count(*)::int as n from response_clock where subject_id = ${id}`), url).toBe(1);
+    }
+  });
+
   it("a staff read waits for a pass another server holds, then lists what it indexed", async () => {
     const ids = await arrive("Held by another pass", new Date(), 3, "Hal Held");
     let release!: () => void;

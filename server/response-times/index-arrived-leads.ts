@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { DbExecutor } from "../db/client.ts";
 import { leadIntake, responseClock } from "./tables.ts";
 import { insertArrivedLeadIndexRows } from "./lead-index.ts";
@@ -36,4 +37,9 @@ export async function indexArrivedLeads(db: DbExecutor, { wait = false } = {}): 
  */
 export async function indexAllArrivedLeads(db: DbExecutor): Promise<void> {
   while ((await indexArrivedLeads(db, { wait: true })) === batchSize);
+}
+
+/** Every route of the plugin `app` reads the leads: each request indexes what has arrived first. */
+export function indexArrivedLeadsBeforeEachRequest(app: FastifyInstance): void {
+  app.addHook("preHandler", async () => indexAllArrivedLeads(app.db));
 }

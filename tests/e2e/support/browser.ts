@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { chromiumPath } from "../../../scripts/test/ensure-chromium.ts";
+import { chromiumPath, headlessChromiumArgs } from "../../../scripts/test/ensure-chromium.ts";
 
 export const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
 
@@ -19,16 +19,7 @@ function chromiumOfThisWorker(): Promise<Chromium> {
     .launch({
       executablePath: chromiumPath,
       headless: true,
-      args: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: headlessChromiumArgs,
     })
     .then((browser) => {
       browser.once("disconnected", () => (running = undefined));
