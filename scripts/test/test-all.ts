@@ -15,10 +15,16 @@ const failedSteps: string[] = [];
 /** Each step's wall time, printed at the end so a run shows where its minutes went. */
 const stepSeconds: { name: string; seconds: number }[] = [];
 const slowestFiles: { step: string; file: string; seconds: number }[] = [];
+/** Printed last: a CI log is often read from its tail, where vitest's own failure report is long gone. */
+const failedTests: string[] = [];
 const started = Date.now();
 
 function timed(name: string, begin: number): void {
   stepSeconds.push({ name, seconds: (Date.now() - begin) / 1000 });
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? "").split("\n")[0]!.slice(0, 300);
 }
 
 function run(step: Step): void {
@@ -36,11 +42,22 @@ function run(step: Step): void {
         numFailedTests: number;
         numPendingTests: number;
         numTotalTests: number;
-        testResults: { name: string; startTime: number; endTime: number }[];
+        testResults: {
+          name: string;
+          startTime: number;
+          endTime: number;
+          message?: string;
+          assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+        }[];
       };
       for (const file of json.testResults) {
         const seconds = (file.endTime - file.startTime) / 1000;
-        slowestFiles.push({ step: step.name, file: path.relative(process.cwd(), file.name), seconds });
+        const relative = path.relative(process.cwd(), file.name);
+        slowestFiles.push({ step: step.name, file: relative, seconds });
+        for (const test of file.assertionResults.filter((each) => each.status === "failed"))
+          failedTests.push(`${relative} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+        if (file.message && !file.assertionResults.some((each) => each.status === "failed"))
+          failedTests.push(`${relative}: ${firstLine(file.message)}`);
       }
       totals.passed += json.numPassedTests;
       totals.failed += json.numFailedTests;
@@ -138,6 +155,7 @@ console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  in a
 console.log("The slowest test files (a file's own time; files run side by side):");
 for (const { step, file, seconds } of slowestFiles.sort((a, b) => b.seconds - a.seconds).slice(0, 15))
   console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file} (${step})`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((each) => `  ${each}`).join("\n")}`);
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

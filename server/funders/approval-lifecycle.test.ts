@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import { dealerRoles } from "#domain/auth/dealer-roles.ts";
@@ -154,7 +154,8 @@ const audits = (
   server.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.subject, subject)));
+    .where(and(eq(auditLog.action, action), eq(auditLog.subject, subject)))
+    .orderBy(asc(auditLog.at));
 
 describe("an expired approval", () => {
   it("is marked for the dealer and staff, holds the deal back from documents, and is renewed by staff (audited)", async () => {
