@@ -112,7 +112,11 @@ describe("lead inbox", () => {
         await call("POST", `/api/back-office/credit-applications/${applicationId}/reveal`, admin, { field: "fedId" })
       ).json().value,
     ).toBe("98-7654321");
-    const reveals = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "sensitive.reveal"));
+    const reveals = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "sensitive.reveal"))
+      .orderBy(auditLog.at);
     expect(reveals.map((entry) => (entry.details as { field: string }).field)).toEqual(["ssn2", "fedId"]);
     expect(withoutIds(JSON.stringify(reveals))).not.toContain("612-49");
   });
@@ -280,7 +284,11 @@ describe("CSV exports", () => {
     expect(withoutIds(response.body)).not.toMatch(/531-86|612-49|98-765|1980-02-03/);
     const createdAt = rows.map((row) => row.split(",")[2]!);
     expect(createdAt).toEqual([...createdAt].sort().reverse());
-    const audits = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "export.leads"));
+    const audits = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "export.leads"))
+      .orderBy(auditLog.at);
     expect(audits.at(-1)!.details).toEqual(range);
   });
 

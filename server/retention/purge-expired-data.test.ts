@@ -156,7 +156,11 @@ describe("retention purge", () => {
       mail_outbox: 1,
     });
     expect(await subjects()).toEqual(["queued long ago, sent 29 days ago", "sent today", "undelivered for 3 years"]);
-    const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "retention.purge"))
+      .orderBy(auditLog.at);
     expect(audits.at(-1)!.details).toMatchObject({ mail_outbox: 1 });
 
     // A delivered mail never outlives the leads it announces.
@@ -200,7 +204,11 @@ describe("retention purge", () => {
     expect((await database.db.select().from(creditApplicationDraft)).map((row) => row.tokenHash)).toEqual(["live"]);
     expect((await database.db.select().from(statusMailOptOutToken)).map((row) => row.tokenHash)).toEqual(["new-token"]);
     expect(await database.db.select().from(statusMailOptOut)).toHaveLength(1);
-    const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "retention.purge"))
+      .orderBy(auditLog.at);
     expect(audits.at(-1)!.details).toMatchObject({ credit_application_draft: 2 });
   });
 
@@ -326,7 +334,11 @@ describe("retention purge", () => {
       .from(vendorQuote)
       .where(eq(vendorQuote.companyId, company!.id));
     expect(left.map((row) => row.name).sort()).toEqual(["New", "Resent lately", "Sent long ago, opened lately"]);
-    const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "retention.purge"));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "retention.purge"))
+      .orderBy(auditLog.at);
     expect(audits.at(-1)!.details).toMatchObject({ vendor_quote: 2 });
   });
 
