@@ -5,7 +5,7 @@ import { signInMessages } from "../../domain/auth/sign-in-schema.ts";
 import { passwordLinkIn } from "../support/password-link.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, unverifiedVendor, type E2eServer } from "./support/e2e-server.ts";
-import { signInThroughUi as signIn } from "./support/sign-in.ts";
+import { signInThroughUi as signIn, submitSignInForm } from "./support/sign-in.ts";
 
 let server: E2eServer;
 let browser: Browser;
@@ -178,7 +178,7 @@ describe("signing in", () => {
 
   it("shows the spec's message for a wrong password and keeps what was typed", async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, "vendor@demo.example", "wrong-password");
+    await submitSignInForm(page, server.url, "vendor@demo.example", "wrong-password");
     const form = page.getByRole("form", { name: "Vendor sign-in" });
     await expect.poll(() => form.getByRole("alert").textContent()).toBe(signInMessages.wrongCredentials);
     expect(await form.getByLabel("E-mail").inputValue()).toBe("vendor@demo.example");
@@ -187,7 +187,7 @@ describe("signing in", () => {
 
   it("refuses an unverified vendor with the spec's message and mails the invitation again, its token in the fragment", async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, unverifiedVendor.email, unverifiedVendor.password);
+    await submitSignInForm(page, server.url, unverifiedVendor.email, unverifiedVendor.password);
     await expect
       .poll(() => page.getByRole("form", { name: "Vendor sign-in" }).getByRole("alert").textContent())
       .toBe(signInMessages.unverified);
