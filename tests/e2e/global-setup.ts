@@ -21,7 +21,9 @@ const shared = globalThis as typeof globalThis & { lenderE2eTemplate?: Promise<P
 
 async function prepare(): Promise<Prepared> {
   ensureChromium();
-  if (!existsSync("build/site-meta.json")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  // A production build, as `npm test` makes: vitest's NODE_ENV=test would bundle React's development build.
+  if (!existsSync("build/site-meta.json"))
+    execFileSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   // The servers run from the bundle: written again from server/ so no suite runs a stale one.
   await bundleServer();
   const dir = await mkdtemp(path.join(tmpdir(), "lender-e2e-template-"));

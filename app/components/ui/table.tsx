@@ -23,8 +23,8 @@ type TableProps<Row> = {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** Shown instead of the table when there are no rows. */
-  empty: React.ReactNode;
+  /** Shown instead of the table when there are no rows, as a paragraph (so text, never a block of its own). */
+  empty: string;
   /** Controlled sort (e.g. kept in the URL and applied by the server); otherwise rows are sorted here. */
   sort?: TableSort | null;
   onSort?: (sort: TableSort) => void;

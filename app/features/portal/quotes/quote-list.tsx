@@ -153,7 +153,7 @@ export function QuoteList({ quotes }: { quotes: readonly PortalQuote[] }) {
       columns={columns}
       rows={quotes}
       rowKey={(quote) => quote.id}
-      empty={<p>No quotes yet. Send your first one above.</p>}
+      empty="No quotes yet. Send your first one above."
     />
   );
 }
