@@ -1,3 +1,4 @@
+import type { CodeRules } from "../auth/mailed-code.ts";
 import { isOpenStage } from "../deals/stages.ts";
 
 // The applicant's own page (docs/product-rules.md#r56-the-applicants-page): how long a mailed link, a
@@ -15,6 +16,12 @@ export const applicantCodesPerLinkPerHour = 5;
 export const applicantSessionHours = 2;
 /** Digits of a one-time code. */
 export const applicantCodeLength = 6;
+/** The applicant's code by the rules every mailed code follows (../auth/mailed-code.ts). */
+export const applicantCodeRules: CodeRules = {
+  minutes: applicantCodeMinutes,
+  tries: applicantCodeTries,
+  perHour: applicantCodesPerLinkPerHour,
+};
 
 /** A link's token as mailed (32 random bytes, base64url), read from the page's fragment. */
 export const applicantLinkTokenPattern = /^[A-Za-z0-9_-]{43}$/;

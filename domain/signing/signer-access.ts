@@ -1,3 +1,4 @@
+import type { CodeRules } from "../auth/mailed-code.ts";
 import type { PackageStatus } from "./package-status.ts";
 
 // The signer's way in (docs/product-rules.md#r57-documents-and-e-signature): how long a one-time code
@@ -16,6 +17,12 @@ export const signerCodesPerLinkPerHour = 5;
 export const inPersonStartsPerSignerPerHour = 5;
 /** A confirmed session lasts this many hours, never extended. */
 export const signerSessionHours = 2;
+/** The signer's code by the rules every mailed code follows (../auth/mailed-code.ts). */
+export const signerCodeRules: CodeRules = {
+  minutes: signerCodeMinutes,
+  tries: signerCodeTries,
+  perHour: signerCodesPerLinkPerHour,
+};
 
 /** A link's token as mailed (32 random bytes, base64url), read from the page's fragment. */
 export const signerLinkTokenPattern = /^[A-Za-z0-9_-]{43}$/;

@@ -1,19 +1,17 @@
-import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
-  applicantCodeTries,
+  applicantCodeRules,
   applicantMessages,
   applicantSessionHours,
 } from "#domain/applicant-portal/applicant-access.ts";
+import { judgeCode } from "#domain/auth/mailed-code.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../shared/errors.ts";
-import { newLinkToken, sha256Hex } from "../shared/crypto/link-token.ts";
-import { applicantCodeHash } from "./send-applicant-code.ts";
+import { sha256Hex } from "../shared/crypto/link-token.ts";
+import { codeRefusal, isStoredCode, newCodeSession } from "../shared/mailed-code.ts";
 import { applicantAccess } from "./tables.ts";
 
 type Outcome = { ok: true; sessionToken: string; expiresAt: Date } | { ok: false; error: AppError };
-
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * Checks a mailed code against the link's (docs/product-rules.md#r56-the-applicants-page) and, when
@@ -35,31 +33,16 @@ export async function openApplicantSession(
     const now = Date.now();
     if (!access || access.linkExpiresAt.getTime() <= now)
       return { ok: false, error: new AppError("GONE", applicantMessages.linkUnknown) };
-    if (!access.codeHash) return { ok: false, error: new AppError("CONFLICT", applicantMessages.codeNone) };
-    if (access.codeAttempts >= applicantCodeTries)
-      return { ok: false, error: new AppError("CONFLICT", applicantMessages.codeUsedUp) };
-    if (!access.codeExpiresAt || access.codeExpiresAt.getTime() <= now)
-      return { ok: false, error: new AppError("CONFLICT", applicantMessages.codeExpired) };
-    if (!sameHash(applicantCodeHash(token, code), access.codeHash)) {
-      const attempts = access.codeAttempts + 1;
-      await tx.update(applicantAccess).set({ codeAttempts: attempts }).where(eq(applicantAccess.id, access.id));
-      const left = applicantCodeTries - attempts;
-      const message = left > 0 ? applicantMessages.codeWrong(left) : applicantMessages.codeUsedUp;
-      return {
-        ok: false,
-        error:
-          left > 0
-            ? new AppError("VALIDATION_FAILED", message, [{ path: "/code", message }])
-            : new AppError("CONFLICT", message),
-      };
-    }
-    const sessionToken = newLinkToken();
-    const expiresAt = new Date(now + applicantSessionHours * 3_600_000);
+    const verdict = judgeCode(access, isStoredCode(token, code, access.codeHash), applicantCodeRules, now);
+    if (verdict.kind === "wrong")
+      await tx.update(applicantAccess).set({ codeAttempts: verdict.attempts }).where(eq(applicantAccess.id, access.id));
+    if (verdict.kind !== "right") return { ok: false, error: codeRefusal(verdict, applicantMessages) };
+    const { sessionToken, sessionTokenHash, sessionExpiresAt } = newCodeSession(applicantSessionHours, now);
     await tx
       .update(applicantAccess)
-      .set({ codeHash: null, codeAttempts: 0, sessionTokenHash: sha256Hex(sessionToken), sessionExpiresAt: expiresAt })
+      .set({ codeHash: null, codeAttempts: 0, sessionTokenHash, sessionExpiresAt })
       .where(eq(applicantAccess.id, access.id));
-    return { ok: true, sessionToken, expiresAt };
+    return { ok: true, sessionToken, expiresAt: sessionExpiresAt };
   });
   if (!outcome.ok) throw outcome.error;
   return outcome;

@@ -1,36 +1,22 @@
-import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
   applicantCodeLength,
   applicantCodeMinutes,
-  applicantCodesPerLinkPerHour,
+  applicantCodeRules,
   applicantMessages,
   maskedAddress,
 } from "#domain/applicant-portal/applicant-access.ts";
+import { codeSendAllowance } from "#domain/auth/mailed-code.ts";
 import type { Database } from "../db/client.ts";
 import { dealClient } from "../deals/tables.ts";
 import { isUserAddress } from "../accounts/user-address.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { AppError } from "../shared/errors.ts";
+import { mailedCodeHash, newMailedCode } from "../shared/mailed-code.ts";
 import { sha256Hex } from "../shared/crypto/link-token.ts";
 import type { MailContext } from "../shared/request-context.ts";
 import { applicantCodeMail } from "./applicant-code-mail.ts";
 import { applicantAccess } from "./tables.ts";
-
-const hourMs = 3_600_000;
-const codeMs = applicantCodeMinutes * 60_000;
-
-/**
- * A code's hash: SHA-256 of the link's token and the code, so a copy of the table (which holds the
- * token only as a hash) cannot try the million codes offline.
- */
-export const applicantCodeHash = (token: string, code: string) => sha256Hex(`${token}:${code}`);
-
-/**
- * When the link's last code was sent: a code always expires `applicantCodeMinutes` after it was sent,
- * and `code_expires_at` is kept once the code is used, so the hourly count needs no column of its own.
- */
-const lastSentAt = (codeExpiresAt: Date | null) => (codeExpiresAt ? codeExpiresAt.getTime() - codeMs : null);
 
 /**
  * Mails a new one-time code to the deal's applicant for a link's token
@@ -56,18 +42,16 @@ export async function sendApplicantCode(
     if (!found || found.access.linkExpiresAt.getTime() <= now || (await isUserAddress(tx, found.email)))
       throw new AppError("GONE", applicantMessages.linkUnknown);
     const { access } = found;
-    const last = lastSentAt(access.codeExpiresAt);
-    const inHour = last !== null && now - last < hourMs;
-    if (inHour && access.codesSent >= applicantCodesPerLinkPerHour)
-      throw new AppError("RATE_LIMITED", applicantMessages.tooManyCodes(Math.ceil((last + hourMs - now) / 60_000)));
-    const code = String(randomInt(0, 10 ** applicantCodeLength)).padStart(applicantCodeLength, "0");
+    const allowance = codeSendAllowance(access, applicantCodeRules, now);
+    if (!allowance.ok) throw new AppError("RATE_LIMITED", applicantMessages.tooManyCodes(allowance.retryInMinutes));
+    const code = newMailedCode(applicantCodeLength);
     await tx
       .update(applicantAccess)
       .set({
-        codeHash: applicantCodeHash(token, code),
-        codeExpiresAt: new Date(now + codeMs),
+        codeHash: mailedCodeHash(token, code),
+        codeExpiresAt: new Date(now + applicantCodeMinutes * 60_000),
         codeAttempts: 0,
-        codesSent: inHour ? access.codesSent + 1 : 1,
+        codesSent: allowance.codesSent,
       })
       .where(eq(applicantAccess.id, access.id));
     await enqueueMail(tx, applicantCodeMail({ to: found.email, code, product: context.product }), context.cipher);

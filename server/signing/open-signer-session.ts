@@ -1,17 +1,15 @@
-import { timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { signerCodeTries, signerMessages, signerSessionHours } from "#domain/signing/signer-access.ts";
+import { judgeCode } from "#domain/auth/mailed-code.ts";
+import { signerCodeRules, signerMessages, signerSessionHours } from "#domain/signing/signer-access.ts";
 import type { Database } from "../db/client.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AppError } from "../shared/errors.ts";
-import { newLinkToken, sha256Hex } from "../shared/crypto/link-token.ts";
+import { codeRefusal, isStoredCode, newCodeSession } from "../shared/mailed-code.ts";
 import { recordSigningEvent, type SigningClient } from "./signing-events.ts";
-import { linkRefusal, lockLinkByToken, signerCodeHash } from "./signer-link.ts";
+import { linkRefusal, lockLinkByToken } from "./signer-link.ts";
 import { signingLink, signingSigner } from "./tables.ts";
 
 type Outcome = { ok: true; sessionToken: string; expiresAt: Date } | { ok: false; error: AppError };
-
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** How the session is opened: from a mailed link (public), or on the dealer's device that started it in person. */
 export type SessionVia =
@@ -44,29 +42,14 @@ export async function openSignerSession(
     if (refusal) return { ok: false, error: refusal };
     const { link, signer, pkg } = found!;
     const now = Date.now();
-    if (!link.codeHash) return { ok: false, error: new AppError("CONFLICT", signerMessages.codeNone) };
-    if (link.codeAttempts >= signerCodeTries)
-      return { ok: false, error: new AppError("CONFLICT", signerMessages.codeUsedUp) };
-    if (!link.codeExpiresAt || link.codeExpiresAt.getTime() <= now)
-      return { ok: false, error: new AppError("CONFLICT", signerMessages.codeExpired) };
-    if (!sameHash(signerCodeHash(input.token, input.code), link.codeHash)) {
-      const attempts = link.codeAttempts + 1;
-      await tx.update(signingLink).set({ codeAttempts: attempts }).where(eq(signingLink.id, link.id));
-      const left = signerCodeTries - attempts;
-      const message = left > 0 ? signerMessages.codeWrong(left) : signerMessages.codeUsedUp;
-      return {
-        ok: false,
-        error:
-          left > 0
-            ? new AppError("VALIDATION_FAILED", message, [{ path: "/code", message }])
-            : new AppError("CONFLICT", message),
-      };
-    }
-    const sessionToken = newLinkToken();
-    const expiresAt = new Date(now + signerSessionHours * 3_600_000);
+    const verdict = judgeCode(link, isStoredCode(input.token, input.code, link.codeHash), signerCodeRules, now);
+    if (verdict.kind === "wrong")
+      await tx.update(signingLink).set({ codeAttempts: verdict.attempts }).where(eq(signingLink.id, link.id));
+    if (verdict.kind !== "right") return { ok: false, error: codeRefusal(verdict, signerMessages) };
+    const { sessionToken, sessionTokenHash, sessionExpiresAt } = newCodeSession(signerSessionHours, now);
     await tx
       .update(signingLink)
-      .set({ codeHash: null, codeAttempts: 0, sessionTokenHash: sha256Hex(sessionToken), sessionExpiresAt: expiresAt })
+      .set({ codeHash: null, codeAttempts: 0, sessionTokenHash, sessionExpiresAt })
       .where(eq(signingLink.id, link.id));
     const at = new Date(now);
     await tx
@@ -90,7 +73,7 @@ export async function openSignerSession(
       ipAddress: client.ipAddress,
       details: { package: pkg.id, signer: signer.id, inPerson: host !== null },
     });
-    return { ok: true, sessionToken, expiresAt };
+    return { ok: true, sessionToken, expiresAt: sessionExpiresAt };
   });
   if (!outcome.ok) throw outcome.error;
   return outcome;

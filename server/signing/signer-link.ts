@@ -1,11 +1,11 @@
-import { randomInt } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { maskedAddress } from "#domain/applicant-portal/applicant-access.ts";
+import { codeSendAllowance } from "#domain/auth/mailed-code.ts";
 import {
   packageRefusal,
   signerCodeLength,
   signerCodeMinutes,
-  signerCodesPerLinkPerHour,
+  signerCodeRules,
   signerMessages,
   waitingFor,
 } from "#domain/signing/signer-access.ts";
@@ -13,20 +13,12 @@ import type { DbExecutor, Transaction } from "../db/client.ts";
 import { isUserAddress } from "../accounts/user-address.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { AppError } from "../shared/errors.ts";
+import { mailedCodeHash, newMailedCode } from "../shared/mailed-code.ts";
 import { sha256Hex } from "../shared/crypto/link-token.ts";
 import type { MailContext } from "../shared/request-context.ts";
 import { signerCodeMail } from "./signer-code-mail.ts";
 import { recordSigningEvent, type SigningClient } from "./signing-events.ts";
 import { signingLink, signingPackage, signingSigner } from "./tables.ts";
-
-const hourMs = 3_600_000;
-const codeMs = signerCodeMinutes * 60_000;
-
-/**
- * A code's hash: SHA-256 of the link's token and the code, so a copy of the table (which holds the
- * token only as a hash) cannot try the million codes offline.
- */
-export const signerCodeHash = (token: string, code: string) => sha256Hex(`${token}:${code}`);
 
 export type LockedLink = {
   link: typeof signingLink.$inferSelect;
@@ -97,19 +89,16 @@ export async function issueSignerCode(
 ): Promise<{ sentTo: string; expiresInMinutes: number }> {
   const now = Date.now();
   const { link } = found;
-  // A code always expires `signerCodeMinutes` after it was sent, and `code_expires_at` is kept once it is used.
-  const last = link.codeExpiresAt ? link.codeExpiresAt.getTime() - codeMs : null;
-  const inHour = last !== null && now - last < hourMs;
-  if (inHour && link.codesSent >= signerCodesPerLinkPerHour)
-    throw new AppError("RATE_LIMITED", signerMessages.tooManyCodes(Math.ceil((last + hourMs - now) / 60_000)));
-  const code = String(randomInt(0, 10 ** signerCodeLength)).padStart(signerCodeLength, "0");
+  const allowance = codeSendAllowance(link, signerCodeRules, now);
+  if (!allowance.ok) throw new AppError("RATE_LIMITED", signerMessages.tooManyCodes(allowance.retryInMinutes));
+  const code = newMailedCode(signerCodeLength);
   await tx
     .update(signingLink)
     .set({
-      codeHash: signerCodeHash(token, code),
-      codeExpiresAt: new Date(now + codeMs),
+      codeHash: mailedCodeHash(token, code),
+      codeExpiresAt: new Date(now + signerCodeMinutes * 60_000),
       codeAttempts: 0,
-      codesSent: inHour ? link.codesSent + 1 : 1,
+      codesSent: allowance.codesSent,
     })
     .where(eq(signingLink.id, link.id));
   await enqueueMail(
