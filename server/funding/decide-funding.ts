@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { fundingAmountCents } from "#domain/funding/funding-amount.ts";
-import { fundedStage, fundingDecisionProblem } from "#domain/funding/funding-rules.ts";
+import { fundedStage, fundingDecisionProblem, fundingPreparationProblem } from "#domain/funding/funding-rules.ts";
 import { businessDayOf } from "#domain/site/business-day.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import type { Database, Transaction } from "../db/client.ts";
@@ -55,8 +55,20 @@ export async function approveFunding(
       .for("update");
     const now = new Date();
     const basis = await fundingBasis(tx, found, now, timeZone);
-    if (basis.approval !== "live")
-      throw new AppError("CONFLICT", "The approval is no longer live: renew it, then prepare the funding again.");
+    // What made the deal ready when the funding was prepared must still hold: staff may have moved it
+    // by hand since (declined, closed), asked for a stip, or the approval may have lapsed.
+    const notReady = fundingPreparationProblem({
+      stage: found.stage,
+      hasVendorCompany: found.vendorCompanyId !== null,
+      approval: basis.approval,
+      hasOpenFunding: false,
+      openStips: found.openStips,
+    });
+    if (notReady || basis.approval !== "live")
+      throw new AppError(
+        "CONFLICT",
+        `${notReady ?? "Not ready to fund."} Reject this funding, or approve it once that is right.`,
+      );
     const same =
       basis.answerId === funding.answerId &&
       fundingAmountCents(basis.inputs) === funding.amountCents &&

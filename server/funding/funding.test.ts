@@ -259,6 +259,28 @@ describe("verification and funding", () => {
     }
   });
 
+  it("refuses the approval of a funding whose deal was declined since it was prepared: no earnings, no Funded", async () => {
+    const { dealId } = await docsInDeal("Declined Since Prepared Co");
+    await send("POST", `/api/back-office/deals/${dealId}/verification`, maker, await verificationBody(dealId));
+    const prepared = (await send("POST", `/api/back-office/deals/${dealId}/funding`, maker)).json() as DealFunding;
+    const funding = prepared.fundings[0]!;
+    expect((await send("PATCH", `/api/back-office/deals/${dealId}`, maker, { stage: 0 })).statusCode).toBe(200);
+
+    const refused = await send("POST", `/api/back-office/fundings/${funding.id}/approve`, checker);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      "Fund a deal once its verification call is recorded (Verbal). Reject this funding, or approve it once that is right.",
+    ]);
+    expect(await db().select().from(earningsEntry).where(eq(earningsEntry.dealId, dealId))).toEqual([]);
+    const [row] = await db().select().from(dealFunding).where(eq(dealFunding.id, funding.id));
+    expect(row!.status).toBe("awaiting-approval");
+    expect((await send("GET", `/api/back-office/deals/${dealId}`, maker)).json().deal.stage).toBe(0);
+    const rejected = await send("POST", `/api/back-office/fundings/${funding.id}/reject`, checker, {
+      reason: "Declined after preparation.",
+    });
+    expect(rejected.statusCode).toBe(200);
+  });
+
   it("does not fund before Verbal, nor on an expired approval, and shows the funding to its own dealer only", async () => {
     const { dealId, cookie } = await docsInDeal("Funding Guard Co");
     expect((await fundingOf(dealId)).preparationProblem).toBe(
