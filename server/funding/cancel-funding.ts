@@ -6,6 +6,7 @@ import { deal } from "../deals/tables.ts";
 import { applyDealUpdate, type DealUpdateContext } from "../deals/update-deal.ts";
 import { clawBackEarnings } from "../earnings/earnings-ledger.ts";
 import { AppError } from "../shared/errors.ts";
+import { takePayoutTurn } from "./payout-turns.ts";
 import { dealFunding } from "./tables.ts";
 
 /**
@@ -21,6 +22,7 @@ export async function cancelFunding(
   reason: string,
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    await takePayoutTurn(tx);
     const [owner] = await tx
       .select({ dealId: dealFunding.dealId })
       .from(dealFunding)

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { desc, eq, like, sql } from "drizzle-orm";
+import { desc, eq, like } from "drizzle-orm";
 import { buildNachaFile, NachaFileError } from "#domain/payouts/nacha-file.ts";
 import {
   effectiveEntryDate,
@@ -19,6 +19,7 @@ import type { Database, DbExecutor } from "../db/client.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { deal, dealHistory } from "../deals/tables.ts";
 import { recordFundingEarningsPaid, recordMonthlyEarningsPaid } from "../earnings/earnings-ledger.ts";
+import { takePayoutTurn } from "../funding/payout-turns.ts";
 import type { FieldCipher } from "../shared/crypto/field-cipher.ts";
 import { AppError } from "../shared/errors.ts";
 import { loadWorkingCalendar } from "../working-calendar/load-working-calendar.ts";
@@ -27,9 +28,6 @@ import { payoutBatch, payoutEntry } from "./tables.ts";
 
 /** What building a batch needs: the lender's ODFI details, the cipher (account numbers), the business time zone. */
 export type PayoutBuildContext = { ach: Config["ach"]; cipher: FieldCipher; timeZone: string };
-
-/** Builds are one at a time across every server: the lock is held until the batch's transaction ends. */
-const payoutBatchLock = sql`select pg_advisory_xact_lock(hashtext('payout-batch'))`;
 
 /** Why no batch can be built today, or null; `payableCount` is what the candidates found. */
 export async function buildProblem(db: DbExecutor, today: string, payableCount: number): Promise<string | null> {
@@ -66,10 +64,11 @@ async function lastTraceSequence(tx: DbExecutor, odfiRouting: string): Promise<n
 }
 
 /**
- * Today's payout batch (docs/product-rules.md#r60-payout-batches), in one transaction under a lock every
- * server takes: everything payable now (payout-candidates.ts), exactly as many entries and cents as the
- * staff member confirmed, one CCD credit each (trace numbers ascending after the last one used), the
- * NACHA file kept byte for byte with its SHA-256; the next file id modifier of the day. The earnings
+ * Today's payout batch (docs/product-rules.md#r60-payout-batches), in one transaction under the lock
+ * every server's builds and funding cancellations take (payout-turns.ts): everything payable now
+ * (payout-candidates.ts), exactly as many entries and cents as the staff member confirmed, one CCD
+ * credit each (trace numbers ascending after the last one used), the NACHA file kept byte for byte
+ * with its SHA-256; the next file id modifier of the day. The earnings
  * paid are written to the ledger, each funding's deal gets a step of its history, and it is audited.
  * The partial unique index on a funding's sent entry refuses a second payment whatever happens.
  */
@@ -82,7 +81,7 @@ export async function buildPayoutBatch(
 ): Promise<{ batchId: string }> {
   const { ach, timeZone } = context;
   return db.transaction(async (tx) => {
-    await tx.execute(payoutBatchLock);
+    await takePayoutTurn(tx);
     const today = businessDayOf(now, timeZone);
     const { payable } = await payoutCandidates(tx, context.cipher, now, timeZone);
     const problem = await buildProblem(tx, today, payable.length);

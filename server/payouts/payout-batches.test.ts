@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { PayoutBatchView, PayoutsOverview } from "#domain/payouts/back-office-contracts.ts";
@@ -15,11 +15,13 @@ import {
   testOrigin,
   type TestServer,
 } from "../../tests/support/test-server.ts";
+import { queryRows, testDriver } from "../../tests/support/test-database.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { auditLog } from "../audit/tables.ts";
 import { session, user } from "../auth/tables.ts";
 import { dealHistory } from "../deals/tables.ts";
 import { earningsEntry } from "../earnings/tables.ts";
+import { takePayoutTurn } from "../funding/payout-turns.ts";
 import { fundingReport } from "../funding/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
@@ -498,6 +500,44 @@ describe("the funding report", () => {
       (mail) => mail.to.includes(unpaid.vendor.email) && mail.subject.startsWith("Funding report"),
     );
     expect(heldReport.body).toContain("Paid: Held: No payout account");
+  });
+});
+
+describe.runIf(testDriver === "postgres")("a batch and a cancellation at once (PostgreSQL)", () => {
+  /** Advisory locks some transaction of this database is waiting for. */
+  const waitingForTurns = async () =>
+    (
+      await queryRows<{ waiting: number }>(
+        db(),
+        sql`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted
+            and database = (select oid from pg_database where datname = current_database())`,
+      )
+    )[0]!.waiting;
+
+  it("makes a funding's cancellation wait until the batch being built is done, so no batch pays a funding cancelled under it", async () => {
+    const funded = await approvedFunding(server, staff, "Payout Turn Tractors", { fundedOn: today });
+    let release!: () => void;
+    let building!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const started = new Promise<void>((resolve) => (building = resolve));
+    // A batch's transaction, holding the turn as buildPayoutBatch does between reading and writing.
+    const batch = db().transaction(async (tx) => {
+      await takePayoutTurn(tx);
+      building();
+      await released;
+    });
+    await started;
+    const cancel = send("POST", `/api/back-office/fundings/${funded.fundingId}/cancel`, {
+      reason: "Returned machine.",
+    });
+    try {
+      await expect.poll(waitingForTurns).toBe(1);
+    } finally {
+      release();
+      await batch;
+    }
+    expect((await cancel).statusCode).toBe(200);
+    expect(await waitingForTurns()).toBe(0);
   });
 });
 
