@@ -67,7 +67,7 @@ describe("earnings tiers", () => {
     expect(crossing.earningsCents).toBe(30_000);
   });
 
-  it("keeps the ledger's balance and nets what a company owes against the next funding's earnings", () => {
+  it("keeps the ledger's balance and nets what a company owes or is owed against the next funding's earnings", () => {
     expect(
       earningsBalance([
         { kind: "accrued", amountCents: 1_000 },
@@ -77,7 +77,8 @@ describe("earnings tiers", () => {
     ).toBe(-1_000);
     expect(earningsPaidWithFunding(1_500, -1_000)).toBe(500);
     expect(earningsPaidWithFunding(1_500, -2_000)).toBe(0);
-    expect(earningsPaidWithFunding(1_500, 700)).toBe(1_500);
+    // Owed and carried by no funding (accrued while paid monthly): it goes with this funding.
+    expect(earningsPaidWithFunding(1_500, 700)).toBe(2_200);
   });
 
   it("claws back within the window, counting calendar days from the funded day", () => {

@@ -53,11 +53,13 @@ export function earningsBalance(entries: readonly { kind: EarningsEntryKind; amo
 }
 
 /**
- * The earnings paid with a funding (a company paid with funding): the deal's earnings, less what the
- * company owes from earlier clawbacks, never below zero.
+ * The earnings paid with a funding (a company paid with funding): the deal's earnings, plus what the
+ * company is owed that no funding carries yet (earnings accrued while it was paid monthly), or less
+ * what it owes from earlier clawbacks; never below zero. `availableBeforeCents` is the ledger's
+ * balance less the earnings inside approved fundings not paid yet.
  */
-export function earningsPaidWithFunding(dealEarningsCents: number, balanceBeforeCents: number): number {
-  return Math.max(0, dealEarningsCents + Math.min(0, balanceBeforeCents));
+export function earningsPaidWithFunding(dealEarningsCents: number, availableBeforeCents: number): number {
+  return Math.max(0, dealEarningsCents + availableBeforeCents);
 }
 
 /** Whether a cancelled deal's earnings are clawed back: cancelled within the window after it funded. */

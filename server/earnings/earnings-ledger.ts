@@ -90,7 +90,14 @@ export type EarningsQuote = {
 /** The earnings a deal funding now would accrue, for the funding's lines (nothing is written). */
 export async function quoteEarnings(
   db: DbExecutor,
-  input: { vendorCompanyId: string; amountFinancedCents: number; at: Date; timeZone: string },
+  input: {
+    vendorCompanyId: string;
+    amountFinancedCents: number;
+    at: Date;
+    timeZone: string;
+    /** The company's earnings inside approved fundings not paid yet (funding/earnings-in-flight.ts). */
+    inFlightCents: number;
+  },
 ): Promise<EarningsQuote> {
   const rules = await loadEarningsRules(db);
   const day = businessDayOf(input.at, input.timeZone);
@@ -110,7 +117,8 @@ export async function quoteEarnings(
     trailingVolumeCents: deal.trailingVolumeCents,
     earningsCents: deal.earningsCents,
     payout,
-    paidWithFundingCents: payout === "with-funding" ? earningsPaidWithFunding(deal.earningsCents, balance) : 0,
+    paidWithFundingCents:
+      payout === "with-funding" ? earningsPaidWithFunding(deal.earningsCents, balance - input.inFlightCents) : 0,
   };
 }
 
@@ -140,7 +148,8 @@ export async function accrueEarnings(
     .from(vendorCompany)
     .where(eq(vendorCompany.id, funded.vendorCompanyId))
     .for("update");
-  const quote = await quoteEarnings(tx, { ...funded, at, timeZone });
+  // Only the deal's earnings and tier are written here; what its funding carried was fixed when it was prepared.
+  const quote = await quoteEarnings(tx, { ...funded, at, timeZone, inFlightCents: 0 });
   await tx.insert(earningsEntry).values({
     ...funded,
     kind: "accrued",
@@ -212,12 +221,15 @@ export async function recordFundingEarningsPaid(
 
 /**
  * The companies paid monthly that are owed earnings for the months up to `throughMonth` (YYYY-MM):
- * what they accrued in those months less everything paid and clawed back so far, when positive (a
- * second batch in the same month finds nothing more to pay).
+ * what they accrued in those months less everything paid and clawed back so far, and less what
+ * approved fundings of those months still carry (`inFlight`, funding/earnings-in-flight.ts: a company
+ * paid with funding when they were approved), when positive (a second batch in the same month finds
+ * nothing more to pay).
  */
 export async function monthlyEarningsOwed(
   db: DbExecutor,
   throughMonth: string,
+  inFlight: ReadonlyMap<string, number>,
 ): Promise<{ vendorCompanyId: string; amountCents: number }[]> {
   const rows = await db
     .select({
@@ -229,7 +241,10 @@ export async function monthlyEarningsOwed(
     .where(eq(vendorCompany.earningsPayout, "monthly"))
     .groupBy(earningsEntry.vendorCompanyId);
   return rows
-    .map((row) => ({ vendorCompanyId: row.vendorCompanyId, amountCents: Number(row.balance) }))
+    .map((row) => ({
+      vendorCompanyId: row.vendorCompanyId,
+      amountCents: Number(row.balance) - (inFlight.get(row.vendorCompanyId) ?? 0),
+    }))
     .filter((row) => row.amountCents > 0);
 }
 

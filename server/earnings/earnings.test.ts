@@ -161,7 +161,8 @@ describe("earnings by volume tier", () => {
     const funded = await dealer.fund(0, 10_000_000, 0);
     const month = funded.fundedOn.slice(0, 7);
     const owed = async (through: string) =>
-      (await monthlyEarningsOwed(db(), through)).find((row) => row.vendorCompanyId === dealer.companyId)?.amountCents;
+      (await monthlyEarningsOwed(db(), through, new Map())).find((row) => row.vendorCompanyId === dealer.companyId)
+        ?.amountCents;
     const previous = `${Number(month.slice(0, 4)) - (month.endsWith("-01") ? 1 : 0)}-${month.endsWith("-01") ? "12" : String(Number(month.slice(5)) - 1).padStart(2, "0")}`;
     expect(await owed(previous)).toBeUndefined();
     expect(await owed(month)).toBe(100_000);

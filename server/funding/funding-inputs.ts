@@ -6,6 +6,7 @@ import type { DbExecutor } from "../db/client.ts";
 import type { deal } from "../deals/tables.ts";
 import { quoteEarnings, type EarningsQuote } from "../earnings/earnings-ledger.ts";
 import { dealApproval, funderAnswer } from "../funders/tables.ts";
+import { earningsInFlight } from "./earnings-in-flight.ts";
 
 export type FundingBasis =
   | { approval: "none" | "expired" }
@@ -31,7 +32,14 @@ export async function fundingBasis(
   if (isApprovalExpired(approval.expiresOn, businessDayOf(at, timeZone))) return { approval: "expired" };
   const amountFinancedCents = approval.answer.amountCents;
   const earnings = found.vendorCompanyId
-    ? await quoteEarnings(db, { vendorCompanyId: found.vendorCompanyId, amountFinancedCents, at, timeZone })
+    ? await quoteEarnings(db, {
+        vendorCompanyId: found.vendorCompanyId,
+        amountFinancedCents,
+        at,
+        timeZone,
+        inFlightCents:
+          (await earningsInFlight(db, { vendorCompanyId: found.vendorCompanyId })).get(found.vendorCompanyId) ?? 0,
+      })
     : null;
   return {
     approval: "live",

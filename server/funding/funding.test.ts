@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
 import type { DealFunding } from "#domain/funding/back-office-contracts.ts";
+import { businessDayOf } from "#domain/site/business-day.ts";
 import { wallTimeInTimeZone } from "#domain/site/business-time.ts";
 import { webhookEventSchemas } from "#domain/webhooks/event-payloads.ts";
 import { approvedDeal, waiveEveryStip } from "../../tests/support/approval-fixtures.ts";
@@ -12,15 +13,19 @@ import {
   testOrigin,
   type TestServer,
 } from "../../tests/support/test-server.ts";
-import { createVendor } from "../../tests/support/vendor-fixtures.ts";
+import { fundedDeal } from "../../tests/support/earnings-fixtures.ts";
+import { createVendor, submitPortalDeal } from "../../tests/support/vendor-fixtures.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { auditLog } from "../audit/tables.ts";
+import { user } from "../auth/tables.ts";
 import { dealDocument } from "../deals/tables.ts";
+import { monthlyEarningsOwed } from "../earnings/earnings-ledger.ts";
 import { earningsEntry, earningsTier } from "../earnings/tables.ts";
 import { dealApproval } from "../funders/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 import { webhookEndpoint, webhookEvent } from "../webhooks/tables.ts";
+import { earningsInFlight } from "./earnings-in-flight.ts";
 import { dealFunding, dealVerification } from "./tables.ts";
 
 let server: TestServer;
@@ -257,6 +262,34 @@ describe("verification and funding", () => {
     } finally {
       await db().update(earningsTier).set({ pointsBasisPoints: 100 }).where(eq(earningsTier.position, 1));
     }
+  });
+
+  it("pays earnings accrued while the company was paid monthly with its next funding once it is paid with funding, and no monthly batch owes them", async () => {
+    const made = await docsInDeal("Switch To Funding Co");
+    const companyId = made.vendor.company.id;
+    const [makerRow] = await db().select({ id: user.id }).from(user).where(eq(user.email, "maker@funding.example"));
+    const earlier = await fundedDeal(server, {
+      dealId: await submitPortalDeal(server.app, made.cookie, { businessName: "Switch To Funding Co client 2" }),
+      answerDealId: made.dealId,
+      vendorCompanyId: companyId,
+      staffUserId: makerRow!.id,
+      amountFinancedCents: 5_000_000,
+      daysBack: 0,
+    });
+    expect(earlier.quote.earningsCents).toBe(50_000);
+    await db().update(vendorCompany).set({ earningsPayout: "with-funding" }).where(eq(vendorCompany.id, companyId));
+
+    const dealId = made.dealId;
+    await send("POST", `/api/back-office/deals/${dealId}/verification`, maker, await verificationBody(dealId));
+    const prepared = (await send("POST", `/api/back-office/deals/${dealId}/funding`, maker)).json() as DealFunding;
+    const funding = prepared.fundings[0]!;
+    expect(funding.lines.find((line) => line.label === "Dealer earnings paid with funding")?.cents).toBe(
+      75_000 + 50_000,
+    );
+    expect((await send("POST", `/api/back-office/fundings/${funding.id}/approve`, checker)).statusCode).toBe(200);
+    const month = businessDayOf(new Date(), server.config.public.brand.timeZone).slice(0, 7);
+    const owed = await monthlyEarningsOwed(db(), month, await earningsInFlight(db(), { throughMonth: month }));
+    expect(owed.find((row) => row.vendorCompanyId === companyId)).toBeUndefined();
   });
 
   it("refuses the approval of a funding whose deal was declined since it was prepared: no earnings, no Funded", async () => {

@@ -20,13 +20,14 @@ import { createAccount } from "../accounts/create-account.ts";
 import { auditLog } from "../audit/tables.ts";
 import { session, user } from "../auth/tables.ts";
 import { dealHistory } from "../deals/tables.ts";
+import { accrueEarnings } from "../earnings/earnings-ledger.ts";
 import { earningsEntry } from "../earnings/tables.ts";
 import { takePayoutTurn } from "../funding/payout-turns.ts";
 import { fundingReport } from "../funding/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 import { workingCalendarDay } from "../working-calendar/tables.ts";
-import { monthBefore } from "./payout-candidates.ts";
+import { monthBefore, payoutCandidates } from "./payout-candidates.ts";
 import { sweepFundingReports } from "./sweep-funding-reports.ts";
 import { payoutBatch, payoutEntry } from "./tables.ts";
 
@@ -500,6 +501,39 @@ describe("the funding report", () => {
       (mail) => mail.to.includes(unpaid.vendor.email) && mail.subject.startsWith("Funding report"),
     );
     expect(heldReport.body).toContain("Paid: Held: No payout account");
+  });
+});
+
+describe("earnings carried inside a funding", () => {
+  it("pays them once, with their funding, when the company is paid monthly since: no monthly entry owes them again", async () => {
+    const carried = await approvedFunding(server, staff, "Carried Earnings Co", {
+      fundedOn: today,
+      earningsCents: 75_000,
+    });
+    const companyId = carried.vendor.company.id;
+    // Accrued as the approval accrues them, then the company moves to monthly payments.
+    const accrued = await accrueEarnings(
+      db(),
+      {
+        vendorCompanyId: companyId,
+        dealId: carried.dealId,
+        dealFundingId: carried.fundingId,
+        dealAccountNumber: carried.accountNumber,
+        businessName: "CARRIED EARNINGS CO CLIENT",
+        amountFinancedCents: 7_500_000,
+      },
+      new Date(),
+      timeZone,
+    );
+    expect(accrued.earningsCents).toBe(75_000);
+    await db().update(vendorCompany).set({ earningsPayout: "monthly" }).where(eq(vendorCompany.id, companyId));
+
+    const nextMonth = businessWallTime(addCalendarDays(`${today.slice(0, 7)}-01`, 40), 12, timeZone);
+    const { payable, held } = await payoutCandidates(db(), server.cipher, nextMonth, timeZone);
+    const owedToCompany = [...payable, ...held].filter((item) => item.vendorCompanyId === companyId);
+    expect(owedToCompany.map((item) => [item.kind, item.amountCents, item.earningsCents])).toEqual([
+      ["funding", carried.amountCents, 75_000],
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import { addCalendarDays, businessDayOf } from "#domain/site/business-day.ts";
 import type { DbExecutor } from "../db/client.ts";
 import { deal } from "../deals/tables.ts";
 import { monthlyEarningsOwed } from "../earnings/earnings-ledger.ts";
+import { earningsInFlight } from "../funding/earnings-in-flight.ts";
 import { dealFunding } from "../funding/tables.ts";
 import { payoutAccount } from "../payout-accounts/tables.ts";
 import { usablePayoutAccount, type UsablePayoutAccount } from "../payout-accounts/usable-payout-account.ts";
@@ -78,7 +79,7 @@ export async function payoutCandidates(
     .orderBy(asc(dealFunding.fundedOn), asc(deal.accountNumber));
 
   const throughMonth = monthBefore(businessDayOf(now, timeZone));
-  const owed = await monthlyEarningsOwed(db, throughMonth);
+  const owed = await monthlyEarningsOwed(db, throughMonth, await earningsInFlight(db, { throughMonth }));
   const alreadySent = owed.length
     ? await db
         .select({ vendorCompanyId: payoutEntry.vendorCompanyId })
