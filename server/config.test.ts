@@ -31,14 +31,15 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
-  it("requires two-factor for staff and seeds nothing in production unless told otherwise", () => {
+  it("requires two-factor for staff in production, whatever is set, and seeds nothing unless told otherwise", () => {
     expect(loadConfig({ NODE_ENV: "production", ...productionSecrets })).toMatchObject({
       staffTwoFactorRequired: true,
       seedDemo: false,
     });
-    expect(
-      loadConfig({ NODE_ENV: "production", ...productionSecrets, STAFF_2FA_REQUIRED: "false" }).staffTwoFactorRequired,
-    ).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: "production", ...productionSecrets, STAFF_2FA_REQUIRED: "false" })).toThrow(
+      /STAFF_2FA_REQUIRED: false is not allowed when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: "development", STAFF_2FA_REQUIRED: "false" }).staffTwoFactorRequired).toBe(false);
   });
 
   it("refuses production without its secrets, naming each missing one, instead of generating them next to the data", () => {

@@ -302,6 +302,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Loopback webhook targets exist for the tests' receivers; in production they would open the server's own network.
   if (e.NODE_ENV === "production" && e.WEBHOOK_ALLOW_LOOPBACK)
     throw new ConfigError("Invalid environment:\n  WEBHOOK_ALLOW_LOOPBACK: not allowed when NODE_ENV=production");
+  // Staff reach customer data, and the payout files' account numbers, only after two-factor (R41).
+  if (e.NODE_ENV === "production" && e.STAFF_2FA_REQUIRED === false)
+    throw new ConfigError(
+      "Invalid environment:\n  STAFF_2FA_REQUIRED: false is not allowed when NODE_ENV=production (staff see customer data only after two-factor)",
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   const publicConfig = resolvePublicConfigOrThrow({ ...env, PORT: String(e.PORT) });
   return {
@@ -321,7 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lookupHashKey: e.LOOKUP_HASH_KEY,
     authSecret: e.AUTH_SECRET,
     signingCertificate: { p12Base64: e.SIGNING_CERTIFICATE_P12, passphrase: e.SIGNING_CERTIFICATE_PASSPHRASE },
-    // On by default in production; the local demo may switch it off (docs/product-rules.md#r41-staff-two-factor).
+    // Always on in production; the local demo may switch it off (docs/product-rules.md#r41-staff-two-factor).
     ach: {
       // The demo's bank: routing numbers with a right check digit, names marked DEMO.
       originator: {
