@@ -16,7 +16,8 @@ export const verificationInput = z.object({
     .string()
     .check(z.trim(), z.minLength(1, "Enter who you called."), z.maxLength(120, "Please use at most 120 characters.")),
   calledPhone: usPhone(),
-  calledAt: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter the date and time of the call.")),
+  // A real day and time (no 30 February, no 25:70), to the minute, as a datetime-local input sends it.
+  calledAt: z.iso.datetime({ local: true, precision: -1, error: "Enter the date and time of the call." }),
   identity: confirmed("Confirm the identity of the person you called."),
   equipmentReceived: confirmed("Confirm the equipment was received and works."),
   paymentAndTerm: confirmed("Confirm the payment amount and term with the customer."),

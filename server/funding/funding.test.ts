@@ -138,6 +138,16 @@ describe("verification and funding", () => {
       calledAt: "2999-01-01T10:00",
     });
     expect(future.json().message).toBe("The call cannot be in the future.");
+    for (const impossible of ["2026-02-30T10:00", "2026-11-27T25:70"]) {
+      const refused = await send("POST", `/api/back-office/deals/${dealId}/verification`, maker, {
+        ...body,
+        calledAt: impossible,
+      });
+      expect([refused.statusCode, refused.json().details], impossible).toEqual([
+        400,
+        [{ path: "/calledAt", message: "Enter the date and time of the call." }],
+      ]);
+    }
 
     const verified = await send("POST", `/api/back-office/deals/${dealId}/verification`, maker, body);
     expect(verified.statusCode).toBe(200);

@@ -5,7 +5,8 @@ import type { Auth } from "../auth/create-auth.ts";
 /**
  * Whether `code` is the signed-in user's current authenticator code: checked by better-auth on the
  * user's own session, which spends its time step (a code used to sign in or confirm once never
- * confirms again) and counts a wrong one toward the account's two-factor lock.
+ * confirms again). A wrong one counts only toward the entry's own tries (confirm-payout-account.ts):
+ * better-auth's two-factor lock counts sign-ins, not this check.
  */
 export async function verifyTotpCode(auth: Auth, request: FastifyRequest, code: string): Promise<boolean> {
   const headers = new Headers({ cookie: request.headers.cookie ?? "", "x-forwarded-for": request.ip });
