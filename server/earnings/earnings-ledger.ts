@@ -175,7 +175,8 @@ export async function clawBackEarnings(
     .select()
     .from(earningsEntry)
     .where(and(eq(earningsEntry.dealFundingId, input.dealFundingId), eq(earningsEntry.kind, "accrued")));
-  if (!accrued || accrued.amountCents === 0) return 0;
+  // A deal that earned nothing (a 0% tier) is clawed back all the same: its line takes it out of the volume.
+  if (!accrued) return 0;
   const { clawbackDays } = await loadEarningsRules(tx);
   const cancelledOn = businessDayOf(input.cancelledAt, input.timeZone);
   if (!clawedBack(input.fundedOn, cancelledOn, clawbackDays)) return 0;

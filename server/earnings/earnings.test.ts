@@ -156,6 +156,28 @@ describe("earnings by volume tier", () => {
     });
   });
 
+  it("takes a cancelled deal that earned nothing (a 0% tier) out of the volume all the same", async () => {
+    const dealer = await company("Zero Points Tractors", 0);
+    const funded = await dealer.fund(0, 5_000_000, 10);
+    await db()
+      .update(earningsEntry)
+      .set({ amountCents: 0, pointsBasisPoints: 0 })
+      .where(and(eq(earningsEntry.dealFundingId, funded.dealFundingId), eq(earningsEntry.kind, "accrued")));
+    const volume = async () =>
+      ((await send("GET", "/api/portal/earnings", dealer.cookie)).json() as DealerEarnings).trailingVolumeCents;
+    expect(await volume()).toBe(5_000_000);
+    expect(
+      await clawBackEarnings(db(), {
+        dealFundingId: funded.dealFundingId,
+        fundedOn: funded.fundedOn,
+        cancelledAt: new Date(),
+        timeZone: timeZone(),
+      }),
+    ).toBe(0);
+    expect(await volume()).toBe(0);
+    expect(await earningsBalanceCents(db(), dealer.companyId)).toBe(0);
+  });
+
   it("owes a monthly company what it accrued up to the month, once", async () => {
     const dealer = await company("Monthly Tractors", 0);
     const funded = await dealer.fund(0, 10_000_000, 0);
