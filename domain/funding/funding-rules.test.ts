@@ -36,8 +36,18 @@ describe("the stages after Docs In", () => {
   });
 
   it("prepares a funding at Verbal with a live approval and a dealer, one at a time", () => {
-    const ready = { stage: 5, hasVendorCompany: true, approval: "live" as const, hasOpenFunding: false, openStips: 0 };
+    const ready = {
+      stage: 5,
+      hasVendorCompany: true,
+      approval: "live" as const,
+      hasOpenFunding: false,
+      hadCancelledFunding: false,
+      openStips: 0,
+    };
     expect(fundingPreparationProblem(ready)).toBeNull();
+    expect(fundingPreparationProblem({ ...ready, hadCancelledFunding: true })).toBe(
+      "This deal's funding was cancelled: a cancelled deal is not funded again. Submit it as a new deal.",
+    );
     expect(fundingPreparationProblem({ ...ready, stage: 4 })).toBe(
       "Fund a deal once its verification call is recorded (Verbal).",
     );

@@ -45,9 +45,13 @@ export function fundingPreparationProblem(input: {
   hasVendorCompany: boolean;
   approval: "live" | "expired" | "none";
   hasOpenFunding: boolean;
+  /** A funding of the deal was cancelled: its earnings accrued once already (and may not be clawed back). */
+  hadCancelledFunding: boolean;
   openStips: number;
 }): string | null {
   if (input.hasOpenFunding) return "This deal already has a funding waiting for approval or approved.";
+  if (input.hadCancelledFunding)
+    return "This deal's funding was cancelled: a cancelled deal is not funded again. Submit it as a new deal.";
   if (input.stage !== verbalStage) return "Fund a deal once its verification call is recorded (Verbal).";
   if (!input.hasVendorCompany) return "A deal without a dealer is not funded through the portal.";
   if (input.approval === "none") return "The deal has no presented approval to fund.";

@@ -62,6 +62,8 @@ export async function approveFunding(
       hasVendorCompany: found.vendorCompanyId !== null,
       approval: basis.approval,
       hasOpenFunding: false,
+      // Refused when it was prepared, and a funding waiting for approval is never cancelled.
+      hadCancelledFunding: false,
       openStips: found.openStips,
     });
     if (notReady || basis.approval !== "live")

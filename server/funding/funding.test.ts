@@ -238,6 +238,16 @@ describe("verification and funding", () => {
     expect((await send("GET", `/api/portal/deals/${dealId}/funding`, vendorCookie)).json().funding.status).toBe(
       "cancelled",
     );
+    // Closed, it may go back to Verbal (its call is on record), but it is not funded a second time.
+    expect((await send("PATCH", `/api/back-office/deals/${dealId}`, maker, { stage: 5 })).statusCode).toBe(200);
+    expect((await fundingOf(dealId)).preparationProblem).toBe(
+      "This deal's funding was cancelled: a cancelled deal is not funded again. Submit it as a new deal.",
+    );
+    const again = await send("POST", `/api/back-office/deals/${dealId}/funding`, maker);
+    expect([again.statusCode, again.json().message]).toEqual([
+      409,
+      "This deal's funding was cancelled: a cancelled deal is not funded again. Submit it as a new deal.",
+    ]);
   });
 
   it("puts earnings paid with funding into the amount, and refuses an approval once the amounts changed", async () => {

@@ -22,17 +22,23 @@ export async function prepareFunding(
   await db.transaction(async (tx) => {
     const [found] = await tx.select().from(deal).where(eq(deal.id, dealId)).for("update");
     if (!found) throw new AppError("NOT_FOUND", "Not found.");
-    const [open] = await tx
-      .select({ id: dealFunding.id })
+    const earlier = await tx
+      .select({ status: dealFunding.status })
       .from(dealFunding)
-      .where(and(eq(dealFunding.dealId, dealId), inArray(dealFunding.status, ["awaiting-approval", "approved"])));
+      .where(
+        and(
+          eq(dealFunding.dealId, dealId),
+          inArray(dealFunding.status, ["awaiting-approval", "approved", "cancelled"]),
+        ),
+      );
     const basis = await fundingBasis(tx, found, new Date(), timeZone);
     const problem =
       fundingPreparationProblem({
         stage: found.stage,
         hasVendorCompany: found.vendorCompanyId !== null,
         approval: basis.approval,
-        hasOpenFunding: open !== undefined,
+        hasOpenFunding: earlier.some((funding) => funding.status !== "cancelled"),
+        hadCancelledFunding: earlier.some((funding) => funding.status === "cancelled"),
         openStips: found.openStips,
       }) ?? (basis.approval === "live" ? fundingAmountProblem(basis.inputs) : null);
     if (problem || basis.approval !== "live") throw new AppError("CONFLICT", problem ?? "Not ready to fund.");

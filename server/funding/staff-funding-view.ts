@@ -102,6 +102,7 @@ export async function staffFundingView(
       hasVendorCompany: found.vendorCompanyId !== null,
       approval: basis.approval,
       hasOpenFunding,
+      hadCancelledFunding: fundings.some(({ funding }) => funding.status === "cancelled"),
       openStips: found.openStips,
     }) ?? (basis.approval === "live" ? fundingAmountProblem(basis.inputs) : null);
   return {
