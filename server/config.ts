@@ -326,7 +326,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lookupHashKey: e.LOOKUP_HASH_KEY,
     authSecret: e.AUTH_SECRET,
     signingCertificate: { p12Base64: e.SIGNING_CERTIFICATE_P12, passphrase: e.SIGNING_CERTIFICATE_PASSPHRASE },
-    // Always on in production; the local demo may switch it off (docs/product-rules.md#r41-staff-two-factor).
     ach: {
       // The demo's bank: routing numbers with a right check digit, names marked DEMO.
       originator: {
@@ -344,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         accountType: e.ACH_SETTLEMENT_ACCOUNT_TYPE,
       },
     },
+    // Always on in production; the local demo may switch it off (docs/product-rules.md#r41-staff-two-factor).
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ?? e.NODE_ENV === "production",
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",
     storage:
