@@ -1,11 +1,11 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRoles } from "#domain/auth/roles.ts";
-import { blankFunderAnswer, type DealFunders } from "#domain/funders/deal-funder-contracts.ts";
 import { blankStipRequest, type DealStips, type VendorStip } from "#domain/stips/contracts.ts";
 import { webhookEventSchemas } from "#domain/webhooks/event-payloads.ts";
+import { approvedDeal as approvedDealWithFunder } from "../../tests/support/approval-fixtures.ts";
 import { multipartBody, notReallyPdf, samplePdf } from "../../tests/support/multipart.ts";
-import { createVendor, submitPortalDeal } from "../../tests/support/vendor-fixtures.ts";
+import { createVendor } from "../../tests/support/vendor-fixtures.ts";
 import {
   loopbackAddress,
   signIn,
@@ -15,7 +15,6 @@ import {
 } from "../../tests/support/test-server.ts";
 import { createAccount } from "../accounts/create-account.ts";
 import { auditLog } from "../audit/tables.ts";
-import { user } from "../auth/tables.ts";
 import { deal } from "../deals/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { responseClock } from "../response-times/tables.ts";
@@ -59,63 +58,19 @@ const upload = (cookie: string, url: string, note: string, content: Buffer = sam
 };
 
 /** A vendor's deal approved by a funder whose conditions name a catalog stip and one in its own words. */
-async function approvedDeal(companyName: string, conditions: string) {
-  const vendor = await createVendor(server.database, server.auth, companyName);
-  const { cookie } = await signIn(server.app, vendor.email, vendor.password);
-  const [owner] = await db().select({ id: user.id }).from(user).where(eq(user.email, vendor.email));
-  await db()
-    .insert(webhookEndpoint)
-    .values({
-      vendorCompanyId: vendor.company.id,
-      url: "https://dealer.example/hooks",
-      events: ["deal.approved", "deal.stips_requested", "deal.stip_reviewed"],
-      secretEncrypted: server.cipher.encrypt("whsec_x"),
-      createdByUserId: owner!.id,
-    });
-  const dealId = await submitPortalDeal(server.app, cookie, {
-    businessName: `${companyName} client`,
-    costOfEq: "80,000",
-    downPayment: "5,000",
-  });
-  const funder = (
-    await send("POST", "/api/back-office/funders", staff, {
-      name: `${companyName} Funding`,
-      contactName: "",
-      contactEmail: "",
-      contactPhone: "",
-      programs: "equipment-finance",
-      minCreditScore: "",
-      minMonthsInBusiness: "",
-      minAmount: "",
-      maxAmount: "",
-      industries: "",
-      states: "",
-      active: true,
-    })
-  ).json().funder as { id: string };
-  const sent = (
-    await send("POST", `/api/back-office/deals/${dealId}/funders`, staff, { funderIds: [funder.id] })
-  ).json() as DealFunders;
-  const submission = sent.submissions[0]!;
-  const answered = (
-    await send("POST", `/api/back-office/deals/${dealId}/funders/${submission.id}/answers`, staff, {
-      ...blankFunderAnswer,
-      decision: conditions ? "conditioned" : "approved",
-      amount: "75,000",
-      termMonths: "48",
-      payment: "1,984.50",
-      conditions,
-    })
-  ).json() as DealFunders;
-  const answer = answered.submissions[0]!.answers[0]!;
-  const presented = await send(
-    "POST",
-    `/api/back-office/deals/${dealId}/funders/${submission.id}/answers/${answer.id}/present`,
-    staff,
+/** An approved deal whose company's webhook endpoint hears the approval and the stips' events. */
+const approvedDeal = (companyName: string, conditions: string) =>
+  approvedDealWithFunder(server, staff, companyName, { conditions }, (vendor, ownerUserId) =>
+    db()
+      .insert(webhookEndpoint)
+      .values({
+        vendorCompanyId: vendor.company.id,
+        url: "https://dealer.example/hooks",
+        events: ["deal.approved", "deal.stips_requested", "deal.stip_reviewed"],
+        secretEncrypted: server.cipher.encrypt("whsec_x"),
+        createdByUserId: ownerUserId,
+      }),
   );
-  expect(presented.statusCode).toBe(200);
-  return { vendor, cookie, dealId };
-}
 
 const stipsOf = async (dealId: string) =>
   (await send("GET", `/api/back-office/deals/${dealId}/stips`, staff)).json() as DealStips;

@@ -24,11 +24,14 @@ export async function approvedDeal(
   staff: string,
   companyName: string,
   answer: { amount?: string; termMonths?: string; payment?: string; conditions?: string } = {},
+  /** Runs once the vendor exists, before its deal is submitted (a webhook endpoint that should hear every event). */
+  beforeDeal?: (vendor: Awaited<ReturnType<typeof createVendor>>, ownerUserId: string) => Promise<unknown>,
 ) {
   const call = asStaff(server.app, staff);
   const vendor = await createVendor(server.database, server.auth, companyName);
   const { cookie } = await signIn(server.app, vendor.email, vendor.password);
   const [owner] = await server.database.db.select({ id: user.id }).from(user).where(eq(user.email, vendor.email));
+  await beforeDeal?.(vendor, owner!.id);
   const dealId = await submitPortalDeal(server.app, cookie, {
     businessName: `${companyName} client`,
     costOfEq: "80,000",
