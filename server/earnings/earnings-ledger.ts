@@ -223,8 +223,8 @@ export async function recordFundingEarningsPaid(
 /**
  * The companies paid monthly that are owed earnings for the months up to `throughMonth` (YYYY-MM):
  * what they accrued in those months less everything paid and clawed back so far, and less what
- * approved fundings of those months still carry (`inFlight`, funding/earnings-in-flight.ts: a company
- * paid with funding when they were approved), when positive (a second batch in the same month finds
+ * approved fundings still carry (`inFlight`, funding/earnings-in-flight.ts: a company paid with
+ * funding when they were approved), when positive (a second batch in the same month finds
  * nothing more to pay).
  */
 export async function monthlyEarningsOwed(

@@ -7,15 +7,15 @@ import { dealFunding } from "./tables.ts";
  * The earnings inside each company's approved fundings that are not paid yet (no `paid` line for the
  * funding; a returned payout removes it): promised with those fundings, so owed no other way, whatever
  * the company's payout setting is now (docs/product-rules.md#r61-dealer-earnings). By company, in
- * cents; `throughMonth` (YYYY-MM) keeps the fundings approved up to that month.
+ * cents, whatever month they were approved in: a funding of this month may carry earnings of the
+ * months before (a company once paid monthly), and counting it late only ever pays later, never twice.
  */
 export async function earningsInFlight(
   db: DbExecutor,
-  filter: { vendorCompanyId?: string; throughMonth?: string },
+  filter: { vendorCompanyId?: string } = {},
 ): Promise<Map<string, number>> {
   const where: SQL[] = [eq(dealFunding.status, "approved"), gt(dealFunding.earningsCents, 0)];
   if (filter.vendorCompanyId) where.push(eq(dealFunding.vendorCompanyId, filter.vendorCompanyId));
-  if (filter.throughMonth) where.push(sql`to_char(${dealFunding.fundedOn}, 'YYYY-MM') <= ${filter.throughMonth}`);
   const rows = await db
     .select({
       vendorCompanyId: dealFunding.vendorCompanyId,

@@ -308,7 +308,7 @@ describe("verification and funding", () => {
     );
     expect((await send("POST", `/api/back-office/fundings/${funding.id}/approve`, checker)).statusCode).toBe(200);
     const month = businessDayOf(new Date(), server.config.public.brand.timeZone).slice(0, 7);
-    const owed = await monthlyEarningsOwed(db(), month, await earningsInFlight(db(), { throughMonth: month }));
+    const owed = await monthlyEarningsOwed(db(), month, await earningsInFlight(db()));
     expect(owed.find((row) => row.vendorCompanyId === companyId)).toBeUndefined();
   });
 

@@ -535,6 +535,48 @@ describe("earnings carried inside a funding", () => {
       ["funding", carried.amountCents, 75_000],
     ]);
   });
+
+  it("counts a funding approved this month against last month's earnings it carries: this month's monthly payment owes none of them", async () => {
+    // Last month, paid monthly: 50,000 accrued. This month, paid with funding: a funding carries them with its own 75,000.
+    const carried = await approvedFunding(server, staff, "Carried Backlog Co", {
+      fundedOn: today,
+      earningsCents: 125_000,
+    });
+    const companyId = carried.vendor.company.id;
+    await db()
+      .insert(earningsEntry)
+      .values({
+        vendorCompanyId: companyId,
+        dealAccountNumber: "",
+        businessName: "",
+        kind: "accrued",
+        amountCents: 50_000,
+        amountFinancedCents: 5_000_000,
+        tierLabel: "Tier 1",
+        pointsBasisPoints: 100,
+        trailingVolumeCents: 5_000_000,
+        month: monthBefore(today),
+        createdAt: past,
+      });
+    await accrueEarnings(
+      db(),
+      {
+        vendorCompanyId: companyId,
+        dealId: carried.dealId,
+        dealFundingId: carried.fundingId,
+        dealAccountNumber: carried.accountNumber,
+        businessName: "CARRIED BACKLOG CO CLIENT",
+        amountFinancedCents: 7_500_000,
+      },
+      new Date(),
+      timeZone,
+    );
+    // Back to monthly before the funding is paid: today's batch pays last month's earnings only once, inside the funding.
+    await db().update(vendorCompany).set({ earningsPayout: "monthly" }).where(eq(vendorCompany.id, companyId));
+    const { payable, held } = await payoutCandidates(db(), server.cipher, new Date(), timeZone);
+    const owedToCompany = [...payable, ...held].filter((item) => item.vendorCompanyId === companyId);
+    expect(owedToCompany.map((item) => [item.kind, item.earningsCents])).toEqual([["funding", 125_000]]);
+  });
 });
 
 describe.runIf(testDriver === "postgres")("a batch and a cancellation at once (PostgreSQL)", () => {

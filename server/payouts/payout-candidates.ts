@@ -79,7 +79,7 @@ export async function payoutCandidates(
     .orderBy(asc(dealFunding.fundedOn), asc(deal.accountNumber));
 
   const throughMonth = monthBefore(businessDayOf(now, timeZone));
-  const owed = await monthlyEarningsOwed(db, throughMonth, await earningsInFlight(db, { throughMonth }));
+  const owed = await monthlyEarningsOwed(db, throughMonth, await earningsInFlight(db));
   const alreadySent = owed.length
     ? await db
         .select({ vendorCompanyId: payoutEntry.vendorCompanyId })
