@@ -17,15 +17,16 @@ describe("sending a code", () => {
   it("sends the first code, and counts again once the hour after the last has passed", () => {
     expect(
       codeSendAllowance({ codeHash: null, codeAttempts: 0, codeExpiresAt: null, codesSent: 0 }, rules, now),
-    ).toEqual({
-      ok: true,
-      codesSent: 1,
-    });
-    expect(codeSendAllowance(sent(minutes(60), 5), rules, now)).toEqual({ ok: true, codesSent: 1 });
+    ).toEqual({ ok: true, codesSent: 1, codeExpiresAt: new Date(now + minutes(10)) });
+    expect(codeSendAllowance(sent(minutes(60), 5), rules, now)).toMatchObject({ ok: true, codesSent: 1 });
   });
 
   it("sends up to the hour's count, then says how many whole minutes to wait", () => {
-    expect(codeSendAllowance(sent(minutes(1), 4), rules, now)).toEqual({ ok: true, codesSent: 5 });
+    expect(codeSendAllowance(sent(minutes(1), 4), rules, now)).toEqual({
+      ok: true,
+      codesSent: 5,
+      codeExpiresAt: new Date(now + minutes(10)),
+    });
     expect(codeSendAllowance(sent(minutes(1), 5), rules, now)).toEqual({ ok: false, retryInMinutes: 59 });
     expect(codeSendAllowance(sent(minutes(59) + 1, 5), rules, now)).toEqual({ ok: false, retryInMinutes: 1 });
   });

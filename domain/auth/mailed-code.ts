@@ -24,19 +24,20 @@ const hourMs = 3_600_000;
 /**
  * Whether a link may send another code at `now`: at most `perHour` in the hour after the last one
  * (when the last was sent is its expiry less its minutes, so no column of its own), then none until
- * that hour has passed. Answers the count the new code carries, or the whole minutes to wait.
+ * that hour has passed. Answers the count the new code carries and when it stops working, or the
+ * whole minutes to wait.
  */
 export function codeSendAllowance(
   stored: StoredCode,
   rules: CodeRules,
   now: number,
-): { ok: true; codesSent: number } | { ok: false; retryInMinutes: number } {
-  const last = stored.codeExpiresAt ? stored.codeExpiresAt.getTime() - rules.minutes * 60_000 : null;
+): { ok: true; codesSent: number; codeExpiresAt: Date } | { ok: false; retryInMinutes: number } {
+  const codeMs = rules.minutes * 60_000;
+  const last = stored.codeExpiresAt ? stored.codeExpiresAt.getTime() - codeMs : null;
   const inHour = last !== null && now - last < hourMs;
-  if (!inHour) return { ok: true, codesSent: 1 };
-  if (stored.codesSent >= rules.perHour)
+  if (inHour && stored.codesSent >= rules.perHour)
     return { ok: false, retryInMinutes: Math.ceil((last + hourMs - now) / 60_000) };
-  return { ok: true, codesSent: stored.codesSent + 1 };
+  return { ok: true, codesSent: inHour ? stored.codesSent + 1 : 1, codeExpiresAt: new Date(now + codeMs) };
 }
 
 export type CodeVerdict =

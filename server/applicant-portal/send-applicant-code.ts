@@ -49,7 +49,7 @@ export async function sendApplicantCode(
       .update(applicantAccess)
       .set({
         codeHash: mailedCodeHash(token, code),
-        codeExpiresAt: new Date(now + applicantCodeMinutes * 60_000),
+        codeExpiresAt: allowance.codeExpiresAt,
         codeAttempts: 0,
         codesSent: allowance.codesSent,
       })

@@ -96,7 +96,7 @@ export async function issueSignerCode(
     .update(signingLink)
     .set({
       codeHash: mailedCodeHash(token, code),
-      codeExpiresAt: new Date(now + signerCodeMinutes * 60_000),
+      codeExpiresAt: allowance.codeExpiresAt,
       codeAttempts: 0,
       codesSent: allowance.codesSent,
     })
