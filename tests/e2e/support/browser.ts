@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { chromiumPath, headlessChromiumArgs } from "../../../scripts/test/ensure-chromium.ts";
+import { headlessChromiumArgs, testChromiumPath } from "../../../scripts/test/ensure-chromium.ts";
 
 export const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
 
@@ -17,7 +17,7 @@ let running: Promise<Chromium> | undefined;
 function chromiumOfThisWorker(): Promise<Chromium> {
   running ??= chromium
     .launch({
-      executablePath: chromiumPath,
+      executablePath: testChromiumPath,
       headless: true,
       args: headlessChromiumArgs,
     })
