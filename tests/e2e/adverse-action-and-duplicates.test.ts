@@ -29,17 +29,14 @@ const taxId = "74-5550001";
 const applicant = "owner@twice-applied.example";
 
 beforeAll(async () => {
-  server = await startE2eServer();
-});
-beforeAll(async () => {
   // A second dealer company (the demo has one vendor with a known password).
-  await server.editDatabase(async (database) => {
+  server = await startE2eServer({}, async (database, { url }) => {
     second = await createVendor(
       database,
       createAuth({
         db: database.db,
         secret: "e2e-secret-e2e-secret-e2e-secret-0001",
-        publicUrl: server.url,
+        publicUrl: url,
         brand: defaultBrand,
         revokeCreatedCredentials,
       }),

@@ -21,12 +21,11 @@ let admin: Page;
 const staffAccount = { email: "staff@templates-e2e.example", password: "e2e-staff-password-1" };
 
 beforeAll(async () => {
-  server = await startE2eServer();
-  await server.editDatabase(async ({ db }) => {
+  server = await startE2eServer({}, async ({ db }, { url }) => {
     const auth = createAuth({
       db,
       secret: "e2e-secret-e2e-secret-e2e-secret-0001",
-      publicUrl: server.url,
+      publicUrl: url,
       brand: defaultBrand,
       revokeCreatedCredentials,
     });

@@ -14,12 +14,9 @@ let server: E2eServer;
 let browser: Browser;
 let staff: Page;
 
-// Three hooks, each with its own time: the server, its rows (a restart), the signed-in browser.
+// Two hooks, each with its own time: the server with its rows, the signed-in browser.
 beforeAll(async () => {
-  server = await startE2eServer();
-});
-beforeAll(async () => {
-  await server.editDatabase(async ({ db }) => {
+  server = await startE2eServer({}, async ({ db }) => {
     await db.execute(sql`insert into footer_message (idempotency_key, name_of_business, name_user, email_user, message, created_at)
       select 'pager-' || g, 'Paging Co', 'Pager ' || g, 'pager' || g || '@x.example', 'Please call', now() - g * interval '1 hour' from generate_series(1, 120) g`);
     await db.execute(reindexAllLeads);

@@ -31,9 +31,8 @@ const phone = { width: 390, height: 844 };
 let businessName = "";
 
 beforeAll(async () => {
-  server = await startE2eServer({ SEED_DEMO: "true", DATA_ENCRYPTION_KEY: dataKey });
   const cipher = createFieldCipher(dataKey, [], undefined);
-  await server.editDatabase(async ({ db }) => {
+  server = await startE2eServer({ SEED_DEMO: "true", DATA_ENCRYPTION_KEY: dataKey }, async ({ db }) => {
     const [staff] = await db.select({ id: user.id }).from(user).where(eq(user.email, "admin@demo.example"));
     const [dealer] = await db
       .select({ id: user.id, companyId: user.vendorCompanyId })

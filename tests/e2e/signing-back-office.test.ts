@@ -23,10 +23,9 @@ let sealed: Buffer;
 const phone = { width: 390, height: 844 };
 
 beforeAll(async () => {
-  server = await startE2eServer({ SEED_DEMO: "true" });
   // The demo's sealed agreement of Ironwood Machine Shop, as stored.
   let storageKey = "";
-  await server.editDatabase(async ({ db }) => {
+  server = await startE2eServer({ SEED_DEMO: "true" }, async ({ db }) => {
     const [file] = await db
       .select({ key: signingSealedFile.storageKey })
       .from(signingSealedFile)

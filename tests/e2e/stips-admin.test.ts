@@ -16,10 +16,9 @@ let dealId = "";
 const phone = { width: 390, height: 844 };
 
 beforeAll(async () => {
-  server = await startE2eServer();
   // A demo vendor's deal with a stip received yesterday and past its review's due time, one received
   // just now, and one still requested (not in the queue). Written straight into the tables.
-  await server.editDatabase(async ({ db }) => {
+  server = await startE2eServer({}, async ({ db }) => {
     const deals = (await db.execute(sql`
       insert into deal (idempotency_key, vendor_company_id, submitted_by_user_id, account_number, business_name, owners_name,
         business_phone, business_email, description, equipment_description, month_submitted, year_in_file, stage)
