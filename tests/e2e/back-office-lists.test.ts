@@ -5,6 +5,7 @@ import { reindexAllLeads } from "../../server/response-times/lead-index.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
+import { waitForUrlOrSay } from "./support/wait-for-url.ts";
 
 // docs/product-rules.md#r46-back-office-lists: staff search and page through leads, deals and vendors, and a view's URL
 // shows the
@@ -92,7 +93,7 @@ describe("back-office lists", () => {
     await staff.getByRole("status").filter({ hasText: "80 deals" }).waitFor();
     const firstPage = await firstRow(staff, "Deals");
     await staff.getByRole("link", { name: "Next page" }).click();
-    await staff.waitForURL(/cursor=/);
+    await waitForUrlOrSay(staff, /cursor=/);
     await expect.poll(() => staff.getByRole("region", { name: "Deals" }).getByRole("rowheader").count()).toBe(30);
     await expectNoAxeViolations(staff);
     await expectSameViewAt(staff.url(), "Deals", "deals");
