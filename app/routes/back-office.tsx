@@ -118,14 +118,17 @@ export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
           </Button>
         </div>
       </nav>
-      <main className="min-w-0 flex-1 p-4 wrap-anywhere md:p-6">
+      <main className="relative min-w-0 flex-1 p-4 wrap-anywhere md:p-6">
         {staffTwoFactorRequired ? null : (
           <p role="note" className="mb-4 rounded-md border-l-4 border-accent-500 bg-amber-50 p-3">
             Local demo: two-factor authentication for staff is switched off (STAFF_2FA_REQUIRED=false). Production
             requires it.
           </p>
         )}
-        {navigation.state === "loading" ? <Loading className="mt-0 mb-4" /> : null}
+        {/* Over the page, not above it: a line inserted above the page while a link loads shifted everything under the pointer. */}
+        {navigation.state === "loading" ? (
+          <Loading className="absolute top-0 right-4 z-10 mt-1! rounded bg-white px-2 py-1 text-sm shadow md:right-6" />
+        ) : null}
         {blocked ? <TwoFactorSetup onEnabled={() => void revalidator.revalidate()} /> : <Outlet context={me} />}
       </main>
       <SessionTimeoutWarning me={me} />

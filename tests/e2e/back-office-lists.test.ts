@@ -102,6 +102,26 @@ describe("back-office lists", () => {
     expect(await firstRow(staff, "Deals")).toBe(firstPage);
   });
 
+  it("keeps the page where it is while the next page loads: the loading status sits over it", async () => {
+    await staff.goto(`${server.url}/back-office/deals?q=paging+deal`);
+    const table = staff.getByRole("region", { name: "Deals" });
+    await staff.getByRole("status").filter({ hasText: "80 deals" }).waitFor();
+    const before = await table.boundingBox();
+    // The next page's answer held until the loading status has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await staff.route(/\/api\/back-office\/deals\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await staff.getByRole("link", { name: "Next page" }).click();
+    await staff.getByRole("status").filter({ hasText: "Loading…" }).waitFor();
+    expect(await table.boundingBox()).toEqual(before);
+    release();
+    await waitForUrlOrSay(staff, /cursor=/);
+    await staff.unroute(/\/api\/back-office\/deals\?/);
+  });
+
   it("searches vendors by company or user, pages through them, and lets an admin change a company's link address", async () => {
     await staff.goto(`${server.url}/back-office/vendors`);
     const filters = staff.getByRole("form", { name: "Search vendors" });
