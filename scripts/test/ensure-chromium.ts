@@ -11,7 +11,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  */
 export const testChromiumPath =
   process.env.CHROMIUM_PATH ??
-  (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
+  (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : chromiumPath);
 
 /** Headless, no GPU or sandbox, and none of the background traffic a first run makes: the browser suites' and Lighthouse's. */
 export const headlessChromiumArgs = [
@@ -27,12 +27,12 @@ export const headlessChromiumArgs = [
 
 /** Browser tests use Debian's Chromium and its headless shell (Playwright's own download cannot be reached here). */
 export function ensureChromium(): string {
-  const wanted = process.env.CHROMIUM_PATH ? [] : ["chromium", "chromium-headless-shell"];
-  const missing = wanted.filter((name) => !existsSync(`/usr/bin/${name}`));
-  if (process.env.CHROMIUM_PATH || missing.length === 0) {
+  if (process.env.CHROMIUM_PATH) {
     if (!existsSync(chromiumPath)) throw new Error(`Chromium is missing at ${chromiumPath} (CHROMIUM_PATH).`);
     return chromiumPath;
   }
+  const missing = ["chromium", "chromium-headless-shell"].filter((name) => !existsSync(`/usr/bin/${name}`));
+  if (missing.length === 0) return chromiumPath;
   const canApt = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canApt) {
     if (existsSync(chromiumPath)) return chromiumPath;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reindexAllLeads } from "../../server/response-times/lead-index.ts";
-import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
+import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 import { waitForUrlOrSay } from "./support/wait-for-url.ts";
@@ -102,24 +102,32 @@ describe("back-office lists", () => {
     expect(await firstRow(staff, "Deals")).toBe(firstPage);
   });
 
-  it("keeps the page where it is while the next page loads: the loading status sits over it", async () => {
-    await staff.goto(`${server.url}/back-office/deals?q=paging+deal`);
-    const table = staff.getByRole("region", { name: "Deals" });
-    await staff.getByRole("status").filter({ hasText: "80 deals" }).waitFor();
-    const before = await table.boundingBox();
-    // The next page's answer held until the loading status has been seen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await staff.route(/\/api\/back-office\/deals\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await staff.getByRole("link", { name: "Next page" }).click();
-    await staff.getByRole("status").filter({ hasText: "Loading…" }).waitFor();
-    expect(await table.boundingBox()).toEqual(before);
-    release();
-    await waitForUrlOrSay(staff, /cursor=/);
-    await staff.unroute(/\/api\/back-office\/deals\?/);
+  it("keeps the page where it is while the next page loads, on a desktop and at 390 px: the loading status sits over it", async () => {
+    const listCall = /\/api\/back-office\/deals\?/;
+    for (const viewport of [viewports.desktop, { width: 390, height: 844 }]) {
+      await staff.setViewportSize(viewport);
+      await staff.goto(`${server.url}/back-office/deals?q=paging+deal`);
+      const table = staff.getByRole("region", { name: "Deals" });
+      await staff.getByRole("status").filter({ hasText: "80 deals" }).waitFor();
+      const before = await table.boundingBox();
+      // The next page's answer held until the loading status has been seen.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await staff.route(listCall, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await staff.getByRole("link", { name: "Next page" }).click();
+      const loading = staff.getByRole("status").filter({ hasText: "Loading…" });
+      await loading.waitFor();
+      expect(await table.boundingBox()).toEqual(before);
+      const shown = (await loading.boundingBox())!;
+      expect(shown.x >= 0 && shown.x + shown.width <= viewport.width).toBe(true);
+      release();
+      await waitForUrlOrSay(staff, /cursor=/);
+      await staff.unroute(listCall);
+    }
+    await staff.setViewportSize(viewports.desktop);
   });
 
   it("searches vendors by company or user, pages through them, and lets an admin change a company's link address", async () => {
