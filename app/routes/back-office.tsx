@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
-import { NavLink, Outlet, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { NavLink, Outlet, redirect, useNavigate, useRevalidator } from "react-router";
 import type { Me } from "#domain/accounts/me-contracts.ts";
 import { authRoles, isStaffRole } from "#domain/auth/roles.ts";
 import { Button } from "../components/ui/button.tsx";
-import { Loading } from "../components/ui/page-state.tsx";
+import { NavigationPending } from "../components/ui/page-state.tsx";
 import { RouteError } from "../components/ui/route-error.tsx";
 import { signOut } from "../features/auth/sign-out.ts";
 import { SessionTimeoutWarning } from "../features/back-office/session-timeout-warning.tsx";
@@ -54,7 +54,6 @@ export const clientLoader = ({ context }: Route.ClientLoaderArgs) => context.get
 
 export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const revalidator = useRevalidator();
   const { user, staffTwoFactorRequired } = me;
   const blocked = mustEnrolTwoFactor(me);
@@ -125,10 +124,7 @@ export default function BackOffice({ loaderData: me }: Route.ComponentProps) {
             requires it.
           </p>
         )}
-        {/* Over the page, not above it: a line inserted above the page while a link loads shifted everything under the pointer. */}
-        {navigation.state === "loading" ? (
-          <Loading className="absolute top-0 right-4 z-10 mt-1! rounded bg-white px-2 py-1 text-sm shadow md:right-6" />
-        ) : null}
+        <NavigationPending />
         {blocked ? <TwoFactorSetup onEnabled={() => void revalidator.revalidate()} /> : <Outlet context={me} />}
       </main>
       <SessionTimeoutWarning me={me} />

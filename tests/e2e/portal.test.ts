@@ -93,9 +93,23 @@ describe("vendor portal", () => {
       (mail) => mail.subject === "Funding Communication from vendor@demo.example: HARBOR BAKERY GROUP",
     );
 
+    // The month's deals held until the loading status has been seen: it sits over the page, which stays put.
     const otherMonth = String((new Date().getMonth() + 6) % 12);
+    const dealsCall = /\/api\/portal\/deals\?/;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(dealsCall, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const deals = page.getByRole("region", { name: "Deals", exact: true });
+    const before = await deals.boundingBox();
     await page.getByLabel("Month").selectOption(otherMonth);
+    await page.getByRole("status").filter({ hasText: "Loading…" }).waitFor();
+    expect(await deals.boundingBox()).toEqual(before);
+    release();
     await page.getByText("No Files Submitted This Month").waitFor();
+    await page.unroute(dealsCall);
     await page.getByLabel("Month").selectOption("all");
     await row.waitFor();
 

@@ -1,3 +1,4 @@
+import { useNavigation } from "react-router";
 import { Button } from "./button.tsx";
 
 /** Data on its way (the router's pending state, or a fetcher's). */
@@ -7,6 +8,17 @@ export function Loading({ label = "Loading…", className = "" }: { label?: stri
       {label}
     </p>
   );
+}
+
+/**
+ * A layout's "Loading…" while a link or filter loads, over the top right of its `relative` main
+ * region: a line inserted above the page shifted everything under the pointer by its height.
+ */
+export function NavigationPending() {
+  const navigation = useNavigation();
+  return navigation.state === "loading" ? (
+    <Loading className="absolute top-0 right-4 z-10 mt-1! rounded bg-white px-2 py-1 text-sm shadow md:right-6" />
+  ) : null;
 }
 
 /** A list or page with nothing to show, said plainly. */

@@ -4,7 +4,6 @@ import type { Me } from "#domain/accounts/me-contracts.ts";
 import type { Dashboard, PortalDeal } from "#domain/deals/portal-contracts.ts";
 import { monthFilterOptions } from "#domain/deals/business-month.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Loading } from "../../components/ui/page-state.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import type { PortalFollowUps } from "#domain/funders/deal-funder-contracts.ts";
@@ -124,7 +123,6 @@ export function PortalDeals({
           Refresh
         </Button>
       </div>
-      {navigation.state === "loading" ? <Loading /> : null}
       <div className="mt-6">
         <DashboardRings dashboard={dashboard} />
       </div>

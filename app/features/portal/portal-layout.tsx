@@ -3,6 +3,7 @@ import { Link, Outlet, useNavigate, useRevalidator } from "react-router";
 import type { Me } from "#domain/accounts/me-contracts.ts";
 import { dealerRoles } from "#domain/auth/dealer-roles.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { NavigationPending } from "../../components/ui/page-state.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { brand } from "../../lib/public-config.ts";
 import { signOut } from "../auth/sign-out.ts";
@@ -159,7 +160,8 @@ export function PortalLayout({
           </li>
         </ul>
       </nav>
-      <main className="min-w-0 flex-1 p-4 wrap-anywhere md:p-6">
+      <main className="relative min-w-0 flex-1 p-4 wrap-anywhere md:p-6">
+        <NavigationPending />
         <Outlet context={me} />
       </main>
       <button
