@@ -92,11 +92,13 @@ export function insertArrivedLeadIndexRows(arrived: SQL): SQL {
 /**
  * (Re)writes the index row of every lead, keeping status, assignee and notes: for leads stored
  * straight into their tables (the bench's million, a restore of old data). The migration that
- * added the index ran the same statement once.
+ * added the index ran the same statement once. New rows go in the order the leads arrived, as the
+ * intake writes them: the list's newest-first walk then reads neighbouring rows from the same pages
+ * instead of one page per row (kind after kind, every step of that walk was in another part of the table).
  */
 export const reindexAllLeads = sql`insert into lead_status (${indexColumns})
-  ${sql.join(
+  select * from (${sql.join(
     leadTypes.map((type) => indexRows(type)),
     sql` union all `,
-  )}
+  )}) arrived order by created_at, lead_id
   on conflict (lead_type, lead_id) do update set created_at = excluded.created_at, title = excluded.title, contact = excluded.contact, search_text = excluded.search_text`;
