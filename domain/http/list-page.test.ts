@@ -1,17 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { formatListCursor, formatTotal, listCursor, listSearch, parseListCursor, searchPattern } from "./list-page.ts";
+import {
+  formatListCursor,
+  formatTotal,
+  listCursor,
+  listSearch,
+  parseListCursor,
+  searchMatch,
+  searchNeedle,
+} from "./list-page.ts";
 
 describe("list search", () => {
-  it("matches words lower-cased and a phone by its digits, however typed", () => {
-    expect(searchPattern("Harbor BAKERY")).toBe("%harbor bakery%");
-    expect(searchPattern("(555) 010-0100")).toBe("%5550100100%");
-    expect(searchPattern("555.010.0100")).toBe("%5550100100%");
-    expect(searchPattern("555 01")).toBe("%55501%");
-    expect(searchPattern("VP40007")).toBe("%vp40007%");
+  it("looks for words lower-cased and a phone by its digits, however typed", () => {
+    expect(searchNeedle("Harbor BAKERY")).toBe("harbor bakery");
+    expect(searchNeedle("(555) 010-0100")).toBe("5550100100");
+    expect(searchNeedle("555.010.0100")).toBe("5550100100");
+    expect(searchNeedle("555 01")).toBe("55501");
+    expect(searchNeedle(" VP40007 ")).toBe("vp40007");
+    expect(searchNeedle("100%_x\\")).toBe("100%_x\\");
   });
 
-  it("makes % and _ match themselves", () => {
-    expect(searchPattern("100%_x\\")).toBe("%100\\%\\_x\\\\%");
+  it("gives the index the words alone and keeps the match exact with the text as typed", () => {
+    expect(searchMatch("Harbor")).toEqual({ pattern: "%harbor%", exact: null });
+    expect(searchMatch("(555) 010-0100")).toEqual({ pattern: "%5550100100%", exact: null });
+    expect(searchMatch("Harbor Bakery 131")).toEqual({ pattern: "%harbor_bakery_131%", exact: "harbor bakery 131" });
+    expect(searchMatch("owner4242@")).toEqual({ pattern: "%owner4242_%", exact: "owner4242@" });
+    expect(searchMatch("Café Zoë")).toEqual({ pattern: "%café_zoë%", exact: "café zoë" });
+  });
+
+  it("lets % and _ match only themselves: they reach the pattern as `_`, one character each, and the exact text decides", () => {
+    expect(searchMatch("kite_shop")).toEqual({ pattern: "%kite_shop%", exact: "kite_shop" });
+    expect(searchMatch("100%_x\\")).toEqual({ pattern: "%100__x_%", exact: "100%_x\\" });
   });
 
   it("needs 3 characters after trimming and takes at most 100", () => {

@@ -78,14 +78,26 @@ export type ListPage = z.infer<typeof listPage>;
 
 /**
  * What a search looks for: a phone number (only digits and phone punctuation, 3 digits or more)
- * by its digits, anything else lower-cased; `%` and `_` match themselves. The stored search text
- * holds the phone's digits and the lower-cased words.
+ * by its digits, anything else lower-cased, every character as typed (`%` and `_` included). The
+ * stored search text holds the phone's digits and the lower-cased words.
  */
-export function searchPattern(q: string): string {
+export function searchNeedle(q: string): string {
   const text = q.trim();
   const digits = text.replace(/\D/g, "");
-  const needle = /^[\d\s().+-]+$/.test(text) && digits.length >= SEARCH_MIN_LENGTH ? digits : text.toLowerCase();
-  return `%${needle.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return /^[\d\s().+-]+$/.test(text) && digits.length >= SEARCH_MIN_LENGTH ? digits : text.toLowerCase();
+}
+
+/**
+ * A search as a trigram index answers it fast: the text holds `needle` wherever it is. `pattern`
+ * (LIKE) is the needle with a `_` for each character that is not a letter or digit: pg_trgm then
+ * reads only the trigrams inside words, not a word's edges ("  b", " ba", "ry "), which most rows
+ * hold (docs/quality.md, searches). Where that widened the needle, `exact` (matched with strpos)
+ * keeps the search to what was typed.
+ */
+export function searchMatch(q: string): { pattern: string; exact: string | null } {
+  const needle = searchNeedle(q);
+  const pattern = `%${needle.replace(/[^\p{L}\p{N}]/gu, "_")}%`;
+  return { pattern, exact: /^[\p{L}\p{N}]*$/u.test(needle) ? null : needle };
 }
 
 /** "1,234" or "1,000+". */

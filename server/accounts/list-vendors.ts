@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { searchPattern, type ListPage } from "#domain/http/list-page.ts";
+import type { ListPage } from "#domain/http/list-page.ts";
 import type { VendorCompany, VendorListQuery } from "#domain/vendors/contracts.ts";
 import { asDealerRole } from "#domain/auth/dealer-roles.ts";
 import { authRoles } from "#domain/auth/roles.ts";
@@ -8,6 +8,7 @@ import type { Database } from "../db/client.ts";
 import { user } from "../auth/tables.ts";
 import { vendorCompany } from "../vendors/tables.ts";
 import { listWithTotal, type Keyset } from "../shared/lists/keyset-page.ts";
+import { matchesSearch } from "../shared/lists/matches-search.ts";
 
 const sortColumns: Record<NonNullable<VendorListQuery["sort"]>, Omit<Keyset, "direction">> = {
   name: { column: sql`"vendor_company"."name"`, id: sql`"vendor_company"."id"`, type: "text" },
@@ -20,9 +21,8 @@ const sortColumns: Record<NonNullable<VendorListQuery["sort"]>, Omit<Keyset, "di
  * are on these very expressions).
  */
 function vendorSearch(q: string): SQL {
-  const pattern = searchPattern(q);
-  return sql`(lower("vendor_company"."name") like ${pattern} or "vendor_company"."id" in (
-    select u.vendor_company_id from "user" u where u.role = 'vendor' and u.vendor_company_id is not null and lower(u.name || ' ' || u.email) like ${pattern}))`;
+  return sql`(${matchesSearch(sql`lower("vendor_company"."name")`, q)} or "vendor_company"."id" in (
+    select u.vendor_company_id from "user" u where u.role = 'vendor' and u.vendor_company_id is not null and ${matchesSearch(sql`lower(u.name || ' ' || u.email)`, q)}))`;
 }
 
 type CompanyRow = {

@@ -1,9 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditEntry, AuditQuery } from "#domain/audit/contracts.ts";
-import { searchPattern, type ListPage } from "#domain/http/list-page.ts";
+import type { ListPage } from "#domain/http/list-page.ts";
 import type { Database } from "../db/client.ts";
 import { createdBetween } from "../shared/lists/created-between.ts";
 import { listWithTotal } from "../shared/lists/keyset-page.ts";
+import { matchesSearch } from "../shared/lists/matches-search.ts";
 
 /** What an audit search matches besides the actor; audit_log_search_idx (drizzle/0013_lists.sql) is on this very expression. */
 const auditSearchText = sql.raw(`lower("audit_log"."action" || ' ' || coalesce("audit_log"."subject", ''))`);
@@ -12,9 +13,8 @@ const auditSearchText = sql.raw(`lower("audit_log"."action" || ' ' || coalesce("
 export async function auditFilters(db: Database, query: AuditQuery, timeZone: string): Promise<SQL[]> {
   const where: SQL[] = [];
   if (query.q) {
-    const pattern = searchPattern(query.q);
     const actors = (await db.execute(
-      sql`select id from "user" where lower(name || ' ' || email) like ${pattern} limit 100`,
+      sql`select id from "user" where ${matchesSearch(sql`lower(name || ' ' || email)`, query.q)} limit 100`,
     )) as unknown as { rows: { id: string }[] };
     const byActor = actors.rows.length
       ? sql` or "audit_log"."actor_user_id" in (${sql.join(
@@ -22,7 +22,7 @@ export async function auditFilters(db: Database, query: AuditQuery, timeZone: st
           sql`, `,
         )})`
       : sql``;
-    where.push(sql`(${auditSearchText} like ${pattern}${byActor})`);
+    where.push(sql`(${matchesSearch(auditSearchText, query.q)}${byActor})`);
   }
   where.push(...createdBetween(sql`"audit_log"."at"`, query, timeZone));
   return where;

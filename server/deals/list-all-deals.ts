@@ -1,11 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BackOfficeDeal, BackOfficeDealQuery } from "#domain/deals/back-office-contracts.ts";
-import { searchPattern, type ListPage } from "#domain/http/list-page.ts";
+import { searchNeedle, type ListPage } from "#domain/http/list-page.ts";
 import { directDealVendor, vendorNameOf } from "#domain/deals/direct-deals.ts";
 import { DIRECT_COMPANY } from "#domain/deals/back-office-contracts.ts";
 import type { Database } from "../db/client.ts";
 import { createdBetween } from "../shared/lists/created-between.ts";
 import { listWithTotal, type Keyset } from "../shared/lists/keyset-page.ts";
+import { matchesSearch } from "../shared/lists/matches-search.ts";
 
 /**
  * The deal's last message is the vendor's ("Waiting for us"): kept on the deal as
@@ -49,25 +50,30 @@ export async function dealFilters(
   query: BackOfficeDealQuery,
   period: { month: number; year: number } | undefined,
   timeZone: string,
-): Promise<SQL[]> {
+): Promise<{ where: SQL[]; anyOf?: SQL[] }> {
   const where: SQL[] = [];
+  const anyOf: SQL[] = [];
   if (query.q) {
-    const pattern = searchPattern(query.q);
-    // Companies are few: their ids first, then one condition the planner can answer with two indexes (BitmapOr).
+    // Companies are few: their ids first.
     const companies = (await db.execute(
-      sql`select id from vendor_company where lower(name) like ${pattern} limit 100`,
+      sql`select id from vendor_company where ${matchesSearch(sql`lower(name)`, query.q)} limit 100`,
     )) as unknown as { rows: { id: string }[] };
     const byCompany = companies.rows.length
-      ? sql` or "deal"."vendor_company_id" in (${sql.join(
-          companies.rows.map((row) => sql`${row.id}::uuid`),
-          sql`, `,
-        )})`
-      : sql``;
-    // The pattern is `%text%`: a search for "dir" or "direct" also finds the direct deals.
-    const byDirect = directDealVendor.toLowerCase().includes(pattern.slice(1, -1))
-      ? sql` or "deal"."vendor_company_id" is null`
-      : sql``;
-    where.push(sql`(${dealSearchText} like ${pattern}${byCompany}${byDirect})`);
+      ? [
+          sql`"deal"."vendor_company_id" in (${sql.join(
+            companies.rows.map((row) => sql`${row.id}::uuid`),
+            sql`, `,
+          )})`,
+        ]
+      : [];
+    // A part of the word: a search for "dir" or "direct" also finds the direct deals.
+    const byDirect = directDealVendor.toLowerCase().includes(searchNeedle(query.q))
+      ? [sql`"deal"."vendor_company_id" is null`]
+      : [];
+    // Each way a deal matches has its own index, read as a branch of its own (keyset-page.ts, eachOf).
+    const text = matchesSearch(dealSearchText, query.q);
+    if (byCompany.length || byDirect.length) anyOf.push(text, ...byCompany, ...byDirect);
+    else where.push(text);
   }
   if (period) where.push(sql`"deal"."month_submitted" = ${period.month} and "deal"."year_in_file" = ${period.year}`);
   if (query.stage !== undefined) where.push(sql`"deal"."stage" = ${Number(query.stage)}`);
@@ -75,7 +81,7 @@ export async function dealFilters(
   else if (query.company) where.push(sql`"deal"."vendor_company_id" = ${query.company}`);
   if (query.waiting === "1") where.push(vendorWroteLast);
   where.push(...createdBetween(sql`"deal"."created_at"`, query, timeZone));
-  return where;
+  return { where, anyOf };
 }
 
 /** All deals for the credit team (every vendor's, and the direct ones), most recently updated first unless sorted otherwise, a page at a time. */
@@ -92,7 +98,7 @@ export async function listAllDeals(
       "deal"."business_name", "deal"."owners_name", "deal"."stage", "deal"."notes", "deal"."deal_score", "deal"."cost_of_equipment", "deal"."down_payment",
       "deal"."approved_amount", "deal"."last_update", ${vendorWroteLast} as vendor_wrote_last`,
     from: sql`deal`,
-    where: await dealFilters(db, query, period, timeZone),
+    ...(await dealFilters(db, query, period, timeZone)),
     keyset: { ...sort, direction: query.dir ?? (query.sort === "business" ? "asc" : "desc") },
     cursor: query.cursor,
   });

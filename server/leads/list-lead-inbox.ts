@@ -1,12 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import { UNASSIGNED, type LeadInboxItem, type LeadInboxQuery } from "#domain/leads/back-office-contracts.ts";
-import { searchPattern, type ListPage } from "#domain/http/list-page.ts";
+import type { ListPage } from "#domain/http/list-page.ts";
 import { shortenAtWord } from "#domain/leads/lead-fields.ts";
 import { INBOX_TITLE_LENGTH, isOverdue, type LeadStatus, type LeadType } from "#domain/leads/lead-inbox.ts";
 import { responseDueAt } from "#domain/response-times/response-promise.ts";
 import type { Database } from "../db/client.ts";
 import { createdBetween } from "../shared/lists/created-between.ts";
 import { listWithTotal, type Keyset } from "../shared/lists/keyset-page.ts";
+import { matchesSearch } from "../shared/lists/matches-search.ts";
 
 type InboxRow = {
   type: LeadType;
@@ -22,7 +23,7 @@ type InboxRow = {
 /** The filters of a lead list query, on the lead index (lead_status as `s`); each has its index. */
 export function leadFilters(query: LeadInboxQuery, timeZone: string): SQL[] {
   const where: SQL[] = [];
-  if (query.q) where.push(sql`s.search_text like ${searchPattern(query.q)}`);
+  if (query.q) where.push(matchesSearch(sql`s.search_text`, query.q));
   if (query.type) where.push(sql`s.lead_type = ${query.type}`);
   if (query.status) where.push(sql`s.status = ${query.status}`);
   if (query.assignee)

@@ -196,6 +196,30 @@ describe("lead search and filters", () => {
     expect(await found("100%_")).toEqual([]);
   });
 
+  it("matches the characters between words as typed (the index is asked for the words alone)", async () => {
+    const names = ["Kite Shop", "Kite-Shop", "Kite_Shop", "Kite%Shop"];
+    const stored = await queryRows<{ id: string; name_user: string }>(
+      server.database.db,
+      sql`insert into footer_message (idempotency_key, name_of_business, name_user, email_user, message)
+        select 'between-' || name, '', name, 'kite@x.example', 'hello' from unnest(${`{${names.map((name) => `"${name}"`).join(",")}}`}::text[]) name
+        returning id, name_user`,
+    );
+    await server.database.db.execute(reindexAllLeads);
+    try {
+      const idOf = Object.fromEntries(stored.map((row) => [row.name_user, row.id]));
+      const found = async (q: string) =>
+        (await leads(`q=${encodeURIComponent(q)}`)).leads.map((lead) => lead.id).sort();
+      for (const name of names) expect(await found(name), name).toEqual([idOf[name]]);
+      expect(await found("kite")).toEqual(Object.values(idOf).sort());
+      expect(await found("kite  shop")).toEqual([]);
+    } finally {
+      await server.database.db.execute(
+        sql`delete from lead_status where lead_type = 'footer-message' and lead_id in (select id from footer_message where idempotency_key like 'between-%')`,
+      );
+      await server.database.db.execute(sql`delete from footer_message where idempotency_key like 'between-%'`);
+    }
+  });
+
   it("filters by kind and by days received in the business time zone", async () => {
     expect((await leads("type=picked-option")).leads.map((lead) => lead.id)).toEqual([ids["picked-option"]]);
     // The paging leads arrive hourly back from 2024-03-01 12:00 UTC: one business day holds 24 of them.
@@ -281,6 +305,34 @@ describe("deal list", () => {
     const byCompany = await deals("q=quarry%20line");
     expect(byCompany.page.total).toBe(37);
     expect(byCompany.deals.every((deal) => deal.companyName === "Quarry Line Equipment")).toBe(true);
+  });
+
+  it("pages through a search that matches deals by their own text and by their vendor company, each deal once, in order", async () => {
+    const company = (await createVendor(server.database, server.auth, "Tidewater Line Rentals")).company.id;
+    // 40 deals of the company (half of them matching by their own text too), 30 of another vendor matching by
+    // their text, interleaved in time.
+    await server.database.db
+      .execute(sql`insert into deal (idempotency_key, vendor_company_id, submitted_by_user_id, account_number, business_name, owners_name, business_phone, business_email, stage, description, equipment_description, month_submitted, year_in_file, last_update, created_at)
+      select 'tide-' || g, case when g <= 40 then ${company}::uuid else ${otherCompanyId}::uuid end, null, 'VP' || (41000 + g),
+        case when g <= 40 and g % 2 = 1 then 'Harbor Works ' || g else 'Tidewater Line Cafe ' || g end, 'Owner ' || g, '(212) 555-0100', 'tide@biz.example', 1, 'Loader', 'Loader', 2, 2024,
+        timestamptz '2024-06-01 12:00:00+00' + ((g * 37) % 70) * interval '1 minute', timestamptz '2024-03-01 12:00:00+00'
+      from generate_series(1, 70) g`);
+    try {
+      const first = await deals("q=tidewater%20line");
+      expect(first.page).toMatchObject({ total: 70, totalCapped: false, previous: null });
+      const second = await deals(`q=tidewater%20line&cursor=${encodeURIComponent(first.page.next!)}`);
+      expect(second.page).toMatchObject({ next: null, total: 70 });
+      const all = [...first.deals, ...second.deals];
+      expect(all).toHaveLength(70);
+      expect(new Set(all.map((deal) => deal.id)).size).toBe(70);
+      const accounts = all.map((deal) => Number(deal.accountNumber.slice(2)) - 41000);
+      // Newest first: g * 37 mod 70 minutes after the hour, so the order is that of (g * 37) % 70, descending.
+      expect(accounts.map((g) => (g * 37) % 70)).toEqual([...Array(70).keys()].reverse());
+      const back = await deals(`q=tidewater%20line&cursor=${encodeURIComponent(second.page.previous!)}`);
+      expect(back.deals.map((deal) => deal.id)).toEqual(first.deals.map((deal) => deal.id));
+    } finally {
+      await server.database.db.execute(sql`delete from deal where idempotency_key like 'tide-%'`);
+    }
   });
 
   it("filters by stage, vendor and days submitted, sorts by business, and pages", async () => {

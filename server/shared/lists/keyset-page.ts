@@ -35,6 +35,28 @@ const notAPage = () =>
   ]);
 
 /**
+ * A list whose search matches in several ways, each with its own index (a deal's own text, or its
+ * vendor company): one condition of `anyOf` must hold besides every one of `where`.
+ */
+type AnyOf = { alias: string; anyOf?: SQL[] };
+
+/**
+ * The rows of `from` that pass `where` and one of `anyOf`, in `order`, at most `limit`: one branch
+ * per condition, each read in the list's order from its own index and leaving out the rows of the
+ * branches before it, then put together. One walk testing the OR on every row read 40,000 deals to
+ * find a vendor company's first 1,001 (docs/quality.md, searches).
+ */
+function eachOf(from: SQL, where: SQL[], { alias, anyOf = [] }: AnyOf, order: SQL | null, limit: number): SQL {
+  const orderBy = order ? sql`order by ${order}` : sql``;
+  const branches = anyOf.map((condition, index) => {
+    const conditions = [...where, condition, ...anyOf.slice(0, index).map((earlier) => sql`(${earlier}) is not true`)];
+    return sql`(select * from ${from} where ${sql.join(conditions, sql` and `)} ${orderBy} limit ${limit})`;
+  });
+  const name = sql.raw(`"${alias}"`);
+  return sql`(select * from (${sql.join(branches, sql` union all `)}) ${name} ${orderBy} limit ${limit}) ${name}`;
+}
+
+/**
  * One page of `from` (`<tables> where <filters>`, with no order or limit) in the keyset's order,
  * starting after (or, reading back, before) the cursor's row, with the cursors of the pages either
  * side. `select` is the list's columns; `sort_key` (the sort value as text, so a timestamp keeps
@@ -42,7 +64,7 @@ const notAPage = () =>
  */
 export async function keysetPage<T extends Record<string, unknown>>(
   db: Database,
-  query: { select: SQL; from: SQL; where: SQL[]; keyset: Keyset; cursor?: string },
+  query: { select: SQL; from: SQL; where: SQL[]; keyset: Keyset; cursor?: string } & Partial<AnyOf>,
 ): Promise<{ rows: T[]; next: string | null; previous: string | null }> {
   const { keyset } = query;
   const cursor = query.cursor ? parseListCursor(query.cursor) : undefined;
@@ -63,10 +85,14 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const order = descending
     ? sql`${keyset.column} desc, ${keyset.id} desc`
     : sql`${keyset.column} asc, ${keyset.id} asc`;
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const branched = query.alias && query.anyOf?.length;
+  const from = branched
+    ? eachOf(query.from, conditions, { alias: query.alias!, anyOf: query.anyOf }, order, LIST_PAGE_SIZE + 1)
+    : query.from;
+  const where = conditions.length && !branched ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const result = (await db
     .execute(
-      sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id from ${query.from} ${where} order by ${order} limit ${LIST_PAGE_SIZE + 1}`,
+      sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id from ${from} ${where} order by ${order} limit ${LIST_PAGE_SIZE + 1}`,
     )
     .catch((error: unknown) => {
       throw cursor && isBadValue(error) ? notAPage() : error;
@@ -96,14 +122,18 @@ export async function cappedCount(
   from: SQL,
   where: SQL[],
   keyset?: Keyset,
+  anyOf?: AnyOf,
 ): Promise<Pick<ListPage, "total" | "totalCapped">> {
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  const order = keyset
-    ? sql`order by ${keyset.column} ${sql.raw(keyset.direction)}, ${keyset.id} ${sql.raw(keyset.direction)}`
-    : sql``;
-  const result = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${from} ${condition} ${order} limit ${LIST_COUNT_CAP + 1}) capped`,
-  )) as unknown as { rows: { n: number }[] };
+  const keysetOrder = keyset
+    ? sql`${keyset.column} ${sql.raw(keyset.direction)}, ${keyset.id} ${sql.raw(keyset.direction)}`
+    : null;
+  const rows = anyOf?.anyOf?.length
+    ? sql`select 1 from ${eachOf(from, where, anyOf, keysetOrder, LIST_COUNT_CAP + 1)}`
+    : sql`select 1 from ${from} ${condition} ${keysetOrder ? sql`order by ${keysetOrder}` : sql``} limit ${LIST_COUNT_CAP + 1}`;
+  const result = (await db.execute(sql`select count(*)::int as n from (${rows}) capped`)) as unknown as {
+    rows: { n: number }[];
+  };
   const n = Number(result.rows[0]?.n ?? 0);
   return { total: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP };
 }
@@ -116,16 +146,19 @@ export async function cappedCount(
  */
 async function firstPageWithTotal<T extends Record<string, unknown>>(
   db: Database,
-  query: { select: SQL; from: SQL; alias: string; where: SQL[]; keyset: Keyset },
+  query: { select: SQL; from: SQL; where: SQL[]; keyset: Keyset } & AnyOf,
 ): Promise<{ rows: T[]; page: ListPage }> {
   const { keyset } = query;
   const direction = sql.raw(keyset.direction);
   const order = sql`${keyset.column} ${direction}, ${keyset.id} ${direction}`;
   const where = query.where.length ? sql`where ${sql.join(query.where, sql` and `)}` : sql``;
   const alias = sql.raw(`"${query.alias}"`);
+  const firstRows = query.anyOf?.length
+    ? eachOf(query.from, query.where, query, order, LIST_COUNT_CAP + 1)
+    : sql`(select * from ${query.from} ${where} order by ${order} limit ${LIST_COUNT_CAP + 1}) ${alias}`;
   const result = (await db.execute(
     sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id, count(*) over ()::int as capped_total
-      from (select * from ${query.from} ${where} order by ${order} limit ${LIST_COUNT_CAP + 1}) ${alias}
+      from ${firstRows}
       order by ${order} limit ${LIST_PAGE_SIZE + 1}`,
   )) as unknown as { rows: (T & Row & { capped_total: number })[] };
   const n = result.rows[0]?.capped_total ?? 0;
@@ -153,13 +186,13 @@ async function firstPageWithTotal<T extends Record<string, unknown>>(
  */
 export async function listWithTotal<T extends Record<string, unknown>>(
   db: Database,
-  query: Parameters<typeof keysetPage>[1] & { alias: string },
+  query: Parameters<typeof keysetPage>[1] & AnyOf,
 ): Promise<{ rows: T[]; page: ListPage }> {
-  if (!query.cursor && query.where.length) return firstPageWithTotal<T>(db, query);
+  if (!query.cursor && (query.where.length || query.anyOf?.length)) return firstPageWithTotal<T>(db, query);
   const page = await keysetPage<T>(db, query);
   const whole = !query.cursor && page.next === null;
   const total = whole
     ? { total: page.rows.length, totalCapped: false }
-    : await cappedCount(db, query.from, query.where, query.keyset);
+    : await cappedCount(db, query.from, query.where, query.keyset, query);
   return { rows: page.rows, page: { next: page.next, previous: page.previous, ...total } };
 }
