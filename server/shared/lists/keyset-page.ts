@@ -85,14 +85,13 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const order = descending
     ? sql`${keyset.column} desc, ${keyset.id} desc`
     : sql`${keyset.column} asc, ${keyset.id} asc`;
-  const branched = query.alias && query.anyOf?.length;
-  const from = branched
-    ? eachOf(query.from, conditions, { alias: query.alias!, anyOf: query.anyOf }, order, LIST_PAGE_SIZE + 1)
-    : query.from;
-  const where = conditions.length && !branched ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const source =
+    query.alias && query.anyOf?.length
+      ? eachOf(query.from, conditions, { alias: query.alias, anyOf: query.anyOf }, order, LIST_PAGE_SIZE + 1)
+      : sql`${query.from} ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}`;
   const result = (await db
     .execute(
-      sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id from ${from} ${where} order by ${order} limit ${LIST_PAGE_SIZE + 1}`,
+      sql`select ${query.select}, ${keyset.column}::text as sort_key, ${keyset.id}::text as page_id from ${source} order by ${order} limit ${LIST_PAGE_SIZE + 1}`,
     )
     .catch((error: unknown) => {
       throw cursor && isBadValue(error) ? notAPage() : error;
