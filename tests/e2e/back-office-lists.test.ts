@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reindexAllLeads } from "../../server/response-times/lead-index.ts";
 import { expectNoAxeViolations, launchBrowser, viewports, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { holdRequests } from "./support/hold-requests.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 import { waitForUrlOrSay } from "./support/wait-for-url.ts";
 
@@ -111,21 +112,15 @@ describe("back-office lists", () => {
       await staff.getByRole("status").filter({ hasText: "80 deals" }).waitFor();
       const before = await table.boundingBox();
       // The next page's answer held until the loading status has been seen.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await staff.route(listCall, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const held = await holdRequests(staff, listCall);
       await staff.getByRole("link", { name: "Next page" }).click();
       const loading = staff.getByRole("status").filter({ hasText: "Loading…" });
       await loading.waitFor();
       expect(await table.boundingBox()).toEqual(before);
       const shown = (await loading.boundingBox())!;
       expect(shown.x >= 0 && shown.x + shown.width <= viewport.width).toBe(true);
-      release();
+      await held.release();
       await waitForUrlOrSay(staff, /cursor=/);
-      await staff.unroute(listCall);
     }
     await staff.setViewportSize(viewports.desktop);
   });

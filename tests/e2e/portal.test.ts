@@ -5,6 +5,7 @@ import { deal, dealDocument, dealMessage } from "../../server/deals/tables.ts";
 import { notReallyPdf, samplePdf, samplePng, sampleXml } from "../support/multipart.ts";
 import { expectNoAxeViolations, launchBrowser, type Browser } from "./support/browser.ts";
 import { demoPasswords, startE2eServer, type E2eServer } from "./support/e2e-server.ts";
+import { holdRequests } from "./support/hold-requests.ts";
 import { signInThroughUi } from "./support/sign-in.ts";
 
 let server: E2eServer;
@@ -95,21 +96,14 @@ describe("vendor portal", () => {
 
     // The month's deals held until the loading status has been seen: it sits over the page, which stays put.
     const otherMonth = String((new Date().getMonth() + 6) % 12);
-    const dealsCall = /\/api\/portal\/deals\?/;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(dealsCall, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const held = await holdRequests(page, /\/api\/portal\/deals\?/);
     const deals = page.getByRole("region", { name: "Deals", exact: true });
     const before = await deals.boundingBox();
     await page.getByLabel("Month").selectOption(otherMonth);
     await page.getByRole("status").filter({ hasText: "Loading…" }).waitFor();
     expect(await deals.boundingBox()).toEqual(before);
-    release();
+    await held.release();
     await page.getByText("No Files Submitted This Month").waitFor();
-    await page.unroute(dealsCall);
     await page.getByLabel("Month").selectOption("all");
     await row.waitFor();
 
