@@ -9,6 +9,8 @@ import { matchesSearch } from "./matches-search.ts";
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
+  // A table of its own, not a temporary one: the pool may run each statement on another connection.
+  await database.db.execute(sql`create table searched (n int, body text)`);
 });
 afterAll(() => database?.close());
 
@@ -20,8 +22,7 @@ const text = (minLength: number, maxLength: number) =>
 it("finds exactly what the escaped LIKE of the text as typed found, whatever the characters between words", async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(text(0, 12), { minLength: 1, maxLength: 60 }), text(3, 6), async (texts, q) => {
-      await database.db.execute(sql`drop table if exists searched`);
-      await database.db.execute(sql`create temporary table searched (n int, body text)`);
+      await database.db.execute(sql`truncate searched`);
       await database.db.execute(
         sql`insert into searched (n, body) values ${sql.join(
           texts.map((body, n) => sql`(${n}, ${body})`),
